@@ -1,0 +1,67 @@
+//! `tuolaji`: the native command-line front end over the engine.
+//! Run `tuolaji --help` for the subcommands.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use tuolaji::cli::{self, CliResult, Output, Verdict};
+
+#[derive(Parser)]
+#[command(
+    name = "tuolaji",
+    version = tuolaji::VERSION,
+    about = "Shengji / Tractor (升级, 拖拉机) rules engine, bots and analysis tools",
+    long_about = "Shengji / Tractor (升级, 拖拉机) rules engine, bots and analysis tools.\n\n\
+        Cards are written rank then suit: 2-10, J, Q, K, A and S, H, D, C (10H, QS); jokers SJ and BJ.\n\
+        Exit codes: 0 success, 1 a negative verdict (e.g. illegal), 2 bad input."
+)]
+struct Cli {
+    /// Print JSON for machines instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the version.
+    Version,
+}
+
+fn run(cli: Cli) -> CliResult {
+    let out = Output { json: cli.json };
+    match cli.command {
+        Command::Version => {
+            out.emit(
+                || format!("tuolaji {}", tuolaji::VERSION),
+                || serde_json::json!({ "name": "tuolaji", "version": tuolaji::VERSION }),
+            );
+            Ok(Verdict::Yes)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+                // Help and version are successes; print them as clap renders them.
+                let _ = e.print();
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
+            // Bad input: one line naming what was wrong.
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+            eprintln!("error: {first} (see `tuolaji --help`)");
+            return ExitCode::from(2);
+        }
+    };
+    cli::finish(run(cli))
+}

@@ -1,0 +1,22 @@
+//! tuolaji (拖拉机): Shengji / Tractor and friends, as a pure-Rust engine with a
+//! browser front end.
+//!
+//! The engine modules (`cards`, `shengji`, `dup`, `mahjong`, `rummy`) have no
+//! browser dependencies and are tested natively with `cargo test`. The browser
+//! layer (`web`) exists only when compiling to `wasm32`; the command-line front
+//! end (`cli`) only when compiling natively.
+
+pub mod cards;
+pub mod dup;
+pub mod mahjong;
+pub mod rummy;
+pub mod shengji;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+
+/// The crate version, shown by `tuolaji version` and in the app's settings screen.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
