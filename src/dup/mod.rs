@@ -1,1 +1,11 @@
-//! (not built yet)
+//! Duplicate deals: the seed hierarchy (table → hand → seat → purpose streams), stable
+//! random helpers, and the shuffle-duplication machinery that lets two tables with the same
+//! seed see draws as similar as possible while each table alone is a fair shuffle.
+
+pub mod rng;
+pub mod seed;
+
+pub use rng::{exponential, shuffle, uniform_below, unit_f64};
+pub use seed::{
+    generate_seed, HandSeed, Purpose, SeatSeed, SeedError, TableSeed, DERIVATION_VERSION,
+};
