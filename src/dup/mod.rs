@@ -6,9 +6,11 @@ pub mod haystack;
 pub mod rng;
 pub mod seed;
 pub mod toy;
+pub mod wall;
 
 pub use haystack::{Haystack, HaystackDeck, HaystackError, KindId};
 pub use rng::{exponential, shuffle, uniform_below, unit_f64};
 pub use seed::{
     generate_seed, HandSeed, Purpose, SeatSeed, SeedError, TableSeed, DERIVATION_VERSION,
 };
+pub use wall::{SeatWalls, WallError};
