@@ -1,6 +1,8 @@
 //! Statistical and property tests of the haystack drawer: fair permutations, weighted
 //! draws, the seed's toy example (Fig. 5 joint table, Fig. 1 marginals), determinism.
 
+#![allow(clippy::needless_range_loop)] // index loops read best over small fixed tables
+
 use proptest::prelude::*;
 use std::collections::HashMap;
 use tuolaji::dup::haystack::{Haystack, HaystackDeck, KindId};
@@ -53,7 +55,7 @@ fn equal_weights_give_uniform_permutations() {
         chi2_cutoff(119.0)
     );
     let flat: Vec<u64> = at.iter().flatten().copied().collect();
-    let c = chi2(&flat, &vec![trials as f64 / 5.0; 25]);
+    let c = chi2(&flat, &[trials as f64 / 5.0; 25]);
     assert!(c < chi2_cutoff(16.0), "positions: chi-square {c:.1}");
 }
 
@@ -69,7 +71,7 @@ fn multiplicities_give_uniform_arrangements() {
     }
     assert_eq!(seqs.len(), 12);
     let obs: Vec<u64> = seqs.values().copied().collect();
-    let c = chi2(&obs, &vec![trials as f64 / 12.0; 12]);
+    let c = chi2(&obs, &[trials as f64 / 12.0; 12]);
     assert!(c < chi2_cutoff(11.0), "chi-square {c:.1}");
 }
 

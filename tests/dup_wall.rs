@@ -1,5 +1,7 @@
 //! Per-seat walls: layout, calls not shifting other seats, the exhaustion rule, fairness.
 
+#![allow(clippy::needless_range_loop)] // index loops read best over small fixed tables
+
 use proptest::prelude::*;
 use std::collections::HashMap;
 use tuolaji::dup::wall::{SeatWalls, WallError};
@@ -123,7 +125,7 @@ proptest! {
     fn every_tile_is_drawn_exactly_once(n in 0usize..40, seats in 1usize..5, turns in prop::collection::vec(0usize..4, 0..60)) {
         let mut w = SeatWalls::from_order((0..n).collect(), seats).unwrap();
         let mut got = Vec::new();
-        for s in turns.into_iter().map(|s| s % seats).chain(std::iter::repeat(0).take(n)) {
+        for s in turns.into_iter().map(|s| s % seats).chain(std::iter::repeat_n(0, n)) {
             if let Some(t) = w.draw(s).unwrap() {
                 got.push(t);
             }

@@ -27,6 +27,8 @@ struct Cli {
 enum Command {
     /// Print the version.
     Version,
+    /// Duplicate deals: the toy example and draw-similarity comparisons.
+    Dup(cli::dup::DupArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -39,6 +41,7 @@ fn run(cli: Cli) -> CliResult {
             );
             Ok(Verdict::Yes)
         }
+        Command::Dup(args) => cli::dup::run(&args, out),
     }
 }
 
