@@ -259,4 +259,36 @@ proptest! {
         }
         prop_assert_eq!(b.position(9), None);
     }
+
+    #[test]
+    fn deck_fast_path_equals_general_draw(s in "[a-z0-9]{1,12}", counts in prop::collection::vec(0u32..5, 1..40), ops in prop::collection::vec(op(), 0..60)) {
+        // HaystackDeck's dense loop must pick exactly what Haystack::draw picks when given
+        // the counts as weights.
+        let seed = TableSeed::parse(&s).unwrap();
+        let mut deck = HaystackDeck::with_counts(seat(&seed, 3), &counts).unwrap();
+        let mut plain = seat(&seed, 3);
+        let mut left = counts.clone();
+        left.resize(left.len().max(6), 0);
+        for o in &ops {
+            match o {
+                Op::Draw => {
+                    let w: Vec<(KindId, f64)> = left.iter().enumerate().map(|(k, &n)| (k as KindId, f64::from(n))).collect();
+                    let want = plain.draw(&w).unwrap();
+                    if let Some(k) = want {
+                        left[k as usize] -= 1;
+                    }
+                    prop_assert_eq!(deck.draw(), want);
+                }
+                Op::Remove(k) => {
+                    if deck.remove(*k, 1).is_ok() {
+                        left[*k as usize] -= 1;
+                    }
+                }
+                Op::Add(k) => {
+                    deck.add(*k, 1).unwrap();
+                    left[*k as usize] += 1;
+                }
+            }
+        }
+    }
 }

@@ -35,6 +35,10 @@ pub enum HaystackError {
     KindTooLarge {
         kind: KindId,
     },
+    /// More than `u32::MAX` copies of one kind.
+    TooMany {
+        kind: KindId,
+    },
     /// Removing more copies than the deck holds.
     NotInDeck {
         kind: KindId,
@@ -53,6 +57,9 @@ impl fmt::Display for HaystackError {
             HaystackError::DuplicateKind { kind } => write!(f, "kind {kind} is listed twice in one draw"),
             HaystackError::KindTooLarge { kind } => {
                 write!(f, "kind id {kind} is too large: ids must be at most {MAX_KIND_ID}")
+            }
+            HaystackError::TooMany { kind } => {
+                write!(f, "too many copies of kind {kind}: at most {} fit in a deck", u32::MAX)
             }
             HaystackError::NotInDeck { kind, have, wanted } => write!(
                 f,
@@ -186,6 +193,42 @@ impl Haystack {
         Some(winner)
     }
 
+    /// The draw for a dense deck: kind `k` has weight `counts[k]` (same result as
+    /// `draw_valid` over the kinds with a positive count, listed in id order; tested).
+    fn draw_counts(&mut self, counts: &[u32]) -> Option<KindId> {
+        if counts.is_empty() {
+            return None;
+        }
+        self.grow((counts.len() - 1) as KindId);
+        let mut best: Option<(usize, f64)> = None;
+        for (k, &n) in counts.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let mut p = self.positions[k];
+            if p.is_nan() {
+                p = self.ensure(k as KindId);
+            }
+            let projected = p / f64::from(n);
+            // Ids rise through the loop, so a strict `<` gives exact ties to the smaller id.
+            if best.is_none_or(|(_, bq)| projected < bq) {
+                best = Some((k, projected));
+            }
+        }
+        let (winner, q_min) = best?;
+        for (k, (p, &n)) in self.positions.iter_mut().zip(counts).enumerate() {
+            if n != 0 && k != winner {
+                *p = (*p - f64::from(n) * q_min).max(0.0);
+            }
+        }
+        let stream = self.streams[winner]
+            .as_mut()
+            .expect("winner's stream exists");
+        self.positions[winner] = exponential(stream);
+        self.draws += 1;
+        Some(winner as KindId)
+    }
+
     fn grow(&mut self, kind: KindId) {
         let need = kind as usize + 1;
         if self.positions.len() < need {
@@ -258,7 +301,9 @@ impl HaystackDeck {
         if self.counts.len() <= i {
             self.counts.resize(i + 1, 0);
         }
-        self.counts[i] = self.counts[i].saturating_add(n);
+        self.counts[i] = self.counts[i]
+            .checked_add(n)
+            .ok_or(HaystackError::TooMany { kind })?;
         self.len += u64::from(n);
         Ok(())
     }
@@ -296,13 +341,7 @@ impl HaystackDeck {
 
     /// Draws one card (one copy fewer of its kind); `None` if the deck is empty.
     pub fn draw(&mut self) -> Option<KindId> {
-        let counts = &self.counts;
-        let weights = counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(k, &n)| (k as KindId, f64::from(n)));
-        let kind = self.haystack.draw_valid(weights)?;
+        let kind = self.haystack.draw_counts(&self.counts)?;
         self.counts[kind as usize] -= 1;
         self.len -= 1;
         Some(kind)
@@ -367,6 +406,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("holds only 2"));
+        assert_eq!(d.add(0, u32::MAX), Err(HaystackError::TooMany { kind: 0 }));
+        assert_eq!(
+            (d.count(0), d.len()),
+            (1, 3),
+            "a refused add changes nothing"
+        );
     }
 
     #[test]
