@@ -83,5 +83,52 @@ fn walls(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, draws, walls);
+/// On-CPU time of this thread in ns (Linux `/proc/thread-self/schedstat`, first field), so
+/// that a figure taken on a loaded 2-core machine is not inflated by waiting for a core.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// The wall benchmark again, timed by on-CPU time (long samples: the counter is updated at
+/// scheduler ticks).
+fn walls_cpu_time(c: &mut Criterion) {
+    if thread_cpu_ns().is_none() {
+        return;
+    }
+    let seed = TableSeed::parse("bench").unwrap();
+    let mut group = c.benchmark_group("cpu time");
+    group
+        .sample_size(10)
+        .measurement_time(std::time::Duration::from_secs(10));
+    group.bench_function("full 136-tile wall by haystack (34 kinds x 4)", |b| {
+        let mut hand = 0u64;
+        b.iter_custom(|iters| {
+            let start = thread_cpu_ns().unwrap();
+            for _ in 0..iters {
+                hand += 1;
+                let h = Haystack::for_seat(&seed.hand(hand).seat(0));
+                let mut deck = HaystackDeck::with_counts(h, &[4; 34]).unwrap();
+                while let Some(k) = deck.draw() {
+                    black_box(k);
+                }
+            }
+            std::time::Duration::from_nanos(thread_cpu_ns().unwrap() - start)
+        })
+    });
+    group.bench_function("haystack draw among 54 kinds (weights 2)", |b| {
+        let w54: Vec<(KindId, f64)> = (0..54).map(|k| (k, 2.0)).collect();
+        let mut h54 = seat_haystack();
+        b.iter_custom(|iters| {
+            let start = thread_cpu_ns().unwrap();
+            for _ in 0..iters {
+                black_box(h54.draw(black_box(&w54)).unwrap());
+            }
+            std::time::Duration::from_nanos(thread_cpu_ns().unwrap() - start)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, draws, walls, walls_cpu_time);
 criterion_main!(benches);
