@@ -1,1 +1,11 @@
-//! (not built yet)
+//! Mahjong engine: tiles and hands as per-suit eigens, generated lookup tables,
+//! win check with wildcards, waits, shanten, discard advice and Sichuan fan counting.
+//!
+//! Everything here is pure state and functions (no I/O, no globals except the
+//! lazily built tables), so the browser table and the CLI share it unchanged.
+
+pub mod eigen;
+pub mod tile;
+
+pub use eigen::Eigen;
+pub use tile::{format_tiles, parse_tiles, Hand, Suit, Tile, TileError, KINDS};
