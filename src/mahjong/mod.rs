@@ -9,3 +9,10 @@ pub mod tile;
 
 pub use eigen::Eigen;
 pub use tile::{format_tiles, parse_tiles, Hand, Suit, Tile, TileError, KINDS};
+pub mod table;
+pub mod shanten;
+pub mod win;
+
+pub use shanten::{shanten, Shanten};
+pub use table::{tables, Tables};
+pub use win::{is_ready, is_win, waits, win_forms, Form, Forms};
