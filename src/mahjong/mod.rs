@@ -16,3 +16,8 @@ pub mod win;
 pub use shanten::{shanten, Shanten};
 pub use table::{tables, Tables};
 pub use win::{is_ready, is_win, waits, win_forms, Form, Forms};
+pub mod advise;
+pub mod fan;
+
+pub use advise::{advise, Discard, Visible};
+pub use fan::{sichuan_fan, FanItem, FanResult, Meld, MeldKind, SichuanRules, WinContext};
