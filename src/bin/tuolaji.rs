@@ -27,6 +27,9 @@ struct Cli {
 enum Command {
     /// Print the version.
     Version,
+    /// Mahjong engine: win check, waits, shanten, discard advice, fan, tables.
+    #[command(subcommand)]
+    Mahjong(cli::mahjong::MahjongCommand),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -39,6 +42,7 @@ fn run(cli: Cli) -> CliResult {
             );
             Ok(Verdict::Yes)
         }
+        Command::Mahjong(cmd) => cli::mahjong::run(cmd, out),
     }
 }
 

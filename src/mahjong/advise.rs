@@ -171,8 +171,8 @@ fn liveness(unseen_sum: u32, kinds: u32) -> f64 {
     0.5 + unseen_sum as f64 / (8.0 * kinds.max(1) as f64)
 }
 
-/// Per kind: the average (over the suit's full decompositions) value credited to one copy,
-/// and its most frequent role.
+/// Per kind: the value credited to one copy, averaged over the suit's full decompositions
+/// with weight `e^((total − best)/SOFTNESS)`, and its most frequent role by the same weights.
 fn tile_values(hand: &Hand, unseen: &[u8; KINDS]) -> Vec<(f64, Role)> {
     let mut out = vec![(0.0, Role::Isolated); KINDS];
     for suit in Suit::ALL {
@@ -185,17 +185,32 @@ fn tile_values(hand: &Hand, unseen: &[u8; KINDS]) -> Vec<(f64, Role)> {
         let base = s * 9;
         let un = |d: usize| unseen[base + d] as u32;
         let mut counts: Vec<u8> = (0..digits).map(|d| eigen::digit(e, d as u32)).collect();
-        let mut acc = Acc { credit: vec![0.0; digits], roles: vec![[0; 4]; digits], n: 0 };
+        let mut acc = Acc { found: Vec::new(), n: 0 };
         let mut groups: Vec<(Vec<usize>, f64, usize)> = Vec::new();
         decompose(&mut counts, 0, suit == Suit::Honours, &un, &mut groups, &mut acc);
+        // Weighted average over decompositions, the better ones weighing more.
+        let best = acc.found.iter().map(|f| f.0).fold(f64::MIN, f64::max);
+        let mut credit = vec![0.0; digits];
+        let mut role_weight = vec![[0.0f64; 4]; digits];
+        let mut weight_sum = 0.0;
+        for (total, c, r) in &acc.found {
+            let w = ((total - best) / SOFTNESS).exp();
+            weight_sum += w;
+            for d in 0..digits {
+                credit[d] += w * c[d];
+                for i in 0..4 {
+                    role_weight[d][i] += w * r[d][i] as f64;
+                }
+            }
+        }
         for d in 0..digits {
             let c = eigen::digit(e, d as u32);
             if c == 0 {
                 continue;
             }
-            let value = acc.credit[d] / (acc.n.max(1) as f64 * c as f64);
-            let roles = acc.roles[d];
-            let best = (0..4).max_by_key(|&i| (roles[i], 3 - i)).unwrap();
+            let value = credit[d] / (weight_sum * c as f64);
+            let roles = role_weight[d];
+            let best = (0..4).max_by(|&a, &b| roles[a].total_cmp(&roles[b]).then(b.cmp(&a))).unwrap();
             let role = [Role::Meld, Role::Pair, Role::Partial, Role::Isolated][best];
             out[base + d] = (value, role);
         }
@@ -204,10 +219,14 @@ fn tile_values(hand: &Hand, unseen: &[u8; KINDS]) -> Vec<(f64, Role)> {
 }
 
 struct Acc {
-    credit: Vec<f64>,
-    roles: Vec<[u32; 4]>,
+    /// Per decomposition: total value, credit per rank, role counts per rank.
+    found: Vec<(f64, Vec<f64>, Vec<[u32; 4]>)>,
     n: usize,
 }
+
+/// How sharply good decompositions outweigh poor ones: a decomposition worth 0.2 less
+/// than the best counts e^-1 as much (so breaking a meld into singles barely counts).
+const SOFTNESS: f64 = 0.2;
 
 /// Enumerates decompositions of `counts` (lowest rank first) into melds, pairs, partial
 /// melds and isolated tiles, crediting each group's weight to its members.
@@ -224,12 +243,17 @@ fn decompose(
     }
     let Some(k) = (from..counts.len()).find(|&k| counts[k] > 0) else {
         acc.n += 1;
+        let mut credit = vec![0.0; counts.len()];
+        let mut roles = vec![[0u32; 4]; counts.len()];
+        let mut total = 0.0;
         for (members, w, role) in groups.iter() {
+            total += w;
             for &m in members {
-                acc.credit[m] += w;
-                acc.roles[m][*role] += 1;
+                credit[m] += w;
+                roles[m][*role] += 1;
             }
         }
+        acc.found.push((total, credit, roles));
         return;
     };
     let len = counts.len();
