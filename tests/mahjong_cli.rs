@@ -12,9 +12,18 @@ fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 fn json(s: &str) -> serde_json::Value {
@@ -25,13 +34,22 @@ fn json(s: &str) -> serde_json::Value {
 fn check_json_and_exit_codes() {
     let (code, out, _) = run(&["check", "123m456p789s11122z", "--json"], None);
     assert_eq!(code, 0);
-    assert_eq!(json(&out), serde_json::json!({"win": true, "forms": ["regular"]}));
+    assert_eq!(
+        json(&out),
+        serde_json::json!({"win": true, "forms": ["regular"]})
+    );
     let (code, out, _) = run(&["check", "123m456p789s11123z", "--json"], None);
     assert_eq!(code, 1);
     assert_eq!(json(&out), serde_json::json!({"win": false, "forms": []}));
     // 5z is wild: it stands in for the missing 2z.
-    let (code, out, _) = run(&["check", "123m456p789s11125z", "--wild", "5z", "--json"], None);
-    assert_eq!((code, json(&out)["win"].clone()), (0, serde_json::json!(true)));
+    let (code, out, _) = run(
+        &["check", "123m456p789s11125z", "--wild", "5z", "--json"],
+        None,
+    );
+    assert_eq!(
+        (code, json(&out)["win"].clone()),
+        (0, serde_json::json!(true))
+    );
     let (code, _, err) = run(&["check", "123m456p789s1119z"], None);
     assert_eq!(code, 2);
     assert!(err.contains("9z") && err.lines().count() == 1, "{err}");
@@ -57,7 +75,10 @@ fn waits_shanten_and_advise() {
 
 #[test]
 fn batch_mode_one_object_per_line() {
-    let (code, out, err) = run(&["shanten", "--batch"], Some("123m456p789s11122z\n123m456p789s1122z\n\nnope\n"));
+    let (code, out, err) = run(
+        &["shanten", "--batch"],
+        Some("123m456p789s11122z\n123m456p789s1122z\n\nnope\n"),
+    );
     let lines: Vec<_> = out.lines().map(json).collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["shanten"], -1);
@@ -72,7 +93,18 @@ fn tables_and_fan() {
     let (code, out, _) = run(&["tables", "--json"], None);
     assert_eq!(code, 0);
     assert_eq!(json(&out)["suit"]["classic_14"], 21742);
-    let (code, out, _) = run(&["fan", "22p", "--melds", "2222m,555m,888p,[5555p]", "--max-fan", "99", "--json"], None);
+    let (code, out, _) = run(
+        &[
+            "fan",
+            "22p",
+            "--melds",
+            "2222m,555m,888p,[5555p]",
+            "--max-fan",
+            "99",
+            "--json",
+        ],
+        None,
+    );
     assert_eq!(code, 0);
     assert_eq!(json(&out)["fan"], 6); // 将对 3 + 金钩钓 1 + two roots
     let (code, _, err) = run(&["fan", "22p", "--melds", "25m"], None);

@@ -14,7 +14,7 @@ pub mod shanten;
 pub mod win;
 
 pub use shanten::{shanten, Shanten};
-pub use table::{tables, Tables};
+pub use table::{install_tables, tables, tables_ready, TableBuilder, Tables};
 pub use win::{is_ready, is_win, waits, win_forms, Form, Forms};
 pub mod advise;
 pub mod fan;

@@ -1,6 +1,6 @@
 //! The generated lookup tables: for every suit eigen (and honour eigen), how many
 //! wildcards complete it into melds only, and into melds plus one pair.
-//! Built on first use (a breadth-first search from the complete forms), never checked in.
+//! Built on first use or in slices (one downward sweep over the dense table), never checked in.
 
 use super::eigen::{self, Eigen};
 use serde::Serialize;
@@ -33,11 +33,11 @@ pub fn tables_ready() -> bool {
 }
 
 impl Tables {
-    /// Builds all four tables (suit/honour × melds/with pair).
+    /// Builds all four tables (suit/honour × melds/with pair) in one go.
     pub fn build() -> Tables {
-        let suit = pack(&distances(9, true, false), &distances(9, true, true));
-        let honour = pack(&distances(7, false, false), &distances(7, false, true));
-        Tables { suit, honour }
+        let mut b = TableBuilder::new();
+        while !b.step(usize::MAX) {}
+        b.finish()
     }
 
     /// The packed byte for a suit eigen (low nibble melds, high nibble with pair).
@@ -139,16 +139,110 @@ fn group_stats(table: &[u8], digits: u32) -> GroupStats {
     s
 }
 
-fn pack(melds: &[u8], pair: &[u8]) -> Vec<u8> {
-    melds
-        .iter()
-        .zip(pair)
-        .map(|(&m, &p)| {
-            debug_assert!(m == u8::MAX || m < NONE);
-            debug_assert!(p == u8::MAX || p < NONE);
-            m.min(NONE) | (p.min(NONE) << 4)
-        })
-        .collect()
+/// Builds the tables in slices so a browser can spread the work over frames:
+/// call [`TableBuilder::step`] until it returns true, then [`TableBuilder::finish`]
+/// and [`install_tables`].
+pub struct TableBuilder {
+    suit: Sweep,
+    honour: Sweep,
+}
+
+impl Default for TableBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TableBuilder {
+    /// Marks the complete shapes (a few milliseconds); the sweeps happen in [`step`](Self::step).
+    pub fn new() -> TableBuilder {
+        TableBuilder { suit: Sweep::new(9, true), honour: Sweep::new(7, false) }
+    }
+
+    /// Settles up to `budget` table entries; true when everything is done.
+    pub fn step(&mut self, budget: usize) -> bool {
+        let left = self.honour.run(budget);
+        self.suit.run(left);
+        self.suit.next == 0 && self.honour.next == 0
+    }
+
+    /// Entries still to settle (for a progress bar).
+    pub fn remaining(&self) -> usize {
+        self.suit.next + self.honour.next
+    }
+
+    /// The finished tables (finishes any remaining work first).
+    pub fn finish(mut self) -> Tables {
+        while !self.step(usize::MAX) {}
+        Tables { suit: self.suit.table, honour: self.honour.table }
+    }
+}
+
+/// Installs tables built with [`TableBuilder`]; false if they were already there.
+pub fn install_tables(t: Tables) -> bool {
+    TABLES.set(t).is_ok()
+}
+
+/// One group's packed table under construction. The need of an eigen is 0 if it is a
+/// complete shape, else 1 + the least need among the eigens one tile larger. Those have
+/// larger base-5 indices, so one sweep from the top index down settles every entry.
+struct Sweep {
+    table: Vec<u8>,
+    digits: usize,
+    /// Entries `0..next` are still to do; `odometer` holds the digits of `next - 1`.
+    next: usize,
+    odometer: [u8; 9],
+}
+
+impl Sweep {
+    fn new(digits: u32, sequences: bool) -> Sweep {
+        let size = 5usize.pow(digits);
+        let mut table = vec![0xFF; size];
+        mark_complete(&mut table, digits, sequences);
+        let mut odometer = [0u8; 9];
+        odometer[..digits as usize].fill(4);
+        Sweep { table, digits: digits as usize, next: size, odometer }
+    }
+
+    /// Settles up to `budget` entries; returns the unused budget.
+    fn run(&mut self, budget: usize) -> usize {
+        const POW5: [usize; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+        let count = budget.min(self.next);
+        let digits = self.digits;
+        let table = &mut self.table;
+        let odo = &mut self.odometer;
+        let mut tiles: u32 = odo.iter().map(|&d| d as u32).sum();
+        for idx in (self.next - count..self.next).rev() {
+            let v = table[idx];
+            // Complete shapes are settled, and an entry of 17+ tiles cannot grow into a shape
+            // that fits, so its initial NONE nibbles stand (about half the entries).
+            if v != 0 && tiles < MAX_TILES {
+                let (mut bm, mut bp) = (NONE, NONE);
+                for r in 0..digits {
+                    if odo[r] < 4 {
+                        let n = table[idx + POW5[r]];
+                        bm = bm.min(n & 0xF);
+                        bp = bp.min(n >> 4);
+                    }
+                }
+                let m = if v & 0xF == 0 { 0 } else { (bm + 1).min(NONE) };
+                let p = if v >> 4 == 0 { 0 } else { (bp + 1).min(NONE) };
+                table[idx] = m | (p << 4);
+            }
+            // Step the odometer down to idx - 1.
+            for d in odo.iter_mut().take(digits) {
+                if *d > 0 {
+                    *d -= 1;
+                    tiles -= 1;
+                    break;
+                }
+                *d = 4;
+                tiles += 4;
+            }
+        }
+        self.next -= count;
+        budget - count
+    }
 }
 
 /// The melds of a group: triplets, and sequences for suits.
@@ -160,38 +254,24 @@ fn melds(digits: u32, sequences: bool) -> Vec<Eigen> {
     v
 }
 
-/// For every eigen (base-5 index), the fewest tiles to add to reach a complete
-/// shape of at most [`MAX_TILES`] (u8::MAX if none): BFS outwards from the complete shapes,
-/// removing one tile per step.
-fn distances(digits: u32, sequences: bool, with_pair: bool) -> Vec<u8> {
-    let size = 5usize.pow(digits);
-    let mut dist = vec![u8::MAX; size];
-    let mut queue: Vec<u32> = Vec::with_capacity(size);
+/// Sets the melds nibble to 0 at every melds-only shape of at most [`MAX_TILES`] tiles,
+/// and the pair nibble to 0 at every melds-plus-pair shape of at most [`MAX_TILES`].
+fn mark_complete(table: &mut [u8], digits: u32, sequences: bool) {
     let melds = melds(digits, sequences);
     let pairs: Vec<Eigen> = (0..digits).map(|d| 2 * eigen::unit(d)).collect();
-    let max_meld_tiles = if with_pair { MAX_TILES - 2 } else { MAX_TILES };
-
-    let mark = |e: Eigen, dist: &mut Vec<u8>, queue: &mut Vec<u32>| {
-        let i = eigen::base5_index(e);
-        if dist[i] != 0 {
-            dist[i] = 0;
-            queue.push(i as u32);
-        }
-    };
     // Depth-first over meld multisets in nondecreasing meld order.
     let mut stack: Vec<(Eigen, u32, usize)> = vec![(0, 0, 0)];
     while let Some((e, tiles, start)) = stack.pop() {
-        if with_pair {
+        table[eigen::base5_index(e)] &= 0xF0;
+        if tiles + 2 <= MAX_TILES {
             for &p in &pairs {
                 let f = e + p;
                 if !eigen::any_over_four(f) {
-                    mark(f, &mut dist, &mut queue);
+                    table[eigen::base5_index(f)] &= 0x0F;
                 }
             }
-        } else {
-            mark(e, &mut dist, &mut queue);
         }
-        if tiles + 3 <= max_meld_tiles {
+        if tiles + 3 <= MAX_TILES {
             for (i, &m) in melds.iter().enumerate().skip(start) {
                 let f = e + m;
                 if !eigen::any_over_four(f) {
@@ -200,26 +280,6 @@ fn distances(digits: u32, sequences: bool, with_pair: bool) -> Vec<u8> {
             }
         }
     }
-
-    let pow5: Vec<u32> = (0..digits).map(|d| 5u32.pow(d)).collect();
-    let mut head = 0;
-    while head < queue.len() {
-        let idx = queue[head];
-        head += 1;
-        let next = dist[idx as usize] + 1;
-        let mut rest = idx;
-        for &p in &pow5 {
-            if rest % 5 != 0 {
-                let n = (idx - p) as usize;
-                if dist[n] == u8::MAX {
-                    dist[n] = next;
-                    queue.push(n as u32);
-                }
-            }
-            rest /= 5;
-        }
-    }
-    dist
 }
 
 #[cfg(test)]
@@ -244,5 +304,20 @@ mod tests {
         assert_eq!(t.melds_need(0x111, true), Some(6));
         assert_eq!(t.melds_need(0x111, false), Some(0));
         assert_eq!(t.memory_bytes(), 5usize.pow(9) + 5usize.pow(7));
+    }
+
+    #[test]
+    fn sliced_build_equals_one_shot() {
+        let mut b = TableBuilder::new();
+        let mut steps = 0;
+        assert!(b.remaining() > 0);
+        while !b.step(100_003) {
+            steps += 1;
+        }
+        assert!(steps > 10);
+        assert_eq!(b.remaining(), 0);
+        let sliced = b.finish();
+        let whole = tables();
+        assert!(sliced.suit == whole.suit && sliced.honour == whole.honour);
     }
 }
