@@ -36,7 +36,7 @@ pub const fn digit(e: Eigen, d: u32) -> u8 {
 #[inline]
 pub const fn tile_count(e: Eigen) -> u32 {
     // Digits are ≤ 4, so pairwise sums fit in a byte and the multiply adds them all.
-    let bytes = (e & 0x0F0F_0F0F_0F) + ((e >> 4) & 0x0F0F_0F0F_0F);
+    let bytes = (e & 0x000F_0F0F_0F0F) + ((e >> 4) & 0x000F_0F0F_0F0F);
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 & 0xFF
 }
 

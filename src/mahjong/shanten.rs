@@ -105,7 +105,7 @@ pub fn regular_from_profiles(p: &[SuitProfile; 4], len: usize, wild: u8) -> i32 
 
 /// Regular-form shanten; `None` unless the hand has 3n+1 or 3n+2 tiles.
 pub fn regular_shanten(hand: &Hand) -> Option<i32> {
-    if hand.len() % 3 == 0 || hand.len() > 17 {
+    if hand.len().is_multiple_of(3) || hand.len() > 17 {
         return None;
     }
     Some(regular_from_profiles(&profiles(hand), hand.len(), hand.wild))

@@ -408,4 +408,14 @@ mod tests {
         assert_eq!(h.to_string(), "123m55z");
         assert!(Hand::parse("55555z", Some(w)).is_err());
     }
+
+    #[test]
+    fn serde_round_trip() {
+        let h = Hand::parse("123m456p789s11z55z", Tile::from_id(31)).unwrap();
+        let text = serde_json::to_string(&h).unwrap();
+        assert!(text.contains("\"5z\""), "{text}");
+        assert_eq!(serde_json::from_str::<Hand>(&text).unwrap(), h);
+        assert_eq!(serde_json::to_string(&Tile::parse("7p").unwrap()).unwrap(), "\"7p\"");
+        assert!(serde_json::from_str::<Tile>("\"9z\"").is_err());
+    }
 }

@@ -28,9 +28,9 @@ pub fn bt_regular(
 ) -> bool {
     let Some(k) = (0..34).find(|&k| c[k] > 0) else {
         return if pair_used {
-            wild % 3 == 0
+            wild.is_multiple_of(3)
         } else {
-            wild >= 2 && (wild - 2) % 3 == 0
+            wild >= 2 && (wild - 2).is_multiple_of(3)
         };
     };
     let room = |fills: &Counts, kind: usize, n: u8| hand[kind] + fills[kind] + n <= 4;
@@ -108,7 +108,7 @@ pub fn ref_seven_pairs(c: &Counts, wild: u8) -> bool {
 
 pub fn ref_orphans(c: &Counts, wild: u8) -> bool {
     let n: u32 = c.iter().map(|&x| x as u32).sum::<u32>() + wild as u32;
-    let orphan = |k: usize| k >= 27 || k % 9 == 0 || k % 9 == 8;
+    let orphan = |k: usize| k >= 27 || k.is_multiple_of(9) || k % 9 == 8;
     if n != 14 || (0..34).any(|k| c[k] > 0 && !orphan(k)) {
         return false;
     }
@@ -182,7 +182,7 @@ pub fn random_hand(rng: &mut ChaCha8Rng, real: usize, wild: u8, winning: bool) -
         while shape.len() < total + 1 && attempts < 1000 {
             attempts += 1;
             let k = (rng.next_u32() % 34) as usize;
-            let group: Vec<usize> = if k < 27 && k % 9 < 7 && rng.next_u32() % 2 == 0 {
+            let group: Vec<usize> = if k < 27 && k % 9 < 7 && rng.next_u32().is_multiple_of(2) {
                 vec![k, k + 1, k + 2]
             } else {
                 vec![k, k, k]
@@ -198,7 +198,7 @@ pub fn random_hand(rng: &mut ChaCha8Rng, real: usize, wild: u8, winning: bool) -
             shape.swap(i, (rng.next_u32() as usize) % (i + 1));
         }
         // Sometimes one tile is random, for near-misses.
-        if rng.next_u32() % 3 == 0 {
+        if rng.next_u32().is_multiple_of(3) {
             shape[0] = (rng.next_u32() % 34) as usize;
         }
         for &k in &shape {
