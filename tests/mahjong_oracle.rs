@@ -90,3 +90,42 @@ fn shanten_matches_reference_on_random_hands() {
         "{seen:?}"
     );
 }
+
+#[test]
+fn wild_kind_hands_match_reference() {
+    use rand_chacha::rand_core::RngCore;
+    use tuolaji::mahjong::{Hand, Tile};
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut wilds = 0;
+    for i in 0..3000 {
+        let wild_kind = Tile::from_id((rng.next_u32() % 34) as u8).unwrap();
+        // Draw 14 (or 13) tiles from the 136 through a shape generator, then re-read them with a wild kind.
+        let base = random_hand(&mut rng, 14 - i % 2, 0, i % 3 != 0);
+        let hand = Hand::from_tiles(&base.tiles(), Some(wild_kind)).unwrap();
+        wilds += hand.wild as usize;
+        let c = counts_of(&hand);
+        if hand.len() % 3 == 2 {
+            assert_eq!(
+                mahjong::is_win(&hand, FORMS),
+                ref_win(&c, hand.wild),
+                "{hand} wild {wild_kind}"
+            );
+        } else {
+            let fast: Vec<usize> = mahjong::waits(&hand, FORMS)
+                .iter()
+                .map(|t| t.id() as usize)
+                .collect();
+            let mut slow = ref_waits(&c, hand.wild);
+            // The reference sees wildcards as jokers; drawing the wild kind is one more of them
+            // (possible while fewer than four are held), which wins iff any tile does.
+            let ready = !slow.is_empty();
+            slow.retain(|&k| k != wild_kind.id() as usize);
+            if ready && hand.wild < 4 {
+                slow.push(wild_kind.id() as usize);
+                slow.sort();
+            }
+            assert_eq!(fast, slow, "{hand} wild {wild_kind}");
+        }
+    }
+    assert!(wilds > 500, "only {wilds} wildcards drawn");
+}

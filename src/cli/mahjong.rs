@@ -89,6 +89,9 @@ impl HandArgs {
         if hand.is_empty() {
             return Err(CliError::new("the hand is empty: give tiles such as 123m456p789s1122z"));
         }
+        if hand.len() > 17 {
+            return Err(CliError::new(format!("{hand} has {} tiles; the engine handles hands of up to 17", hand.len())));
+        }
         Ok(hand)
     }
 

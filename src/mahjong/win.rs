@@ -81,6 +81,7 @@ fn nibble(v: u8) -> i32 {
 }
 
 /// Whether a hand is a regular win: 3n+2 tiles and the table need within the wildcards held.
+/// Hands of up to 17 tiles (the tables' limit); a larger suit never matches.
 #[inline]
 pub fn is_regular_win(hand: &Hand) -> bool {
     hand.len() % 3 == 2 && regular_need(&hand.eigens) <= hand.wild as u32
