@@ -131,9 +131,14 @@ pub fn win_forms(hand: &Hand, forms: Forms) -> Vec<Form> {
 /// Whether the hand wins by any allowed form.
 #[inline]
 pub fn is_win(hand: &Hand, forms: Forms) -> bool {
-    is_regular_win(hand)
-        || (forms.seven_pairs && seven_pairs_need(hand).is_some_and(|n| n <= hand.wild as u32))
-        || (forms.thirteen_orphans && is_thirteen_orphans(hand))
+    let n = hand.len();
+    if n % 3 != 2 {
+        return false;
+    }
+    regular_need(&hand.eigens) <= hand.wild as u32
+        || (n == 14
+            && ((forms.seven_pairs && seven_pairs_need(hand).is_some_and(|odd| odd <= hand.wild as u32))
+                || (forms.thirteen_orphans && is_thirteen_orphans(hand))))
 }
 
 /// Whether a 3n+1 hand is ready (听牌): it would win with one more wildcard
