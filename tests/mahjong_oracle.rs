@@ -129,3 +129,46 @@ fn wild_kind_hands_match_reference() {
     }
     assert!(wilds > 500, "only {wilds} wildcards drawn");
 }
+
+#[test]
+fn special_form_shanten_matches_reference() {
+    use rand_chacha::rand_core::RngCore;
+    use tuolaji::mahjong::{Hand, Tile};
+    const ORPHANS: [u8; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut low = [0usize; 2];
+    for i in 0..600 {
+        let wild = (i % 5) as u8;
+        let size = 14 - i % 2 - wild as usize;
+        let mut hand = Hand::empty(None).with_extra_wild(wild);
+        let mut placed = 0;
+        while placed < size {
+            let r = rng.next_u32();
+            // Orphan-heavy draws for half the hands, pair-heavy for the other half.
+            let (kind, copies) = if i % 4 < 2 {
+                let k = if r % 16 == 0 {
+                    r / 4 % 34
+                } else {
+                    ORPHANS[(r / 4 % 13) as usize] as u32
+                };
+                (k, 1)
+            } else {
+                (r % 34, 1 + (r / 34) % 2)
+            };
+            for _ in 0..copies {
+                if placed < size && hand.add(Tile::from_id(kind as u8).unwrap()).is_ok() {
+                    placed += 1;
+                }
+            }
+        }
+        let c = counts_of(&hand);
+        let fast = shanten(&hand, FORMS).unwrap();
+        let sp = ref_shanten(&c, wild, &|c: &Counts, w: u8| ref_seven_pairs(c, w));
+        let or = ref_shanten(&c, wild, &|c: &Counts, w: u8| ref_orphans(c, w));
+        assert_eq!(fast.seven_pairs, Some(sp), "seven pairs {hand}");
+        assert_eq!(fast.thirteen_orphans, Some(or), "thirteen orphans {hand}");
+        low[0] += (sp <= 0) as usize;
+        low[1] += (or <= 0) as usize;
+    }
+    assert!(low[0] > 10 && low[1] > 10, "{low:?}");
+}
