@@ -29,6 +29,9 @@ enum Command {
     Version,
     /// Duplicate deals: the toy example and draw-similarity comparisons.
     Dup(cli::dup::DupArgs),
+    /// Mahjong engine: win check, waits, shanten, discard advice, fan, tables.
+    #[command(subcommand)]
+    Mahjong(cli::mahjong::MahjongCommand),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -42,6 +45,7 @@ fn run(cli: Cli) -> CliResult {
             Ok(Verdict::Yes)
         }
         Command::Dup(args) => cli::dup::run(&args, out),
+        Command::Mahjong(cmd) => cli::mahjong::run(cmd, out),
     }
 }
 

@@ -1,0 +1,113 @@
+//! The `tuolaji mahjong` subcommands end to end: JSON fields, exit codes, `--batch`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
+        .arg("mahjong")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s.trim()).unwrap()
+}
+
+#[test]
+fn check_json_and_exit_codes() {
+    let (code, out, _) = run(&["check", "123m456p789s11122z", "--json"], None);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json(&out),
+        serde_json::json!({"win": true, "forms": ["regular"]})
+    );
+    let (code, out, _) = run(&["check", "123m456p789s11123z", "--json"], None);
+    assert_eq!(code, 1);
+    assert_eq!(json(&out), serde_json::json!({"win": false, "forms": []}));
+    // 5z is wild: it stands in for the missing 2z.
+    let (code, out, _) = run(
+        &["check", "123m456p789s11125z", "--wild", "5z", "--json"],
+        None,
+    );
+    assert_eq!(
+        (code, json(&out)["win"].clone()),
+        (0, serde_json::json!(true))
+    );
+    let (code, _, err) = run(&["check", "123m456p789s1119z"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("9z") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn waits_shanten_and_advise() {
+    let (code, out, _) = run(&["waits", "1112345678999m", "--json"], None);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["ready"], true);
+    assert_eq!(v["waits"].as_array().unwrap().len(), 9);
+    let (code, out, _) = run(&["waits", "13579m2468p1357s", "--json"], None);
+    assert_eq!(code, 1);
+    assert_eq!(json(&out), serde_json::json!({"ready": false, "waits": []}));
+    let (_, out, _) = run(&["shanten", "123m456p789s11122z", "--json"], None);
+    assert_eq!(json(&out), serde_json::json!({"shanten": -1}));
+    let (_, out, _) = run(&["advise", "123m456p789s11227z", "--json"], None);
+    let v = json(&out);
+    assert_eq!(v["advice"][0]["discard"], "7z");
+    assert!(v["advice"][0]["reason"].as_str().unwrap().contains("ready"));
+}
+
+#[test]
+fn batch_mode_one_object_per_line() {
+    let (code, out, err) = run(
+        &["shanten", "--batch"],
+        Some("123m456p789s11122z\n123m456p789s1122z\n\nnope\n"),
+    );
+    let lines: Vec<_> = out.lines().map(json).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["shanten"], -1);
+    assert_eq!(lines[1]["shanten"], 0);
+    assert!(lines[2]["error"].is_string());
+    assert_eq!(code, 2);
+    assert!(err.contains("line 4"));
+}
+
+#[test]
+fn tables_and_fan() {
+    let (code, out, _) = run(&["tables", "--json"], None);
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["suit"]["classic_14"], 21742);
+    let (code, out, _) = run(
+        &[
+            "fan",
+            "22p",
+            "--melds",
+            "2222m,555m,888p,[5555p]",
+            "--max-fan",
+            "99",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["fan"], 6); // 将对 3 + 金钩钓 1 + two roots
+    let (code, _, err) = run(&["fan", "22p", "--melds", "25m"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("25m"));
+}
