@@ -27,6 +27,8 @@ struct Cli {
 enum Command {
     /// Print the version.
     Version,
+    /// 13-card Indian rummy: the best arrangement of a hand, the best discard.
+    Rummy(cli::rummy::RummyArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -39,6 +41,7 @@ fn run(cli: Cli) -> CliResult {
             );
             Ok(Verdict::Yes)
         }
+        Command::Rummy(args) => cli::rummy::run(args, out),
     }
 }
 

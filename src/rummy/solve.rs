@@ -75,7 +75,8 @@ pub fn score_groups(
             None => loose.extend_from_slice(g),
         }
     }
-    melds.sort_by(|a, b| (a.kind, &a.cards).cmp(&(b.kind, &b.cards)));
+    // Kind, then suit and rank of the first card: reading order on the table.
+    melds.sort_by_key(|g| (g.kind, g.cards.iter().map(|c| (c.suit(), c.rank())).collect::<Vec<_>>()));
     loose.sort_by_key(|c| (c.suit(), c.rank()));
     let pts = |cards: &[RummyCard]| cards.iter().map(|c| c.points(wild)).sum::<u32>();
     let pure: u32 = melds.iter().filter(|g| g.kind == MeldKind::PureSequence).count() as u32;
