@@ -3,7 +3,7 @@
 //! over hand positions, every candidate meld a hand holds.
 
 use super::card::RummyCard;
-use crate::cards::Rank;
+use crate::cards::{Rank, Suit};
 use serde::{Deserialize, Serialize};
 
 /// What a valid group of cards is. Where a group is both a sequence and a set
@@ -61,34 +61,30 @@ fn span(mask: u16) -> u32 {
     }
 }
 
-/// True if `naturals` (all of one suit, distinct ranks) fit in a run of `len`
-/// consecutive ranks, ace low or high but never wrapping K-A-2.
-fn fits_run(naturals: &[(Rank, crate::cards::Suit)], len: usize) -> bool {
+/// True if `naturals` are all of one suit with distinct ranks and fit in a run
+/// of `len` consecutive ranks, ace low or high but never wrapping K-A-2.
+fn fits_run(naturals: impl Iterator<Item = (Rank, Suit)>, len: usize) -> bool {
     if len > 13 {
         return false;
     }
-    let Some(&(_, suit)) = naturals.first() else {
-        return true;
-    };
-    if naturals.iter().any(|&(_, s)| s != suit) {
-        return false;
+    let (mut suit, mut low, mut high, mut count) = (None, 0u16, 0u16, 0u32);
+    for (r, s) in naturals {
+        if *suit.get_or_insert(s) != s {
+            return false;
+        }
+        low |= 1 << low_pos(r);
+        high |= 1 << high_pos(r);
+        count += 1;
     }
-    let low = line_mask(naturals.iter().map(|&(r, _)| r), low_pos);
-    if low.count_ones() as usize != naturals.len() {
-        return false; // a repeated rank
-    }
-    let high = line_mask(naturals.iter().map(|&(r, _)| r), high_pos);
-    span(low) as usize <= len || span(high) as usize <= len
+    // A repeated rank shows as fewer bits than cards.
+    low.count_ones() == count && (span(low) as usize <= len || span(high) as usize <= len)
 }
 
 /// True if `naturals` are of one rank in distinct suits.
-fn fits_set(naturals: &[(Rank, crate::cards::Suit)]) -> bool {
-    let Some(&(rank, _)) = naturals.first() else {
-        return true;
-    };
-    let mut suits = 0u8;
-    for &(r, s) in naturals {
-        if r != rank || suits & (1 << s.index()) != 0 {
+fn fits_set(naturals: impl Iterator<Item = (Rank, Suit)>) -> bool {
+    let (mut rank, mut suits) = (None, 0u8);
+    for (r, s) in naturals {
+        if *rank.get_or_insert(r) != r || suits & (1 << s.index()) != 0 {
             return false;
         }
         suits |= 1 << s.index();
@@ -96,17 +92,15 @@ fn fits_set(naturals: &[(Rank, crate::cards::Suit)]) -> bool {
     true
 }
 
+/// The cards that cannot stand in for another (neither printed jokers nor wild).
+fn naturals(cards: &[RummyCard], wild: Option<Rank>) -> impl Iterator<Item = (Rank, Suit)> + '_ {
+    cards.iter().filter_map(move |c| c.rank_suit().filter(|&(r, _)| Some(r) != wild))
+}
+
 /// True if every card is suited, of one suit, and the ranks are exactly consecutive.
 fn is_pure_run(cards: &[RummyCard]) -> bool {
-    let mut naturals = Vec::with_capacity(cards.len());
-    for c in cards {
-        match c.rank_suit() {
-            Some(rs) => naturals.push(rs),
-            None => return false,
-        }
-    }
-    // Exactly consecutive = the distinct ranks fit in a run of their own count.
-    fits_run(&naturals, cards.len())
+    // Exactly consecutive = distinct ranks that fit in a run of their own count.
+    cards.iter().all(|c| !c.is_printed_joker()) && fits_run(cards.iter().filter_map(|c| c.rank_suit()), cards.len())
 }
 
 /// Classifies a group of cards, or `None` if it is not a meld.
@@ -125,17 +119,12 @@ pub fn classify(cards: &[RummyCard], wild: Option<Rank>) -> Option<MeldKind> {
     if cards.iter().all(|c| c.is_printed_joker()) {
         return None;
     }
-    // Naturals are the cards that cannot stand in for another; a wild card can
-    // always be used as a joker, which only loosens the constraints.
-    let naturals: Vec<_> = cards
-        .iter()
-        .filter(|c| !c.is_wild(wild))
-        .filter_map(|c| c.rank_suit())
-        .collect();
-    if fits_run(&naturals, n) {
+    // Only the naturals constrain the group: a wild card can always be used
+    // as a joker, which only loosens the constraints.
+    if fits_run(naturals(cards, wild), n) {
         return Some(MeldKind::ImpureSequence);
     }
-    if n <= 4 && fits_set(&naturals) {
+    if n <= 4 && fits_set(naturals(cards, wild)) {
         return Some(MeldKind::Set);
     }
     None
@@ -246,15 +235,9 @@ fn grow(
 }
 
 /// Whether more cards could still turn `cards` into a meld of at most `max_len`.
+/// (A pure group passes too: its naturals fit a run of `max_len`.)
 fn could_become_meld(cards: &[RummyCard], wild: Option<Rank>, max_len: usize) -> bool {
-    let naturals: Vec<_> = cards
-        .iter()
-        .filter(|c| !c.is_wild(wild))
-        .filter_map(|c| c.rank_suit())
-        .collect();
-    fits_run(&naturals, max_len) || (cards.len() <= 4 && fits_set(&naturals))
-        // A wild card may be used as itself in a pure sequence; pure groups
-        // pass `fits_run` above already because their naturals fit too.
+    fits_run(naturals(cards, wild), max_len) || (cards.len() <= 4 && fits_set(naturals(cards, wild)))
 }
 
 #[cfg(test)]

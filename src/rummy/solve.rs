@@ -139,7 +139,7 @@ pub fn discard_options(hand: &[RummyCard], wild: Option<Rank>, rules: &Rules) ->
         if hand[..i].contains(&card) {
             continue; // the same card again gives the same hand
         }
-        let arrangement = solver.best_arrangement(full & !(1 << i));
+        let arrangement = solver.best_arrangement(full & !(1 << solver.position[i]));
         options.push((i, Discard { discard: card, arrangement }));
     }
     options.sort_by_key(|(i, d)| (d.arrangement.rank_key(), std::cmp::Reverse(d.discard.points(wild)), *i));
@@ -215,12 +215,32 @@ struct DpMeld {
     /// Identical cards at lower positions outside the meld: if any is still
     /// in hand, the same meld using that copy has already been tried.
     forbid: u32,
+    /// Printed jokers outside a meld that uses a wild card as a joker: if any
+    /// is still in hand, the meld with that joker instead is at least as good
+    /// (a wild card can do all a printed joker can, and both score 0). Not
+    /// used without pure melds, where the swap could make another meld pure.
+    jokers_first: u32,
     kind: MeldKind,
+}
+
+impl DpMeld {
+    /// Whether the DP tries this meld on the cards of `mask`.
+    fn usable(&self, filter: Filter, mask: u32) -> bool {
+        self.mask & !mask == 0
+            && self.forbid & mask == 0
+            && filter.allows(self.kind)
+            && (filter == Filter::NonPure || self.jokers_first & mask == 0)
+    }
 }
 
 /// DP state for one hand: candidate melds by lowest card, and memo tables.
 struct Solver<'a> {
-    hand: &'a [RummyCard],
+    /// The hand reordered: natural cards by suit and rank, wild cards last,
+    /// so that the lowest card of a state is a natural one while any is left
+    /// (few melds to try) and identical cards sit side by side.
+    hand: Vec<RummyCard>,
+    /// `position[i]`: where the caller's card `i` sits in `hand`.
+    position: Vec<usize>,
     wild: Option<Rank>,
     rules: &'a Rules,
     /// Cost of leaving card i loose: points * 16 + 1, so that the DP minimises
@@ -233,8 +253,18 @@ struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    fn new(hand: &'a [RummyCard], wild: Option<Rank>, rules: &'a Rules) -> Self {
-        let n = hand.len();
+    fn new(original: &[RummyCard], wild: Option<Rank>, rules: &'a Rules) -> Self {
+        let n = original.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| {
+            let c = original[i];
+            (c.is_wild(wild), c.suit(), c.rank(), i)
+        });
+        let hand: Vec<RummyCard> = order.iter().map(|&i| original[i]).collect();
+        let mut position = vec![0; n];
+        for (at, &i) in order.iter().enumerate() {
+            position[i] = at;
+        }
         // Melds of 3-5 cards suffice unless a run needs 5+ printed jokers
         // around a single card (see docs/rummy.md).
         let printed = hand.iter().filter(|c| c.is_printed_joker()).count();
@@ -242,21 +272,32 @@ impl<'a> Solver<'a> {
         let lower_copies: Vec<u32> = (0..n)
             .map(|i| (0..i).filter(|&j| hand[j] == hand[i]).fold(0, |m, j| m | 1 << j))
             .collect();
+        let bits_where = |f: &dyn Fn(RummyCard) -> bool| {
+            (0..n).filter(|&i| f(hand[i])).fold(0u32, |m, i| m | 1 << i)
+        };
+        let printed_jokers = bits_where(&|c| c.is_printed_joker());
+        let wild_cards = bits_where(&|c| c.is_wild(wild) && !c.is_printed_joker());
+        let naturals = bits_where(&|c| !c.is_wild(wild));
         let mut by_low = vec![Vec::new(); n];
         let mut pure = Vec::new();
-        for HandMeld { mask, kind } in hand_melds(hand, wild, max_len) {
+        for HandMeld { mask, kind } in hand_melds(&hand, wild, max_len) {
             let members = (0..n).filter(|&i| mask >> i & 1 == 1);
             let forbid = members.fold(0, |f, i| f | lower_copies[i]) & !mask;
-            by_low[mask.trailing_zeros() as usize].push(DpMeld { mask, forbid, kind });
+            // With a natural card in the meld, its kind does not depend on
+            // which cards stand in for others.
+            let swappable = kind != MeldKind::PureSequence && mask & naturals != 0 && mask & wild_cards != 0;
+            let jokers_first = if swappable { printed_jokers & !mask } else { 0 };
+            by_low[mask.trailing_zeros() as usize].push(DpMeld { mask, forbid, jokers_first, kind });
             if kind == MeldKind::PureSequence {
                 pure.push(mask);
             }
         }
         Solver {
+            loose_cost: hand.iter().map(|c| c.points(wild) as u16 * 16 + 1).collect(),
             hand,
+            position,
             wild,
             rules,
-            loose_cost: hand.iter().map(|c| c.points(wild) as u16 * 16 + 1).collect(),
             by_low,
             pure,
             tables: [Vec::new(), Vec::new(), Vec::new()],
@@ -283,7 +324,7 @@ impl<'a> Solver<'a> {
         let mut best = if rest >= INF { INF } else { rest + self.loose_cost[low] };
         for k in 0..self.by_low[low].len() {
             let m = self.by_low[low][k];
-            if m.mask & !mask != 0 || m.forbid & mask != 0 || !filter.allows(m.kind) {
+            if !m.usable(filter, mask) {
                 continue;
             }
             let v = self.best(filter, mask ^ m.mask, next_need(need, m.kind));
@@ -310,7 +351,7 @@ impl<'a> Solver<'a> {
             let mut next = None;
             for k in 0..self.by_low[low].len() {
                 let m = self.by_low[low][k];
-                if m.mask & !mask != 0 || m.forbid & mask != 0 || !filter.allows(m.kind) {
+                if !m.usable(filter, mask) {
                     continue;
                 }
                 let nn = next_need(need, m.kind);
@@ -325,6 +366,10 @@ impl<'a> Solver<'a> {
             need = nn;
         }
         (melds, loose)
+    }
+
+    fn points_of(&self, mask: u32) -> u32 {
+        (0..self.hand.len()).filter(|&i| mask >> i & 1 == 1).map(|i| self.hand[i].points(self.wild)).sum()
     }
 
     fn arrangement(&self, melds: &[u32], loose: u32) -> Arrangement {
@@ -355,10 +400,7 @@ impl<'a> Solver<'a> {
                 }
             }
         };
-        let total: u32 = (0..self.hand.len())
-            .filter(|&i| mask >> i & 1 == 1)
-            .map(|i| self.hand[i].points(self.wild))
-            .sum();
+        let total = self.points_of(mask);
 
         // Two sequences, one pure: only loose cards count.
         offer(self.planned(Filter::All, mask, NEED_PURE_AND_ANOTHER), &mut best);
@@ -373,6 +415,14 @@ impl<'a> Solver<'a> {
                 // sequence, which only settle the ties.
                 Counted::AllButPureSequence | Counted::AllCards => {
                     for p in pure_here {
+                        let counted = match rules.without_second_sequence {
+                            Counted::AllCards => total,
+                            _ => total - self.points_of(p),
+                        };
+                        // The sets beside it only break ties: skip a sure loser.
+                        if best.as_ref().is_some_and(|b| (b.counted_points, b.standing) < (counted, Standing::PureOnly)) {
+                            continue;
+                        }
                         // Leaving cards loose is always possible, so this is finite.
                         let (sets, loose) = self.trace(Filter::SetsOnly, mask & !p, NEED_NOTHING);
                         let mut all = vec![p];
