@@ -18,7 +18,10 @@ fn tuolaji(args: &[&str], stdin: Option<&str>) -> Output {
 }
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 const VALID: &str = "AS 2S 3S 5H 6H JK 8H 9D 9C 9S KD KC KH";
@@ -41,10 +44,19 @@ fn solve_json_has_exactly_the_documented_fields() {
 
 #[test]
 fn invalid_hand_exits_one_and_text_names_the_points() {
-    let out = tuolaji(&["rummy", "solve", "--wild", "none", "AS", "3S", "5S", "7H", "9H", "JH", "KD", "QD", "10C", "8C", "6C", "4C", "2H"], None);
+    let out = tuolaji(
+        &[
+            "rummy", "solve", "--wild", "none", "AS", "3S", "5S", "7H", "9H", "JH", "KD", "QD", "10C", "8C", "6C",
+            "4C", "2H",
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("not a valid declaration: 80 points (capped from 94)"), "{text}");
+    assert!(
+        text.starts_with("not a valid declaration: 80 points (capped from 94)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -70,7 +82,12 @@ fn discard_names_the_card_to_throw() {
     let v = &json_lines(&out)[0];
     assert_eq!(v["discard"], "8C");
     assert_eq!(v["valid"], true);
-    let kept: usize = v["groups"].as_array().unwrap().iter().map(|g| g.as_array().unwrap().len()).sum();
+    let kept: usize = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_array().unwrap().len())
+        .sum();
     assert_eq!(kept, 13);
 }
 
@@ -85,7 +102,10 @@ fn batch_answers_each_line_and_flags_bad_ones() {
     assert_eq!(lines[2], lines[0]);
     assert_eq!(out.status.code(), Some(2));
 
-    let out = tuolaji(&["rummy", "discard", "--wild", "4", "--batch"], Some("AS 2S 3S 4S 5H 6H 7H 9D 9C 9S KD KC KH 8C\n"));
+    let out = tuolaji(
+        &["rummy", "discard", "--wild", "4", "--batch"],
+        Some("AS 2S 3S 4S 5H 6H 7H 9D 9C 9S KD KC KH 8C\n"),
+    );
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(json_lines(&out)[0]["discard"], "8C");
 }

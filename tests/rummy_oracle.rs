@@ -17,7 +17,11 @@ fn rule_variants() -> Vec<Rules> {
     let mut out = Vec::new();
     for &without_pure_sequence in &COUNTINGS {
         for &without_second_sequence in &COUNTINGS {
-            out.push(Rules { without_pure_sequence, without_second_sequence, ..Rules::default() });
+            out.push(Rules {
+                without_pure_sequence,
+                without_second_sequence,
+                ..Rules::default()
+            });
         }
     }
     out
@@ -48,7 +52,11 @@ fn reference(hand: &[RummyCard], wild: Option<Rank>, variants: &[Rules]) -> Vec<
         let pts = |m: u32| (0..n).filter(|i| m >> i & 1 == 1).map(|i| points[i]).sum::<u32>();
         let pure = melds.iter().filter(|m| m.1 == MeldKind::PureSequence).count();
         let seqs = melds.iter().filter(|m| m.1 != MeldKind::Set).count();
-        let pure_pts: u32 = melds.iter().filter(|m| m.1 == MeldKind::PureSequence).map(|m| pts(m.0)).sum();
+        let pure_pts: u32 = melds
+            .iter()
+            .filter(|m| m.1 == MeldKind::PureSequence)
+            .map(|m| pts(m.0))
+            .sum();
         let loose_pts = pts(loose);
         let standing = if pure >= 1 && seqs >= 2 {
             Standing::Sequences
@@ -119,8 +127,12 @@ fn check_is_split_of(a: &Arrangement, hand: &[RummyCard], wild: Option<Rank>, ru
 /// (three suits, seven ranks) so that melds and their overlaps are common.
 fn deal(rng: &mut ChaCha8Rng, size: usize, jokers: usize, wilds: usize) -> (Vec<RummyCard>, Option<Rank>) {
     let rules = Rules::default();
-    let wild = if rng.next_u32() % 8 == 0 { None } else { Rank::from_index(rng.next_u32() as usize % 13) };
-    let narrow = rng.next_u32() % 2 == 0;
+    let wild = if rng.next_u32().is_multiple_of(8) {
+        None
+    } else {
+        Rank::from_index(rng.next_u32() as usize % 13)
+    };
+    let narrow = rng.next_u32().is_multiple_of(2);
     let low = rng.next_u32() as usize % 7;
     let skip_suit = rng.next_u32() as usize % 4;
     let mut pack: Vec<RummyCard> = rules
@@ -201,9 +213,17 @@ fn run_discard_oracle(seed: u64, hands: usize) {
                 want = Some(key);
             }
         }
-        assert_eq!(Some(got.arrangement.rank_key()), want, "hand {}", tuolaji::rummy::format_rummy_cards(&hand));
+        assert_eq!(
+            Some(got.arrangement.rank_key()),
+            want,
+            "hand {}",
+            tuolaji::rummy::format_rummy_cards(&hand)
+        );
         let mut rest = hand.clone();
-        let at = rest.iter().position(|&c| c == got.discard).expect("the discard is from the hand");
+        let at = rest
+            .iter()
+            .position(|&c| c == got.discard)
+            .expect("the discard is from the hand");
         rest.remove(at);
         check_is_split_of(&got.arrangement, &rest, wild, &rules);
     }
@@ -225,9 +245,11 @@ fn many_printed_jokers_need_long_melds() {
     // With nine printed jokers in the pack, 4H and nine jokers can only be
     // melded as one ten-card run: printed jokers alone are no meld, and a
     // joker moved onto 2D 3D 4D would leave the hand without a pure sequence.
-    let rules = Rules { printed_jokers: 9, ..Rules::default() };
-    let hand: Vec<RummyCard> =
-        tuolaji::rummy::parse_rummy_cards("4H JK JK JK JK JK JK JK JK JK 2D 3D 4D").unwrap();
+    let rules = Rules {
+        printed_jokers: 9,
+        ..Rules::default()
+    };
+    let hand: Vec<RummyCard> = tuolaji::rummy::parse_rummy_cards("4H JK JK JK JK JK JK JK JK JK 2D 3D 4D").unwrap();
     let got = solve(&hand, None, &rules).unwrap();
     let want = reference(&hand, None, std::slice::from_ref(&rules))[0];
     assert_eq!(got.rank_key(), want);

@@ -16,8 +16,12 @@ fn any_card() -> impl Strategy<Value = RummyCard> {
 /// A group whose cards are close together (same suit or rank often), so that
 /// melds are common.
 fn near_group() -> impl Strategy<Value = Vec<RummyCard>> {
-    (0usize..4, 0usize..13, prop::collection::vec((0usize..4, 0usize..5, 0u8..10), 3..=5)).prop_map(
-        |(suit, low, picks)| {
+    (
+        0usize..4,
+        0usize..13,
+        prop::collection::vec((0usize..4, 0usize..5, 0u8..10), 3..=5),
+    )
+        .prop_map(|(suit, low, picks)| {
             picks
                 .into_iter()
                 .map(|(s, r, kind)| match kind {
@@ -26,8 +30,7 @@ fn near_group() -> impl Strategy<Value = Vec<RummyCard>> {
                     _ => RummyCard::suited(Rank::ALL[low], Suit::ALL[s]),
                 })
                 .collect()
-        },
-    )
+        })
 }
 
 fn concrete_run(cards: &[(Rank, Suit)]) -> bool {
@@ -38,7 +41,13 @@ fn concrete_run(cards: &[(Rank, Suit)]) -> bool {
     [false, true].into_iter().any(|ace_low| {
         let mut pos: Vec<u32> = cards
             .iter()
-            .map(|c| if ace_low && c.0 == Rank::Ace { 1 } else { c.0.value() as u32 })
+            .map(|c| {
+                if ace_low && c.0 == Rank::Ace {
+                    1
+                } else {
+                    c.0.value() as u32
+                }
+            })
             .collect();
         pos.sort();
         pos.windows(2).all(|w| w[1] == w[0] + 1)

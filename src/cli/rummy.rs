@@ -49,7 +49,12 @@ pub fn run(args: RummyArgs, out: Output) -> CliResult {
     let answer = |text: &str| -> Result<(Value, String, bool), CliError> {
         let hand = parse_rummy_cards(text)?;
         if hand.len() != size {
-            return Err(RummyError::HandSize { got: hand.len(), min: size, max: size }.into());
+            return Err(RummyError::HandSize {
+                got: hand.len(),
+                min: size,
+                max: size,
+            }
+            .into());
         }
         if discard {
             let d = best_discard(&hand, wild, &rules)?;
@@ -64,12 +69,16 @@ pub fn run(args: RummyArgs, out: Output) -> CliResult {
     };
     if hand_args.batch {
         if !hand_args.cards.is_empty() {
-            return Err(CliError::new("with --batch give the hands on standard input, not as arguments"));
+            return Err(CliError::new(
+                "with --batch give the hands on standard input, not as arguments",
+            ));
         }
         return run_batch(|line| answer(line).map(|(value, _, _)| value));
     }
     if hand_args.cards.is_empty() {
-        return Err(CliError::new(format!("give the {size} cards of the hand, e.g. AS 2S 3S JK ...")));
+        return Err(CliError::new(format!(
+            "give the {size} cards of the hand, e.g. AS 2S 3S JK ..."
+        )));
     }
     let (value, text, valid) = answer(&hand_args.cards.join(" "))?;
     out.emit(|| text, || value);
@@ -104,14 +113,27 @@ fn arrangement_json(a: &Arrangement) -> Value {
 }
 
 fn arrangement_text(a: &Arrangement) -> String {
-    let verdict = if a.valid { "valid declaration" } else { "not a valid declaration" };
-    let capped = if a.points < a.counted_points { format!(" (capped from {})", a.counted_points) } else { String::new() };
+    let verdict = if a.valid {
+        "valid declaration"
+    } else {
+        "not a valid declaration"
+    };
+    let capped = if a.points < a.counted_points {
+        format!(" (capped from {})", a.counted_points)
+    } else {
+        String::new()
+    };
     let mut s = format!("{verdict}: {} points{capped}\n", a.points);
     for g in &a.groups {
         s += &format!("  {:<16} {}\n", g.kind.name(), format_rummy_cards(&g.cards));
     }
     if !a.loose.is_empty() {
-        s += &format!("  {:<16} {} ({} points)\n", "loose", format_rummy_cards(&a.loose), a.loose_points);
+        s += &format!(
+            "  {:<16} {} ({} points)\n",
+            "loose",
+            format_rummy_cards(&a.loose),
+            a.loose_points
+        );
     }
     s
 }

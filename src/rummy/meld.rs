@@ -94,7 +94,9 @@ fn fits_set(naturals: impl Iterator<Item = (Rank, Suit)>) -> bool {
 
 /// The cards that cannot stand in for another (neither printed jokers nor wild).
 fn naturals(cards: &[RummyCard], wild: Option<Rank>) -> impl Iterator<Item = (Rank, Suit)> + '_ {
-    cards.iter().filter_map(move |c| c.rank_suit().filter(|&(r, _)| Some(r) != wild))
+    cards
+        .iter()
+        .filter_map(move |c| c.rank_suit().filter(|&(r, _)| Some(r) != wild))
 }
 
 /// True if every card is suited, of one suit, and the ranks are exactly consecutive.
@@ -148,8 +150,7 @@ pub fn display_order(cards: &[RummyCard], wild: Option<Rank>) -> Vec<RummyCard> 
         }
         Some(MeldKind::ImpureSequence) => run_order(cards, wild),
         Some(MeldKind::Set) => {
-            let (mut naturals, flex): (Vec<RummyCard>, Vec<RummyCard>) =
-                cards.iter().partition(|c| !c.is_wild(wild));
+            let (mut naturals, flex): (Vec<RummyCard>, Vec<RummyCard>) = cards.iter().partition(|c| !c.is_wild(wild));
             naturals.sort_by_key(|c| c.suit());
             naturals.extend(flex);
             naturals
@@ -172,8 +173,11 @@ fn run_order(cards: &[RummyCard], wild: Option<Rank>) -> Vec<RummyCard> {
     }
     let ranks = || naturals.iter().filter_map(|c| c.rank());
     let low = line_mask(ranks(), low_pos);
-    let (pos, mask, line_min, line_max): (fn(Rank) -> u32, u16, u32, u32) =
-        if span(low) <= n { (low_pos, low, 1, 13) } else { (high_pos, line_mask(ranks(), high_pos), 2, 14) };
+    let (pos, mask, line_min, line_max): (fn(Rank) -> u32, u16, u32, u32) = if span(low) <= n {
+        (low_pos, low, 1, 13)
+    } else {
+        (high_pos, line_mask(ranks(), high_pos), 2, 14)
+    };
     let first = mask.trailing_zeros().min(line_max + 1 - n).max(line_min);
     let mut flex = flex.into_iter();
     let mut out = Vec::with_capacity(cards.len());
@@ -320,7 +324,10 @@ mod tests {
             if !(3..=5).contains(&n) {
                 continue;
             }
-            let cards: Vec<_> = (0..hand.len()).filter(|i| mask >> i & 1 == 1).map(|i| hand[i]).collect();
+            let cards: Vec<_> = (0..hand.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| hand[i])
+                .collect();
             if let Some(kind) = classify(&cards, None) {
                 expected.push(HandMeld { mask, kind });
             }

@@ -116,7 +116,11 @@ pub const MAX_SOLVE_CARDS: usize = 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RummyError {
     /// More copies of a card than the pack holds.
-    TooManyCopies { card: RummyCard, count: usize, allowed: usize },
+    TooManyCopies {
+        card: RummyCard,
+        count: usize,
+        allowed: usize,
+    },
     /// A hand of an unusable size.
     HandSize { got: usize, min: usize, max: usize },
 }
@@ -151,7 +155,11 @@ mod tests {
         let pack = rules.pack();
         assert_eq!(pack.len(), 106);
         assert_eq!(pack.iter().filter(|c| c.is_printed_joker()).count(), 2);
-        let custom = Rules { decks: 1, printed_jokers: 4, ..Rules::default() };
+        let custom = Rules {
+            decks: 1,
+            printed_jokers: 4,
+            ..Rules::default()
+        };
         assert_eq!(custom.pack().len(), 56);
     }
 
@@ -160,7 +168,10 @@ mod tests {
         let rules = Rules::default();
         assert_eq!(rules.wild_rank_for("7D".parse().unwrap()), Some(Rank::Seven));
         assert_eq!(rules.wild_rank_for(RummyCard::Joker), Some(Rank::Ace));
-        let none = Rules { joker_drawn: JokerDrawnRule::NoWildRank, ..Rules::default() };
+        let none = Rules {
+            joker_drawn: JokerDrawnRule::NoWildRank,
+            ..Rules::default()
+        };
         assert_eq!(none.wild_rank_for(RummyCard::Joker), None);
     }
 
@@ -176,6 +187,12 @@ mod tests {
     #[test]
     fn rules_serde_fills_defaults() {
         let rules: Rules = serde_json::from_str(r#"{"printed_jokers": 4}"#).unwrap();
-        assert_eq!(rules, Rules { printed_jokers: 4, ..Rules::default() });
+        assert_eq!(
+            rules,
+            Rules {
+                printed_jokers: 4,
+                ..Rules::default()
+            }
+        );
     }
 }

@@ -56,22 +56,24 @@ impl Arrangement {
 
     /// Every card of the arrangement, groups first.
     pub fn cards(&self) -> Vec<RummyCard> {
-        self.groups.iter().flat_map(|g| g.cards.iter().copied()).chain(self.loose.iter().copied()).collect()
+        self.groups
+            .iter()
+            .flat_map(|g| g.cards.iter().copied())
+            .chain(self.loose.iter().copied())
+            .collect()
     }
 }
 
 /// Scores a proposed arrangement: `groups` that are not melds count as loose cards.
-pub fn score_groups(
-    groups: &[Vec<RummyCard>],
-    loose: &[RummyCard],
-    wild: Option<Rank>,
-    rules: &Rules,
-) -> Arrangement {
+pub fn score_groups(groups: &[Vec<RummyCard>], loose: &[RummyCard], wild: Option<Rank>, rules: &Rules) -> Arrangement {
     let mut melds = Vec::new();
     let mut loose = loose.to_vec();
     for g in groups {
         match classify(g, wild) {
-            Some(kind) => melds.push(Group { kind, cards: display_order(g, wild) }),
+            Some(kind) => melds.push(Group {
+                kind,
+                cards: display_order(g, wild),
+            }),
             None => loose.extend_from_slice(g),
         }
     }
@@ -88,8 +90,11 @@ pub fn score_groups(
     };
     let loose_points = pts(&loose);
     let total = loose_points + melds.iter().map(|g| pts(&g.cards)).sum::<u32>();
-    let pure_points: u32 =
-        melds.iter().filter(|g| g.kind == MeldKind::PureSequence).map(|g| pts(&g.cards)).sum();
+    let pure_points: u32 = melds
+        .iter()
+        .filter(|g| g.kind == MeldKind::PureSequence)
+        .map(|g| pts(&g.cards))
+        .sum();
     let counted_by = |rule: Counted| match rule {
         Counted::AllCards => total,
         Counted::AllButPureSequence => total - pure_points,
@@ -140,7 +145,13 @@ pub fn discard_options(hand: &[RummyCard], wild: Option<Rank>, rules: &Rules) ->
             continue; // the same card again gives the same hand
         }
         let arrangement = solver.best_arrangement(full & !(1 << solver.position[i]));
-        options.push((i, Discard { discard: card, arrangement }));
+        options.push((
+            i,
+            Discard {
+                discard: card,
+                arrangement,
+            },
+        ));
     }
     options.sort_by_key(|(i, d)| (d.arrangement.rank_key(), std::cmp::Reverse(d.discard.points(wild)), *i));
     Ok(options.into_iter().map(|(_, d)| d).collect())
@@ -154,7 +165,11 @@ pub fn best_discard(hand: &[RummyCard], wild: Option<Rank>, rules: &Rules) -> Re
 
 fn check(hand: &[RummyCard], rules: &Rules, min: usize) -> Result<(), RummyError> {
     if hand.len() < min || hand.len() > MAX_SOLVE_CARDS {
-        return Err(RummyError::HandSize { got: hand.len(), min, max: MAX_SOLVE_CARDS });
+        return Err(RummyError::HandSize {
+            got: hand.len(),
+            min,
+            max: MAX_SOLVE_CARDS,
+        });
     }
     rules.check_hand(hand)
 }
@@ -272,9 +287,7 @@ impl<'a> Solver<'a> {
         let lower_copies: Vec<u32> = (0..n)
             .map(|i| (0..i).filter(|&j| hand[j] == hand[i]).fold(0, |m, j| m | 1 << j))
             .collect();
-        let bits_where = |f: &dyn Fn(RummyCard) -> bool| {
-            (0..n).filter(|&i| f(hand[i])).fold(0u32, |m, i| m | 1 << i)
-        };
+        let bits_where = |f: &dyn Fn(RummyCard) -> bool| (0..n).filter(|&i| f(hand[i])).fold(0u32, |m, i| m | 1 << i);
         let printed_jokers = bits_where(&|c| c.is_printed_joker());
         let wild_cards = bits_where(&|c| c.is_wild(wild) && !c.is_printed_joker());
         let naturals = bits_where(&|c| !c.is_wild(wild));
@@ -287,7 +300,12 @@ impl<'a> Solver<'a> {
             // which cards stand in for others.
             let swappable = kind != MeldKind::PureSequence && mask & naturals != 0 && mask & wild_cards != 0;
             let jokers_first = if swappable { printed_jokers & !mask } else { 0 };
-            by_low[mask.trailing_zeros() as usize].push(DpMeld { mask, forbid, jokers_first, kind });
+            by_low[mask.trailing_zeros() as usize].push(DpMeld {
+                mask,
+                forbid,
+                jokers_first,
+                kind,
+            });
             if kind == MeldKind::PureSequence {
                 pure.push(mask);
             }
@@ -369,12 +387,18 @@ impl<'a> Solver<'a> {
     }
 
     fn points_of(&self, mask: u32) -> u32 {
-        (0..self.hand.len()).filter(|&i| mask >> i & 1 == 1).map(|i| self.hand[i].points(self.wild)).sum()
+        (0..self.hand.len())
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| self.hand[i].points(self.wild))
+            .sum()
     }
 
     fn arrangement(&self, melds: &[u32], loose: u32) -> Arrangement {
         let cards_of = |m: u32| -> Vec<RummyCard> {
-            (0..self.hand.len()).filter(|&i| m >> i & 1 == 1).map(|i| self.hand[i]).collect()
+            (0..self.hand.len())
+                .filter(|&i| m >> i & 1 == 1)
+                .map(|i| self.hand[i])
+                .collect()
         };
         let groups: Vec<Vec<RummyCard>> = melds.iter().map(|&m| cards_of(m)).collect();
         score_groups(&groups, &cards_of(loose), self.wild, self.rules)
@@ -420,7 +444,10 @@ impl<'a> Solver<'a> {
                             _ => total - self.points_of(p),
                         };
                         // The sets beside it only break ties: skip a sure loser.
-                        if best.as_ref().is_some_and(|b| (b.counted_points, b.standing) < (counted, Standing::PureOnly)) {
+                        if best
+                            .as_ref()
+                            .is_some_and(|b| (b.counted_points, b.standing) < (counted, Standing::PureOnly))
+                        {
                             continue;
                         }
                         // Leaving cards loose is always possible, so this is finite.
@@ -494,7 +521,10 @@ mod tests {
         let a = solve(&hand, None, &Rules::default()).unwrap();
         assert_eq!(a.standing, Standing::PureOnly);
         assert_eq!(a.counted_points, 27 + 2 + 4 + 6 + 8 + 3 + 5 + 7);
-        let lenient = Rules { without_second_sequence: Counted::UnmeldedOnly, ..Rules::default() };
+        let lenient = Rules {
+            without_second_sequence: Counted::UnmeldedOnly,
+            ..Rules::default()
+        };
         let b = solve(&hand, None, &lenient).unwrap();
         assert_eq!(b.counted_points, 2 + 4 + 6 + 8 + 3 + 5 + 7);
     }
@@ -519,7 +549,10 @@ mod tests {
     fn bad_hands_are_errors() {
         let rules = Rules::default();
         assert!(matches!(solve(&[], None, &rules), Err(RummyError::HandSize { .. })));
-        assert!(matches!(solve(&cards("AS AS AS"), None, &rules), Err(RummyError::TooManyCopies { .. })));
+        assert!(matches!(
+            solve(&cards("AS AS AS"), None, &rules),
+            Err(RummyError::TooManyCopies { .. })
+        ));
         assert!(best_discard(&cards("AS"), None, &rules).is_err());
     }
 }
