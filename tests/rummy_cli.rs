@@ -109,3 +109,23 @@ fn batch_answers_each_line_and_flags_bad_ones() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(json_lines(&out)[0]["discard"], "8C");
 }
+
+#[test]
+fn rules_option_changes_the_counting_and_rejects_typos() {
+    let hand: Vec<&str> = "JS QS KS 9D 9C 9H 2D 4C 6H 8S 3H 5D 7C".split(' ').collect();
+    let run = |rules: Option<&str>| {
+        let mut args = vec!["rummy", "solve", "--wild", "none", "--json"];
+        if let Some(r) = rules {
+            args.extend(["--rules", r]);
+        }
+        args.extend(&hand);
+        tuolaji(&args, None)
+    };
+    // By default the set counts beside a lone pure sequence; not when only loose cards count.
+    assert_eq!(json_lines(&run(None))[0]["deadwood"], 62);
+    let lenient = run(Some(r#"{"without_second_sequence": "UnmeldedOnly"}"#));
+    assert_eq!(json_lines(&lenient)[0]["deadwood"], 35);
+    let typo = run(Some(r#"{"without_second_sequenc": "UnmeldedOnly"}"#));
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&typo.stderr).contains("unknown setting"));
+}

@@ -5,6 +5,7 @@ use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::cards::Rank;
 use crate::rummy::{
     best_discard, format_rummy_cards, parse_rummy_cards, solve, Arrangement, Rules, RummyCard, RummyError,
+    MAX_SOLVE_CARDS,
 };
 use serde_json::{json, Value};
 
@@ -33,19 +34,32 @@ pub struct HandArgs {
     /// Read one hand per line from standard input; write one JSON object per line.
     #[arg(long)]
     pub batch: bool,
+    /// Rule settings as JSON; fields left out keep their defaults (docs/rummy.md),
+    /// e.g. '{"printed_jokers": 4, "without_second_sequence": "UnmeldedOnly"}'.
+    #[arg(long, value_name = "JSON")]
+    pub rules: Option<String>,
     /// The cards, e.g. AS 2S 3S JK 10H (printed jokers are JK).
     #[arg(value_name = "CARDS")]
     pub cards: Vec<String>,
 }
 
 pub fn run(args: RummyArgs, out: Output) -> CliResult {
-    let rules = Rules::default();
     let (hand_args, discard) = match args.command {
         RummyCommand::Solve(a) => (a, false),
         RummyCommand::Discard(a) => (a, true),
     };
+    let rules = match &hand_args.rules {
+        Some(text) => parse_rules(text)?,
+        None => Rules::default(),
+    };
     let wild = parse_wild(&hand_args.wild, &rules)?;
     let size = rules.hand_size as usize + usize::from(discard);
+    if size > MAX_SOLVE_CARDS {
+        return Err(CliError::new(format!(
+            "--rules hand_size {} is too large: the solver takes at most {MAX_SOLVE_CARDS} cards",
+            rules.hand_size
+        )));
+    }
     let answer = |text: &str| -> Result<(Value, String, bool), CliError> {
         let hand = parse_rummy_cards(text)?;
         if hand.len() != size {
@@ -83,6 +97,22 @@ pub fn run(args: RummyArgs, out: Output) -> CliResult {
     let (value, text, valid) = answer(&hand_args.cards.join(" "))?;
     out.emit(|| text, || value);
     Ok(Verdict::from_bool(valid))
+}
+
+/// `--rules`: a JSON object of [`Rules`] fields; an unknown field is an error
+/// (a typo would otherwise silently keep the default).
+fn parse_rules(text: &str) -> Result<Rules, CliError> {
+    let bad = |e: String| CliError::new(format!("--rules: {e}"));
+    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let known = serde_json::to_value(Rules::default()).map_err(|e| bad(e.to_string()))?;
+    let Some(fields) = value.as_object() else {
+        return Err(bad("give a JSON object such as '{\"printed_jokers\": 4}'".into()));
+    };
+    if let Some(unknown) = fields.keys().find(|k| known.get(k.as_str()).is_none()) {
+        let names: Vec<&String> = known.as_object().map(|o| o.keys().collect()).unwrap_or_default();
+        return Err(bad(format!("unknown setting '{unknown}' (settings: {names:?})")));
+    }
+    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
 }
 
 /// `--wild`: a rank, a card (its rank), `JK` (the rules' choice) or `none`.

@@ -3,6 +3,7 @@
 //! over hand positions, every candidate meld a hand holds.
 
 use super::card::RummyCard;
+use super::rules::RummyError;
 use crate::cards::{Rank, Suit};
 use serde::{Deserialize, Serialize};
 
@@ -204,12 +205,19 @@ pub struct HandMeld {
 /// Subsets are grown in position order and cut as soon as the natural cards
 /// chosen can no longer be one suit within `max_len` ranks nor one rank in
 /// distinct suits, so only near-melds are ever classified.
-pub fn hand_melds(hand: &[RummyCard], wild: Option<Rank>, max_len: usize) -> Vec<HandMeld> {
-    assert!(hand.len() <= 32, "hand_melds works on at most 32 cards");
+/// Masks have 32 bits: a longer hand is an error.
+pub fn hand_melds(hand: &[RummyCard], wild: Option<Rank>, max_len: usize) -> Result<Vec<HandMeld>, RummyError> {
+    if hand.len() > 32 {
+        return Err(RummyError::HandSize {
+            got: hand.len(),
+            min: 0,
+            max: 32,
+        });
+    }
     let mut out = Vec::new();
     let mut chosen = Vec::with_capacity(max_len);
     grow(hand, wild, max_len, 0, 0, &mut chosen, &mut out);
-    out
+    Ok(out)
 }
 
 fn grow(
@@ -316,7 +324,8 @@ mod tests {
     #[test]
     fn hand_melds_finds_every_meld_subset() {
         let hand = parse_rummy_cards("AS 2S 3S 4S JK 7H 7D").unwrap();
-        let melds = hand_melds(&hand, None, 5);
+        let melds = hand_melds(&hand, None, 5).unwrap();
+        assert!(hand_melds(&[RummyCard::Joker; 33], None, 5).is_err());
         // Brute force over all subsets of size 3..=5.
         let mut expected = Vec::new();
         for mask in 0u32..1 << hand.len() {

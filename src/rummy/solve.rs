@@ -293,7 +293,8 @@ impl<'a> Solver<'a> {
         let naturals = bits_where(&|c| !c.is_wild(wild));
         let mut by_low = vec![Vec::new(); n];
         let mut pure = Vec::new();
-        for HandMeld { mask, kind } in hand_melds(&hand, wild, max_len) {
+        // `check` keeps hands to MAX_SOLVE_CARDS (16), well inside 32 bits.
+        for HandMeld { mask, kind } in hand_melds(&hand, wild, max_len).unwrap_or_default() {
             let members = (0..n).filter(|&i| mask >> i & 1 == 1);
             let forbid = members.fold(0, |f, i| f | lower_copies[i]) & !mask;
             // With a natural card in the meld, its kind does not depend on
