@@ -32,6 +32,8 @@ enum Command {
     /// Mahjong engine: win check, waits, shanten, discard advice, fan, tables.
     #[command(subcommand)]
     Mahjong(cli::mahjong::MahjongCommand),
+    /// 13-card Indian rummy: the best arrangement of a hand, the best discard.
+    Rummy(cli::rummy::RummyArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -46,6 +48,7 @@ fn run(cli: Cli) -> CliResult {
         }
         Command::Dup(args) => cli::dup::run(&args, out),
         Command::Mahjong(cmd) => cli::mahjong::run(cmd, out),
+        Command::Rummy(args) => cli::rummy::run(args, out),
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod dup;
 pub mod mahjong;
+pub mod rummy;
 
 use std::fmt;
 use std::process::ExitCode;
