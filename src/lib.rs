@@ -7,6 +7,8 @@
 //! end (`cli`) only when compiling natively.
 
 pub mod cards;
+pub mod i18n;
+pub mod routes;
 pub mod dup;
 pub mod mahjong;
 pub mod rummy;

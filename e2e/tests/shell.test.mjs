@@ -1,0 +1,104 @@
+// The app shell: mounts with no errors at phone and desktop size, every hash route
+// renders and survives a reload, Resume appears only with a saved game, the theme
+// setting sticks. Screenshots of every screen land in e2e/screenshots/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const SCREENS = [
+  ["home", "#/", "home"],
+  ["new-game", "#/new", "not-built"],
+  ["friends", "#/friends", "not-built"],
+  ["join", "#/join/ABC123", "not-built"],
+  ["settings", "#/settings", "settings-screen"],
+  ["not-found", "#/no/such/screen", "not-found"],
+];
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test(`every screen renders without errors (${size})`, async () => {
+    const { context, page, problems } = await openPage(browser, viewport);
+    for (const [name, hash, testid] of SCREENS) {
+      await page.goto(site.url + hash);
+      await waitForApp(page);
+      await page.waitForSelector(`[data-testid=${testid}]`);
+      // Nothing may overflow sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow}px at ${size}`);
+      await screenshot(page, `${name}-${size}`);
+    }
+    assert.deepEqual(problems(), []);
+    await context.close();
+  });
+}
+
+test("routes survive a reload and the not-found screen leads home", async () => {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(site.url + "#/settings");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=settings-screen]");
+  await page.reload();
+  await page.waitForSelector("[data-testid=settings-screen]");
+
+  await page.goto(site.url + "#/definitely/not/here");
+  await page.waitForSelector("[data-testid=not-found]");
+  assert.match(await page.textContent("[data-testid=not-found]"), /definitely\/not\/here/);
+  await page.reload();
+  await page.waitForSelector("[data-testid=not-found]");
+  await page.click("[data-testid=home-link]");
+  await page.waitForSelector("[data-testid=home]");
+  assert.equal(new URL(page.url()).hash, "#/");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("Resume shows only when a saved game exists", async () => {
+  const { context, page, problems } = await openPage(browser);
+  await page.goto(site.url);
+  await waitForApp(page);
+  assert.equal(await page.locator("[data-testid=resume]").count(), 0);
+  await page.evaluate(() => localStorage.setItem("tuolaji.game.v1", "{}"));
+  await page.reload();
+  await page.waitForSelector("[data-testid=resume]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("the theme and language settings apply and persist", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone, { colorScheme: "light" });
+  await page.goto(site.url + "#/settings");
+  await waitForApp(page);
+  await page.selectOption("[data-testid=theme]", "dark");
+  await page.selectOption("[data-testid=language]", "zh");
+  assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+  await page.reload();
+  await page.waitForSelector("[data-testid=settings-screen]");
+  assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+  assert.equal(await page.getAttribute("html", "lang"), "zh");
+  await page.goto(site.url + "#/");
+  await page.waitForSelector("[data-testid=home]");
+  assert.match(await page.textContent("[data-testid=new-game]"), /人机对战/);
+  await screenshot(page, "home-dark-zh-phone");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("the page follows the system's dark scheme by default", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop, { colorScheme: "dark" });
+  await page.goto(site.url);
+  await waitForApp(page);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, "rgb(16, 24, 19)");
+  await screenshot(page, "home-dark-desktop");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

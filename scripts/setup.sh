@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Installs whatever the build and the tests need and is missing; a second run only
+# checks and takes seconds. Every piece comes from a package registry (crates.io,
+# npm, Debian): nothing downloads a prebuilt binary from anywhere else, and Trunk
+# always runs with --offline so it cannot try.
+#
+#   rust target   wasm32-unknown-unknown            (rustup)
+#   trunk         0.21.14                           (cargo install --locked)
+#   wasm-bindgen  the exact version in Cargo.lock   (cargo install wasm-bindgen-cli)
+#   wasm-opt      binaryen 132, playwright-core     (npm, in e2e/; see e2e/package.json)
+#   chromium      + chromium-driver, fonts-wqy-microhei (apt)
+#
+# Sourced by scripts/serve and scripts/test; safe to run on its own.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TRUNK_VERSION="0.21.14"
+export PATH="$HOME/.cargo/bin:$ROOT/e2e/node_modules/.bin:$PATH"
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+# The wasm-bindgen CLI must match the library version Cargo.lock resolved, exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+setup_rust() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    say "installing trunk $TRUNK_VERSION (about 15 minutes on 2 cores, once)"
+    cargo install --locked "trunk@$TRUNK_VERSION"
+  fi
+  local wbg
+  wbg="$(wasm_bindgen_version)"
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg" ]; then
+    say "installing wasm-bindgen-cli $wbg (about 3 minutes, once)"
+    # Not --locked: one of its locked dependencies is missing from the registry mirror.
+    cargo install --force wasm-bindgen-cli --version "$wbg"
+  fi
+  if ! grep -q "wasm_bindgen = \"$wbg\"" "$ROOT/Trunk.toml"; then
+    echo "error: Trunk.toml [tools] wasm_bindgen must equal Cargo.lock's wasm-bindgen ($wbg)" >&2
+    exit 2
+  fi
+}
+
+setup_npm() {
+  # npm ci only when node_modules is missing or older than the lock file.
+  if [ ! -f "$ROOT/e2e/node_modules/.package-lock.json" ] ||
+     [ "$ROOT/e2e/package-lock.json" -nt "$ROOT/e2e/node_modules/.package-lock.json" ]; then
+    say "installing npm packages in e2e/ (binaryen's wasm-opt, playwright-core)"
+    (cd "$ROOT/e2e" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  # Debian's binaryen (wasm-opt 108) silently breaks the app; insist on ours.
+  local v
+  v="$(wasm-opt --version 2>/dev/null || true)"
+  case "$v" in
+    *"version 132"*) ;;
+    *) echo "error: wasm-opt on PATH is '$v', expected binaryen version 132 from e2e/node_modules" >&2; exit 2 ;;
+  esac
+}
+
+setup_browser() {
+  # A small CJK font too, so screenshots of the Chinese UI show characters, not boxes.
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null ||
+     [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
+    say "installing Debian's chromium, chromium-driver and a CJK font"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-wqy-microhei >/dev/null
+  fi
+}
+
+setup_all() {
+  setup_rust
+  setup_npm
+  setup_browser
+}
+
+# Run directly: install everything.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  setup_all
+  say "all tools present"
+fi

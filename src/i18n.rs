@@ -1,0 +1,117 @@
+//! UI text in English and Chinese. Every visible string of the app shell goes
+//! through [`Lang::t`], so a missing translation is a compile error, not a blank.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// From a BCP 47 tag such as `navigator.language` (`zh-CN`, `en-GB`); Chinese for
+    /// any `zh`, English otherwise.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The `lang` attribute for the document.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    pub fn t(self, text: Text) -> &'static str {
+        let (en, zh) = text.pair();
+        match self {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+}
+
+/// Every string of the app shell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Text {
+    Tagline,
+    NewGameVsBots,
+    PlayWithFriends,
+    Resume,
+    Settings,
+    Home,
+    BackHome,
+    NotFoundTitle,
+    NotFoundBody,
+    NotBuiltYet,
+    NewGameSoon,
+    FriendsSoon,
+    JoinSoon,
+    ReplaySoon,
+    PlaySoon,
+    Theme,
+    ThemeSystem,
+    ThemeLight,
+    ThemeDark,
+    Language,
+    LanguageAuto,
+    StorageUnavailable,
+    Version,
+    OfflineReady,
+}
+
+impl Text {
+    fn pair(self) -> (&'static str, &'static str) {
+        match self {
+            Text::Tagline => ("Shengji · Tractor · Finding Friends — in your browser, offline.", "升级 · 拖拉机 · 找朋友 —— 浏览器里离线也能玩。"),
+            Text::NewGameVsBots => ("New game vs bots", "人机对战"),
+            Text::PlayWithFriends => ("Play with friends", "和朋友玩"),
+            Text::Resume => ("Resume", "继续牌局"),
+            Text::Settings => ("Settings", "设置"),
+            Text::Home => ("Home", "首页"),
+            Text::BackHome => ("Back to the home screen", "返回首页"),
+            Text::NotFoundTitle => ("Nothing here", "找不到这个页面"),
+            Text::NotFoundBody => ("This link does not lead to a screen of tuolaji:", "这个链接不对应 tuolaji 的任何页面："),
+            Text::NotBuiltYet => ("Not built yet", "尚未完成"),
+            Text::NewGameSoon => ("Games against bots are being built. The rules engine comes first; this screen will let you pick players, decks, mode and your seat.", "人机对战正在制作中：先完成规则引擎，这里将可以选择人数、副数、模式和座位。"),
+            Text::FriendsSoon => ("Peer-to-peer tables with friends are not built yet. They will connect browsers directly, with no server.", "和朋友联机尚未完成：将通过浏览器直连，无需服务器。"),
+            Text::JoinSoon => ("Joining a friend's table is not built yet. Keep this invitation; it will work in a later version.", "加入朋友的牌桌尚未完成。"),
+            Text::ReplaySoon => ("Replays are not built yet.", "回放尚未完成。"),
+            Text::PlaySoon => ("The game table is not built yet. This link will deal its cards in a later version.", "牌桌尚未完成。以后的版本中这个链接会发出同样的牌。"),
+            Text::Theme => ("Theme", "主题"),
+            Text::ThemeSystem => ("Follow the system", "跟随系统"),
+            Text::ThemeLight => ("Light", "浅色"),
+            Text::ThemeDark => ("Dark", "深色"),
+            Text::Language => ("Language", "语言"),
+            Text::LanguageAuto => ("Browser default", "跟随浏览器"),
+            Text::StorageUnavailable => ("This browser is not letting tuolaji save anything (private browsing or full storage). You can play, but nothing will be kept after you close the tab.", "浏览器不允许保存数据（隐私模式或存储已满）。可以继续玩，但关闭页面后不会保留进度。"),
+            Text::Version => ("Version", "版本"),
+            Text::OfflineReady => ("Works offline once loaded; add it to your home screen to install.", "加载一次后即可离线使用；添加到主屏幕即可安装。"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_from_browser_tags() {
+        assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
+        assert_eq!(Lang::from_tag("ZH-hant"), Lang::Zh);
+        assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+        assert_eq!(Lang::from_tag(""), Lang::En);
+    }
+
+    #[test]
+    fn both_languages_differ() {
+        assert_ne!(Lang::En.t(Text::Resume), Lang::Zh.t(Text::Resume));
+    }
+}

@@ -1,0 +1,258 @@
+//! The app shell: a hash router over the screens, display preferences (theme and
+//! language) kept in localStorage, and the home screen. Screens that are not built
+//! yet say so plainly.
+
+use crate::i18n::{Lang, Text};
+use crate::routes::Route;
+use crate::web::storage::{self, keys};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Theme {
+    /// Follow `prefers-color-scheme`.
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// Display preferences, saved under [`keys::PREFS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    pub theme: Theme,
+    /// `None` follows the browser's language.
+    pub lang: Option<Lang>,
+}
+
+impl Prefs {
+    fn load() -> Prefs {
+        // Unreadable preferences are not worth a warning: fall back to the defaults.
+        storage::get_json(keys::PREFS).ok().flatten().unwrap_or_default()
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or_else(browser_lang)
+    }
+}
+
+fn browser_lang() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .map(|tag| Lang::from_tag(&tag))
+        .unwrap_or_default()
+}
+
+fn current_route() -> Route {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    Route::parse(&hash)
+}
+
+/// Applies theme and language to `<html>` so CSS and assistive tools follow them.
+fn apply_prefs(prefs: &Prefs) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = match prefs.theme {
+        Theme::System => root.remove_attribute("data-theme"),
+        Theme::Light => root.set_attribute("data-theme", "light"),
+        Theme::Dark => root.set_attribute("data-theme", "dark"),
+    };
+    let _ = root.set_attribute("lang", prefs.lang().tag());
+}
+
+/// Shared UI state every screen can read.
+#[derive(Clone, Copy)]
+pub struct Shell {
+    pub prefs: RwSignal<Prefs>,
+    pub storage_ok: bool,
+}
+
+impl Shell {
+    pub fn t(&self, text: Text) -> &'static str {
+        self.prefs.with(|p| p.lang()).t(text)
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let prefs = RwSignal::new(Prefs::load());
+    let shell = Shell { prefs, storage_ok: storage::is_writable() };
+    provide_context(shell);
+
+    Effect::new(move |_| {
+        let p = prefs.get();
+        apply_prefs(&p);
+        // A failed save only loses a preference; the notice on the home screen covers it.
+        let _ = storage::set_json(keys::PREFS, &p);
+    });
+
+    let (route, set_route) = signal(current_route());
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| set_route.set(current_route()));
+    on_cleanup(move || listener.remove());
+
+    view! {
+        <div class="app" data-testid="app">
+            {move || match route.get() {
+                Route::Home => view! { <Home/> }.into_any(),
+                Route::NewGame => view! { <NotBuilt title=Text::NewGameVsBots body=Text::NewGameSoon/> }.into_any(),
+                Route::Friends => view! { <NotBuilt title=Text::PlayWithFriends body=Text::FriendsSoon/> }.into_any(),
+                Route::Join { .. } => view! { <NotBuilt title=Text::PlayWithFriends body=Text::JoinSoon/> }.into_any(),
+                Route::Replay { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::ReplaySoon/> }.into_any(),
+                Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
+                Route::Settings => view! { <Settings/> }.into_any(),
+                Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+#[component]
+fn Logo() -> impl IntoView {
+    view! {
+        <svg class="logo" viewBox="0 0 120 90" aria-hidden="true">
+            <g transform="rotate(-10 45 50)">
+                <rect x="18" y="12" width="46" height="66" rx="6" class="logo-card"/>
+                <text x="25" y="32" class="logo-red">"A"</text>
+                <text x="41" y="62" class="logo-red logo-pip" text-anchor="middle">"♥"</text>
+            </g>
+            <g transform="rotate(9 75 50)">
+                <rect x="54" y="14" width="46" height="66" rx="6" class="logo-card"/>
+                <text x="61" y="34" class="logo-black">"K"</text>
+                <text x="77" y="64" class="logo-black logo-pip" text-anchor="middle">"♠"</text>
+            </g>
+        </svg>
+    }
+}
+
+#[component]
+fn Home() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let has_saved_game = matches!(storage::get_raw(keys::SAVED_GAME), Ok(Some(_)));
+    view! {
+        <section class="screen home" data-testid="home">
+            <header class="brand">
+                <Logo/>
+                <h1>"tuolaji" <span class="brand-zh" lang="zh">"拖拉机"</span></h1>
+                <p class="tagline">{move || shell.t(Text::Tagline)}</p>
+            </header>
+            <nav class="menu">
+                {has_saved_game.then(|| view! {
+                    <a class="button primary" href="#/play/shengji?resume=1" data-testid="resume">
+                        {move || shell.t(Text::Resume)}
+                    </a>
+                })}
+                <a class="button" class:primary=!has_saved_game href="#/new" data-testid="new-game">
+                    {move || shell.t(Text::NewGameVsBots)}
+                </a>
+                <a class="button" href="#/friends" data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
+                <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
+            </nav>
+            {(!shell.storage_ok).then(|| view! {
+                <p class="notice" role="status" data-testid="storage-notice">{move || shell.t(Text::StorageUnavailable)}</p>
+            })}
+            <footer class="foot">
+                <p>{move || shell.t(Text::OfflineReady)}</p>
+                <p class="version">{move || shell.t(Text::Version)} " " {crate::VERSION}</p>
+            </footer>
+        </section>
+    }
+}
+
+#[component]
+fn BackHome() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    view! { <a class="button subtle back" href="#/" data-testid="home-link">{move || shell.t(Text::BackHome)}</a> }
+}
+
+#[component]
+fn NotBuilt(title: Text, body: Text) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    view! {
+        <section class="screen page" data-testid="not-built">
+            <h2>{move || shell.t(title)}</h2>
+            <p class="badge">{move || shell.t(Text::NotBuiltYet)}</p>
+            <p>{move || shell.t(body)}</p>
+            <BackHome/>
+        </section>
+    }
+}
+
+#[component]
+fn NotFound(path: String) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    view! {
+        <section class="screen page" data-testid="not-found">
+            <h2>{move || shell.t(Text::NotFoundTitle)}</h2>
+            <p>{move || shell.t(Text::NotFoundBody)}</p>
+            <p><code>"#"{path}</code></p>
+            <BackHome/>
+        </section>
+    }
+}
+
+#[component]
+fn Settings() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let prefs = shell.prefs;
+    let theme_value = move || match prefs.get().theme {
+        Theme::System => "system",
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    };
+    let lang_value = move || match prefs.get().lang {
+        None => "auto",
+        Some(Lang::En) => "en",
+        Some(Lang::Zh) => "zh",
+    };
+    view! {
+        <section class="screen page" data-testid="settings-screen">
+            <h2>{move || shell.t(Text::Settings)}</h2>
+            <label class="field">
+                <span>{move || shell.t(Text::Theme)}</span>
+                <select
+                    data-testid="theme"
+                    prop:value=theme_value
+                    on:change=move |ev| {
+                        let theme = match event_target_value(&ev).as_str() {
+                            "light" => Theme::Light,
+                            "dark" => Theme::Dark,
+                            _ => Theme::System,
+                        };
+                        prefs.update(|p| p.theme = theme);
+                    }
+                >
+                    <option value="system">{move || shell.t(Text::ThemeSystem)}</option>
+                    <option value="light">{move || shell.t(Text::ThemeLight)}</option>
+                    <option value="dark">{move || shell.t(Text::ThemeDark)}</option>
+                </select>
+            </label>
+            <label class="field">
+                <span>{move || shell.t(Text::Language)}</span>
+                <select
+                    data-testid="language"
+                    prop:value=lang_value
+                    on:change=move |ev| {
+                        let lang = match event_target_value(&ev).as_str() {
+                            "en" => Some(Lang::En),
+                            "zh" => Some(Lang::Zh),
+                            _ => None,
+                        };
+                        prefs.update(|p| p.lang = lang);
+                    }
+                >
+                    <option value="auto">{move || shell.t(Text::LanguageAuto)}</option>
+                    <option value="en">"English"</option>
+                    <option value="zh">"中文"</option>
+                </select>
+            </label>
+            <BackHome/>
+        </section>
+    }
+}

@@ -1,0 +1,12 @@
+//! The browser layer (wasm32 only): mounts the Leptos app and owns everything that
+//! touches the DOM or browser storage. Game rules never live here; screens render
+//! engine views and send actions.
+
+pub mod app;
+pub mod storage;
+
+/// Entry point called by `src/main.rs` in the browser.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,33 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): the pieces of the browser
+//! layer that need a real DOM and real localStorage. Run by `scripts/test`.
+#![cfg(target_arch = "wasm32")]
+
+use tuolaji::web::storage;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn storage_round_trips_json_and_reports_corruption() {
+    let key = "tuolaji.test.storage";
+    storage::set_json(key, &vec![1, 2, 3]).unwrap();
+    assert_eq!(storage::get_json::<Vec<i32>>(key).unwrap(), Some(vec![1, 2, 3]));
+    storage::set_raw(key, "{not json").unwrap();
+    assert!(matches!(storage::get_json::<Vec<i32>>(key), Err(storage::StoreError::Corrupt(_))));
+    storage::remove(key).unwrap();
+    assert_eq!(storage::get_json::<Vec<i32>>(key).unwrap(), None);
+    assert!(storage::is_writable());
+}
+
+#[wasm_bindgen_test]
+fn app_mounts_the_home_screen() {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let _ = web_sys::window().unwrap().location().set_hash("#/");
+    tuolaji::web::start();
+    let home = document.query_selector("[data-testid=home]").unwrap();
+    assert!(home.is_some(), "home screen rendered");
+    for id in ["new-game", "friends", "settings"] {
+        let sel = format!("[data-testid={id}]");
+        assert!(document.query_selector(&sel).unwrap().is_some(), "{id} button");
+    }
+}
