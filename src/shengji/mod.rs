@@ -3,7 +3,15 @@
 //! trick winners. Pure Rust, no browser dependencies.
 
 pub mod format;
+pub mod lead;
+pub mod legal;
+pub mod matcher;
+pub mod rules;
 pub mod trump;
 
 pub use format::{decomposition, Decomposition, Format, FormatError, TractorRules};
 pub use trump::{EffectiveSuit, Trump, TrumpParseError};
+pub use lead::{Lead, LeadError};
+pub use legal::{check_play, is_legal, Hints, IllegalPlay};
+pub use matcher::{Match, MatchedGroup, Matcher};
+pub use rules::{DrawPolicy, Rules, RulesConfig, RulesError, ThrowEvaluation};

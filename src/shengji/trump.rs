@@ -184,8 +184,6 @@ impl Trump {
             (Trump::NoTrump { rank: None }, Card::BigJoker) => 1,
             (Trump::NoTrump { rank: None }, Card::SmallJoker) => 0,
             (_, Card::Suited { rank, .. }) => rank_skip(rank).min(plain_top - 1),
-            // Unreachable combinations fall back to 0.
-            _ => 0,
         }
     }
 
