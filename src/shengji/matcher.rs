@@ -309,7 +309,7 @@ impl<'a> Matcher<'a> {
 
 /// Chains of slots for a sequential group: consecutive levels, each slot
 /// holding at least (or, protecting, exactly) the tuple size.
-fn chains(layout: &SuitLayout, counts: &Counts, shape: &[u8], protect: bool) -> Vec<Vec<u8>> {
+pub(crate) fn chains(layout: &SuitLayout, counts: &Counts, shape: &[u8], protect: bool) -> Vec<Vec<u8>> {
     let ok = |slot: usize, t: u8| if protect { counts[slot] == t } else { counts[slot] >= t };
     let mut out = Vec::new();
     let mut path = Vec::new();

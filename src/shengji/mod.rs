@@ -7,6 +7,7 @@ pub mod lead;
 pub mod legal;
 pub mod matcher;
 pub mod rules;
+pub mod trick;
 pub mod trump;
 
 pub use format::{decomposition, Decomposition, Format, FormatError, TractorRules};
@@ -15,3 +16,4 @@ pub use lead::{Lead, LeadError};
 pub use legal::{check_play, is_legal, Hints, IllegalPlay};
 pub use matcher::{Match, MatchedGroup, Matcher};
 pub use rules::{DrawPolicy, Rules, RulesConfig, RulesError, ThrowEvaluation};
+pub use trick::{check_throw, trick_winner, Beater, ThrowFailure, ThrowPenalty, TrickError, TrickOutcome};
