@@ -5,6 +5,8 @@
 //! for machines; exit 0 on success, 1 for a negative verdict (e.g. "illegal"),
 //! 2 for bad input with a one-line message naming what was wrong.
 
+pub mod shengji;
+
 use std::fmt;
 use std::process::ExitCode;
 

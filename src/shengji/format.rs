@@ -208,7 +208,13 @@ fn describe_group(g: &[u8], copies: usize) -> String {
     let body = if uniform {
         format!("{} {} in a row", count_word(g.len()), tuple_noun(g[0], true))
     } else {
-        let parts: Vec<String> = g.iter().map(|&t| tuple_noun(t, false)).collect();
+        let parts: Vec<String> = g
+            .iter()
+            .map(|&t| {
+                let noun = tuple_noun(t, false);
+                format!("{} {noun}", article(&noun))
+            })
+            .collect();
         format!("{} in a row", parts.join(" then "))
     };
     if copies > 1 {
@@ -510,7 +516,7 @@ mod tests {
         assert_eq!("[[3],[2],[1]]".parse::<Format>().unwrap().describe(), "a triple, a pair and a single");
         assert_eq!("{[2, 2]}".parse::<Format>().unwrap().describe(), "two pairs in a row");
         assert_eq!("{[2]}".parse::<Format>().unwrap().describe(), "a pair");
-        assert_eq!("{[3, 2], [1]}".parse::<Format>().unwrap().describe(), "triple then pair in a row and a single");
+        assert_eq!("{[3, 2], [1]}".parse::<Format>().unwrap().describe(), "a triple then a pair in a row and a single");
         assert_eq!("{[1], [1]}".parse::<Format>().unwrap().describe(), "two singles");
         assert!("{[0]}".parse::<Format>().is_err());
         assert!("2,2".parse::<Format>().is_err());
