@@ -34,6 +34,16 @@ enum Command {
     Mahjong(cli::mahjong::MahjongCommand),
     /// 13-card Indian rummy: the best arrangement of a hand, the best discard.
     Rummy(cli::rummy::RummyArgs),
+    /// Shengji: every format of N cards, strongest first.
+    Decompose(cli::shengji::DecomposeArgs),
+    /// Shengji: every parse of a lead, the chosen one first.
+    Format(cli::shengji::FormatArgs),
+    /// Shengji: is a follower's play legal? (exit 1 if not)
+    Legal(cli::shengji::LegalArgs),
+    /// Shengji: the lead's formats with the first match in a hand, and the forced one.
+    Hint(cli::shengji::HintArgs),
+    /// Shengji: the winning play of a trick and its points.
+    Winner(cli::shengji::WinnerArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -49,6 +59,11 @@ fn run(cli: Cli) -> CliResult {
         Command::Dup(args) => cli::dup::run(&args, out),
         Command::Mahjong(cmd) => cli::mahjong::run(cmd, out),
         Command::Rummy(args) => cli::rummy::run(args, out),
+        Command::Decompose(a) => cli::shengji::decompose(&a, out),
+        Command::Format(a) => cli::shengji::format(&a, out),
+        Command::Legal(a) => cli::shengji::legal(&a, out),
+        Command::Hint(a) => cli::shengji::hint(&a, out),
+        Command::Winner(a) => cli::shengji::winner(&a, out),
     }
 }
 
