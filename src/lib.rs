@@ -14,7 +14,7 @@ pub mod mahjong;
 pub mod rummy;
 pub mod shengji;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 pub mod cli;
 
 #[cfg(target_arch = "wasm32")]
