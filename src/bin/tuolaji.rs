@@ -29,6 +29,16 @@ enum Command {
     Version,
     /// Duplicate deals: the toy example and draw-similarity comparisons.
     Dup(cli::dup::DupArgs),
+    /// Shengji: every format of N cards, strongest first.
+    Decompose(cli::shengji::DecomposeArgs),
+    /// Shengji: every parse of a lead, the chosen one first.
+    Format(cli::shengji::FormatArgs),
+    /// Shengji: is a follower's play legal? (exit 1 if not)
+    Legal(cli::shengji::LegalArgs),
+    /// Shengji: the lead's formats with the first match in a hand, and the forced one.
+    Hint(cli::shengji::HintArgs),
+    /// Shengji: the winning play of a trick and its points.
+    Winner(cli::shengji::WinnerArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -42,6 +52,11 @@ fn run(cli: Cli) -> CliResult {
             Ok(Verdict::Yes)
         }
         Command::Dup(args) => cli::dup::run(&args, out),
+        Command::Decompose(a) => cli::shengji::decompose(&a, out),
+        Command::Format(a) => cli::shengji::format(&a, out),
+        Command::Legal(a) => cli::shengji::legal(&a, out),
+        Command::Hint(a) => cli::shengji::hint(&a, out),
+        Command::Winner(a) => cli::shengji::winner(&a, out),
     }
 }
 

@@ -1,0 +1,299 @@
+//! Reading a lead: cards of one effective suit split into units (tuples and
+//! uniform tractors), every sensible parse, the chosen one first, and a way to
+//! accept the leader's own choice.
+
+use super::format::Format;
+use super::matcher::{Counts, MatchedGroup};
+use super::rules::Rules;
+use super::trump::{EffectiveSuit, SuitLayout};
+use crate::cards::{format_cards, Card, CardCounts};
+use std::collections::HashSet;
+use std::fmt;
+
+/// Search budget for parses (nodes); beyond it the parses found so far are kept.
+const PARSE_BUDGET: usize = 50_000;
+
+/// A parsed lead: its suit, cards, format and the concrete unit per group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lead {
+    pub suit: EffectiveSuit,
+    pub cards: Vec<Card>,
+    pub format: Format,
+    /// One unit per format group, in the format's canonical order.
+    pub units: Vec<MatchedGroup>,
+}
+
+/// Why cards cannot be a lead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeadError {
+    Empty,
+    MixedSuits { first: Card, first_suit: EffectiveSuit, other: Card, other_suit: EffectiveSuit },
+    TooManyCopies { card: Card, count: usize, decks: usize },
+    NotAParse { format: Format, parses: Vec<Format> },
+}
+
+impl fmt::Display for LeadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeadError::Empty => f.write_str("a lead needs at least one card"),
+            LeadError::MixedSuits { first, first_suit, other, other_suit } => write!(
+                f,
+                "a lead must be one suit, but {first} is {first_suit} and {other} is {other_suit}"
+            ),
+            LeadError::TooManyCopies { card, count, decks } => {
+                write!(f, "{count} copies of {card} but {decks} decks hold only {decks}")
+            }
+            LeadError::NotAParse { format, parses } => write!(
+                f,
+                "these cards cannot be read as {format}; they read as {}",
+                parses.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" or ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LeadError {}
+
+pub(crate) fn check_copies(rules: &Rules, cards: &[Card]) -> Result<(), (Card, usize)> {
+    let counts = CardCounts::from_cards(cards);
+    let over = counts.iter().find(|&(_, n)| n > rules.decks());
+    match over {
+        Some((c, n)) => Err((c, n)),
+        None => Ok(()),
+    }
+}
+
+impl Lead {
+    /// The chosen parse: the strongest in the decomposition ordering (the
+    /// largest tuple first, then fewer groups, i.e. tractors on a tie).
+    pub fn parse(rules: &Rules, cards: &[Card]) -> Result<Lead, LeadError> {
+        let mut all = Lead::parses(rules, cards)?;
+        Ok(all.swap_remove(0))
+    }
+
+    /// Every parse, the chosen one first, then weaker ones; one per format.
+    pub fn parses(rules: &Rules, cards: &[Card]) -> Result<Vec<Lead>, LeadError> {
+        let first = *cards.first().ok_or(LeadError::Empty)?;
+        let layout = rules.layout();
+        let suit = layout.effective_suit(first);
+        if let Some(&other) = cards.iter().find(|&&c| layout.effective_suit(c) != suit) {
+            return Err(LeadError::MixedSuits {
+                first,
+                first_suit: suit,
+                other,
+                other_suit: layout.effective_suit(other),
+            });
+        }
+        check_copies(rules, cards)
+            .map_err(|(card, count)| LeadError::TooManyCopies { card, count, decks: rules.decks() })?;
+        let sl = layout.suit(suit);
+        let counts = layout.counts(suit, cards);
+        let mut raw: Vec<Vec<Unit>> = Vec::new();
+        let mut budget = PARSE_BUDGET;
+        parse_rec(sl, rules, counts, &mut Vec::new(), &mut raw, &mut budget);
+        let mut seen = HashSet::new();
+        let mut leads: Vec<Lead> = Vec::new();
+        for units in raw {
+            if !maximal(sl, &units) {
+                continue;
+            }
+            let lead = build_lead(sl, suit, cards, &units);
+            if seen.insert(lead.format.clone()) {
+                leads.push(lead);
+            }
+        }
+        if leads.is_empty() {
+            // Unreachable in practice (all-tuples is always maximal or merged),
+            // but never fail: fall back to plain tuples.
+            let units: Vec<Unit> = (0..sl.cards.len())
+                .filter(|&s| counts[s] > 0)
+                .map(|s| Unit { slots: vec![s as u8], t: counts[s] })
+                .collect();
+            leads.push(build_lead(sl, suit, cards, &units));
+        }
+        leads.sort_by(|a, b| b.format.strength_cmp(&a.format));
+        Ok(leads)
+    }
+
+    /// The parse with the leader's chosen format.
+    pub fn with_format(rules: &Rules, cards: &[Card], format: &Format) -> Result<Lead, LeadError> {
+        let all = Lead::parses(rules, cards)?;
+        let parses: Vec<Format> = all.iter().map(|l| l.format.clone()).collect();
+        all.into_iter()
+            .find(|l| &l.format == format)
+            .ok_or_else(|| LeadError::NotAParse { format: format.clone(), parses })
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// True for a throw (more than one unit).
+    pub fn is_throw(&self) -> bool {
+        self.units.len() > 1
+    }
+
+    pub fn describe_units(&self) -> String {
+        self.units.iter().map(|u| format_cards(&u.cards)).collect::<Vec<_>>().join(" | ")
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Unit {
+    slots: Vec<u8>,
+    t: u8,
+}
+
+fn parse_rec(
+    sl: &SuitLayout,
+    rules: &Rules,
+    mut counts: Counts,
+    units: &mut Vec<Unit>,
+    out: &mut Vec<Vec<Unit>>,
+    budget: &mut usize,
+) {
+    if *budget == 0 {
+        return;
+    }
+    *budget -= 1;
+    let Some(s) = (0..sl.cards.len()).find(|&s| counts[s] > 0) else {
+        out.push(units.clone());
+        return;
+    };
+    let tr = rules.tractor();
+    // Tractors starting at the lowest slot.
+    for t in (tr.min_tuple..=counts[s]).rev() {
+        let mut chains = Vec::new();
+        grow(sl, &counts, t, &mut vec![s as u8], &mut chains, tr.min_length as usize);
+        for chain in chains {
+            for &c in &chain {
+                counts[c as usize] -= t;
+            }
+            units.push(Unit { slots: chain.clone(), t });
+            parse_rec(sl, rules, counts, units, out, budget);
+            units.pop();
+            for &c in &chain {
+                counts[c as usize] += t;
+            }
+        }
+    }
+    // Or all remaining copies of the slot as one tuple.
+    let t = counts[s];
+    counts[s] = 0;
+    units.push(Unit { slots: vec![s as u8], t });
+    parse_rec(sl, rules, counts, units, out, budget);
+    units.pop();
+}
+
+fn grow(sl: &SuitLayout, counts: &Counts, t: u8, path: &mut Vec<u8>, out: &mut Vec<Vec<u8>>, min_len: usize) {
+    if path.len() >= min_len {
+        out.push(path.clone());
+    }
+    let last = *path.last().unwrap_or(&0) as usize;
+    for n in 0..sl.cards.len() {
+        if sl.succ[last] & (1 << n) != 0 && counts[n] >= t {
+            path.push(n as u8);
+            grow(sl, counts, t, path, out, min_len);
+            path.pop();
+        }
+    }
+}
+
+/// A parse is kept only if no two units of one tuple size could join into a
+/// longer tractor and no tractor could be thickened by the leftovers of all
+/// its kinds (so 2233 with two decks reads only as a tractor).
+fn maximal(sl: &SuitLayout, units: &[Unit]) -> bool {
+    for (i, a) in units.iter().enumerate() {
+        for (j, b) in units.iter().enumerate() {
+            if i == j || a.t != b.t || a.t < 2 {
+                continue;
+            }
+            let (Some(&top), Some(&bottom)) = (a.slots.last(), b.slots.first()) else { continue };
+            if sl.succ[top as usize] & (1 << bottom) != 0 {
+                return false;
+            }
+        }
+        if a.slots.len() >= 2 {
+            let leftover = |slot: u8| units.iter().any(|u| u.slots.len() == 1 && u.slots[0] == slot);
+            if a.slots.iter().all(|&s| leftover(s)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn build_lead(sl: &SuitLayout, suit: EffectiveSuit, cards: &[Card], units: &[Unit]) -> Lead {
+    let mut groups: Vec<MatchedGroup> = units
+        .iter()
+        .map(|u| {
+            let mut cs = Vec::new();
+            for &s in &u.slots {
+                cs.extend(std::iter::repeat_n(sl.cards[s as usize], u.t as usize));
+            }
+            MatchedGroup {
+                shape: vec![u.t; u.slots.len()],
+                cards: cs,
+                top_level: sl.levels[*u.slots.last().unwrap_or(&0) as usize],
+            }
+        })
+        .collect();
+    groups.sort_by(|a, b| b.shape.cmp(&a.shape).then(b.top_level.cmp(&a.top_level)));
+    let format = Format::from_sorted(groups.iter().map(|g| g.shape.clone()).collect());
+    Lead { suit, cards: cards.to_vec(), format, units: groups }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::shengji::Trump;
+
+    fn parses(trump: &str, decks: usize, cards: &str) -> Vec<String> {
+        let r = Rules::new(trump.parse::<Trump>().unwrap(), decks).unwrap();
+        Lead::parses(&r, &parse_cards(cards, None).unwrap())
+            .unwrap()
+            .into_iter()
+            .map(|l| l.format.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn two_decks_read_pairs_into_tractors() {
+        assert_eq!(parses("4S", 2, "6H 6H 7H 7H"), ["{[2, 2]}"]);
+        assert_eq!(parses("4S", 2, "3H 3H 5H 5H 6H 6H"), ["{[2, 2, 2]}"]);
+        assert_eq!(parses("4S", 2, "6H 6H 8H 8H KH"), ["{[2], [2], [1]}"]);
+        assert_eq!(parses("4S", 2, "AS AS 4H 4H 4S 4S SJ"), ["{[2, 2, 2], [1]}"]);
+    }
+
+    #[test]
+    fn seed_three_deck_example_has_two_parses() {
+        // 2-2-3-3-3: a pair of 2s and a triple of 3s, or a 2233 tractor and a 3.
+        let v = parses("AS", 3, "2H 2H 3H 3H 3H");
+        assert_eq!(v, ["{[3], [2]}", "{[2, 2], [1]}"]);
+        let r = Rules::new("AS".parse().unwrap(), 3).unwrap();
+        let cards = parse_cards("2H 2H 3H 3H 3H", None).unwrap();
+        let chosen = Lead::with_format(&r, &cards, &"{[2, 2], [1]}".parse().unwrap()).unwrap();
+        assert_eq!(chosen.describe_units(), "2H 2H 3H 3H | 3H");
+        assert!(Lead::with_format(&r, &cards, &"{[5]}".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn three_decks_triple_tractor_is_not_split() {
+        assert_eq!(parses("AS", 3, "2H 2H 2H 3H 3H 3H")[0], "{[3, 3]}");
+        assert!(!parses("AS", 3, "2H 2H 2H 3H 3H 3H").contains(&"{[2, 2], [1], [1]}".to_string()));
+    }
+
+    #[test]
+    fn bad_leads_are_named() {
+        let r = Rules::new("4S".parse().unwrap(), 2).unwrap();
+        let e = Lead::parse(&r, &parse_cards("5H 3C", None).unwrap()).unwrap_err();
+        assert_eq!(e.to_string(), "a lead must be one suit, but 5H is hearts and 3C is clubs");
+        assert!(Lead::parse(&r, &parse_cards("5H 5H 5H", None).unwrap()).is_err());
+        assert_eq!(Lead::parse(&r, &[]).unwrap_err(), LeadError::Empty);
+    }
+}

@@ -1,0 +1,440 @@
+//! Legal plays: the seed's loop over the lead's decomposition suffix (the
+//! first format the hand can form is forced) under the five draw policies,
+//! with reasons a person can act on, and the hint list for the UI.
+
+use super::format::{decomposition, Decomposition, Format};
+use super::lead::{check_copies, Lead};
+use super::matcher::{Counts, Match, Matcher};
+use super::rules::{DrawPolicy, Rules};
+use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
+use crate::cards::{Card, CardCounts};
+use std::cell::OnceCell;
+use std::fmt;
+use std::sync::Arc;
+
+/// Why a play is not allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalPlay {
+    WrongCount { expected: usize, got: usize },
+    NotInHand { card: Card, held: usize, played: usize },
+    TooManyCopies { card: Card, count: usize, decks: usize },
+    /// Short in the led suit: every card of it must be played.
+    MustPlayAllOfSuit { suit: EffectiveSuit, held: Vec<Card> },
+    /// Enough cards of the led suit: the whole play must be in it.
+    MustFollowSuit { suit: EffectiveSuit, needed: usize, held: usize },
+    /// The hand can form `format`, so the play must too.
+    MustMatch { suit: EffectiveSuit, format: Format, example: Vec<Card> },
+}
+
+fn labels(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.label()).collect::<Vec<_>>().join(" ")
+}
+
+impl fmt::Display for IllegalPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalPlay::WrongCount { expected, got } => write!(
+                f,
+                "the lead has {expected} card{}, so you must play {expected}, not {got}",
+                if *expected == 1 { "" } else { "s" }
+            ),
+            IllegalPlay::NotInHand { card, held, played } => {
+                write!(f, "you play {played} × {} but hold only {held}", card.label())
+            }
+            IllegalPlay::TooManyCopies { card, count, decks } => {
+                write!(f, "the hand has {count} copies of {card} but {decks} decks hold only {decks}")
+            }
+            IllegalPlay::MustPlayAllOfSuit { suit, held } => write!(
+                f,
+                "you hold only {} of {suit} ({}), so you must play all of them",
+                held.len(),
+                labels(held)
+            ),
+            IllegalPlay::MustFollowSuit { suit, needed, held } => write!(
+                f,
+                "you hold {held} {suit}, so all {needed} cards you play must be {suit}"
+            ),
+            IllegalPlay::MustMatch { suit, format, example } => write!(
+                f,
+                "you hold {}, so you must play {} of {suit}",
+                labels(example),
+                format.describe()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalPlay {}
+
+/// Per-hand tables for quick rejection before any search.
+struct Profile {
+    /// have_ge[t] = sum over kinds of count / t.
+    have_ge: [u16; 17],
+    /// have_eq[t] = kinds holding exactly t.
+    have_eq: [u16; 17],
+    /// run[t] = longest chain of adjacent kinds each holding >= t.
+    run: [u8; 17],
+    total: usize,
+}
+
+impl Profile {
+    fn new(sl: &SuitLayout, c: &Counts) -> Profile {
+        let n = sl.cards.len();
+        let mut p = Profile { have_ge: [0; 17], have_eq: [0; 17], run: [0; 17], total: 0 };
+        for &x in &c[..n] {
+            p.total += x as usize;
+            p.have_eq[(x as usize).min(16)] += 1;
+            for t in 1..17 {
+                p.have_ge[t] += (x as usize / t) as u16;
+            }
+        }
+        for t in 1..17 {
+            let mut run = [0u8; MAX_SLOTS];
+            let mut best = 0;
+            for s in 0..n {
+                if (c[s] as usize) < t {
+                    continue;
+                }
+                let mut r = 1;
+                for p2 in 0..s {
+                    if run[p2] > 0 && sl.succ[p2] & (1 << s) != 0 {
+                        r = r.max(run[p2] + 1);
+                    }
+                }
+                run[s] = r;
+                best = best.max(r);
+            }
+            p.run[t] = best;
+        }
+        p
+    }
+
+    /// Necessary condition for a partition (parts descending).
+    fn partition_possible(&self, need_ge: &[u8], parts: &[u8], protect: bool) -> bool {
+        if protect {
+            let mut need = [0u16; 17];
+            for &t in parts.iter().filter(|&&t| t >= 2) {
+                need[(t as usize).min(16)] += 1;
+            }
+            (2..17).all(|t| self.have_eq[t] >= need[t])
+        } else {
+            need_ge.iter().enumerate().skip(2).all(|(t, &k)| t > 16 || self.have_ge[t] >= k as u16)
+        }
+    }
+
+    fn groups_possible(&self, f: &Format) -> bool {
+        f.groups().iter().filter(|g| g.len() >= 2).all(|g| {
+            let t = (*g.iter().min().unwrap_or(&1) as usize).min(16);
+            self.run[t] as usize >= g.len()
+        })
+    }
+}
+
+/// Walks a lead's decomposition suffix for one count vector.
+struct Scan<'a> {
+    sl: &'a SuitLayout,
+    counts: Counts,
+    profile: Profile,
+    protect: bool,
+}
+
+impl<'a> Scan<'a> {
+    fn new(sl: &'a SuitLayout, counts: Counts, protect: bool) -> Scan<'a> {
+        Scan { sl, profile: Profile::new(sl, &counts), counts, protect }
+    }
+
+    fn block_feasible(&self, d: &Decomposition, b: usize) -> bool {
+        let blk = &d.blocks[b];
+        if self.profile.total < d.n || !self.profile.partition_possible(&blk.need, &blk.partition, self.protect) {
+            return false;
+        }
+        let plain = Format::from_sorted(blk.partition.iter().map(|&t| vec![t]).collect());
+        Matcher::new(self.sl, self.counts, &plain, self.protect).any()
+    }
+
+    fn first_match(&self, f: &Format) -> Option<Match> {
+        if !self.profile.groups_possible(f) {
+            return None;
+        }
+        Matcher::new(self.sl, self.counts, f, self.protect).first()
+    }
+
+    fn matches(&self, f: &Format) -> bool {
+        self.profile.groups_possible(f) && Matcher::new(self.sl, self.counts, f, self.protect).any()
+    }
+}
+
+/// The lead's suffix under the rules' policy: (block, index) pairs, lazily.
+/// Suit-only lists just the lead's format and plain singles.
+fn suffix<'d>(rules: &Rules, lead: &Lead, d: &'d Decomposition) -> Box<dyn Iterator<Item = (usize, usize)> + 'd> {
+    let policy = rules.draw_policy();
+    let skip_seq = policy.tractors_only() && !lead.format.has_sequence();
+    let (b0, i0) = d.position(&lead.format).unwrap_or((d.blocks.len() - 1, 0));
+    if policy == DrawPolicy::SuitOnly {
+        let last = (d.blocks.len() - 1, 0);
+        let mut v = vec![(b0, i0)];
+        if (b0, i0) != last {
+            v.push(last);
+        }
+        return Box::new(v.into_iter());
+    }
+    Box::new(d.blocks.iter().enumerate().skip(b0).flat_map(move |(b, blk)| {
+        let start = if b == b0 { i0 } else { 0 };
+        (start..blk.formats().len()).filter(move |&i| !(skip_seq && blk.formats()[i].has_sequence())).map(move |i| (b, i))
+    }))
+}
+
+/// The index (into [`Hints::formats`]) of the format the rules force, with the
+/// hand's first match of it; `None` when the hand is short in the led suit.
+fn forced(rules: &Rules, lead: &Lead, sl: &SuitLayout, hand: Counts, d: &Decomposition) -> Option<(usize, (usize, usize), Match)> {
+    let policy = rules.draw_policy();
+    let scan = Scan::new(sl, hand, policy.protects_longer());
+    if scan.profile.total < lead.len() {
+        return None;
+    }
+    let last = (d.blocks.len() - 1, 0);
+    let mut block_ok: Option<(usize, bool)> = None;
+    for (k, (b, i)) in suffix(rules, lead, d).enumerate() {
+        if policy == DrawPolicy::SuitOnly && (b, i) != last {
+            continue;
+        }
+        let ok = match block_ok {
+            Some((bb, v)) if bb == b => v,
+            _ => {
+                let v = scan.block_feasible(d, b);
+                block_ok = Some((b, v));
+                v
+            }
+        };
+        if !ok {
+            continue;
+        }
+        if let Some(m) = scan.first_match(&d.blocks[b].formats()[i]) {
+            return Some((k, (b, i), m));
+        }
+    }
+    None
+}
+
+fn counts_of(layout: &Layout, suit: EffectiveSuit, cards: &[Card]) -> Counts {
+    layout.counts(suit, cards)
+}
+
+/// Checks a follower's play against the lead and the follower's hand (the
+/// hand still holding the played cards).
+pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> Result<(), IllegalPlay> {
+    let n = lead.len();
+    if play.len() != n {
+        return Err(IllegalPlay::WrongCount { expected: n, got: play.len() });
+    }
+    if let Err((card, count)) = check_copies(rules, hand) {
+        return Err(IllegalPlay::TooManyCopies { card, count, decks: rules.decks() });
+    }
+    let hc = CardCounts::from_cards(hand);
+    let pc = CardCounts::from_cards(play);
+    if let Some((card, played)) = pc.iter().find(|&(c, k)| hc.get(c) < k) {
+        return Err(IllegalPlay::NotInHand { card, held: hc.get(card), played });
+    }
+    let layout = rules.layout();
+    let suit = lead.suit;
+    let sl = layout.suit(suit);
+    let hand_counts = counts_of(layout, suit, hand);
+    let play_counts = counts_of(layout, suit, play);
+    let held: usize = hand_counts.iter().map(|&x| x as usize).sum();
+    let played: usize = play_counts.iter().map(|&x| x as usize).sum();
+    if held < n {
+        if played < held {
+            let mut cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == suit).collect();
+            rules.trump().sort_for_display(&mut cards);
+            return Err(IllegalPlay::MustPlayAllOfSuit { suit, held: cards });
+        }
+        return Ok(());
+    }
+    if played < n {
+        return Err(IllegalPlay::MustFollowSuit { suit, needed: n, held });
+    }
+    let policy = rules.draw_policy();
+    if policy == DrawPolicy::SuitOnly {
+        return Ok(());
+    }
+    let d = decomposition(n, rules.tractor());
+    let Some((k, (b, i), m)) = forced(rules, lead, sl, hand_counts, &d) else {
+        return Ok(()); // unreachable: plain singles always match here
+    };
+    let forced_format = &d.blocks[b].formats()[i];
+    let play_scan = Scan::new(sl, play_counts, false);
+    let legal = if policy.protects_longer() {
+        // Any format up to the forced one may be played voluntarily.
+        suffix(rules, lead, &d).take(k + 1).any(|(bb, ii)| play_scan.matches(&d.blocks[bb].formats()[ii]))
+    } else {
+        play_scan.matches(forced_format)
+    };
+    if legal {
+        return Ok(());
+    }
+    let mut example: Vec<Card> =
+        m.groups.iter().filter(|g| g.shape != [1]).flat_map(|g| g.cards.iter().copied()).collect();
+    if example.is_empty() {
+        example = m.cards();
+    }
+    Err(IllegalPlay::MustMatch { suit, format: forced_format.clone(), example })
+}
+
+/// True if `play` is legal (see [`check_play`]).
+pub fn is_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> bool {
+    check_play(rules, lead, hand, play).is_ok()
+}
+
+/// The hint list: the lead's formats strongest first (the lead's own format,
+/// then the suffix under the draw policy), each with the first way the hand
+/// can form it (computed on demand), and which one the rules force.
+pub struct Hints {
+    layout: Arc<Layout>,
+    suit: EffectiveSuit,
+    hand: Counts,
+    decomposition: Arc<Decomposition>,
+    entries: Vec<(usize, usize)>,
+    forced: Option<usize>,
+    cells: Vec<OnceCell<Option<Vec<Card>>>>,
+    block_ok: Vec<OnceCell<bool>>,
+}
+
+impl Hints {
+    pub fn new(rules: &Rules, lead: &Lead, hand: &[Card]) -> Hints {
+        let layout = rules.layout_arc();
+        let suit = lead.suit;
+        let hand_counts = layout.counts(suit, hand);
+        let d = decomposition(lead.len(), rules.tractor());
+        let entries: Vec<(usize, usize)> = suffix(rules, lead, &d).collect();
+        let cells: Vec<OnceCell<Option<Vec<Card>>>> = entries.iter().map(|_| OnceCell::new()).collect();
+        let forced = forced(rules, lead, layout.suit(suit), hand_counts, &d).map(|(_, (b, i), m)| {
+            let k = entries.iter().position(|&e| e == (b, i)).unwrap_or(0);
+            let _ = cells[k].set(Some(m.cards()));
+            k
+        });
+        let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
+        Hints { layout, suit, hand: hand_counts, decomposition: d, entries, forced, cells, block_ok }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn format(&self, i: usize) -> &Format {
+        let (b, k) = self.entries[i];
+        &self.decomposition.blocks[b].formats()[k]
+    }
+
+    pub fn formats(&self) -> impl Iterator<Item = &Format> + '_ {
+        (0..self.len()).map(|i| self.format(i))
+    }
+
+    /// Index of the forced format; `None` when the hand is short in the led
+    /// suit (then every card of the suit must be played).
+    pub fn forced(&self) -> Option<usize> {
+        self.forced
+    }
+
+    /// The forced play itself (always legal).
+    pub fn forced_play(&self) -> Option<&[Card]> {
+        self.forced.and_then(|i| self.first_match(i))
+    }
+
+    /// The first way the hand can form format `i` (weakest cards first), or
+    /// `None`. For entries other than the forced one no draw-policy
+    /// protection applies: they show what the hand could play voluntarily.
+    pub fn first_match(&self, i: usize) -> Option<&[Card]> {
+        self.cells[i]
+            .get_or_init(|| {
+                let (b, _) = self.entries[i];
+                let sl = self.layout.suit(self.suit);
+                let scan = Scan::new(sl, self.hand, false);
+                let ok = *self.block_ok[b].get_or_init(|| scan.block_feasible(&self.decomposition, b));
+                if !ok {
+                    return None;
+                }
+                scan.first_match(self.format(i)).map(|m| m.cards())
+            })
+            .as_deref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::shengji::Trump;
+
+    fn rules(trump: &str, decks: usize, policy: DrawPolicy) -> Rules {
+        Rules::new(trump.parse::<Trump>().unwrap(), decks).unwrap().with_draw_policy(policy)
+    }
+
+    fn check(r: &Rules, lead: &str, hand: &str, play: &str) -> Result<(), IllegalPlay> {
+        let lead = Lead::parse(r, &parse_cards(lead, None).unwrap()).unwrap();
+        check_play(r, &lead, &parse_cards(hand, None).unwrap(), &parse_cards(play, None).unwrap())
+    }
+
+    #[test]
+    fn pair_must_follow_pair() {
+        let r = rules("4S", 2, DrawPolicy::None);
+        let e = check(&r, "6H 6H", "8H 8H 9H 3S", "8H 9H").unwrap_err();
+        assert_eq!(e.to_string(), "you hold 8♥ 8♥, so you must play a pair of hearts");
+        assert!(check(&r, "6H 6H", "8H 8H 9H 3S", "8H 8H").is_ok());
+        assert!(check(&r, "6H 6H", "8H 10H 9H 3S", "8H 9H").is_ok());
+        assert!(check(&r, "6H 6H", "8H 10H 9H 3S", "8H 3S").is_err());
+        assert!(check(&r, "6H 6H", "8H 3S 3S", "8H 3S").is_ok());
+        assert!(check(&r, "6H 6H", "8H 3S 3S", "3S 3S").is_err());
+        assert!(check(&r, "6H 6H", "3S 3S 5C", "3S 5C").is_ok());
+        assert!(matches!(check(&r, "6H 6H", "8H 8H", "8H"), Err(IllegalPlay::WrongCount { .. })));
+        assert!(matches!(check(&r, "6H 6H", "8H 9H", "8H 8H"), Err(IllegalPlay::NotInHand { .. })));
+    }
+
+    #[test]
+    fn seed_kkkaa_is_forced_against_triple_tractor() {
+        let r = rules("2S", 3, DrawPolicy::None);
+        let hand = "3H 3H 4H JH QH KH KH KH AH AH";
+        assert!(check(&r, "7H 7H 7H 8H 8H 8H", hand, "KH KH KH AH AH JH").is_ok());
+        let e = check(&r, "7H 7H 7H 8H 8H 8H", hand, "KH KH AH AH 3H 3H").unwrap_err();
+        assert!(e.to_string().contains("K♥ K♥ K♥ A♥ A♥"), "{e}");
+        let e = check(&r, "7H 7H 7H 8H 8H 8H", hand, "KH KH KH 3H 3H 4H").unwrap_err();
+        assert!(matches!(e, IllegalPlay::MustMatch { .. }));
+        let lead = Lead::parse(&r, &parse_cards("7H 7H 7H 8H 8H 8H", None).unwrap()).unwrap();
+        let h = Hints::new(&r, &lead, &parse_cards(hand, None).unwrap());
+        let f = h.forced().unwrap();
+        assert_eq!(h.format(f).to_string(), "{[3, 2], [1]}");
+        assert_eq!(crate::cards::format_cards(h.forced_play().unwrap()), "KH KH KH AH AH 3H");
+    }
+
+    #[test]
+    fn policies_differ_on_protected_tuples() {
+        let hand = "8H 8H 8H 9H 3S";
+        let none = rules("4S", 3, DrawPolicy::None);
+        assert!(check(&none, "6H 6H", hand, "8H 9H").is_err());
+        let longer = rules("4S", 3, DrawPolicy::LongerTuples);
+        assert!(check(&longer, "6H 6H", hand, "8H 9H").is_ok());
+        assert!(check(&longer, "6H 6H", hand, "8H 8H").is_ok());
+        assert!(check(&longer, "6H 6H", hand, "8H 3S").is_err());
+        // tractors-only: a quad lead cannot force a tractor.
+        let hand = "8H 8H 9H 9H 3H 5S";
+        let tonly = rules("4S", 4, DrawPolicy::TractorsOnly);
+        assert!(check(&tonly, "6H 6H 6H 6H", hand, "8H 8H 9H 9H").is_ok());
+        assert!(check(&tonly, "6H 6H 6H 6H", "8H 8H 9H 9H 3H 3H 5S", "8H 8H 3H 3H").is_ok());
+        let none4 = rules("4S", 4, DrawPolicy::None);
+        assert!(check(&none4, "6H 6H 6H 6H", "8H 8H 9H 9H 3H 3H 5S", "8H 8H 3H 3H").is_err());
+        let suit = rules("4S", 2, DrawPolicy::SuitOnly);
+        assert!(check(&suit, "6H 6H", "8H 8H 9H", "8H 9H").is_ok());
+        assert!(check(&suit, "6H 6H", "8H 8H 9H 3S", "8H 3S").is_err());
+    }
+
+    #[test]
+    fn short_suit_must_play_all() {
+        let r = rules("4S", 2, DrawPolicy::None);
+        let e = check(&r, "6H 6H 7H 7H", "8H 9H JH 3S 5S", "8H 9H 3S 5S").unwrap_err();
+        assert_eq!(e.to_string(), "you hold only 3 of hearts (8♥ 9♥ J♥), so you must play all of them");
+        assert!(check(&r, "6H 6H 7H 7H", "8H 9H JH 3S 5S", "8H 9H JH 5S").is_ok());
+    }
+}

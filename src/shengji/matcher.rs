@@ -1,0 +1,580 @@
+//! The lazy matcher: every way a multiset of cards of one effective suit can
+//! form a trick format, as an iterator (any match = legality, first = hints,
+//! all = deciding who wins a throw). Works on rank-count vectors, never on card subsets.
+//!
+//! Search structure: sequential groups (tractors) are placed first by a
+//! depth-first search over precomputed chains, with a visited set of dead
+//! sub-problems keyed on the remaining counts; then each tuple size is placed
+//! all at once by multiset counting (a digit per kind, the next choice made by
+//! moving one count to a later kind). Before any search, and at every node,
+//! necessary counts prune: a kind holding c cards hosts at most c / t tuples of
+//! size >= t. Once only tuples remain, feasibility is decided exactly by a
+//! memoised bin-packing over the *sorted* counts (kinds are interchangeable for
+//! plain tuples), so the tuple phase never walks into a dead end. Singles are
+//! whatever is left: they always fit when the suit holds enough cards.
+
+use super::format::Format;
+use super::trump::{SuitLayout, MAX_SLOTS};
+use crate::cards::Card;
+use std::collections::{HashMap, HashSet};
+
+/// A count per slot of one effective suit.
+pub type Counts = [u8; MAX_SLOTS];
+
+/// Largest tuple size the necessary-count tables track (decks are capped at 16).
+const MAX_T: usize = 17;
+
+/// One way the cards form a format: concrete cards for each group, in the
+/// format's canonical group order. A tractor's cards run from its lowest tuple up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub groups: Vec<MatchedGroup>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchedGroup {
+    pub shape: Vec<u8>,
+    pub cards: Vec<Card>,
+    /// Level of the group's highest card inside the suit (for comparisons).
+    pub top_level: u8,
+}
+
+impl Match {
+    /// All cards of the match, group by group.
+    pub fn cards(&self) -> Vec<Card> {
+        self.groups.iter().flat_map(|g| g.cards.iter().copied()).collect()
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    /// One sequential group; `placements` are chains of slots valid in the
+    /// original counts; `same_as_prev` enforces non-decreasing placement ids
+    /// among identical groups so each multiset assignment appears once.
+    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: std::rc::Rc<Vec<Vec<u8>>> },
+    /// `mult` tuples of `size` cards.
+    Tuples { size: u8, mult: u8 },
+}
+
+/// A matching problem: a format against one suit's counts.
+pub struct Matcher<'a> {
+    layout: &'a SuitLayout,
+    orig: Counts,
+    slots: usize,
+    steps: Vec<Step>,
+    singles: usize,
+    /// Longer-tuples protection: a t-tuple (t >= 2) may only come from a kind
+    /// holding exactly t cards.
+    protect: bool,
+    tail_start: usize,
+    /// need[idx][t]: tuples among steps idx.. of size >= t (or == t when protecting).
+    need: Vec<[u8; MAX_T]>,
+    feasible_total: bool,
+    tail_memo: HashMap<(Counts, u8, u8), bool>,
+    dead: HashSet<(Counts, u8, u16)>,
+}
+
+impl<'a> Matcher<'a> {
+    pub fn new(layout: &'a SuitLayout, counts: Counts, format: &Format, protect: bool) -> Matcher<'a> {
+        let slots = layout.cards.len();
+        let total: usize = counts.iter().map(|&c| c as usize).sum();
+        let mut tractors: Vec<Vec<u8>> = Vec::new();
+        let mut tuple_sizes: Vec<u8> = Vec::new();
+        let mut singles = 0;
+        for g in format.groups() {
+            if g.len() >= 2 {
+                tractors.push(g.clone());
+            } else if g[0] >= 2 {
+                tuple_sizes.push(g[0]);
+            } else {
+                singles += 1;
+            }
+        }
+        tractors.sort_by(|a, b| {
+            let sa: u32 = a.iter().map(|&t| t as u32).sum();
+            let sb: u32 = b.iter().map(|&t| t as u32).sum();
+            sb.cmp(&sa).then(b.cmp(a))
+        });
+        tuple_sizes.sort_unstable_by(|a, b| b.cmp(a));
+        let mut steps = Vec::new();
+        let mut cache: Vec<(Vec<u8>, std::rc::Rc<Vec<Vec<u8>>>)> = Vec::new();
+        for (i, shape) in tractors.iter().enumerate() {
+            let same_as_prev = i > 0 && tractors[i - 1] == *shape;
+            let placements = match cache.iter().find(|(s, _)| s == shape) {
+                Some((_, p)) => p.clone(),
+                None => {
+                    let p = std::rc::Rc::new(chains(layout, &counts, shape, protect));
+                    cache.push((shape.clone(), p.clone()));
+                    p
+                }
+            };
+            steps.push(Step::Tractor { shape: shape.clone(), same_as_prev, placements });
+        }
+        let tail_start = steps.len();
+        let mut i = 0;
+        while i < tuple_sizes.len() {
+            let mut j = i;
+            while j < tuple_sizes.len() && tuple_sizes[j] == tuple_sizes[i] {
+                j += 1;
+            }
+            steps.push(Step::Tuples { size: tuple_sizes[i], mult: (j - i) as u8 });
+            i = j;
+        }
+        let mut need = vec![[0u8; MAX_T]; steps.len() + 1];
+        for idx in (0..steps.len()).rev() {
+            let mut row = need[idx + 1];
+            let mut add = |t: u8| {
+                let t = (t as usize).min(MAX_T - 1);
+                if protect {
+                    row[t] += 1;
+                } else {
+                    for x in row.iter_mut().take(t + 1).skip(2) {
+                        *x += 1;
+                    }
+                }
+            };
+            match &steps[idx] {
+                Step::Tractor { shape, .. } => shape.iter().for_each(|&t| add(t)),
+                Step::Tuples { size, mult } => (0..*mult).for_each(|_| add(*size)),
+            }
+            need[idx] = row;
+        }
+        Matcher {
+            layout,
+            orig: counts,
+            slots,
+            steps,
+            singles,
+            protect,
+            tail_start,
+            need,
+            feasible_total: total >= format.len(),
+            tail_memo: HashMap::new(),
+            dead: HashSet::new(),
+        }
+    }
+
+    /// Is there any match?
+    pub fn any(&mut self) -> bool {
+        self.iter().next().is_some()
+    }
+
+    /// The first match in search order (weakest cards first).
+    pub fn first(&mut self) -> Option<Match> {
+        self.iter().next()
+    }
+
+    /// All matches, lazily (each multiset assignment once).
+    pub fn iter(&mut self) -> Matches<'_, 'a> {
+        let mut stack = Vec::new();
+        let mut done = !self.feasible_total;
+        if !done {
+            if self.steps.is_empty() {
+                // Only singles: exactly one match (the weakest leftovers).
+            } else if self.feasible(&self.orig.clone(), 0, 0) {
+                stack.push(Frame::new(self.orig, 0, 0));
+            } else {
+                done = true;
+            }
+        }
+        Matches { m: self, stack, done, singles_only_pending: true }
+    }
+
+    fn necessary_ok(&self, c: &Counts, idx: usize) -> bool {
+        let need = &self.need[idx];
+        if self.protect {
+            let mut have = [0u8; MAX_T];
+            for &x in &c[..self.slots] {
+                have[(x as usize).min(MAX_T - 1)] += 1;
+            }
+            (2..MAX_T).all(|t| have[t] >= need[t])
+        } else {
+            (2..MAX_T).all(|t| {
+                if need[t] == 0 {
+                    return true;
+                }
+                let have: usize = c[..self.slots].iter().map(|&x| x as usize / t).sum();
+                have >= need[t] as usize
+            })
+        }
+    }
+
+    fn feasible(&mut self, c: &Counts, idx: usize, bound: u16) -> bool {
+        if idx == self.steps.len() {
+            return true;
+        }
+        if !self.necessary_ok(c, idx) {
+            return false;
+        }
+        if idx >= self.tail_start {
+            let mut sorted = *c;
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let mult = match self.steps[idx] {
+                Step::Tuples { mult, .. } => mult,
+                Step::Tractor { .. } => 0,
+            };
+            return self.tail_ok(sorted, idx, mult);
+        }
+        !self.dead.contains(&(*c, idx as u8, bound))
+    }
+
+    /// Exact feasibility of the tuple steps idx.. (with `left` tuples still to
+    /// place in step idx) on sorted counts.
+    fn tail_ok(&mut self, sorted: Counts, idx: usize, left: u8) -> bool {
+        if left == 0 {
+            let next = idx + 1;
+            return match self.steps.get(next) {
+                None => true,
+                Some(Step::Tuples { mult, .. }) => self.tail_ok(sorted, next, *mult),
+                Some(Step::Tractor { .. }) => true,
+            };
+        }
+        let key = (sorted, idx as u8, left);
+        if let Some(&v) = self.tail_memo.get(&key) {
+            return v;
+        }
+        let size = match self.steps[idx] {
+            Step::Tuples { size, .. } => size,
+            Step::Tractor { .. } => 0,
+        };
+        let mut ok = false;
+        let mut last = u8::MAX;
+        for i in 0..MAX_SLOTS {
+            let v = sorted[i];
+            if v == last || v < size {
+                continue;
+            }
+            last = v;
+            if self.protect && v != size {
+                continue;
+            }
+            let mut next = sorted;
+            next[i] = v - size;
+            next.sort_unstable_by(|a, b| b.cmp(a));
+            if self.tail_ok(next, idx, left - 1) {
+                ok = true;
+                break;
+            }
+        }
+        self.tail_memo.insert(key, ok);
+        ok
+    }
+
+    fn assemble(&self, frames: &[Frame], last_counts: &Counts) -> Match {
+        let layout = self.layout;
+        let mut groups = Vec::new();
+        for f in frames {
+            match (&self.steps[f.idx], &f.gen) {
+                (Step::Tractor { shape, placements, .. }, Gen::Tractor { next }) => {
+                    let path = &placements[*next - 1];
+                    let mut cards = Vec::new();
+                    for (&slot, &t) in path.iter().zip(shape.iter()) {
+                        cards.extend(std::iter::repeat_n(layout.cards[slot as usize], t as usize));
+                    }
+                    let top_level = layout.levels[*path.last().unwrap_or(&0) as usize];
+                    groups.push(MatchedGroup { shape: shape.clone(), cards, top_level });
+                }
+                (Step::Tuples { size, .. }, Gen::Tuples { digits, .. }) => {
+                    for (slot, &d) in digits.iter().enumerate() {
+                        for _ in 0..d {
+                            groups.push(MatchedGroup {
+                                shape: vec![*size],
+                                cards: vec![layout.cards[slot]; *size as usize],
+                                top_level: layout.levels[slot],
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Singles: the weakest leftovers.
+        let mut left = *last_counts;
+        let mut need = self.singles;
+        for slot in 0..self.slots {
+            while need > 0 && left[slot] > 0 {
+                left[slot] -= 1;
+                need -= 1;
+                groups.push(MatchedGroup {
+                    shape: vec![1],
+                    cards: vec![layout.cards[slot]],
+                    top_level: layout.levels[slot],
+                });
+            }
+        }
+        groups.sort_by(|a, b| b.shape.cmp(&a.shape));
+        Match { groups }
+    }
+}
+
+/// Chains of slots for a sequential group: consecutive levels, each slot
+/// holding at least (or, protecting, exactly) the tuple size.
+pub(crate) fn chains(layout: &SuitLayout, counts: &Counts, shape: &[u8], protect: bool) -> Vec<Vec<u8>> {
+    let ok = |slot: usize, t: u8| if protect { counts[slot] == t } else { counts[slot] >= t };
+    let mut out = Vec::new();
+    let mut path = Vec::new();
+    fn rec(
+        layout: &SuitLayout,
+        shape: &[u8],
+        ok: &dyn Fn(usize, u8) -> bool,
+        path: &mut Vec<u8>,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        if path.len() == shape.len() {
+            out.push(path.clone());
+            return;
+        }
+        let t = shape[path.len()];
+        let mask = match path.last() {
+            None => u32::MAX,
+            Some(&s) => layout.succ[s as usize],
+        };
+        for slot in 0..layout.cards.len() {
+            if mask & (1 << slot) != 0 && ok(slot, t) {
+                path.push(slot as u8);
+                rec(layout, shape, ok, path, out);
+                path.pop();
+            }
+        }
+    }
+    rec(layout, shape, &ok, &mut path, &mut out);
+    out
+}
+
+#[derive(Clone, Debug)]
+enum Gen {
+    /// Next placement index to try (the current one is `next - 1`).
+    Tractor { next: usize },
+    /// Current digits (tuples per slot); `started` once the first is produced.
+    Tuples { digits: Vec<u8>, caps: Vec<u8>, started: bool },
+}
+
+#[derive(Clone, Debug)]
+struct Frame {
+    counts: Counts,
+    idx: usize,
+    bound: u16,
+    gen: Gen,
+    success: bool,
+}
+
+impl Frame {
+    fn new(counts: Counts, idx: usize, bound: u16) -> Frame {
+        Frame { counts, idx, bound, gen: Gen::Tractor { next: bound as usize }, success: false }
+    }
+}
+
+/// Iterator over matches; see [`Matcher`].
+pub struct Matches<'m, 'a> {
+    m: &'m mut Matcher<'a>,
+    stack: Vec<Frame>,
+    done: bool,
+    singles_only_pending: bool,
+}
+
+impl Iterator for Matches<'_, '_> {
+    type Item = Match;
+
+    fn next(&mut self) -> Option<Match> {
+        if self.done {
+            return None;
+        }
+        if self.m.steps.is_empty() {
+            self.done = true;
+            if self.singles_only_pending {
+                self.singles_only_pending = false;
+                return Some(self.m.assemble(&[], &self.m.orig));
+            }
+            return None;
+        }
+        loop {
+            let Some(top) = self.stack.last_mut() else {
+                self.done = true;
+                return None;
+            };
+            let idx = top.idx;
+            let counts = top.counts;
+            // Produce the top frame's next option.
+            let child: Option<Counts> = match (&self.m.steps[idx], &mut top.gen) {
+                (Step::Tractor { shape, placements, .. }, Gen::Tractor { next }) => {
+                    let mut found = None;
+                    while *next < placements.len() {
+                        let path = &placements[*next];
+                        *next += 1;
+                        let fits = path.iter().zip(shape.iter()).all(|(&s, &t)| {
+                            let c = counts[s as usize];
+                            if self.m.protect { c == t } else { c >= t }
+                        });
+                        if fits {
+                            let mut c = counts;
+                            for (&s, &t) in path.iter().zip(shape.iter()) {
+                                c[s as usize] -= t;
+                            }
+                            found = Some(c);
+                            break;
+                        }
+                    }
+                    found
+                }
+                (Step::Tuples { size, mult }, gen) => {
+                    if let Gen::Tractor { .. } = gen {
+                        let caps: Vec<u8> = counts[..self.m.slots]
+                            .iter()
+                            .map(|&c| if self.m.protect { (c == *size) as u8 } else { c / *size })
+                            .collect();
+                        *gen = Gen::Tuples { digits: vec![0; caps.len()], caps, started: false };
+                    }
+                    let Gen::Tuples { digits, caps, started } = gen else { unreachable!() };
+                    let ok = if !*started {
+                        *started = true;
+                        fill_from(digits, caps, 0, *mult as usize)
+                    } else {
+                        next_composition(digits, caps)
+                    };
+                    if ok {
+                        let mut c = counts;
+                        for (s, &d) in digits.iter().enumerate() {
+                            c[s] -= d * *size;
+                        }
+                        Some(c)
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            match child {
+                None => {
+                    let f = self.stack.pop().expect("non-empty");
+                    if !f.success && f.idx < self.m.tail_start {
+                        self.m.dead.insert((f.counts, f.idx as u8, f.bound));
+                    }
+                    continue;
+                }
+                Some(c) => {
+                    let next_idx = idx + 1;
+                    if next_idx == self.m.steps.len() {
+                        for f in self.stack.iter_mut() {
+                            f.success = true;
+                        }
+                        return Some(self.m.assemble(&self.stack, &c));
+                    }
+                    let bound = match (&self.m.steps[idx], &self.m.steps[next_idx]) {
+                        (Step::Tractor { .. }, Step::Tractor { same_as_prev: true, .. }) => {
+                            match &self.stack.last().expect("non-empty").gen {
+                                Gen::Tractor { next } => (*next - 1) as u16,
+                                _ => 0,
+                            }
+                        }
+                        _ => 0,
+                    };
+                    if self.m.feasible(&c, next_idx, bound) {
+                        self.stack.push(Frame::new(c, next_idx, bound));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Fills digits[from..] greedily (lowest slots first) with `total` tuples.
+fn fill_from(digits: &mut [u8], caps: &[u8], from: usize, mut total: usize) -> bool {
+    for i in from..digits.len() {
+        let d = (caps[i] as usize).min(total);
+        digits[i] = d as u8;
+        total -= d;
+    }
+    total == 0
+}
+
+/// The next bounded composition: move one count from the rightmost movable
+/// digit to the slots after it (refilled greedily), instead of counting
+/// through every digit value.
+fn next_composition(digits: &mut [u8], caps: &[u8]) -> bool {
+    let n = digits.len();
+    let mut tail = 0usize; // tuples held right of i
+    let mut tail_cap = 0usize; // capacity right of i
+    for i in (0..n).rev() {
+        if digits[i] > 0 && tail_cap > tail {
+            digits[i] -= 1;
+            return fill_from(digits, caps, i + 1, tail + 1);
+        }
+        tail += digits[i] as usize;
+        tail_cap += caps[i] as usize;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::shengji::trump::{EffectiveSuit, Layout, Trump};
+
+    fn setup(trump: &str, cards: &str, suit: EffectiveSuit) -> (Layout, Counts) {
+        let t: Trump = trump.parse().unwrap();
+        let l = Layout::new(t);
+        let c = l.counts(suit, &parse_cards(cards, None).unwrap());
+        (l, c)
+    }
+
+    fn all(trump: &str, cards: &str, suit: EffectiveSuit, f: &str, protect: bool) -> Vec<String> {
+        let (l, c) = setup(trump, cards, suit);
+        let f: Format = f.parse().unwrap();
+        let mut m = Matcher::new(l.suit(suit), c, &f, protect);
+        m.iter().map(|x| crate::cards::format_cards(&x.cards())).collect()
+    }
+
+    #[test]
+    fn akk_matches_single_and_pair_once() {
+        let v = all("2S", "AH KH KH", EffectiveSuit::Hearts, "{[2], [1]}", false);
+        assert_eq!(v, ["KH KH AH"]);
+        assert!(all("2S", "AH KH QH", EffectiveSuit::Hearts, "{[2], [1]}", false).is_empty());
+    }
+
+    #[test]
+    fn ragged_tractor_found_in_kkkaa() {
+        let v = all("2S", "3H 3H 4H JH QH KH KH KH AH AH", EffectiveSuit::Hearts, "{[3, 2]}", false);
+        assert_eq!(v, ["KH KH KH AH AH"]);
+        assert!(all("2S", "3H 3H 4H JH QH KH KH KH AH AH", EffectiveSuit::Hearts, "{[3, 3]}", false).is_empty());
+        assert!(all("2S", "3H 3H 4H JH QH KH KH KH AH AH", EffectiveSuit::Hearts, "{[3], [3]}", false).is_empty());
+    }
+
+    #[test]
+    fn multiset_counting_enumerates_each_assignment_once() {
+        // Two pairs from {3 3 3 3 5 5}: 33+33, 33+55.
+        let v = all("2S", "3H 3H 3H 3H 5H 5H", EffectiveSuit::Hearts, "{[2], [2], [1], [1]}", false);
+        assert_eq!(v, ["3H 3H 3H 3H 5H 5H", "3H 3H 5H 5H 3H 3H"]);
+    }
+
+    #[test]
+    fn trump_tractors_use_the_chain() {
+        let v = all("4S", "AS AS 4H 4H 4D 4D", EffectiveSuit::Trump, "{[2, 2], [2]}", false);
+        assert_eq!(v.len(), 2, "{v:?}");
+        assert!(all("4S", "4H 4H 4D 4D", EffectiveSuit::Trump, "{[2, 2]}", false).is_empty());
+        assert_eq!(all("4S", "4D 4D 4S 4S SJ SJ", EffectiveSuit::Trump, "{[2, 2, 2]}", false).len(), 1);
+        assert_eq!(all("5S", "3S 3S 4S 4S 6S 6S", EffectiveSuit::Trump, "{[2, 2, 2]}", false).len(), 1);
+    }
+
+    #[test]
+    fn protection_keeps_longer_tuples() {
+        assert!(all("2S", "8H 8H 8H 9H", EffectiveSuit::Hearts, "{[2], [1]}", true).is_empty());
+        assert_eq!(all("2S", "8H 8H 8H 9H", EffectiveSuit::Hearts, "{[2], [1]}", false).len(), 1);
+        assert_eq!(all("2S", "8H 8H 9H", EffectiveSuit::Hearts, "{[2], [1]}", true).len(), 1);
+    }
+
+    #[test]
+    fn next_composition_counts_bounded_digits() {
+        let caps = [2u8, 1, 2];
+        let mut d = [0u8; 3];
+        let mut seen = vec![];
+        assert!(fill_from(&mut d, &caps, 0, 2));
+        loop {
+            seen.push(d);
+            if !next_composition(&mut d, &caps) {
+                break;
+            }
+        }
+        assert_eq!(seen, [[2, 0, 0], [1, 1, 0], [1, 0, 1], [0, 1, 1], [0, 0, 2]]);
+    }
+}

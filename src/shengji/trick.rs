@@ -1,0 +1,306 @@
+//! Throws (multi-unit leads) checked against the other hands, with the shrink
+//! to one beaten unit and a penalty hook, and the trick winner for any number
+//! of decks under the three throw-evaluation policies, with the trick's points.
+
+use super::lead::Lead;
+use super::matcher::{chains, MatchedGroup, Matcher};
+use super::rules::{Rules, ThrowEvaluation};
+use super::trump::EffectiveSuit;
+use crate::cards::{Card, CardCounts};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Most matches of one play examined when deciding a throw's winner.
+const MATCH_CAP: usize = 20_000;
+
+/// A unit of the lead that one other player could beat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Beater {
+    /// Index into the `others` slice given to [`check_throw`].
+    pub player: usize,
+    /// Index into the lead's units.
+    pub unit: usize,
+}
+
+/// How a failed throw is punished; the game applies it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "points")]
+pub enum ThrowPenalty {
+    #[default]
+    None,
+    /// Points per card returned to the hand.
+    PerReturnedCard(u32),
+    /// A fixed number of points per failed throw.
+    Fixed(u32),
+}
+
+/// A throw that failed: what is played instead and what goes back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowFailure {
+    /// The lead shrunk to the beaten unit (the new lead of the trick).
+    pub kept: Lead,
+    /// Index of that unit in the original lead's units.
+    pub kept_unit: usize,
+    /// The other cards, returned to the leader's hand.
+    pub returned: Vec<Card>,
+    /// Every (player, unit) pair where the player could beat the unit.
+    pub beaters: Vec<Beater>,
+}
+
+impl ThrowFailure {
+    /// Players who could beat some unit, without repeats.
+    pub fn players(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = self.beaters.iter().map(|b| b.player).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The penalty under a policy (the hook the game calls).
+    pub fn penalty(&self, p: ThrowPenalty) -> u32 {
+        match p {
+            ThrowPenalty::None => 0,
+            ThrowPenalty::PerReturnedCard(k) => k * self.returned.len() as u32,
+            ThrowPenalty::Fixed(k) => k,
+        }
+    }
+}
+
+/// Does a hand (its cards of the lead's suit) hold a same-shape unit above `unit`?
+fn can_beat(rules: &Rules, suit: EffectiveSuit, hand: &[Card], unit: &MatchedGroup) -> bool {
+    let layout = rules.layout();
+    let sl = layout.suit(suit);
+    let counts = layout.counts(suit, hand);
+    chains(sl, &counts, &unit.shape, false)
+        .iter()
+        .any(|path| path.last().is_some_and(|&s| sl.levels[s as usize] > unit.top_level))
+}
+
+/// Checks a throw against the other players' hands. A single-unit lead always
+/// stands. If any unit can be beaten, the lead shrinks to the smallest beaten
+/// unit (fewest cards; then the weakest; then the first in format order).
+pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(), ThrowFailure> {
+    if !lead.is_throw() {
+        return Ok(());
+    }
+    let mut beaters = Vec::new();
+    for (u, unit) in lead.units.iter().enumerate() {
+        for (p, hand) in others.iter().enumerate() {
+            if can_beat(rules, lead.suit, hand, unit) {
+                beaters.push(Beater { player: p, unit: u });
+            }
+        }
+    }
+    let Some(kept_unit) = beaters
+        .iter()
+        .map(|b| b.unit)
+        .min_by_key(|&u| (lead.units[u].cards.len(), lead.units[u].top_level, u))
+    else {
+        return Ok(());
+    };
+    beaters.sort_by_key(|b| (b.unit, b.player));
+    let kept_cards = lead.units[kept_unit].cards.clone();
+    let mut rest = CardCounts::from_cards(&lead.cards);
+    rest.remove_all(&CardCounts::from_cards(&kept_cards));
+    let mut returned = rest.to_vec();
+    rules.trump().sort_for_display(&mut returned);
+    let kept = Lead::parse(rules, &kept_cards).unwrap_or_else(|_| Lead {
+        suit: lead.suit,
+        cards: kept_cards.clone(),
+        format: super::format::Format::from_sorted(vec![lead.units[kept_unit].shape.clone()]),
+        units: vec![lead.units[kept_unit].clone()],
+    });
+    Err(ThrowFailure { kept, kept_unit, returned, beaters })
+}
+
+/// A follower's play of the wrong size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrickError {
+    pub play: usize,
+    pub expected: usize,
+    pub got: usize,
+}
+
+impl fmt::Display for TrickError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "play {} has {} cards but the lead has {}", self.play, self.got, self.expected)
+    }
+}
+
+impl std::error::Error for TrickError {}
+
+/// Who won a trick and what it is worth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickOutcome {
+    /// 0 = the lead, 1.. = the followers in order.
+    pub winner: usize,
+    /// 5s, 10s and kings in every play.
+    pub points: u32,
+}
+
+struct Best {
+    index: usize,
+    trump: bool,
+    groups: Vec<MatchedGroup>,
+}
+
+/// Per shape, can `p`'s units be paired with `w`'s so each is strictly higher?
+fn dominates(p: &[MatchedGroup], w: &[MatchedGroup]) -> bool {
+    let mut shapes: Vec<&Vec<u8>> = w.iter().map(|g| &g.shape).collect();
+    shapes.dedup();
+    shapes.iter().all(|shape| {
+        let mut a: Vec<u8> = p.iter().filter(|g| &g.shape == *shape).map(|g| g.top_level).collect();
+        let mut b: Vec<u8> = w.iter().filter(|g| &g.shape == *shape).map(|g| g.top_level).collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| x > y)
+    })
+}
+
+fn top(groups: &[MatchedGroup]) -> u8 {
+    groups.iter().map(|g| g.top_level).max().unwrap_or(0)
+}
+
+/// The largest unit's strength: most cards, then longest, then lexicographic shape.
+fn largest_unit(groups: &[MatchedGroup], shape: &[u8]) -> u8 {
+    groups.iter().filter(|g| g.shape == shape).map(|g| g.top_level).max().unwrap_or(0)
+}
+
+fn strengths_desc(groups: &[MatchedGroup]) -> Vec<u8> {
+    let mut v: Vec<u8> = groups.iter().map(|g| g.top_level).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v
+}
+
+/// Decides the trick: `follows[i]` is the play of the (i+1)-th player. Only a
+/// play of the led suit or all trump that matches the lead's format can win;
+/// trump beats the led suit; a tie goes to the earlier play.
+pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result<TrickOutcome, TrickError> {
+    let n = lead.len();
+    for (i, p) in follows.iter().enumerate() {
+        if p.len() != n {
+            return Err(TrickError { play: i + 1, expected: n, got: p.len() });
+        }
+    }
+    let layout = rules.layout();
+    let policy = rules.throw_evaluation();
+    let big_shape: Vec<u8> = lead
+        .format
+        .groups()
+        .iter()
+        .max_by(|a, b| {
+            let sa: u32 = a.iter().map(|&t| t as u32).sum();
+            let sb: u32 = b.iter().map(|&t| t as u32).sum();
+            sa.cmp(&sb).then(a.len().cmp(&b.len())).then(a.cmp(b))
+        })
+        .cloned()
+        .unwrap_or_default();
+    let mut best = Best { index: 0, trump: lead.suit == EffectiveSuit::Trump, groups: lead.units.clone() };
+    for (i, play) in follows.iter().enumerate() {
+        let suit = layout.effective_suit(play[0]);
+        if play.iter().any(|&c| layout.effective_suit(c) != suit) {
+            continue;
+        }
+        let is_trump = suit == EffectiveSuit::Trump;
+        if suit != lead.suit && !is_trump {
+            continue;
+        }
+        if best.trump && !is_trump {
+            continue;
+        }
+        let counts = layout.counts(suit, play);
+        let mut m = Matcher::new(layout.suit(suit), counts, &lead.format, false);
+        let ruffs_over = is_trump && !best.trump;
+        let mut chosen: Option<Vec<MatchedGroup>> = None;
+        for x in m.iter().take(MATCH_CAP) {
+            let beats = ruffs_over
+                || match policy {
+                    ThrowEvaluation::EveryUnit => dominates(&x.groups, &best.groups),
+                    ThrowEvaluation::HighestCard => top(&x.groups) > top(&best.groups),
+                    ThrowEvaluation::UnitLength => {
+                        largest_unit(&x.groups, &big_shape) > largest_unit(&best.groups, &big_shape)
+                    }
+                };
+            if beats && chosen.as_ref().is_none_or(|c| strengths_desc(&x.groups) > strengths_desc(c)) {
+                chosen = Some(x.groups);
+            }
+        }
+        if let Some(groups) = chosen {
+            best = Best { index: i + 1, trump: is_trump, groups };
+        }
+    }
+    let points = CardCounts::from_cards(&lead.cards).points()
+        + follows.iter().map(|p| CardCounts::from_cards(p).points()).sum::<u32>();
+    Ok(TrickOutcome { winner: best.index, points })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::shengji::Trump;
+
+    fn rules(t: &str, decks: usize) -> Rules {
+        Rules::new(t.parse::<Trump>().unwrap(), decks).unwrap()
+    }
+
+    fn winner(r: &Rules, plays: &[&str]) -> TrickOutcome {
+        let lead = Lead::parse(r, &parse_cards(plays[0], None).unwrap()).unwrap();
+        let f: Vec<Vec<Card>> = plays[1..].iter().map(|p| parse_cards(p, None).unwrap()).collect();
+        trick_winner(r, &lead, &f).unwrap()
+    }
+
+    #[test]
+    fn singles_pairs_ruffs_and_ties() {
+        let r = rules("4S", 2);
+        assert_eq!(winner(&r, &["2H", "5H", "3H", "5H"]), TrickOutcome { winner: 1, points: 10 });
+        assert_eq!(winner(&r, &["2S", "5S", "3S", "5S"]).winner, 1);
+        assert_eq!(winner(&r, &["AH", "2C", "3S", "KH"]).winner, 2, "a trump ruff beats the suit");
+        assert_eq!(winner(&r, &["3H", "4H", "4D"]).winner, 1, "off-suit trump ranks tie: earlier wins");
+        assert_eq!(winner(&r, &["6H 6H", "AH KH", "3C 3C"]).winner, 0, "non-matching plays cannot win");
+        assert_eq!(winner(&r, &["6H 6H", "2S 3S", "7H 7H", "3S 3S"]).winner, 3);
+        assert_eq!(winner(&r, &["KH KH", "10H 10H"]).points, 40);
+    }
+
+    #[test]
+    fn tractors_and_throws() {
+        let r = rules("4S", 2);
+        assert_eq!(winner(&r, &["6H 6H 7H 7H", "9H 9H JH JH", "8H 8H 9H 9H"]).winner, 2);
+        assert_eq!(winner(&r, &["6H 6H 7H 7H", "2S 2S 3S 3S", "5S 5S 6S 6S"]).winner, 2);
+        // A throw AH KH KH: a ruff must match {[2], [1]}.
+        assert_eq!(winner(&r, &["AH KH KH", "2S 3S 5S", "2S 2S 3S"]).winner, 2);
+        // Same suit: every unit must be beaten (impossible above A, so the lead holds).
+        assert_eq!(winner(&r, &["AH QH QH", "KH KH 3H"]).winner, 0);
+        let hc = r.clone().with_throw_evaluation(ThrowEvaluation::HighestCard);
+        assert_eq!(winner(&hc, &["5S 3S 3S", "7S 6S 6S"]).winner, 1);
+        let ul = r.clone().with_throw_evaluation(ThrowEvaluation::UnitLength);
+        assert_eq!(winner(&ul, &["AS 3S 3S", "5S 6S 6S"]).winner, 1, "the pair decides");
+        let every = r.clone();
+        assert_eq!(winner(&every, &["AS 3S 3S", "5S 6S 6S"]).winner, 0, "the ace single is not beaten");
+    }
+
+    #[test]
+    fn many_decks() {
+        let r = rules("2C", 5);
+        assert_eq!(winner(&r, &["3H 3H 3H 3H 3H", "4H 4H 4H 4H 4H", "AH AH AH AH KH"]).winner, 1);
+    }
+
+    #[test]
+    fn throw_fails_to_the_smallest_beaten_unit() {
+        let r = rules("4S", 2);
+        let lead = Lead::parse(&r, &parse_cards("AH QH QH 8H", None).unwrap()).unwrap();
+        let others = vec![parse_cards("KH 3C", None).unwrap(), parse_cards("KH KH 2C", None).unwrap()];
+        let f = check_throw(&r, &lead, &others).unwrap_err();
+        assert_eq!(crate::cards::format_cards(&f.kept.cards), "8H");
+        assert_eq!(f.players(), vec![0, 1]);
+        assert_eq!(crate::cards::format_cards(&f.returned), "QH QH AH");
+        assert_eq!(f.penalty(ThrowPenalty::PerReturnedCard(10)), 30);
+        let safe = vec![parse_cards("7H 3C", None).unwrap()];
+        assert!(check_throw(&r, &lead, &safe).is_ok());
+        let lead = Lead::parse(&r, &parse_cards("AH QH QH", None).unwrap()).unwrap();
+        let only_pair = vec![parse_cards("KH KH", None).unwrap()];
+        let f = check_throw(&r, &lead, &only_pair).unwrap_err();
+        assert_eq!(f.beaters, vec![Beater { player: 0, unit: 0 }]);
+        assert_eq!(f.kept.format.to_string(), "{[2]}");
+    }
+}

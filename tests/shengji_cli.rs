@@ -1,0 +1,95 @@
+//! End-to-end tests of the Shengji subcommands: output, JSON fields, exit codes.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tuolaji")).args(args).output().expect("run tuolaji");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn decompose_prints_the_seed_table() {
+    let (code, out, _) = run(&["decompose", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "{[3]}\n{[2], [1]}\n{[1], [1], [1]}\n");
+    let (_, out, _) = run(&["decompose", "4", "--json"]);
+    assert_eq!(out.trim(), r#"{"formats":[[[4]],[[3],[1]],[[2,2]],[[2],[2]],[[2],[1],[1]],[[1],[1],[1],[1]]]}"#);
+    assert_eq!(run(&["decompose", "0"]).0, 2);
+}
+
+#[test]
+fn format_lists_parses_chosen_first() {
+    let (code, out, _) = run(&["format", "--trump", "AS", "--decks", "3", "2H", "2H", "3H", "3H", "3H", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), r#"{"parses":[[[3],[2]],[[2,2],[1]]]}"#);
+    let (code, _, err) = run(&["format", "--trump", "4S", "5H", "3C"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn legal_exit_codes_and_reason() {
+    let base = ["legal", "--trump", "4S", "--lead", "6H 6H", "--hand", "8H 8H 9H 3S"];
+    let (code, out, _) = run(&[&base[..], &["--play", "8H 9H"]].concat());
+    assert_eq!(code, 1);
+    assert_eq!(out.trim(), "illegal: you hold 8♥ 8♥, so you must play a pair of hearts");
+    let (code, out, _) = run(&[&base[..], &["--play", "8H 8H", "--json"]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), r#"{"legal":true,"reason":null}"#);
+    let (code, _, err) = run(&[&base[..], &["--play", "8H 8H", "--policy", "bogus"]].concat());
+    assert_eq!(code, 2);
+    assert!(err.contains("bogus"), "{err}");
+    let (code, _, err) = run(&["legal", "--trump", "4S", "--lead", "ZZ", "--hand", "8H", "--play", "8H"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ZZ"), "{err}");
+}
+
+#[test]
+fn hint_reports_formats_and_forced_index() {
+    let (code, out, _) =
+        run(&["hint", "--trump", "4S", "--lead", "6S 6S 7S 7S", "--hand", "3S 3S 5S 5S 9H", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["forced"], 0);
+    assert_eq!(v["formats"][0]["format"], serde_json::json!([[2, 2]]));
+    assert_eq!(v["formats"][0]["match"], serde_json::json!(["3S", "3S", "5S", "5S"]));
+    let (_, out, _) = run(&["hint", "--trump", "4S", "--lead", "6H 6H", "--hand", "3S 5H", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["forced"].is_null());
+    assert!(v["formats"][0]["match"].is_null());
+}
+
+#[test]
+fn winner_reports_index_and_points() {
+    let (code, out, _) = run(&["winner", "--trump", "4S", "--plays", "2S", "5S", "3S", "5S", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), r#"{"points":10,"winner":1}"#);
+    let (_, out, _) = run(&["winner", "--trump", "4S", "--decks", "2", "--plays", "KH", "10H", "2S", "5H"]);
+    assert_eq!(out.trim(), "winner 2 (2S), points 25");
+}
+
+#[test]
+fn batch_legal_reads_json_lines() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
+        .args(["legal", "--trump", "4S", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{\"lead\":\"6H 6H\",\"hand\":\"8H 8H 9H\",\"play\":\"8H 8H\"}\n{\"lead\":\"6H\",\"hand\":\"8H\",\"play\":\"8H\"}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 2);
+    assert!(text.lines().all(|l| l.contains("\"legal\":true")), "{text}");
+    assert_eq!(out.status.code(), Some(0));
+}
