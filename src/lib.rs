@@ -11,6 +11,7 @@ pub mod dup;
 pub mod mahjong;
 pub mod rummy;
 pub mod shengji;
+pub mod table;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -1,0 +1,1 @@
+//! Bots (stub replaced below).
