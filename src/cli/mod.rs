@@ -6,6 +6,7 @@
 //! 2 for bad input with a one-line message naming what was wrong.
 
 pub mod dup;
+pub mod game;
 pub mod shengji;
 
 use std::fmt;

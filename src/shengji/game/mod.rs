@@ -8,6 +8,7 @@
 pub mod record;
 pub mod scoring;
 pub mod settings;
+pub mod sim;
 pub mod view;
 
 use crate::cards::{Card, CardCounts, Rank, Suit};

@@ -5,6 +5,7 @@
 use super::{scoring, Bid, FriendSlot, Game, HandResult, Phase, PhaseName, Seat, TrickRecord};
 use crate::cards::{Card, Rank};
 use crate::shengji::format::Format;
+use crate::shengji::rules::RulesConfig;
 use crate::shengji::trump::Trump;
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +35,8 @@ pub struct SeatView {
     pub levels: Vec<Rank>,
     pub trump_rank: Rank,
     pub trump: Option<Trump>,
+    /// The full rules context once trump is known (policies included).
+    pub rules: Option<RulesConfig>,
     pub landlord: Option<Seat>,
     pub bids: Vec<Bid>,
     /// This seat's cards, sorted for display.
@@ -49,6 +52,8 @@ pub struct SeatView {
     /// The kitty turned over because nobody bid (public).
     pub revealed_kitty: Option<Vec<Card>>,
     pub buried: bool,
+    /// Finding Friends: how many friends the landlord calls.
+    pub friends_to_call: usize,
     pub friends: Vec<FriendSlot>,
     /// Seats known to be on the landlord's side.
     pub landlord_team: Vec<Seat>,
@@ -79,6 +84,7 @@ impl Game {
             levels: self.levels.clone(),
             trump_rank: self.trump_rank(),
             trump: self.trump(),
+            rules: self.rules().map(|r| r.config()),
             landlord: self.current_landlord(),
             bids: self.bids().to_vec(),
             hand: if seat < n { self.hand(seat) } else { Vec::new() },
@@ -90,6 +96,7 @@ impl Game {
             kitty: None,
             revealed_kitty: None,
             buried: false,
+            friends_to_call: self.settings.friends,
             friends: Vec::new(),
             landlord_team: Vec::new(),
             trick: None,
