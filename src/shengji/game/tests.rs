@@ -275,3 +275,117 @@ fn illegal_follow_is_explained() {
     let e = g.apply(s, &Action::Play(vec![off])).unwrap_err();
     assert!(matches!(e, RuleError::Illegal(_)), "{e}");
 }
+
+/// Swaps the first differing cards between two hidden places; None if impossible.
+fn swap_hidden(a: &mut [Card], b: &mut [Card]) -> bool {
+    for i in 0..a.len() {
+        for j in 0..b.len() {
+            if a[i] != b[j] {
+                std::mem::swap(&mut a[i], &mut b[j]);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A copy of the game where cards `seat` cannot see are exchanged between
+/// two hidden places (two other hands, or another hand and a hidden kitty/deck).
+fn perturb(g: &Game, seat: Seat, k: usize) -> Option<Game> {
+    let mut h = g.clone();
+    let n = g.players();
+    let a = (seat + 1 + k % (n - 1)) % n;
+    let b = if (a + 1) % n == seat { (a + 2) % n } else { (a + 1) % n };
+    let a_b = |hands: &mut Vec<Vec<Card>>| {
+        let (x, y) = if a < b { (a, b) } else { (b, a) };
+        let (lo, hi) = hands.split_at_mut(y);
+        swap_hidden(&mut lo[x], &mut hi[0])
+    };
+    let ok = match &mut h.phase {
+        Phase::Draw(d) => {
+            let (deck, next) = (&mut d.deck, d.next);
+            if k % 2 == 0 { a_b(&mut d.hands) } else { swap_hidden(&mut d.hands[a], &mut deck[next..]) }
+        }
+        Phase::Exchange(e) => {
+            if k % 2 == 0 || seat == e.landlord || e.buried.is_none() {
+                a != e.landlord && b != e.landlord && a_b(&mut e.hands)
+            } else {
+                let l = e.landlord;
+                let buried = e.buried.as_mut().unwrap();
+                let other = if a != l { a } else { b };
+                swap_hidden(&mut e.hands[other], buried)
+            }
+        }
+        Phase::Play(p) => {
+            if k % 2 == 0 || seat == p.landlord {
+                a_b(&mut p.hands)
+            } else {
+                let other = if a != p.landlord { a } else { b };
+                let r = swap_hidden(&mut p.hands[other], &mut p.buried);
+                p.undo = None;
+                r
+            }
+        }
+        Phase::Finished(_) => false,
+    };
+    if let Phase::Play(p) = &mut h.phase {
+        // Snapshots for take-backs hold hidden hands too; they are not part of a view.
+        if let (Phase::Play(q), true) = (&g.phase, ok) {
+            p.undo = q.undo.clone();
+        }
+    }
+    ok.then_some(h)
+}
+
+#[test]
+fn a_view_never_depends_on_hidden_cards() {
+    use crate::shengji::bot::Difficulty;
+    use crate::shengji::game::sim::Simulation;
+    let configs = [
+        (4u8, Some(2u8), Mode::Tractor, "hidea"),
+        (5, Some(2), Mode::Friends, "hideb"),
+        (6, Some(3), Mode::Tractor, "hidec"),
+        (7, Some(1), Mode::Friends, "hided"),
+    ];
+    let mut checks = 0;
+    for (players, decks, mode, s) in configs {
+        let settings = Settings { players, decks, mode, ..Settings::default() };
+        let mut sim = Simulation::new(settings, seed(s), &[Difficulty::Heuristic, Difficulty::Random]).unwrap();
+        let mut step = 0usize;
+        while sim.game.phase() != PhaseName::Finished {
+            sim.step().unwrap();
+            step += 1;
+            if step % 7 != 0 {
+                continue;
+            }
+            for seat in 0..sim.game.players() {
+                if let Some(h) = perturb(&sim.game, seat, step) {
+                    assert_ne!(format!("{:?}", h.phase), format!("{:?}", sim.game.phase));
+                    let v = serde_json::to_string(&sim.game.view(seat)).unwrap();
+                    let w = serde_json::to_string(&h.view(seat)).unwrap();
+                    assert_eq!(v, w, "seat {seat}'s view changed when hidden cards moved ({:?})", sim.game.phase());
+                    checks += 1;
+                }
+            }
+        }
+    }
+    assert!(checks > 100, "only {checks} checks ran");
+}
+
+#[test]
+fn kitty_is_shown_only_to_the_landlord_until_the_end() {
+    use crate::shengji::bot::Difficulty;
+    use crate::shengji::game::sim::Simulation;
+    let mut sim = Simulation::new(Settings::default(), seed("kittyshow"), &[Difficulty::Heuristic]).unwrap();
+    while sim.game.phase() != PhaseName::Finished {
+        sim.step().unwrap();
+        let l = sim.game.current_landlord();
+        for seat in 0..4 {
+            let v = sim.game.view(seat);
+            let allowed = sim.game.phase() == PhaseName::Finished
+                || (Some(seat) == l && sim.game.phase() != PhaseName::Draw);
+            assert_eq!(v.kitty.is_some(), allowed, "seat {seat} in {:?}", sim.game.phase());
+            assert_eq!(v.hand, sim.game.hand(seat));
+        }
+    }
+}
