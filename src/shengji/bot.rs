@@ -102,7 +102,8 @@ impl Bot {
         }
         // Never overbid a partner.
         if let Some(top) = view.bids.last() {
-            if top.seat != view.seat && top.seat % 2 == view.seat % 2 && view.players % 2 == 0 {
+            let tractor = view.friends_to_call == 0;
+            if tractor && top.seat != view.seat && top.seat % 2 == view.seat % 2 {
                 return (fallback, "my partner holds the bid".into());
             }
             if top.seat == view.seat {
@@ -474,7 +475,9 @@ fn cost(trump: Trump, c: Card) -> i64 {
     base + t + 3 * c.points() as i64
 }
 
-/// Plays one hand (or more) with bots in every seat: returns the events' count.
+/// One bot per seat, seat `s` taking `difficulty[s % len]` (the default when empty).
 pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> Vec<Bot> {
-    (0..players).map(|s| Bot::new(seed, s, difficulty.get(s).copied().unwrap_or_default())).collect()
+    (0..players)
+        .map(|s| Bot::new(seed, s, difficulty.get(s % difficulty.len().max(1)).copied().unwrap_or_default()))
+        .collect()
 }

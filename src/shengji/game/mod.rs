@@ -471,6 +471,12 @@ impl Game {
         }
     }
 
+    /// May `seat` make some move now? (During the draw anyone holding a
+    /// valid bid may bid, whoever is to draw.)
+    pub fn may_act(&self, seat: Seat) -> bool {
+        self.to_act().contains(&seat) || !self.valid_bids(seat).is_empty()
+    }
+
     /// A seat's cards right now (sorted for display once trump is known).
     pub fn hand(&self, seat: Seat) -> Vec<Card> {
         let mut h = match &self.phase {

@@ -58,7 +58,7 @@ impl Simulation {
     pub fn new(settings: Settings, seed: TableSeed, difficulty: &[Difficulty]) -> Result<Simulation, SettingsError> {
         let game = Game::new(settings.clone(), seed.clone())?;
         let n = game.players();
-        let bots = (0..n).map(|s| Bot::new(&seed, s, difficulty[s % difficulty.len().max(1)])).collect();
+        let bots = crate::shengji::bot::bots_for(&seed, n, difficulty);
         Ok(Simulation { game, bots, record: GameRecord::new(settings, &seed), keep_record: false })
     }
 
