@@ -23,7 +23,7 @@ fn run(seed: &str, s: Settings, hands: u64, bots: &[Difficulty]) -> Simulation {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
     fn games_terminate_legally_and_replay(
@@ -34,7 +34,13 @@ proptest! {
         random in any::<bool>(),
     ) {
         let bots = if random { vec![Difficulty::Random, Difficulty::Heuristic] } else { vec![Difficulty::Heuristic] };
-        let sim = run(&seed, settings(players, decks, friends), 2, &bots);
+        let mut sim = Simulation::new(settings(players, decks, friends), TableSeed::parse(&seed).unwrap(), &bots).unwrap();
+        sim.keep_record = true;
+        let summary = sim.run(2).map_err(|v| TestCaseError::fail(v.to_string()))?;
+        if !random {
+            // Heuristic bots throw only what cannot fail given the cards they have not seen.
+            prop_assert_eq!(summary.throws_failed, 0);
+        }
         // Replay equality, also through the compact JSON form.
         let json = serde_json::to_string(&sim.record).unwrap();
         let back: GameRecord = serde_json::from_str(&json).unwrap();
@@ -76,6 +82,37 @@ proptest! {
             Err(e) => prop_assert!(false, "unexpected error {}", e),
         }
     }
+}
+
+#[test]
+fn a_game_is_won_at_ace_and_the_next_hand_starts_over() {
+    use tuolaji::cards::Rank;
+    use tuolaji::shengji::bot::bots_for;
+    use tuolaji::shengji::game::{Event, Game, PhaseName};
+    let seed = TableSeed::parse("ace").unwrap();
+    let mut game = Game::new(Settings::default(), seed.clone()).unwrap();
+    let mut bots = bots_for(&seed, 4, &[Difficulty::Heuristic, Difficulty::Random]);
+    let mut won = false;
+    for _ in 0..200_000 {
+        let seat = game.to_act()[0];
+        let (action, _) = bots[seat].suggest(&game.view(seat));
+        let rank = game.trump_rank();
+        let events = game.apply(seat, &action).unwrap();
+        if let Some(Event::GameWon { seats }) = events.iter().find(|e| matches!(e, Event::GameWon { .. })) {
+            let r = game.result().unwrap();
+            assert_eq!(rank, Rank::Ace);
+            assert!(r.ladder.landlord_wins);
+            assert_eq!(seats, &r.landlord_team);
+            assert!(seats.iter().all(|&s| game.levels()[s] == Rank::Ace));
+            game.apply(0, &Action::NextHand).unwrap();
+            assert!(game.levels().iter().all(|&l| l == Rank::Two));
+            assert_eq!(game.current_landlord(), None);
+            assert_eq!(game.phase(), PhaseName::Draw);
+            won = true;
+            break;
+        }
+    }
+    assert!(won, "no game was finished");
 }
 
 #[test]

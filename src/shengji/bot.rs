@@ -481,3 +481,9 @@ pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> 
         .map(|s| Bot::new(seed, s, difficulty.get(s % difficulty.len().max(1)).copied().unwrap_or_default()))
         .collect()
 }
+
+impl crate::table::Bot<crate::shengji::game::Game> for Bot {
+    fn suggest(&mut self, view: &SeatView) -> (Action, String) {
+        Bot::suggest(self, view)
+    }
+}

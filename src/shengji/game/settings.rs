@@ -145,7 +145,7 @@ impl std::error::Error for SettingsError {}
 /// 162 cards, 6 players → 6).
 pub fn default_kitty(cards: usize, players: usize) -> usize {
     let mut k = 5.min(cards);
-    while k < cards && (cards - k) % players != 0 {
+    while k < cards && !(cards - k).is_multiple_of(players) {
         k += 1;
     }
     k
@@ -208,7 +208,7 @@ impl Settings {
         let kitty = match self.kitty {
             Some(k) => {
                 let k = k as usize;
-                if k >= cards || (cards - k) % p as usize != 0 || (cards - k) / (p as usize) < 1 {
+                if k >= cards || !(cards - k).is_multiple_of(p as usize) || (cards - k) / (p as usize) < 1 {
                     return Err(SettingsError::Kitty { kitty: k as u8, cards, players: p });
                 }
                 k

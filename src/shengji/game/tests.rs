@@ -278,12 +278,10 @@ fn illegal_follow_is_explained() {
 
 /// Swaps the first differing cards between two hidden places; None if impossible.
 fn swap_hidden(a: &mut [Card], b: &mut [Card]) -> bool {
-    for i in 0..a.len() {
-        for j in 0..b.len() {
-            if a[i] != b[j] {
-                std::mem::swap(&mut a[i], &mut b[j]);
-                return true;
-            }
+    for x in a.iter_mut() {
+        if let Some(y) = b.iter_mut().find(|y| **y != *x) {
+            std::mem::swap(x, y);
+            return true;
         }
     }
     false
@@ -304,20 +302,20 @@ fn perturb(g: &Game, seat: Seat, k: usize) -> Option<Game> {
     let ok = match &mut h.phase {
         Phase::Draw(d) => {
             let (deck, next) = (&mut d.deck, d.next);
-            if k % 2 == 0 { a_b(&mut d.hands) } else { swap_hidden(&mut d.hands[a], &mut deck[next..]) }
+            if k.is_multiple_of(2) { a_b(&mut d.hands) } else { swap_hidden(&mut d.hands[a], &mut deck[next..]) }
         }
         Phase::Exchange(e) => {
-            if k % 2 == 0 || seat == e.landlord || e.buried.is_none() {
-                a != e.landlord && b != e.landlord && a_b(&mut e.hands)
-            } else {
-                let l = e.landlord;
-                let buried = e.buried.as_mut().unwrap();
-                let other = if a != l { a } else { b };
-                swap_hidden(&mut e.hands[other], buried)
+            let l = e.landlord;
+            match &mut e.buried {
+                Some(buried) if k % 2 == 1 && seat != l => {
+                    let other = if a != l { a } else { b };
+                    swap_hidden(&mut e.hands[other], buried)
+                }
+                _ => a != l && b != l && a_b(&mut e.hands),
             }
         }
         Phase::Play(p) => {
-            if k % 2 == 0 || seat == p.landlord {
+            if k.is_multiple_of(2) || seat == p.landlord {
                 a_b(&mut p.hands)
             } else {
                 let other = if a != p.landlord { a } else { b };
@@ -355,7 +353,7 @@ fn a_view_never_depends_on_hidden_cards() {
         while sim.game.phase() != PhaseName::Finished {
             sim.step().unwrap();
             step += 1;
-            if step % 7 != 0 {
+            if !step.is_multiple_of(7) {
                 continue;
             }
             for seat in 0..sim.game.players() {
