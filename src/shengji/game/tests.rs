@@ -161,11 +161,11 @@ fn friends_are_validated_and_revealed() {
             }
         }
     }
+    // Seat `holder` must play its copy some time, so the first copy played by a non-landlord reveals someone.
     let r = g.result().unwrap();
-    if let Some(f) = revealed {
-        assert!(r.landlord_team.contains(&f) && f != l);
-    }
-    let _ = holder;
+    let f = revealed.expect("the called card was played by someone other than the landlord");
+    assert!(r.landlord_team.contains(&f) && f != l && holder != l);
+    assert_eq!(r.landlord_team.len(), 2);
 }
 
 /// The first legal play: a single lowest card to lead, the forced hint to follow.
@@ -386,4 +386,63 @@ fn kitty_is_shown_only_to_the_landlord_until_the_end() {
             assert_eq!(v.hand, sim.game.hand(seat));
         }
     }
+}
+
+#[test]
+fn a_failed_throw_shrinks_and_is_penalised() {
+    let failed = (0..10).filter(|i| failed_throw_case(&format!("throwfail{i}"))).count();
+    assert!(failed >= 5, "only {failed} of 10 low throws failed");
+}
+
+/// Landlord throws two low singles; returns whether the throw failed (then checks it all).
+fn failed_throw_case(s: &str) -> bool {
+    let settings = Settings { throw_penalty: ThrowPenaltySetting::TenPerThrow, ..Settings::default() };
+    let mut g = to_exchange(settings, s);
+    let l = g.current_landlord().unwrap();
+    let hand = g.hand(l);
+    g.apply(l, &Action::Bury(hand[..8].to_vec())).unwrap();
+    let rules = g.rules().unwrap().clone();
+    let layout = rules.layout();
+    // Two different low singles of one plain suit that another player can beat.
+    let hand = g.hand(l);
+    let mut throw = None;
+    for suit in crate::shengji::trump::EffectiveSuit::ALL[..4].iter() {
+        let mut cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == *suit).collect();
+        cards.sort_by_key(|&c| rules.trump().level(c));
+        cards.dedup();
+        if cards.len() >= 2 && !layout.suit(*suit).cards.is_empty() {
+            let t = vec![cards[0], cards[1]];
+            if Lead::parse(&rules, &t).map(|l| l.is_throw()).unwrap_or(false) {
+                throw = Some(t);
+                break;
+            }
+        }
+    }
+    let Some(throw) = throw else { return false };
+    let ev = g.apply(l, &Action::Play(throw.clone())).unwrap();
+    let failed = ev.iter().find_map(|e| match e {
+        Event::ThrowFailed { kept, penalty, .. } => Some((kept.clone(), *penalty)),
+        _ => None,
+    });
+    let Some((kept, penalty)) = failed else {
+        // Nobody could beat either card: the throw stands (possible but rare).
+        return false;
+    };
+    assert_eq!(penalty, 10);
+    assert_eq!(kept.len(), 1);
+    assert!(!g.view(l).can_take_back, "a failed throw cannot be taken back");
+    assert_eq!(g.hand(l).len(), 24, "only the kept card left the hand");
+    let v = g.view(0);
+    assert_eq!(v.trick.as_ref().unwrap().failed_throw.as_ref(), Some(&throw));
+    while g.phase() == PhaseName::Play {
+        let s = g.to_act()[0];
+        let play = simple_play(&g, s);
+        g.apply(s, &Action::Play(play)).unwrap();
+    }
+    let r = g.result().unwrap();
+    assert_eq!(r.penalty_to_attackers, 10);
+    assert_eq!(r.penalty_from_attackers, 0);
+    assert_eq!(g.tricks()[0].failed_throw.as_ref(), Some(&throw));
+    assert_eq!(r.attacker_points, r.attacker_trick_points + r.kitty_bonus + 10);
+    true
 }
