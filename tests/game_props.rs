@@ -15,7 +15,6 @@ fn settings(players: u8, decks: u8, friends: bool) -> Settings {
 
 fn run(seed: &str, s: Settings, hands: u64, bots: &[Difficulty]) -> Simulation {
     let mut sim = Simulation::new(s, TableSeed::parse(seed).unwrap(), bots).unwrap();
-    sim.keep_record = true;
     if let Err(v) = sim.run(hands) {
         panic!("{v}");
     }
@@ -35,16 +34,16 @@ proptest! {
     ) {
         let bots = if random { vec![Difficulty::Random, Difficulty::Heuristic] } else { vec![Difficulty::Heuristic] };
         let mut sim = Simulation::new(settings(players, decks, friends), TableSeed::parse(&seed).unwrap(), &bots).unwrap();
-        sim.keep_record = true;
         let summary = sim.run(2).map_err(|v| TestCaseError::fail(v.to_string()))?;
         if !random {
             // Heuristic bots throw only what cannot fail given the cards they have not seen.
             prop_assert_eq!(summary.throws_failed, 0);
         }
         // Replay equality, also through the compact JSON form.
-        let json = serde_json::to_string(&sim.record).unwrap();
+        let record = sim.game.record();
+        let json = serde_json::to_string(&record).unwrap();
         let back: GameRecord = serde_json::from_str(&json).unwrap();
-        prop_assert_eq!(&back, &sim.record);
+        prop_assert_eq!(&back, &record);
         let replayed = replay(&back).unwrap();
         prop_assert_eq!(format!("{:?}", replayed), format!("{:?}", sim.game));
         for seat in 0..players as usize {
@@ -62,7 +61,7 @@ proptest! {
         flip in 0usize..6,
     ) {
         let sim = run(&seed, Settings::default(), 1, &[Difficulty::Heuristic]);
-        let mut rec = sim.record.clone();
+        let mut rec = sim.game.record();
         let i = cut % rec.actions.len();
         let bad = match flip {
             0 => Action::NextHand,
@@ -149,7 +148,7 @@ fn same_seed_same_digest_different_seed_different_digest() {
 #[test]
 fn record_is_compact() {
     let sim = run("compact", Settings::default(), 1, &[Difficulty::Heuristic]);
-    let json = serde_json::to_string(&sim.record).unwrap();
+    let json = serde_json::to_string(&sim.game.record()).unwrap();
     // About 110 draws and 100 plays: a few bytes each.
     assert!(json.len() < 4000, "{} bytes", json.len());
     assert!(json.starts_with("{\"s\":"), "{}", &json[..40]);

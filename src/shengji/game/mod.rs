@@ -332,6 +332,8 @@ pub struct Game {
     pub(crate) landlord: Option<Seat>,
     pub(crate) games_won: Vec<u32>,
     pub(crate) phase: Phase,
+    /// Every accepted action, for [`Game::record`].
+    pub(crate) log: Vec<(Seat, Action)>,
 }
 
 /// A hand's cards without the seat that played them.
@@ -367,6 +369,7 @@ impl Game {
             landlord: None,
             games_won: vec![0; players],
             phase: Phase::Finished(FinishedPhase::placeholder()),
+            log: Vec::new(),
         };
         g.phase = Phase::Draw(g.deal());
         Ok(g)
@@ -608,10 +611,21 @@ impl Game {
         if seat >= self.players() {
             return Err(RuleError::NoSuchSeat { seat, players: self.players() });
         }
+        // Work on a copy (without the log, which only grows) and keep it only on success.
+        let log = std::mem::take(&mut self.log);
         let mut next = self.clone();
-        let events = next.apply_inner(seat, action)?;
-        *self = next;
-        Ok(events)
+        match next.apply_inner(seat, action) {
+            Ok(events) => {
+                next.log = log;
+                next.log.push((seat, action.clone()));
+                *self = next;
+                Ok(events)
+            }
+            Err(e) => {
+                self.log = log;
+                Err(e)
+            }
+        }
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
@@ -1069,6 +1083,16 @@ impl Game {
             Phase::Finished(f) => &f.tricks,
             _ => &[],
         }
+    }
+
+    /// The record of this table so far: settings, seed and every accepted action.
+    pub fn record(&self) -> GameRecord {
+        GameRecord { settings: self.settings.settings.clone(), seed: self.seed.as_str().to_string(), actions: self.log.clone() }
+    }
+
+    /// Actions accepted so far.
+    pub fn actions(&self) -> &[(Seat, Action)] {
+        &self.log
     }
 
     /// A short text describing the state (for the CLI and debugging).

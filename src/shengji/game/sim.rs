@@ -2,7 +2,7 @@
 //! conserved, every bot move legal, points accounted for, levels moved as the
 //! ladder says, every hand ends. Used by `tuolaji simulate`, tests and benches.
 
-use super::{scoring, Action, Game, GameRecord, PhaseName, Settings, SettingsError};
+use super::{scoring, Action, Game, PhaseName, Settings, SettingsError};
 use crate::cards::CardCounts;
 use crate::dup::TableSeed;
 use crate::shengji::bot::{Bot, Difficulty};
@@ -50,8 +50,6 @@ pub struct Summary {
 pub struct Simulation {
     pub game: Game,
     pub bots: Vec<Bot>,
-    pub record: GameRecord,
-    pub keep_record: bool,
 }
 
 impl Simulation {
@@ -59,7 +57,7 @@ impl Simulation {
         let game = Game::new(settings.clone(), seed.clone())?;
         let n = game.players();
         let bots = crate::shengji::bot::bots_for(&seed, n, difficulty);
-        Ok(Simulation { game, bots, record: GameRecord::new(settings, &seed), keep_record: false })
+        Ok(Simulation { game, bots })
     }
 
     /// One bot move by the first seat to act. Returns the action taken.
@@ -70,9 +68,6 @@ impl Simulation {
         self.game
             .apply(seat, &action)
             .map_err(|e| format!("seat {seat}'s bot chose an illegal move {action:?}: {e}"))?;
-        if self.keep_record {
-            self.record.actions.push((seat, action.clone()));
-        }
         Ok((seat, action))
     }
 
@@ -151,9 +146,6 @@ impl Simulation {
                     action: 0,
                     what: e.to_string(),
                 })?;
-                if self.keep_record {
-                    self.record.actions.push((seat, Action::NextHand));
-                }
             }
             self.play_hand(&mut summary, &mut hasher)?;
         }

@@ -39,8 +39,11 @@ fn draw_order_and_errors_leave_state_untouched() {
     assert!(g.apply(0, &Action::Pass).is_err());
     assert!(g.apply(0, &Action::Play(vec![])).is_err());
     assert_eq!(before, format!("{:?}", g.phase));
+    assert!(g.actions().is_empty(), "refused actions are not recorded");
     g.apply(0, &Action::Draw).unwrap();
     assert_eq!(g.to_act(), vec![1]);
+    assert_eq!(g.actions(), &[(0, Action::Draw)]);
+    assert_eq!(g.record().seed, "turns");
 }
 
 #[test]
