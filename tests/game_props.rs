@@ -114,6 +114,63 @@ fn a_game_is_won_at_ace_and_the_next_hand_starts_over() {
     assert!(won, "no game was finished");
 }
 
+fn garbage(kind: u8, hand: &[tuolaji::cards::Card], pick: &[usize]) -> Action {
+    use tuolaji::cards::Card;
+    use tuolaji::shengji::game::Friend;
+    let cards: Vec<Card> = if hand.is_empty() {
+        vec![Card::BigJoker]
+    } else {
+        pick.iter().map(|&i| hand[i % hand.len()]).collect()
+    };
+    match kind % 8 {
+        0 => Action::Draw,
+        1 => Action::Bid(cards[0], (pick.len() % 3) as u8 + 1),
+        2 => Action::Pass,
+        3 => Action::Bury(cards),
+        4 => Action::DeclareFriends(cards.iter().map(|&card| Friend { card, nth: 1 }).collect()),
+        5 => Action::Play(cards),
+        6 => Action::TakeBack,
+        _ => Action::NextHand,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random moves from random seats between bot moves: never a panic, and a
+    /// refused move leaves the game exactly as it was.
+    #[test]
+    fn random_moves_never_panic_and_errors_change_nothing(
+        seed in "[a-z0-9]{1,8}",
+        players in 4u8..=7,
+        moves in proptest::collection::vec((0usize..8, any::<u8>(), proptest::collection::vec(0usize..60, 1..5)), 1..60),
+    ) {
+        use tuolaji::shengji::bot::bots_for;
+        use tuolaji::shengji::game::Game;
+        let seed = TableSeed::parse(&seed).unwrap();
+        let mut game = Game::new(settings(players, 2, false), seed.clone()).unwrap();
+        let mut bots = bots_for(&seed, players as usize, &[Difficulty::Random]);
+        for (seat, kind, pick) in moves {
+            // A stretch of bot moves to reach later phases.
+            for _ in 0..(kind as usize % 40) {
+                let s = game.to_act()[0];
+                let (a, _) = bots[s].suggest(&game.view(s));
+                game.apply(s, &a).unwrap();
+            }
+            let hand = game.hand(seat % players as usize);
+            let action = garbage(kind / 8, &hand, &pick);
+            let before = format!("{game:?}");
+            if let Err(e) = game.apply(seat, &action) {
+                prop_assert_eq!(&before, &format!("{game:?}"));
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+        // Whatever happened, the game still replays from its record.
+        let replayed = replay(&game.record()).unwrap();
+        prop_assert_eq!(format!("{replayed:?}"), format!("{game:?}"));
+    }
+}
+
 #[test]
 fn bad_seeds_and_settings_are_explained() {
     let rec = GameRecord { settings: Settings::default(), seed: "no spaces!".into(), actions: vec![] };

@@ -121,7 +121,8 @@ impl fmt::Display for SettingsError {
                 "Tractor mode needs an even number of players for fixed partnerships, not {p} (use Finding Friends)"
             ),
             SettingsError::Decks { decks, players } => {
-                write!(f, "{decks} decks is not supported with {players} players (use 1 to {})", 2 * *players as usize)
+                let most = (2 * *players as usize).min(crate::shengji::rules::MAX_DECKS as usize);
+                write!(f, "{decks} decks is not supported with {players} players (use 1 to {most})")
             }
             SettingsError::Kitty { kitty, cards, players } => write!(
                 f,
