@@ -18,6 +18,10 @@ pub trait Game: Clone {
     fn view(&self, seat: usize) -> Self::View;
     /// Seats whose move the game waits for (first = the one a driver should ask first).
     fn to_act(&self) -> Vec<usize>;
+    /// Would this move be accepted? (The UI uses it to enable buttons; nothing changes.)
+    fn check(&self, seat: usize, action: &Self::Action) -> Result<(), Self::Error> {
+        self.clone().apply(seat, action).map(|_| ())
+    }
 }
 
 /// A move chooser that sees only a seat's view.

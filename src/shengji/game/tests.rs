@@ -449,3 +449,17 @@ fn failed_throw_case(s: &str) -> bool {
     assert_eq!(r.attacker_points, r.attacker_trick_points + r.kitty_bonus + 10);
     true
 }
+
+#[test]
+fn the_table_trait_drives_the_game() {
+    use crate::table::Game as TableGame;
+    let mut g = Game::new(Settings::default(), seed("trait")).unwrap();
+    assert_eq!(TableGame::players(&g), 4);
+    assert!(TableGame::check(&g, 1, &Action::Draw).is_err());
+    assert!(TableGame::check(&g, 0, &Action::Draw).is_ok());
+    assert!(g.actions().is_empty(), "check changes nothing");
+    TableGame::apply(&mut g, 0, &Action::Draw).unwrap();
+    assert_eq!(TableGame::to_act(&g), vec![1]);
+    assert_eq!(TableGame::view(&g, 0).hand.len(), 1);
+    assert!(g.may_act(1));
+}
