@@ -210,6 +210,9 @@ fn a_full_hand_scores_and_levels_follow_the_ladder() {
     assert_eq!(tricks, 25);
     let r = g.result().unwrap().clone();
     let trick_points: u32 = g.tricks().iter().map(|t| t.points).sum();
+    let v = g.view(0);
+    assert_eq!(v.attacker_points, r.attacker_trick_points);
+    assert_eq!(v.attacker_points + v.landlord_points, trick_points);
     assert_eq!(trick_points + r.kitty_points, 200);
     assert_eq!(r.ladder, scoring::ladder(r.attacker_points, 2));
     for &(s, old, new) in &r.levels {

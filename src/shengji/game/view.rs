@@ -63,6 +63,8 @@ pub struct SeatView {
     pub points: Vec<u32>,
     /// Points captured by seats not known to be on the landlord's side.
     pub attacker_points: u32,
+    /// Points captured by seats known to be on the landlord's side.
+    pub landlord_points: u32,
     pub next_threshold: u32,
     pub takeover: u32,
     pub result: Option<HandResult>,
@@ -103,6 +105,7 @@ impl Game {
             tricks: self.tricks().to_vec(),
             points: self.points(),
             attacker_points: 0,
+            landlord_points: 0,
             next_threshold: 0,
             takeover: scoring::takeover(decks),
             result: self.result().cloned(),
@@ -154,6 +157,7 @@ impl Game {
             }
         }
         v.attacker_points = (0..n).filter(|x| !v.landlord_team.contains(x)).map(|x| v.points[x]).sum();
+        v.landlord_points = v.landlord_team.iter().filter_map(|&x| v.points.get(x)).sum();
         v.next_threshold = scoring::next_threshold(v.attacker_points, decks);
         v
     }
