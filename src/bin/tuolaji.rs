@@ -44,6 +44,8 @@ enum Command {
     Hint(cli::shengji::HintArgs),
     /// Shengji: the winning play of a trick and its points.
     Winner(cli::shengji::WinnerArgs),
+    /// Shengji: bots play N hands with invariant checks (exit 1 on a violation).
+    Simulate(cli::game::SimulateArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -64,6 +66,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Legal(a) => cli::shengji::legal(&a, out),
         Command::Hint(a) => cli::shengji::hint(&a, out),
         Command::Winner(a) => cli::shengji::winner(&a, out),
+        Command::Simulate(a) => cli::game::simulate(&a, out),
     }
 }
 

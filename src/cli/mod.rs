@@ -8,6 +8,7 @@
 pub mod dup;
 pub mod mahjong;
 pub mod rummy;
+pub mod game;
 pub mod shengji;
 
 use std::fmt;

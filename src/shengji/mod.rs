@@ -2,7 +2,9 @@
 //! formats and their decomposition, the lazy matcher, legal plays, throws and
 //! trick winners. Pure Rust, no browser dependencies.
 
+pub mod bot;
 pub mod format;
+pub mod game;
 pub mod lead;
 pub mod legal;
 pub mod matcher;

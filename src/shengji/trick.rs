@@ -67,7 +67,7 @@ impl ThrowFailure {
 }
 
 /// Does a hand (its cards of the lead's suit) hold a same-shape unit above `unit`?
-fn can_beat(rules: &Rules, suit: EffectiveSuit, hand: &[Card], unit: &MatchedGroup) -> bool {
+pub fn can_beat(rules: &Rules, suit: EffectiveSuit, hand: &[Card], unit: &MatchedGroup) -> bool {
     let layout = rules.layout();
     let sl = layout.suit(suit);
     let counts = layout.counts(suit, hand);

@@ -1,0 +1,489 @@
+//! Shengji bots: a heuristic player and a random-legal player. A bot sees only
+//! a seat's view (its own hand plus public information) and draws randomness
+//! only from its seat's `Bots` stream of the current hand.
+
+use crate::cards::{Card, CardCounts, Rank};
+use crate::dup::{uniform_below, Purpose, TableSeed};
+use crate::shengji::game::{Action, Friend, PhaseName, SeatView};
+use crate::shengji::lead::Lead;
+use crate::shengji::legal::{is_legal, Hints};
+use crate::shengji::rules::{Rules, RulesConfig};
+use crate::shengji::trick::{can_beat, check_throw, trick_winner};
+use crate::shengji::trump::{EffectiveSuit, Trump};
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+
+/// How well a bot plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Difficulty {
+    /// A uniformly chosen move among a sample of legal ones.
+    Random,
+    /// The heuristics in docs/game.md.
+    #[default]
+    Heuristic,
+}
+
+/// A bot for one seat.
+pub struct Bot {
+    pub seat: usize,
+    pub difficulty: Difficulty,
+    seed: TableSeed,
+    hand: u64,
+    rng: ChaCha20Rng,
+    rules: Option<(RulesConfig, Rules)>,
+}
+
+impl Bot {
+    pub fn new(seed: &TableSeed, seat: usize, difficulty: Difficulty) -> Bot {
+        Bot {
+            seat,
+            difficulty,
+            seed: seed.clone(),
+            hand: 0,
+            rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
+            rules: None,
+        }
+    }
+
+    fn roll(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            0
+        } else {
+            uniform_below(&mut self.rng, n as u64) as usize
+        }
+    }
+
+    fn rules_for(&mut self, view: &SeatView) -> Option<Rules> {
+        let config = view.rules?;
+        if let Some((c, r)) = &self.rules {
+            if *c == config {
+                return Some(r.clone());
+            }
+        }
+        let r = Rules::try_from(config).ok()?;
+        self.rules = Some((config, r.clone()));
+        Some(r)
+    }
+
+    /// The bot's move for this view and a one-line reason.
+    pub fn suggest(&mut self, view: &SeatView) -> (Action, String) {
+        if view.hand_number != self.hand {
+            self.hand = view.hand_number;
+            self.rng = self.seed.hand(self.hand).seat(self.seat).stream(Purpose::Bots);
+        }
+        match view.phase {
+            PhaseName::Draw => self.draw_phase(view),
+            PhaseName::Exchange => match self.rules_for(view) {
+                Some(rules) if !view.buried => self.bury(view, &rules),
+                Some(rules) => self.friends(view, &rules),
+                None => (Action::Pass, "no rules yet".into()),
+            },
+            PhaseName::Play => match self.rules_for(view) {
+                Some(rules) => self.play(view, &rules),
+                None => (Action::Pass, "no rules yet".into()),
+            },
+            PhaseName::Finished => (Action::NextHand, "deal the next hand".into()),
+        }
+    }
+
+    fn draw_phase(&mut self, view: &SeatView) -> (Action, String) {
+        let fallback = if view.deck_left > 0 { Action::Draw } else { Action::Pass };
+        if view.valid_bids.is_empty() {
+            return (fallback, "no bid possible".into());
+        }
+        if self.difficulty == Difficulty::Random {
+            if self.roll(20) == 0 {
+                let i = self.roll(view.valid_bids.len());
+                let (c, k) = view.valid_bids[i];
+                return (Action::Bid(c, k), "a random bid".into());
+            }
+            return (fallback, "no bid".into());
+        }
+        // Never overbid a partner.
+        if let Some(top) = view.bids.last() {
+            let tractor = view.friends_to_call == 0;
+            if tractor && top.seat != view.seat && top.seat % 2 == view.seat % 2 {
+                return (fallback, "my partner holds the bid".into());
+            }
+            if top.seat == view.seat {
+                return (fallback, "I hold the bid".into());
+            }
+        }
+        let full = (view.decks * 54 - view.kitty_size) / view.players;
+        if view.hand.len() * 3 < full && view.deck_left > 0 {
+            return (fallback, "too early to judge my trumps".into());
+        }
+        let mut best: Option<(f64, Card, u8)> = None;
+        for &(c, k) in &view.valid_bids {
+            let trump = match c.suit() {
+                Some(suit) => Trump::Standard { rank: view.trump_rank, suit },
+                None => Trump::NoTrump { rank: Some(view.trump_rank) },
+            };
+            let trumps = view.hand.iter().filter(|&&x| trump.is_trump(x)).count();
+            let share = trumps as f64 / view.hand.len().max(1) as f64;
+            let better = match best {
+                None => true,
+                Some((s, _, bk)) => share > s + 1e-9 || (share >= s - 1e-9 && k < bk),
+            };
+            if better {
+                best = Some((share, c, k));
+            }
+        }
+        let threshold = if view.deck_left == 0 { 0.3 } else { 0.38 };
+        match best {
+            Some((share, c, k)) if share >= threshold => {
+                (Action::Bid(c, k), format!("{:.0}% of my cards would be trump", share * 100.0))
+            }
+            _ => (fallback, "my trumps are too weak to bid".into()),
+        }
+    }
+
+    fn bury(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+        let k = view.kitty_size;
+        let mut hand = view.hand.clone();
+        if self.difficulty == Difficulty::Random {
+            let mut out = Vec::new();
+            for _ in 0..k {
+                let i = self.roll(hand.len());
+                out.push(hand.swap_remove(i));
+            }
+            return (Action::Bury(out), "random cards".into());
+        }
+        let trump = rules.trump();
+        let counts = CardCounts::from_cards(&hand);
+        let mut out: Vec<Card> = Vec::new();
+        // Void short plain suits without points or aces first.
+        let mut suits: Vec<(usize, EffectiveSuit)> = EffectiveSuit::ALL[..4]
+            .iter()
+            .map(|&s| (hand.iter().filter(|&&c| rules.layout().effective_suit(c) == s).count(), s))
+            .filter(|&(n, _)| n > 0)
+            .collect();
+        suits.sort();
+        let mut voided = Vec::new();
+        for (n, s) in suits {
+            let cards: Vec<Card> = hand.iter().copied().filter(|&c| rules.layout().effective_suit(c) == s).collect();
+            let risky = cards.iter().any(|c| c.points() > 0 || c.rank() == Some(Rank::Ace));
+            if out.len() + n <= k && !risky {
+                out.extend(cards);
+                voided.push(s.plural());
+            }
+        }
+        let mut rest: Vec<Card> = hand.clone();
+        for c in &out {
+            if let Some(i) = rest.iter().position(|x| x == c) {
+                rest.swap_remove(i);
+            }
+        }
+        rest.sort_by_key(|&c| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c));
+        out.extend(rest.into_iter().take(k - out.len()));
+        hand.clear();
+        let why = if voided.is_empty() {
+            "bury low cards without points".to_string()
+        } else {
+            format!("void {} and bury low cards", voided.join(" and "))
+        };
+        (Action::Bury(out), why)
+    }
+
+    fn friends(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+        let trump = rules.trump();
+        let mut mine = view.hand.clone();
+        mine.extend(view.kitty.clone().unwrap_or_default());
+        let mut options: Vec<(usize, Card)> = Vec::new();
+        for rank in [Rank::Ace, Rank::King, Rank::Queen] {
+            for s in crate::cards::Suit::ALL {
+                let c = Card::new(rank, s);
+                if trump.is_trump(c) {
+                    continue;
+                }
+                let held = mine.iter().filter(|&&x| x == c).count();
+                if held < view.decks {
+                    options.push((held + 3 * rank_penalty(rank), c));
+                }
+            }
+        }
+        options.sort();
+        if self.difficulty == Difficulty::Random {
+            let i = self.roll(options.len());
+            options.rotate_left(i);
+        }
+        let friends: Vec<Friend> =
+            options.iter().take(view.friends_to_call).map(|&(_, card)| Friend { card, nth: 1 }).collect();
+        let why = format!(
+            "call the first {} played by someone else",
+            friends.iter().map(|f| f.card.label()).collect::<Vec<_>>().join(", ")
+        );
+        (Action::DeclareFriends(friends), why)
+    }
+
+    fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+        let Some(trick) = &view.trick else { return (Action::Pass, "no trick".into()) };
+        if trick.plays.is_empty() {
+            return self.lead(view, rules);
+        }
+        let lead = match trick.format.as_ref().and_then(|f| Lead::with_format(rules, &trick.plays[0].1, f).ok()) {
+            Some(l) => l,
+            None => match Lead::parse(rules, &trick.plays[0].1) {
+                Ok(l) => l,
+                Err(_) => return (Action::Pass, "cannot read the lead".into()),
+            },
+        };
+        self.follow(view, rules, &lead)
+    }
+
+    /// Cards nobody has shown: what the other hands (and the kitty, unless mine) hold.
+    fn unseen(&self, view: &SeatView) -> Vec<Card> {
+        let mut c = CardCounts::full_decks(view.decks);
+        c.remove_all(&CardCounts::from_cards(&view.hand));
+        for t in &view.tricks {
+            for (_, p) in &t.plays {
+                c.remove_all(&CardCounts::from_cards(p));
+            }
+        }
+        if let Some(t) = &view.trick {
+            for (_, p) in &t.plays {
+                c.remove_all(&CardCounts::from_cards(p));
+            }
+        }
+        if let Some(k) = &view.kitty {
+            c.remove_all(&CardCounts::from_cards(k));
+        }
+        c.to_vec()
+    }
+
+    fn lead(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+        let layout = rules.layout();
+        let trump = rules.trump();
+        let by_suit = |s: EffectiveSuit| -> Vec<Card> {
+            view.hand.iter().copied().filter(|&c| layout.effective_suit(c) == s).collect()
+        };
+        if self.difficulty == Difficulty::Random {
+            let c = view.hand[self.roll(view.hand.len())];
+            let copies = view.hand.iter().filter(|&&x| x == c).count();
+            if copies >= 2 && self.roll(2) == 0 {
+                return (Action::Play(vec![c, c]), "a random pair".into());
+            }
+            return (Action::Play(vec![c]), "a random card".into());
+        }
+        let unseen = self.unseen(view);
+        let mut best: Option<(i64, Vec<Card>, String)> = None;
+        let mut consider = |score: i64, cards: Vec<Card>, why: String| {
+            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+                best = Some((score, cards, why));
+            }
+        };
+        for suit in EffectiveSuit::ALL {
+            let cards = by_suit(suit);
+            if cards.is_empty() {
+                continue;
+            }
+            let Ok(parsed) = Lead::parse(rules, &cards) else { continue };
+            let winners: Vec<_> = parsed.units.iter().filter(|u| !can_beat(rules, suit, &unseen, u)).collect();
+            let plain_bonus = if suit == EffectiveSuit::Trump { 0 } else { 5 };
+            for u in &winners {
+                let pts: u32 = u.cards.iter().map(|c| c.points()).sum();
+                consider(
+                    10 * u.cards.len() as i64 + pts as i64 + plain_bonus,
+                    u.cards.clone(),
+                    format!("nobody can beat {} in {}", crate::cards::format_cards(&u.cards), suit),
+                );
+            }
+            if winners.len() >= 2 {
+                let throw: Vec<Card> = winners.iter().flat_map(|u| u.cards.iter().copied()).collect();
+                if let Ok(l) = Lead::parse(rules, &throw) {
+                    if l.is_throw() && check_throw(rules, &l, std::slice::from_ref(&unseen)).is_ok() {
+                        let pts: u32 = throw.iter().map(|c| c.points()).sum();
+                        consider(
+                            10 * throw.len() as i64 + pts as i64 + plain_bonus,
+                            throw,
+                            format!("a throw in {suit} that nobody can beat"),
+                        );
+                    }
+                }
+            }
+        }
+        if let Some((_, cards, why)) = best {
+            return (Action::Play(cards), why);
+        }
+        // No sure winner: lead a low card from the shortest plain suit (to make a void).
+        let mut plain: Vec<(usize, EffectiveSuit)> = EffectiveSuit::ALL[..4]
+            .iter()
+            .map(|&s| (by_suit(s).len(), s))
+            .filter(|&(n, _)| n > 0)
+            .collect();
+        plain.sort();
+        let suit = plain.first().map(|&(_, s)| s).unwrap_or(EffectiveSuit::Trump);
+        let mut cards = by_suit(suit);
+        cards.sort_by_key(|&c| (cost(trump, c), c));
+        let c = cards[0];
+        (Action::Play(vec![c]), format!("no sure winner: lead low from my shortest suit ({suit})"))
+    }
+
+    fn follow(&mut self, view: &SeatView, rules: &Rules, lead: &Lead) -> (Action, String) {
+        let layout = rules.layout();
+        let trump = rules.trump();
+        let hand = &view.hand;
+        let n = lead.len();
+        let suit_cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == lead.suit).collect();
+        let mut others: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) != lead.suit).collect();
+        others.sort_by_key(|&c| (cost(trump, c), c));
+        let mut cands: Vec<Vec<Card>> = Vec::new();
+        if suit_cards.len() >= n {
+            let hints = Hints::new(rules, lead, hand);
+            if let Some(f) = hints.forced_play() {
+                cands.push(f.to_vec());
+            }
+            for i in 0..hints.len() {
+                if let Some(m) = hints.first_match(i) {
+                    cands.push(m.to_vec());
+                }
+            }
+            if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
+                let t = lead.units[0].shape[0] as usize;
+                let counts = CardCounts::from_cards(&suit_cards);
+                for (c, k) in counts.iter() {
+                    if k >= t {
+                        cands.push(vec![c; t]);
+                    }
+                }
+            }
+            for _ in 0..4 {
+                let mut pool = suit_cards.clone();
+                let mut pick = Vec::new();
+                for _ in 0..n {
+                    let i = self.roll(pool.len());
+                    pick.push(pool.swap_remove(i));
+                }
+                cands.push(pick);
+            }
+        } else if !suit_cards.is_empty() {
+            let need = n - suit_cards.len();
+            let mut low = suit_cards.clone();
+            low.extend(others.iter().take(need));
+            cands.push(low);
+            let mut pts = others.clone();
+            pts.sort_by_key(|&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+            let mut give = suit_cards.clone();
+            give.extend(pts.iter().take(need));
+            cands.push(give);
+            let mut pool = others.clone();
+            let mut rnd = suit_cards.clone();
+            for _ in 0..need {
+                let i = self.roll(pool.len());
+                rnd.push(pool.swap_remove(i));
+            }
+            cands.push(rnd);
+        } else {
+            cands.push(others.iter().copied().take(n).collect());
+            let mut pts = others.clone();
+            pts.sort_by_key(|&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+            cands.push(pts.into_iter().take(n).collect());
+            let trumps: Vec<Card> = hand.iter().copied().filter(|&c| trump.is_trump(c)).collect();
+            if trumps.len() >= n && lead.suit != EffectiveSuit::Trump {
+                let pseudo = Lead { suit: EffectiveSuit::Trump, ..lead.clone() };
+                let hints = Hints::new(rules, &pseudo, &trumps);
+                if let Some(f) = hints.forced_play() {
+                    cands.push(f.to_vec());
+                }
+                if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
+                    let t = lead.units[0].shape[0] as usize;
+                    for (c, k) in CardCounts::from_cards(&trumps).iter() {
+                        if k >= t {
+                            cands.push(vec![c; t]);
+                        }
+                    }
+                }
+            }
+            let mut pool = hand.clone();
+            let mut rnd = Vec::new();
+            for _ in 0..n {
+                let i = self.roll(pool.len());
+                rnd.push(pool.swap_remove(i));
+            }
+            cands.push(rnd);
+        }
+        cands.retain(|c| c.len() == n && is_legal(rules, lead, hand, c));
+        cands.sort();
+        cands.dedup();
+        if cands.is_empty() {
+            // Unreachable in practice: the forced play or a full suit is always legal.
+            let mut p = suit_cards.clone();
+            p.truncate(n);
+            p.extend(others.iter().take(n - p.len()));
+            return (Action::Play(p), "the only play I found".into());
+        }
+        if self.difficulty == Difficulty::Random {
+            let i = self.roll(cands.len());
+            return (Action::Play(cands.swap_remove(i)), "a random legal play".into());
+        }
+        let trick = view.trick.as_ref().expect("follow has a trick");
+        let follows: Vec<Vec<Card>> = trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
+        let my_index = trick.plays.len();
+        let i_am_landlord_side = view.on_landlord_team(view.seat);
+        let same_side = |s: usize| view.on_landlord_team(s) == i_am_landlord_side;
+        let partner_winning = trick.winning.is_some_and(same_side);
+        let last = my_index + 1 == view.players;
+        let points_so_far: u32 = trick.plays.iter().flat_map(|(_, c)| c).map(|c| c.points()).sum();
+        let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>();
+        let total_cost = |c: &[Card]| c.iter().map(|&x| cost(trump, x)).sum::<i64>();
+        if partner_winning {
+            let best = cands
+                .iter()
+                .max_by_key(|c| (pts(c), -total_cost(c)))
+                .cloned()
+                .unwrap_or_default();
+            let why = if pts(&best) > 0 { "my side is winning: give it points" } else { "my side is winning: play low" };
+            return (Action::Play(best), why.into());
+        }
+        let wins = |c: &Vec<Card>| {
+            let mut f = follows.clone();
+            f.push(c.clone());
+            trick_winner(rules, lead, &f).is_ok_and(|o| o.winner == my_index)
+        };
+        let mut winning: Vec<&Vec<Card>> = cands.iter().filter(|c| wins(c)).collect();
+        winning.sort_by_key(|c| total_cost(c));
+        if let Some(w) = winning.first() {
+            let ruff = layout.effective_suit(w[0]) == EffectiveSuit::Trump && lead.suit != EffectiveSuit::Trump;
+            let at_stake = points_so_far + pts(w);
+            if !ruff || at_stake >= 10 || (last && at_stake > 0) {
+                let why = if ruff {
+                    format!("ruff: {at_stake} points at stake")
+                } else {
+                    "take the trick as cheaply as I can".to_string()
+                };
+                return (Action::Play((*w).clone()), why);
+            }
+        }
+        let best = cands.iter().min_by_key(|c| (pts(c), total_cost(c))).cloned().unwrap_or_default();
+        (Action::Play(best), "I cannot win this trick: shed low cards".into())
+    }
+}
+
+fn rank_penalty(r: Rank) -> usize {
+    match r {
+        Rank::Ace => 0,
+        Rank::King => 1,
+        _ => 2,
+    }
+}
+
+/// What a card is worth keeping: trumps above plain cards, points above blanks.
+fn cost(trump: Trump, c: Card) -> i64 {
+    let base = trump.level(c) as i64;
+    let t = if trump.is_trump(c) { 40 + if c.is_joker() { 10 } else { 0 } } else { 0 };
+    base + t + 3 * c.points() as i64
+}
+
+/// One bot per seat, seat `s` taking `difficulty[s % len]` (the default when empty).
+pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> Vec<Bot> {
+    (0..players)
+        .map(|s| Bot::new(seed, s, difficulty.get(s % difficulty.len().max(1)).copied().unwrap_or_default()))
+        .collect()
+}
+
+impl crate::table::Bot<crate::shengji::game::Game> for Bot {
+    fn suggest(&mut self, view: &SeatView) -> (Action, String) {
+        Bot::suggest(self, view)
+    }
+}

@@ -1,0 +1,1177 @@
+//! The complete Shengji game as a pure state machine: settings, the seeded
+//! draw with bidding, the kitty exchange and friends, tricks on top of the
+//! rules engine, scoring and levels, per-seat views and replayable records.
+//!
+//! Every move goes through [`Game::apply`], which either returns the events
+//! it caused or a [`RuleError`] and then leaves the game exactly as it was.
+
+pub mod record;
+pub mod scoring;
+pub mod settings;
+pub mod sim;
+pub mod view;
+
+use crate::cards::{Card, CardCounts, Rank, Suit};
+use crate::dup::{shuffle, Purpose, TableSeed};
+use crate::shengji::legal::{check_play, Hints, IllegalPlay};
+use crate::shengji::lead::{Lead, LeadError};
+use crate::shengji::rules::Rules;
+use crate::shengji::trick::{check_throw, trick_winner};
+use crate::shengji::trump::Trump;
+use crate::shengji::format::Format;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub use record::{replay, GameRecord, ReplayError};
+pub use scoring::LadderResult;
+pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
+pub use view::{SeatView, TrickView};
+
+/// A seat at the table, 0-based in playing order.
+pub type Seat = usize;
+
+/// A friend call: "the `nth` copy of `card` played by someone other than the landlord".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Friend {
+    #[serde(rename = "c")]
+    pub card: Card,
+    #[serde(rename = "n")]
+    pub nth: u8,
+}
+
+/// Every move a player can make.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Draw the next card (the seat whose turn it is).
+    #[serde(rename = "d")]
+    Draw,
+    /// Show `count` copies of a trump-rank card (or a pair or more of one joker) as a bid.
+    #[serde(rename = "b")]
+    Bid(Card, u8),
+    /// After the deck is drawn: no further bid from this seat.
+    #[serde(rename = "p")]
+    Pass,
+    /// The landlord buries as many cards as the kitty holds.
+    #[serde(rename = "k")]
+    Bury(Vec<Card>),
+    /// Finding Friends: the landlord names the friends.
+    #[serde(rename = "f")]
+    DeclareFriends(Vec<Friend>),
+    /// Lead or follow in the current trick.
+    #[serde(rename = "c")]
+    Play(Vec<Card>),
+    /// Take back your last play before the next player acts.
+    #[serde(rename = "t")]
+    TakeBack,
+    /// After a hand: deal the next one.
+    #[serde(rename = "n")]
+    NextHand,
+}
+
+/// A bid made during the draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bid {
+    pub seat: Seat,
+    pub card: Card,
+    pub count: u8,
+}
+
+impl Bid {
+    /// Strength order: more cards first, then suit cards < small joker < big joker.
+    fn key(&self) -> (u8, u8) {
+        let kind = match self.card {
+            Card::BigJoker => 2,
+            Card::SmallJoker => 1,
+            _ => 0,
+        };
+        (self.count, kind)
+    }
+
+    pub fn trump(&self, rank: Rank) -> Trump {
+        match self.card.suit() {
+            Some(suit) => Trump::Standard { rank, suit },
+            None => Trump::NoTrump { rank: Some(rank) },
+        }
+    }
+}
+
+/// The phase names (for views and errors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PhaseName {
+    Draw,
+    Exchange,
+    Play,
+    Finished,
+}
+
+impl fmt::Display for PhaseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PhaseName::Draw => "the draw",
+            PhaseName::Exchange => "the exchange",
+            PhaseName::Play => "play",
+            PhaseName::Finished => "the end of the hand",
+        })
+    }
+}
+
+/// Why a move was refused. Every message says what to do instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    NoSuchSeat { seat: Seat, players: usize },
+    WrongPhase { action: &'static str, phase: PhaseName },
+    NotYourTurn { seat: Seat, to_act: Vec<Seat> },
+    DeckEmpty,
+    DeckNotEmpty,
+    BadBid(String),
+    NotInHand { card: Card, held: usize, wanted: usize },
+    BuryCount { expected: usize, got: usize },
+    AlreadyDone(&'static str),
+    NotLandlord { seat: Seat, landlord: Seat },
+    NoFriendsInTractor,
+    FriendCount { expected: usize, got: usize },
+    BadFriend(String),
+    Lead(LeadError),
+    Illegal(IllegalPlay),
+    NoTakeBack(&'static str),
+    Internal(String),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::NoSuchSeat { seat, players } => {
+                write!(f, "there is no seat {seat} at a table of {players} (seats are 0 to {})", players - 1)
+            }
+            RuleError::WrongPhase { action, phase } => write!(f, "you cannot {action} during {phase}"),
+            RuleError::NotYourTurn { seat, to_act } => write!(
+                f,
+                "it is not seat {seat}'s turn (waiting for seat {})",
+                to_act.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" or ")
+            ),
+            RuleError::DeckEmpty => f.write_str("the deck is empty: bid or pass instead of drawing"),
+            RuleError::DeckNotEmpty => f.write_str("cards are still to be drawn: draw instead of passing"),
+            RuleError::BadBid(why) => write!(f, "this bid is not valid: {why}"),
+            RuleError::NotInHand { card, held, wanted } => {
+                write!(f, "you use {wanted} × {} but hold only {held}", card.label())
+            }
+            RuleError::BuryCount { expected, got } => {
+                write!(f, "bury exactly {expected} cards (the kitty's size), not {got}")
+            }
+            RuleError::AlreadyDone(what) => write!(f, "{what} already, and it cannot be changed"),
+            RuleError::NotLandlord { seat, landlord } => {
+                write!(f, "only the landlord (seat {landlord}) may do this, not seat {seat}")
+            }
+            RuleError::NoFriendsInTractor => f.write_str("friends are only called in Finding Friends mode"),
+            RuleError::FriendCount { expected, got } => write!(f, "call exactly {expected} friends, not {got}"),
+            RuleError::BadFriend(why) => write!(f, "this friend call is not valid: {why}"),
+            RuleError::Lead(e) => write!(f, "this lead is not valid: {e}"),
+            RuleError::Illegal(e) => write!(f, "this play is not legal: {e}"),
+            RuleError::NoTakeBack(why) => write!(f, "you cannot take back now: {why}"),
+            RuleError::Internal(why) => write!(f, "internal rules error: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// What a move caused, in order. Events never carry a hidden card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Drew { seat: Seat },
+    Bid(Bid),
+    Passed { seat: Seat },
+    /// The draw is over: trump and landlord are known. `revealed` is the
+    /// kitty turned over when nobody bid.
+    TrumpDecided { trump: Trump, landlord: Seat, revealed: Option<Vec<Card>> },
+    Buried { landlord: Seat },
+    FriendsDeclared(Vec<Friend>),
+    PlayStarted { leader: Seat },
+    Played { seat: Seat, cards: Vec<Card> },
+    ThrowFailed { seat: Seat, attempted: Vec<Card>, kept: Vec<Card>, penalty: u32 },
+    FriendRevealed { seat: Seat, friend: usize },
+    TookBack { seat: Seat },
+    TrickWon { winner: Seat, points: u32 },
+    HandFinished(Box<HandResult>),
+    NextHand { hand: u64 },
+    GameWon { seats: Vec<Seat> },
+}
+
+/// A finished trick, public to everyone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickRecord {
+    pub leader: Seat,
+    /// The plays in order, the lead first (after any failed throw shrank it).
+    pub plays: Vec<(Seat, Vec<Card>)>,
+    pub format: Format,
+    pub winner: Seat,
+    pub points: u32,
+    /// A failed throw: what the leader tried first.
+    pub failed_throw: Option<Vec<Card>>,
+}
+
+/// The result of a hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandResult {
+    pub landlord: Seat,
+    pub trump: Trump,
+    pub landlord_team: Vec<Seat>,
+    /// Points in tricks won by the attackers.
+    pub attacker_trick_points: u32,
+    pub kitty: Vec<Card>,
+    pub kitty_points: u32,
+    pub kitty_multiplier: u32,
+    /// Kitty points × multiplier, credited to the attackers when they win the last trick.
+    pub kitty_bonus: u32,
+    pub last_trick_winner: Seat,
+    /// Throw penalties: points moved to the attackers (failed landlord-side
+    /// throws) and from them (failed attacker throws).
+    pub penalty_to_attackers: u32,
+    pub penalty_from_attackers: u32,
+    /// The score on the ladder.
+    pub attacker_points: u32,
+    pub ladder: LadderResult,
+    /// (seat, old level, new level) for every seat.
+    pub levels: Vec<(Seat, Rank, Rank)>,
+    pub next_landlord: Seat,
+    /// Set when the landlord side won a hand at A: the game is over.
+    pub game_winners: Option<Vec<Seat>>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct DrawPhase {
+    pub deck: Vec<Card>,
+    pub next: usize,
+    pub kitty: Vec<Card>,
+    pub hands: Vec<Vec<Card>>,
+    pub bids: Vec<Bid>,
+    pub drawer: Seat,
+    pub first: Seat,
+    /// After the deck is drawn: who has passed since the last bid.
+    pub passed: Vec<bool>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ExchangePhase {
+    pub hands: Vec<Vec<Card>>,
+    pub kitty: Vec<Card>,
+    pub landlord: Seat,
+    pub rules: Rules,
+    pub bids: Vec<Bid>,
+    pub revealed: Option<Vec<Card>>,
+    pub buried: Option<Vec<Card>>,
+    pub friends: Option<Vec<Friend>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FriendSlot {
+    pub friend: Friend,
+    /// Copies played so far by players other than the landlord.
+    pub seen: u8,
+    pub revealed: Option<Seat>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Trick {
+    pub leader: Seat,
+    pub lead: Option<Lead>,
+    pub plays: Vec<(Seat, Vec<Card>)>,
+    pub failed_throw: Option<Vec<Card>>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct PlayPhase {
+    pub hands: Vec<Vec<Card>>,
+    pub landlord: Seat,
+    pub rules: Rules,
+    pub bids: Vec<Bid>,
+    pub revealed: Option<Vec<Card>>,
+    pub buried: Vec<Card>,
+    pub friends: Vec<FriendSlot>,
+    pub team: Vec<bool>,
+    pub points: Vec<u32>,
+    /// Failed throws per seat.
+    pub failed: Vec<u32>,
+    pub throws: u32,
+    pub trick: Trick,
+    pub tricks: Vec<TrickRecord>,
+    /// The state before the last play, for a take-back.
+    pub undo: Option<(Seat, Box<PlayPhase>)>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct FinishedPhase {
+    pub rules: Rules,
+    pub bids: Vec<Bid>,
+    pub friends: Vec<FriendSlot>,
+    pub points: Vec<u32>,
+    pub tricks: Vec<TrickRecord>,
+    pub throws: u32,
+    pub throws_failed: u32,
+    pub result: HandResult,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Phase {
+    Draw(DrawPhase),
+    Exchange(ExchangePhase),
+    Play(PlayPhase),
+    Finished(FinishedPhase),
+}
+
+/// A Shengji table: settings, seed, levels and the current hand's phase.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) settings: Resolved,
+    pub(crate) seed: TableSeed,
+    /// Hands dealt at this table so far minus one (the current hand's index in the seed).
+    pub(crate) hand_no: u64,
+    pub(crate) levels: Vec<Rank>,
+    /// The landlord of the current hand when known before the draw.
+    pub(crate) landlord: Option<Seat>,
+    pub(crate) games_won: Vec<u32>,
+    pub(crate) phase: Phase,
+    /// Every accepted action, for [`Game::record`].
+    pub(crate) log: Vec<(Seat, Action)>,
+}
+
+/// A hand's cards without the seat that played them.
+fn remove_cards(hand: &mut Vec<Card>, cards: &[Card]) -> Result<(), RuleError> {
+    let have = CardCounts::from_cards(hand);
+    let want = CardCounts::from_cards(cards);
+    if let Some((card, wanted)) = want.iter().find(|&(c, n)| have.get(c) < n) {
+        return Err(RuleError::NotInHand { card, held: have.get(card), wanted });
+    }
+    for &c in cards {
+        if let Some(i) = hand.iter().position(|&h| h == c) {
+            hand.swap_remove(i);
+        }
+    }
+    Ok(())
+}
+
+fn count_of(hand: &[Card], card: Card) -> usize {
+    hand.iter().filter(|&&c| c == card).count()
+}
+
+impl Game {
+    /// A new table: validates the settings and deals the first hand.
+    pub fn new(settings: Settings, seed: TableSeed) -> Result<Game, SettingsError> {
+        let settings = settings.validate()?;
+        let levels = vec![settings.settings.starting_level; settings.players];
+        let players = settings.players;
+        let mut g = Game {
+            settings,
+            seed,
+            hand_no: 0,
+            levels,
+            landlord: None,
+            games_won: vec![0; players],
+            phase: Phase::Finished(FinishedPhase::placeholder()),
+            log: Vec::new(),
+        };
+        g.phase = Phase::Draw(g.deal());
+        Ok(g)
+    }
+
+    fn deal(&self) -> DrawPhase {
+        let s = &self.settings;
+        let mut deck = CardCounts::full_decks(s.decks).to_vec();
+        let mut rng = self.seed.hand(self.hand_no).stream(Purpose::Deal);
+        shuffle(&mut rng, &mut deck);
+        let kitty = deck.split_off(deck.len() - s.kitty);
+        let first = self.landlord.unwrap_or(0);
+        DrawPhase {
+            deck,
+            next: 0,
+            kitty,
+            hands: vec![Vec::new(); s.players],
+            bids: Vec::new(),
+            drawer: first,
+            first,
+            passed: vec![false; s.players],
+        }
+    }
+
+    pub fn settings(&self) -> &Resolved {
+        &self.settings
+    }
+    pub fn seed(&self) -> &TableSeed {
+        &self.seed
+    }
+    pub fn players(&self) -> usize {
+        self.settings.players
+    }
+    pub fn hand_number(&self) -> u64 {
+        self.hand_no
+    }
+    pub fn levels(&self) -> &[Rank] {
+        &self.levels
+    }
+    /// Games (runs to A) won per seat at this table.
+    pub fn games_won(&self) -> &[u32] {
+        &self.games_won
+    }
+    pub fn phase(&self) -> PhaseName {
+        match &self.phase {
+            Phase::Draw(_) => PhaseName::Draw,
+            Phase::Exchange(_) => PhaseName::Exchange,
+            Phase::Play(_) => PhaseName::Play,
+            Phase::Finished(_) => PhaseName::Finished,
+        }
+    }
+
+    /// The trump rank of the current hand: the landlord's level, or the
+    /// starting level's... for the very first hand, the level of seat 0's side
+    /// (everyone's level is the same then).
+    pub fn trump_rank(&self) -> Rank {
+        match self.current_landlord() {
+            Some(l) => self.levels[l],
+            None => self.levels[self.landlord.unwrap_or(0)],
+        }
+    }
+
+    /// The landlord of this hand, once known.
+    pub fn current_landlord(&self) -> Option<Seat> {
+        match &self.phase {
+            Phase::Draw(_) => self.landlord,
+            Phase::Exchange(e) => Some(e.landlord),
+            Phase::Play(p) => Some(p.landlord),
+            Phase::Finished(f) => Some(f.result.landlord),
+        }
+    }
+
+    /// The rules context (trump known) after the draw.
+    pub fn rules(&self) -> Option<&Rules> {
+        match &self.phase {
+            Phase::Draw(_) => None,
+            Phase::Exchange(e) => Some(&e.rules),
+            Phase::Play(p) => Some(&p.rules),
+            Phase::Finished(f) => Some(&f.rules),
+        }
+    }
+
+    pub fn trump(&self) -> Option<Trump> {
+        self.rules().map(|r| r.trump())
+    }
+
+    /// Seats whose move the game is waiting for, in order. During the draw
+    /// any seat may also bid; after a hand any seat may deal the next one.
+    pub fn to_act(&self) -> Vec<Seat> {
+        let n = self.players();
+        match &self.phase {
+            Phase::Draw(d) => {
+                if d.next < d.deck.len() {
+                    vec![d.drawer]
+                } else {
+                    (0..n).map(|i| (d.first + i) % n).filter(|&s| !d.passed[s]).collect()
+                }
+            }
+            Phase::Exchange(e) => vec![e.landlord],
+            Phase::Play(p) => vec![p.next_to_play(n)],
+            Phase::Finished(_) => (0..n).collect(),
+        }
+    }
+
+    /// May `seat` make some move now? (During the draw anyone holding a
+    /// valid bid may bid, whoever is to draw.)
+    pub fn may_act(&self, seat: Seat) -> bool {
+        self.to_act().contains(&seat) || !self.valid_bids(seat).is_empty()
+    }
+
+    /// A seat's cards right now (sorted for display once trump is known).
+    pub fn hand(&self, seat: Seat) -> Vec<Card> {
+        let mut h = match &self.phase {
+            Phase::Draw(d) => d.hands.get(seat).cloned().unwrap_or_default(),
+            Phase::Exchange(e) => e.hands.get(seat).cloned().unwrap_or_default(),
+            Phase::Play(p) => p.hands.get(seat).cloned().unwrap_or_default(),
+            Phase::Finished(_) => Vec::new(),
+        };
+        let trump = self.trump().unwrap_or(Trump::NoTrump { rank: Some(self.trump_rank()) });
+        trump.sort_for_display(&mut h);
+        h
+    }
+
+    /// The current top bid.
+    pub fn top_bid(&self) -> Option<Bid> {
+        self.bids().last().copied()
+    }
+
+    pub fn bids(&self) -> &[Bid] {
+        match &self.phase {
+            Phase::Draw(d) => &d.bids,
+            Phase::Exchange(e) => &e.bids,
+            Phase::Play(p) => &p.bids,
+            Phase::Finished(f) => &f.bids,
+        }
+    }
+
+    /// Checks a bid without making it.
+    pub fn check_bid(&self, seat: Seat, card: Card, count: u8) -> Result<(), RuleError> {
+        let Phase::Draw(d) = &self.phase else {
+            return Err(RuleError::WrongPhase { action: "bid", phase: self.phase() });
+        };
+        let rank = self.trump_rank();
+        if !card.is_joker() && card.rank() != Some(rank) {
+            return Err(RuleError::BadBid(format!(
+                "bid with the trump rank {rank} or with jokers, not {}",
+                card.label()
+            )));
+        }
+        if card.is_joker() && count < 2 {
+            return Err(RuleError::BadBid("a no-trump bid needs at least a pair of the same joker".into()));
+        }
+        if count == 0 {
+            return Err(RuleError::BadBid("show at least one card".into()));
+        }
+        let held = count_of(&d.hands[seat], card);
+        if held < count as usize {
+            return Err(RuleError::NotInHand { card, held, wanted: count as usize });
+        }
+        let new = Bid { seat, card, count };
+        if let Some(top) = d.bids.last() {
+            if top.seat == seat {
+                if !self.settings.settings.reinforce {
+                    return Err(RuleError::BadBid("you already hold the top bid".into()));
+                }
+                if top.card != card || count <= top.count {
+                    return Err(RuleError::BadBid(format!(
+                        "you hold the top bid; you may only reinforce it with more copies of {}",
+                        top.card.label()
+                    )));
+                }
+            } else if new.key() <= top.key() {
+                return Err(RuleError::BadBid(format!(
+                    "it must beat the current bid of {} × {} (more cards, or as many jokers)",
+                    top.count,
+                    top.card.label()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every bid `seat` could make right now.
+    pub fn valid_bids(&self, seat: Seat) -> Vec<(Card, u8)> {
+        let Phase::Draw(d) = &self.phase else { return Vec::new() };
+        if seat >= self.players() {
+            return Vec::new();
+        }
+        let rank = self.trump_rank();
+        let mut cards: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
+        cards.push(Card::SmallJoker);
+        cards.push(Card::BigJoker);
+        let mut out = Vec::new();
+        for c in cards {
+            let held = count_of(&d.hands[seat], c).min(255) as u8;
+            for k in 1..=held {
+                if self.check_bid(seat, c, k).is_ok() {
+                    out.push((c, k));
+                }
+            }
+        }
+        out
+    }
+
+    /// Can `seat` take back their last play now?
+    pub fn can_take_back(&self, seat: Seat) -> Result<(), RuleError> {
+        if !self.settings.settings.take_back {
+            return Err(RuleError::NoTakeBack("take-backs are off at this table"));
+        }
+        let Phase::Play(p) = &self.phase else {
+            return Err(RuleError::NoTakeBack("only plays in a trick can be taken back"));
+        };
+        match &p.undo {
+            Some((s, _)) if *s == seat => Ok(()),
+            _ => Err(RuleError::NoTakeBack("your play was not the last one, or the trick is over")),
+        }
+    }
+
+    /// The hint list for `seat` following in the current trick (from the rules engine).
+    pub fn hints(&self, seat: Seat) -> Option<Hints> {
+        let Phase::Play(p) = &self.phase else { return None };
+        let lead = p.trick.lead.as_ref()?;
+        if p.next_to_play(self.players()) != seat {
+            return None;
+        }
+        Some(Hints::new(&p.rules, lead, &p.hands[seat]))
+    }
+
+    /// The finished hand's result.
+    pub fn result(&self) -> Option<&HandResult> {
+        match &self.phase {
+            Phase::Finished(f) => Some(&f.result),
+            _ => None,
+        }
+    }
+
+    /// Applies a move. On error nothing changes.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if seat >= self.players() {
+            return Err(RuleError::NoSuchSeat { seat, players: self.players() });
+        }
+        // Work on a copy (without the log, which only grows) and keep it only on success.
+        let log = std::mem::take(&mut self.log);
+        let mut next = self.clone();
+        match next.apply_inner(seat, action) {
+            Ok(events) => {
+                next.log = log;
+                next.log.push((seat, action.clone()));
+                *self = next;
+                Ok(events)
+            }
+            Err(e) => {
+                self.log = log;
+                Err(e)
+            }
+        }
+    }
+
+    fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let phase = self.phase();
+        let wrong = |action: &'static str| Err(RuleError::WrongPhase { action, phase });
+        match action {
+            Action::Draw => match phase {
+                PhaseName::Draw => self.draw(seat),
+                _ => wrong("draw"),
+            },
+            Action::Bid(card, count) => {
+                self.check_bid(seat, *card, *count)?;
+                let Phase::Draw(d) = &mut self.phase else { return wrong("bid") };
+                let bid = Bid { seat, card: *card, count: *count };
+                d.bids.push(bid);
+                if d.next >= d.deck.len() {
+                    d.passed = vec![false; d.hands.len()];
+                    d.passed[seat] = true;
+                }
+                let mut ev = vec![Event::Bid(bid)];
+                ev.extend(self.maybe_end_draw());
+                Ok(ev)
+            }
+            Action::Pass => {
+                let Phase::Draw(d) = &mut self.phase else { return wrong("pass") };
+                if d.next < d.deck.len() {
+                    return Err(RuleError::DeckNotEmpty);
+                }
+                if d.passed[seat] {
+                    return Err(RuleError::NotYourTurn { seat, to_act: self.to_act() });
+                }
+                d.passed[seat] = true;
+                let mut ev = vec![Event::Passed { seat }];
+                ev.extend(self.maybe_end_draw());
+                Ok(ev)
+            }
+            Action::Bury(cards) => self.bury(seat, cards),
+            Action::DeclareFriends(friends) => self.declare_friends(seat, friends),
+            Action::Play(cards) => self.play(seat, cards),
+            Action::TakeBack => {
+                self.can_take_back(seat)?;
+                let Phase::Play(p) = &mut self.phase else { return wrong("take back") };
+                let Some((_, before)) = p.undo.take() else {
+                    return Err(RuleError::NoTakeBack("nothing to take back"));
+                };
+                *p = *before;
+                p.undo = None;
+                Ok(vec![Event::TookBack { seat }])
+            }
+            Action::NextHand => self.next_hand(),
+        }
+    }
+
+    fn draw(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
+        let to_act = self.to_act();
+        let Phase::Draw(d) = &mut self.phase else { unreachable_phase()? };
+        if d.next >= d.deck.len() {
+            return Err(RuleError::DeckEmpty);
+        }
+        if d.drawer != seat {
+            return Err(RuleError::NotYourTurn { seat, to_act });
+        }
+        d.hands[seat].push(d.deck[d.next]);
+        d.next += 1;
+        d.drawer = (d.drawer + 1) % d.hands.len();
+        Ok(vec![Event::Drew { seat }])
+    }
+
+    fn maybe_end_draw(&mut self) -> Vec<Event> {
+        let Phase::Draw(d) = &self.phase else { return Vec::new() };
+        if d.next < d.deck.len() || d.passed.iter().any(|&p| !p) {
+            return Vec::new();
+        }
+        let rank = self.trump_rank();
+        let (trump, landlord, revealed) = match d.bids.last() {
+            Some(b) => (b.trump(rank), self.landlord.unwrap_or(b.seat), None),
+            None => (no_bid_trump(&d.kitty, rank), self.landlord.unwrap_or(d.first), Some(d.kitty.clone())),
+        };
+        let rules = self.settings.rules(trump);
+        let mut hands = d.hands.clone();
+        hands[landlord].extend_from_slice(&d.kitty);
+        self.phase = Phase::Exchange(ExchangePhase {
+            hands,
+            kitty: d.kitty.clone(),
+            landlord,
+            rules,
+            bids: d.bids.clone(),
+            revealed: revealed.clone(),
+            buried: None,
+            friends: None,
+        });
+        vec![Event::TrumpDecided { trump, landlord, revealed }]
+    }
+
+    fn bury(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
+        let kitty_size = self.settings.kitty;
+        let Phase::Exchange(e) = &mut self.phase else {
+            return Err(RuleError::WrongPhase { action: "bury cards", phase: self.phase() });
+        };
+        if seat != e.landlord {
+            return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
+        }
+        if e.buried.is_some() {
+            return Err(RuleError::AlreadyDone("you buried the kitty"));
+        }
+        if cards.len() != kitty_size {
+            return Err(RuleError::BuryCount { expected: kitty_size, got: cards.len() });
+        }
+        remove_cards(&mut e.hands[seat], cards)?;
+        e.buried = Some(cards.to_vec());
+        let mut ev = vec![Event::Buried { landlord: seat }];
+        ev.extend(self.maybe_start_play());
+        Ok(ev)
+    }
+
+    /// Checks a friend call without making it.
+    pub fn check_friends(&self, seat: Seat, friends: &[Friend]) -> Result<(), RuleError> {
+        let Phase::Exchange(e) = &self.phase else {
+            return Err(RuleError::WrongPhase { action: "call friends", phase: self.phase() });
+        };
+        if self.settings.mode != Mode::Friends {
+            return Err(RuleError::NoFriendsInTractor);
+        }
+        if seat != e.landlord {
+            return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
+        }
+        if e.friends.is_some() {
+            return Err(RuleError::AlreadyDone("you called your friends"));
+        }
+        if friends.len() != self.settings.friends {
+            return Err(RuleError::FriendCount { expected: self.settings.friends, got: friends.len() });
+        }
+        let trump = e.rules.trump();
+        for f in friends {
+            if f.nth == 0 || f.nth as usize > self.settings.decks {
+                return Err(RuleError::BadFriend(format!(
+                    "the copy number of {} must be 1 to {} (there are {} decks)",
+                    f.card.label(),
+                    self.settings.decks,
+                    self.settings.decks
+                )));
+            }
+            if trump.is_trump(f.card) && !self.settings.settings.friend_trump_allowed {
+                return Err(RuleError::BadFriend(format!(
+                    "{} is a trump card and this table does not allow trump friend cards",
+                    f.card.label()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn declare_friends(&mut self, seat: Seat, friends: &[Friend]) -> Result<Vec<Event>, RuleError> {
+        self.check_friends(seat, friends)?;
+        let Phase::Exchange(e) = &mut self.phase else { unreachable_phase()? };
+        e.friends = Some(friends.to_vec());
+        let mut ev = vec![Event::FriendsDeclared(friends.to_vec())];
+        ev.extend(self.maybe_start_play());
+        Ok(ev)
+    }
+
+    fn maybe_start_play(&mut self) -> Vec<Event> {
+        let Phase::Exchange(e) = &self.phase else { return Vec::new() };
+        let friends_ready = self.settings.mode == Mode::Tractor || e.friends.is_some();
+        let Some(buried) = e.buried.clone() else { return Vec::new() };
+        if !friends_ready {
+            return Vec::new();
+        }
+        let n = self.players();
+        let landlord = e.landlord;
+        let team: Vec<bool> = (0..n)
+            .map(|s| match self.settings.mode {
+                Mode::Tractor => s % 2 == landlord % 2,
+                Mode::Friends => s == landlord,
+            })
+            .collect();
+        let friends = e
+            .friends
+            .clone()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|friend| FriendSlot { friend, seen: 0, revealed: None })
+            .collect();
+        self.phase = Phase::Play(PlayPhase {
+            hands: e.hands.clone(),
+            landlord,
+            rules: e.rules.clone(),
+            bids: e.bids.clone(),
+            revealed: e.revealed.clone(),
+            buried,
+            friends,
+            team,
+            points: vec![0; n],
+            failed: vec![0; n],
+            throws: 0,
+            trick: Trick { leader: landlord, lead: None, plays: Vec::new(), failed_throw: None },
+            tricks: Vec::new(),
+            undo: None,
+        });
+        vec![Event::PlayStarted { leader: landlord }]
+    }
+
+    fn play(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
+        let n = self.players();
+        let penalty_setting = self.settings.settings.throw_penalty;
+        let Phase::Play(p) = &mut self.phase else {
+            return Err(RuleError::WrongPhase { action: "play cards", phase: self.phase() });
+        };
+        let expected = p.next_to_play(n);
+        if seat != expected {
+            return Err(RuleError::NotYourTurn { seat, to_act: vec![expected] });
+        }
+        let before = Box::new(PlayPhase { undo: None, ..p.clone() });
+        let mut events = Vec::new();
+        let mut played: Vec<Card> = cards.to_vec();
+        let mut can_undo = true;
+        match &p.trick.lead {
+            None => {
+                // A lead: any parse of one suit; a throw is checked against the other hands.
+                let have = CardCounts::from_cards(&p.hands[seat]);
+                let want = CardCounts::from_cards(cards);
+                if let Some((card, wanted)) = want.iter().find(|&(c, k)| have.get(c) < k) {
+                    return Err(RuleError::NotInHand { card, held: have.get(card), wanted });
+                }
+                let lead = Lead::parse(&p.rules, cards).map_err(RuleError::Lead)?;
+                let lead = if lead.is_throw() {
+                    p.throws += 1;
+                    let others: Vec<Vec<Card>> =
+                        (1..n).map(|i| p.hands[(seat + i) % n].clone()).collect();
+                    match check_throw(&p.rules, &lead, &others) {
+                        Ok(()) => lead,
+                        Err(fail) => {
+                            p.failed[seat] += 1;
+                            can_undo = false;
+                            let penalty = match penalty_setting {
+                                ThrowPenaltySetting::None => 0,
+                                ThrowPenaltySetting::TenPerThrow => 10,
+                            };
+                            p.trick.failed_throw = Some(cards.to_vec());
+                            played = fail.kept.cards.clone();
+                            events.push(Event::ThrowFailed {
+                                seat,
+                                attempted: cards.to_vec(),
+                                kept: played.clone(),
+                                penalty,
+                            });
+                            fail.kept
+                        }
+                    }
+                } else {
+                    lead
+                };
+                p.trick.lead = Some(lead);
+            }
+            Some(lead) => {
+                check_play(&p.rules, lead, &p.hands[seat], cards).map_err(RuleError::Illegal)?;
+            }
+        }
+        remove_cards(&mut p.hands[seat], &played)?;
+        events.push(Event::Played { seat, cards: played.clone() });
+        // Friends: count copies played by anyone but the landlord.
+        for &c in &played {
+            if seat == p.landlord {
+                break;
+            }
+            for (i, slot) in p.friends.iter_mut().enumerate() {
+                if slot.revealed.is_none() && slot.friend.card == c {
+                    slot.seen += 1;
+                    if slot.seen == slot.friend.nth {
+                        slot.revealed = Some(seat);
+                        if !p.team[seat] {
+                            p.team[seat] = true;
+                        }
+                        events.push(Event::FriendRevealed { seat, friend: i });
+                    }
+                    break;
+                }
+            }
+        }
+        p.trick.plays.push((seat, played));
+        if p.trick.plays.len() == n {
+            p.undo = None;
+            let lead = p.trick.lead.clone().ok_or_else(|| RuleError::Internal("trick without lead".into()))?;
+            let follows: Vec<Vec<Card>> = p.trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
+            let outcome =
+                trick_winner(&p.rules, &lead, &follows).map_err(|e| RuleError::Internal(e.to_string()))?;
+            let winner = p.trick.plays[outcome.winner].0;
+            p.points[winner] += outcome.points;
+            events.push(Event::TrickWon { winner, points: outcome.points });
+            let done = std::mem::replace(
+                &mut p.trick,
+                Trick { leader: winner, lead: None, plays: Vec::new(), failed_throw: None },
+            );
+            p.tricks.push(TrickRecord {
+                leader: done.leader,
+                plays: done.plays,
+                format: lead.format.clone(),
+                winner,
+                points: outcome.points,
+                failed_throw: done.failed_throw,
+            });
+            if p.hands.iter().all(|h| h.is_empty()) {
+                let largest = lead.units.iter().map(|u| u.cards.len()).max().unwrap_or(1);
+                events.extend(self.finish_hand(winner, largest));
+            }
+        } else {
+            p.undo = if can_undo { Some((seat, before)) } else { None };
+        }
+        Ok(events)
+    }
+
+    fn finish_hand(&mut self, last_winner: Seat, largest_unit: usize) -> Vec<Event> {
+        let Phase::Play(p) = &self.phase else { return Vec::new() };
+        let s = &self.settings;
+        let n = s.players;
+        let penalty = match s.settings.throw_penalty {
+            ThrowPenaltySetting::None => 0,
+            ThrowPenaltySetting::TenPerThrow => 10,
+        };
+        let attackers: Vec<Seat> = (0..n).filter(|&x| !p.team[x]).collect();
+        let landlord_team: Vec<Seat> = (0..n).filter(|&x| p.team[x]).collect();
+        let attacker_trick_points: u32 = attackers.iter().map(|&x| p.points[x]).sum();
+        let kitty_points: u32 = p.buried.iter().map(|c| c.points()).sum();
+        let multiplier = scoring::kitty_multiplier(s.settings.kitty_multiplier, largest_unit);
+        let kitty_bonus = if p.team[last_winner] { 0 } else { kitty_points * multiplier };
+        let penalty_to_attackers: u32 = landlord_team.iter().map(|&x| p.failed[x] * penalty).sum();
+        let penalty_from_attackers: u32 = attackers.iter().map(|&x| p.failed[x] * penalty).sum();
+        let attacker_points = (attacker_trick_points + kitty_bonus + penalty_to_attackers)
+            .saturating_sub(penalty_from_attackers);
+        let ladder = scoring::ladder(attacker_points, s.decks);
+        let rank = self.levels[p.landlord];
+        let winners = if ladder.landlord_wins { &landlord_team } else { &attackers };
+        let mut levels = self.levels.clone();
+        for &w in winners {
+            levels[w] = scoring::raise(levels[w], ladder.levels);
+        }
+        // Finishing at A: the landlord's side wins the game by holding a hand played at A.
+        let game_winners = (ladder.landlord_wins && rank == Rank::Ace).then(|| landlord_team.clone());
+        let next_landlord = (1..=n)
+            .map(|i| (p.landlord + i) % n)
+            .find(|&x| p.team[x] == ladder.landlord_wins)
+            .unwrap_or(p.landlord);
+        let result = HandResult {
+            landlord: p.landlord,
+            trump: p.rules.trump(),
+            landlord_team,
+            attacker_trick_points,
+            kitty: p.buried.clone(),
+            kitty_points,
+            kitty_multiplier: multiplier,
+            kitty_bonus,
+            last_trick_winner: last_winner,
+            penalty_to_attackers,
+            penalty_from_attackers,
+            attacker_points,
+            ladder,
+            levels: (0..n).map(|x| (x, self.levels[x], levels[x])).collect(),
+            next_landlord,
+            game_winners: game_winners.clone(),
+        };
+        let mut events = vec![Event::HandFinished(Box::new(result.clone()))];
+        if let Some(w) = &game_winners {
+            for &x in w {
+                self.games_won[x] += 1;
+            }
+            events.push(Event::GameWon { seats: w.clone() });
+        }
+        self.levels = levels;
+        self.phase = Phase::Finished(FinishedPhase {
+            rules: p.rules.clone(),
+            bids: p.bids.clone(),
+            friends: p.friends.clone(),
+            points: p.points.clone(),
+            tricks: p.tricks.clone(),
+            throws: p.throws,
+            throws_failed: p.failed.iter().sum(),
+            result,
+        });
+        events
+    }
+
+    fn next_hand(&mut self) -> Result<Vec<Event>, RuleError> {
+        let Phase::Finished(f) = &self.phase else {
+            return Err(RuleError::WrongPhase { action: "deal the next hand", phase: self.phase() });
+        };
+        if f.result.game_winners.is_some() {
+            // A new game at the same table: levels start over, the first bid picks the landlord.
+            self.levels = vec![self.settings.settings.starting_level; self.players()];
+            self.landlord = None;
+        } else {
+            self.landlord = Some(f.result.next_landlord);
+        }
+        self.hand_no += 1;
+        self.phase = Phase::Draw(self.deal());
+        Ok(vec![Event::NextHand { hand: self.hand_no }])
+    }
+
+    /// Cards played or buried so far this hand plus every hand, for invariant checks:
+    /// the total must always be the full decks.
+    pub fn all_cards(&self) -> CardCounts {
+        let mut c = CardCounts::new();
+        let add = |c: &mut CardCounts, cards: &[Card]| {
+            for &x in cards {
+                c.add(x, 1);
+            }
+        };
+        match &self.phase {
+            Phase::Draw(d) => {
+                add(&mut c, &d.deck[d.next..]);
+                add(&mut c, &d.kitty);
+                d.hands.iter().for_each(|h| add(&mut c, h));
+            }
+            Phase::Exchange(e) => {
+                e.hands.iter().for_each(|h| add(&mut c, h));
+                if let Some(b) = &e.buried {
+                    add(&mut c, b);
+                }
+            }
+            Phase::Play(p) => {
+                p.hands.iter().for_each(|h| add(&mut c, h));
+                add(&mut c, &p.buried);
+                p.tricks.iter().flat_map(|t| &t.plays).for_each(|(_, x)| add(&mut c, x));
+                p.trick.plays.iter().for_each(|(_, x)| add(&mut c, x));
+            }
+            Phase::Finished(f) => {
+                add(&mut c, &f.result.kitty);
+                f.tricks.iter().flat_map(|t| &t.plays).for_each(|(_, x)| add(&mut c, x));
+            }
+        }
+        c
+    }
+
+    /// Points captured per seat this hand.
+    pub fn points(&self) -> Vec<u32> {
+        match &self.phase {
+            Phase::Play(p) => p.points.clone(),
+            Phase::Finished(f) => f.points.clone(),
+            _ => vec![0; self.players()],
+        }
+    }
+
+    /// (tried, failed) throws this hand.
+    pub fn throws(&self) -> (u32, u32) {
+        match &self.phase {
+            Phase::Play(p) => (p.throws, p.failed.iter().sum()),
+            Phase::Finished(f) => (f.throws, f.throws_failed),
+            _ => (0, 0),
+        }
+    }
+
+    /// The public trick log of this hand.
+    pub fn tricks(&self) -> &[TrickRecord] {
+        match &self.phase {
+            Phase::Play(p) => &p.tricks,
+            Phase::Finished(f) => &f.tricks,
+            _ => &[],
+        }
+    }
+
+    /// The record of this table so far: settings, seed and every accepted action.
+    pub fn record(&self) -> GameRecord {
+        GameRecord { settings: self.settings.settings.clone(), seed: self.seed.as_str().to_string(), actions: self.log.clone() }
+    }
+
+    /// Actions accepted so far.
+    pub fn actions(&self) -> &[(Seat, Action)] {
+        &self.log
+    }
+
+    /// A short text describing the state (for the CLI and debugging).
+    pub fn describe(&self) -> String {
+        format!(
+            "hand {} · {} · levels {} · landlord {:?} · trump {}",
+            self.hand_no,
+            self.phase(),
+            self.levels.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" "),
+            self.current_landlord(),
+            self.trump().map(|t| t.to_string()).unwrap_or_else(|| "?".into()),
+        )
+    }
+}
+
+fn unreachable_phase<T>() -> Result<T, RuleError> {
+    Err(RuleError::Internal("phase changed unexpectedly".into()))
+}
+
+/// Nobody bid: turn the kitty over; the first card of the trump rank names the
+/// suit, else the first joker makes it no-trump, else the suit of the highest
+/// card (the first one on a tie).
+pub fn no_bid_trump(kitty: &[Card], rank: Rank) -> Trump {
+    if let Some(s) = kitty.iter().find(|c| c.rank() == Some(rank)).and_then(|c| c.suit()) {
+        return Trump::Standard { rank, suit: s };
+    }
+    if kitty.iter().any(|c| c.is_joker()) {
+        return Trump::NoTrump { rank: Some(rank) };
+    }
+    let mut best: Option<Card> = None;
+    for &c in kitty {
+        if best.is_none_or(|b| c.rank() > b.rank()) {
+            best = Some(c);
+        }
+    }
+    match best.and_then(|c| c.suit()) {
+        Some(suit) => Trump::Standard { rank, suit },
+        None => Trump::NoTrump { rank: Some(rank) },
+    }
+}
+
+impl PlayPhase {
+    pub(crate) fn next_to_play(&self, n: usize) -> Seat {
+        (self.trick.leader + self.trick.plays.len()) % n
+    }
+}
+
+impl FinishedPhase {
+    fn placeholder() -> FinishedPhase {
+        let trump = Trump::NoTrump { rank: Some(Rank::Two) };
+        FinishedPhase {
+            rules: Rules::new(trump, 1).expect("one deck is valid"),
+            bids: Vec::new(),
+            friends: Vec::new(),
+            points: Vec::new(),
+            tricks: Vec::new(),
+            throws: 0,
+            throws_failed: 0,
+            result: HandResult {
+                landlord: 0,
+                trump,
+                landlord_team: Vec::new(),
+                attacker_trick_points: 0,
+                kitty: Vec::new(),
+                kitty_points: 0,
+                kitty_multiplier: 1,
+                kitty_bonus: 0,
+                last_trick_winner: 0,
+                penalty_to_attackers: 0,
+                penalty_from_attackers: 0,
+                attacker_points: 0,
+                ladder: LadderResult { landlord_wins: true, levels: 0 },
+                levels: Vec::new(),
+                next_landlord: 0,
+                game_winners: None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
