@@ -4,11 +4,13 @@
 
 use super::format::{decomposition, Decomposition, Format};
 use super::lead::{check_copies, Lead};
-use super::matcher::{Counts, Match, Matcher};
+use super::matcher::{chains, Counts, Match, Matcher};
 use super::rules::{DrawPolicy, Rules};
 use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
 use crate::cards::{Card, CardCounts};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::fmt;
 use std::sync::Arc;
 
@@ -131,16 +133,46 @@ impl Profile {
 }
 
 /// Walks a lead's decomposition suffix for one count vector.
-struct Scan<'a> {
-    sl: &'a SuitLayout,
+struct Scan {
+    layout: Arc<Layout>,
+    suit: EffectiveSuit,
     counts: Counts,
     profile: Profile,
     protect: bool,
+    /// Sequence shape -> its chains in these cards (shared by every format).
+    chains: RefCell<HashMap<Vec<u8>, Rc<Vec<Vec<u8>>>>>,
 }
 
-impl<'a> Scan<'a> {
-    fn new(sl: &'a SuitLayout, counts: Counts, protect: bool) -> Scan<'a> {
-        Scan { sl, profile: Profile::new(sl, &counts), counts, protect }
+impl Scan {
+    fn new(layout: Arc<Layout>, suit: EffectiveSuit, counts: Counts, protect: bool) -> Scan {
+        let profile = Profile::new(layout.suit(suit), &counts);
+        Scan { layout, suit, profile, counts, protect, chains: RefCell::new(HashMap::new()) }
+    }
+
+    fn sl(&self) -> &SuitLayout {
+        self.layout.suit(self.suit)
+    }
+
+    /// Quick rejection: every sequence group must fit somewhere on its own.
+    fn groups_placeable(&self, f: &Format) -> bool {
+        if !self.profile.groups_possible(f) {
+            return false;
+        }
+        f.groups().iter().filter(|g| g.len() >= 2).all(|g| !self.chains_of(g).is_empty())
+    }
+
+    fn chains_of(&self, shape: &[u8]) -> Rc<Vec<Vec<u8>>> {
+        let mut cache = self.chains.borrow_mut();
+        if let Some(v) = cache.get(shape) {
+            return v.clone();
+        }
+        let v = Rc::new(chains(self.sl(), &self.counts, shape, self.protect));
+        cache.insert(shape.to_vec(), v.clone());
+        v
+    }
+
+    fn matcher(&self, f: &Format) -> Matcher<'_> {
+        Matcher::new_with_chains(self.sl(), self.counts, f, self.protect, &mut |shape: &[u8]| self.chains_of(shape))
     }
 
     fn block_feasible(&self, d: &Decomposition, b: usize) -> bool {
@@ -149,18 +181,18 @@ impl<'a> Scan<'a> {
             return false;
         }
         let plain = Format::from_sorted(blk.partition.iter().map(|&t| vec![t]).collect());
-        Matcher::new(self.sl, self.counts, &plain, self.protect).any()
+        Matcher::new(self.sl(), self.counts, &plain, self.protect).any()
     }
 
     fn first_match(&self, f: &Format) -> Option<Match> {
-        if !self.profile.groups_possible(f) {
+        if !self.groups_placeable(f) {
             return None;
         }
-        Matcher::new(self.sl, self.counts, f, self.protect).first()
+        self.matcher(f).first()
     }
 
     fn matches(&self, f: &Format) -> bool {
-        self.profile.groups_possible(f) && Matcher::new(self.sl, self.counts, f, self.protect).any()
+        self.groups_placeable(f) && self.matcher(f).any()
     }
 }
 
@@ -186,9 +218,9 @@ fn suffix<'d>(rules: &Rules, lead: &Lead, d: &'d Decomposition) -> Box<dyn Itera
 
 /// The index (into [`Hints::formats`]) of the format the rules force, with the
 /// hand's first match of it; `None` when the hand is short in the led suit.
-fn forced(rules: &Rules, lead: &Lead, sl: &SuitLayout, hand: Counts, d: &Decomposition) -> Option<(usize, (usize, usize), Match)> {
+fn forced(rules: &Rules, lead: &Lead, hand: Counts, d: &Decomposition) -> Option<(usize, (usize, usize), Match)> {
     let policy = rules.draw_policy();
-    let scan = Scan::new(sl, hand, policy.protects_longer());
+    let scan = Scan::new(rules.layout_arc(), lead.suit, hand, policy.protects_longer());
     if scan.profile.total < lead.len() {
         return None;
     }
@@ -237,7 +269,6 @@ pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> R
     }
     let layout = rules.layout();
     let suit = lead.suit;
-    let sl = layout.suit(suit);
     let hand_counts = counts_of(layout, suit, hand);
     let play_counts = counts_of(layout, suit, play);
     let held: usize = hand_counts.iter().map(|&x| x as usize).sum();
@@ -258,11 +289,11 @@ pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> R
         return Ok(());
     }
     let d = decomposition(n, rules.tractor());
-    let Some((k, (b, i), m)) = forced(rules, lead, sl, hand_counts, &d) else {
+    let Some((k, (b, i), m)) = forced(rules, lead, hand_counts, &d) else {
         return Ok(()); // unreachable: plain singles always match here
     };
     let forced_format = &d.blocks[b].formats()[i];
-    let play_scan = Scan::new(sl, play_counts, false);
+    let play_scan = Scan::new(rules.layout_arc(), suit, play_counts, false);
     let legal = if policy.protects_longer() {
         // Any format up to the forced one may be played voluntarily.
         suffix(rules, lead, &d).take(k + 1).any(|(bb, ii)| play_scan.matches(&d.blocks[bb].formats()[ii]))
@@ -289,9 +320,7 @@ pub fn is_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> boo
 /// then the suffix under the draw policy), each with the first way the hand
 /// can form it (computed on demand), and which one the rules force.
 pub struct Hints {
-    layout: Arc<Layout>,
-    suit: EffectiveSuit,
-    hand: Counts,
+    scan: Scan,
     decomposition: Arc<Decomposition>,
     entries: Vec<(usize, usize)>,
     forced: Option<usize>,
@@ -307,13 +336,14 @@ impl Hints {
         let d = decomposition(lead.len(), rules.tractor());
         let entries: Vec<(usize, usize)> = suffix(rules, lead, &d).collect();
         let cells: Vec<OnceCell<Option<Vec<Card>>>> = entries.iter().map(|_| OnceCell::new()).collect();
-        let forced = forced(rules, lead, layout.suit(suit), hand_counts, &d).map(|(_, (b, i), m)| {
+        let forced = forced(rules, lead, hand_counts, &d).map(|(_, (b, i), m)| {
             let k = entries.iter().position(|&e| e == (b, i)).unwrap_or(0);
             let _ = cells[k].set(Some(m.cards()));
             k
         });
         let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
-        Hints { layout, suit, hand: hand_counts, decomposition: d, entries, forced, cells, block_ok }
+        let scan = Scan::new(layout, suit, hand_counts, false);
+        Hints { scan, decomposition: d, entries, forced, cells, block_ok }
     }
 
     pub fn len(&self) -> usize {
@@ -351,13 +381,11 @@ impl Hints {
         self.cells[i]
             .get_or_init(|| {
                 let (b, _) = self.entries[i];
-                let sl = self.layout.suit(self.suit);
-                let scan = Scan::new(sl, self.hand, false);
-                let ok = *self.block_ok[b].get_or_init(|| scan.block_feasible(&self.decomposition, b));
+                let ok = *self.block_ok[b].get_or_init(|| self.scan.block_feasible(&self.decomposition, b));
                 if !ok {
                     return None;
                 }
-                scan.first_match(self.format(i)).map(|m| m.cards())
+                self.scan.first_match(self.format(i)).map(|m| m.cards())
             })
             .as_deref()
     }

@@ -17,6 +17,7 @@ use super::format::Format;
 use super::trump::{SuitLayout, MAX_SLOTS};
 use crate::cards::Card;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// A count per slot of one effective suit.
 pub type Counts = [u8; MAX_SLOTS];
@@ -51,7 +52,7 @@ enum Step {
     /// One sequential group; `placements` are chains of slots valid in the
     /// original counts; `same_as_prev` enforces non-decreasing placement ids
     /// among identical groups so each multiset assignment appears once.
-    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: std::rc::Rc<Vec<Vec<u8>>> },
+    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: Rc<Vec<Vec<u8>>> },
     /// `mult` tuples of `size` cards.
     Tuples { size: u8, mult: u8 },
 }
@@ -76,6 +77,27 @@ pub struct Matcher<'a> {
 
 impl<'a> Matcher<'a> {
     pub fn new(layout: &'a SuitLayout, counts: Counts, format: &Format, protect: bool) -> Matcher<'a> {
+        let mut local: Vec<(Vec<u8>, Rc<Vec<Vec<u8>>>)> = Vec::new();
+        Matcher::new_with_chains(layout, counts, format, protect, &mut |shape: &[u8]| {
+            if let Some((_, p)) = local.iter().find(|(s, _)| s == shape) {
+                return p.clone();
+            }
+            let p = Rc::new(chains(layout, &counts, shape, protect));
+            local.push((shape.to_vec(), p.clone()));
+            p
+        })
+    }
+
+    /// Like [`Matcher::new`], with the chains of each sequence shape supplied
+    /// by the caller (who caches them per hand across many formats); they
+    /// must be `chains(layout, &counts, shape, protect)`.
+    pub fn new_with_chains(
+        layout: &'a SuitLayout,
+        counts: Counts,
+        format: &Format,
+        protect: bool,
+        chain_of: &mut dyn FnMut(&[u8]) -> Rc<Vec<Vec<u8>>>,
+    ) -> Matcher<'a> {
         let slots = layout.cards.len();
         let total: usize = counts.iter().map(|&c| c as usize).sum();
         let mut tractors: Vec<Vec<u8>> = Vec::new();
@@ -97,17 +119,9 @@ impl<'a> Matcher<'a> {
         });
         tuple_sizes.sort_unstable_by(|a, b| b.cmp(a));
         let mut steps = Vec::new();
-        let mut cache: Vec<(Vec<u8>, std::rc::Rc<Vec<Vec<u8>>>)> = Vec::new();
         for (i, shape) in tractors.iter().enumerate() {
             let same_as_prev = i > 0 && tractors[i - 1] == *shape;
-            let placements = match cache.iter().find(|(s, _)| s == shape) {
-                Some((_, p)) => p.clone(),
-                None => {
-                    let p = std::rc::Rc::new(chains(layout, &counts, shape, protect));
-                    cache.push((shape.clone(), p.clone()));
-                    p
-                }
-            };
+            let placements = chain_of(shape);
             steps.push(Step::Tractor { shape: shape.clone(), same_as_prev, placements });
         }
         let tail_start = steps.len();

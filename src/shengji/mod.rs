@@ -6,6 +6,7 @@ pub mod format;
 pub mod lead;
 pub mod legal;
 pub mod matcher;
+pub mod positions;
 pub mod rules;
 pub mod trick;
 pub mod trump;
