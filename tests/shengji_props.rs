@@ -331,3 +331,49 @@ fn generator_produces_varied_positions() {
     assert!(legal > 200 && illegal > 200, "{legal} {illegal}");
     assert!(throws > 30 && tractors > 10, "{throws} {tractors}");
 }
+
+fn random_card(rng: &mut ChaCha8Rng) -> Card {
+    Card::from_id(rng.next_u32() as usize % 54).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Single-card tricks: the highest card of the led suit wins unless trumped;
+    /// the highest trump wins; ties go to the earlier play.
+    #[test]
+    fn single_card_tricks_follow_the_simple_rule(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let trump = random_trump(&mut rng);
+        let rules = Rules::new(trump, 4).unwrap();
+        let plays: Vec<Card> = (0..(2 + rng.next_u32() % 4)).map(|_| random_card(&mut rng)).collect();
+        let lead = Lead::parse(&rules, &plays[..1]).unwrap();
+        let follows: Vec<Vec<Card>> = plays[1..].iter().map(|&c| vec![c]).collect();
+        let got = tuolaji::shengji::trick_winner(&rules, &lead, &follows).unwrap();
+        let led = trump.effective_suit(plays[0]);
+        let mut best = 0;
+        for (i, &c) in plays.iter().enumerate().skip(1) {
+            let b = plays[best];
+            let (ct, bt) = (trump.is_trump(c), trump.is_trump(b));
+            let eligible = trump.effective_suit(c) == led || ct;
+            if eligible && ((ct && !bt) || (ct == bt && trump.level(c) > trump.level(b))) {
+                best = i;
+            }
+        }
+        prop_assert_eq!(got.winner, best, "{:?} under {}", plays, trump);
+        prop_assert_eq!(got.points, plays.iter().map(|c| c.points()).sum::<u32>());
+    }
+
+    /// The winner of a multi-card trick does not depend on card order.
+    #[test]
+    fn trick_winner_does_not_depend_on_card_order(seed in any::<u64>()) {
+        let Some(pos) = position(seed, DrawPolicy::None, 6, 14) else { return Ok(()) };
+        let follows: Vec<Vec<Card>> = pos.plays.iter().take(4).cloned().collect();
+        let a = tuolaji::shengji::trick_winner(&pos.rules, &pos.lead, &follows).unwrap();
+        let shuffled_follows: Vec<Vec<Card>> =
+            follows.iter().enumerate().map(|(k, p)| shuffled(p, seed ^ (k as u64 + 7))).collect();
+        let lead2 = Lead::with_format(&pos.rules, &shuffled(&pos.lead.cards, seed ^ 3), &pos.lead.format).unwrap();
+        let b = tuolaji::shengji::trick_winner(&pos.rules, &lead2, &shuffled_follows).unwrap();
+        prop_assert_eq!(a, b);
+    }
+}
