@@ -4,7 +4,7 @@
 
 use super::format::{decomposition, Decomposition, Format};
 use super::lead::{check_copies, Lead};
-use super::matcher::{chains, Counts, Match, Matcher};
+use super::matcher::{chains, Chains, Counts, Match, Matcher};
 use super::rules::{DrawPolicy, Rules};
 use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
 use crate::cards::{Card, CardCounts};
@@ -98,9 +98,9 @@ impl Profile {
                     continue;
                 }
                 let mut r = 1;
-                for p2 in 0..s {
-                    if run[p2] > 0 && sl.succ[p2] & (1 << s) != 0 {
-                        r = r.max(run[p2] + 1);
+                for (p2, &rp) in run.iter().enumerate().take(s) {
+                    if rp > 0 && sl.succ[p2] & (1 << s) != 0 {
+                        r = r.max(rp + 1);
                     }
                 }
                 run[s] = r;
@@ -140,7 +140,7 @@ struct Scan {
     profile: Profile,
     protect: bool,
     /// Sequence shape -> its chains in these cards (shared by every format).
-    chains: RefCell<HashMap<Vec<u8>, Rc<Vec<Vec<u8>>>>>,
+    chains: RefCell<HashMap<Vec<u8>, Chains>>,
 }
 
 impl Scan {
@@ -161,7 +161,7 @@ impl Scan {
         f.groups().iter().filter(|g| g.len() >= 2).all(|g| !self.chains_of(g).is_empty())
     }
 
-    fn chains_of(&self, shape: &[u8]) -> Rc<Vec<Vec<u8>>> {
+    fn chains_of(&self, shape: &[u8]) -> Chains {
         let mut cache = self.chains.borrow_mut();
         if let Some(v) = cache.get(shape) {
             return v.clone();

@@ -22,6 +22,9 @@ use std::rc::Rc;
 /// A count per slot of one effective suit.
 pub type Counts = [u8; MAX_SLOTS];
 
+/// The chains (slot paths) where one sequence shape fits, shared between formats.
+pub type Chains = Rc<Vec<Vec<u8>>>;
+
 /// Largest tuple size the necessary-count tables track (decks are capped at 16).
 const MAX_T: usize = 17;
 
@@ -52,7 +55,7 @@ enum Step {
     /// One sequential group; `placements` are chains of slots valid in the
     /// original counts; `same_as_prev` enforces non-decreasing placement ids
     /// among identical groups so each multiset assignment appears once.
-    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: Rc<Vec<Vec<u8>>> },
+    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: Chains },
     /// `mult` tuples of `size` cards.
     Tuples { size: u8, mult: u8 },
 }
@@ -77,7 +80,7 @@ pub struct Matcher<'a> {
 
 impl<'a> Matcher<'a> {
     pub fn new(layout: &'a SuitLayout, counts: Counts, format: &Format, protect: bool) -> Matcher<'a> {
-        let mut local: Vec<(Vec<u8>, Rc<Vec<Vec<u8>>>)> = Vec::new();
+        let mut local: Vec<(Vec<u8>, Chains)> = Vec::new();
         Matcher::new_with_chains(layout, counts, format, protect, &mut |shape: &[u8]| {
             if let Some((_, p)) = local.iter().find(|(s, _)| s == shape) {
                 return p.clone();
@@ -96,7 +99,7 @@ impl<'a> Matcher<'a> {
         counts: Counts,
         format: &Format,
         protect: bool,
-        chain_of: &mut dyn FnMut(&[u8]) -> Rc<Vec<Vec<u8>>>,
+        chain_of: &mut dyn FnMut(&[u8]) -> Chains,
     ) -> Matcher<'a> {
         let slots = layout.cards.len();
         let total: usize = counts.iter().map(|&c| c as usize).sum();
@@ -305,9 +308,9 @@ impl<'a> Matcher<'a> {
         // Singles: the weakest leftovers.
         let mut left = *last_counts;
         let mut need = self.singles;
-        for slot in 0..self.slots {
-            while need > 0 && left[slot] > 0 {
-                left[slot] -= 1;
+        for (slot, l) in left.iter_mut().enumerate().take(self.slots) {
+            while need > 0 && *l > 0 {
+                *l -= 1;
                 need -= 1;
                 groups.push(MatchedGroup {
                     shape: vec![1],

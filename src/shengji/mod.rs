@@ -25,7 +25,7 @@
 //!   error's `Display` is a sentence for the player. [`Hints::new`] gives the
 //!   lead's formats strongest first, a lazily computed first match for each,
 //!   and [`Hints::forced`] / [`Hints::forced_play`] (always a legal play).
-//! * [`check_throw`]`(rules, lead, other_hands) -> Result<(), ThrowFailure>`
+//! * [`check_throw`]`(rules, lead, other_hands) -> Result<(), Box<ThrowFailure>>`
 //!   (shrinks to the smallest beaten unit; [`ThrowFailure::penalty`] is the
 //!   hook) and [`trick_winner`]`(rules, lead, follows) -> TrickOutcome`.
 //! * [`Matcher`]: the lazy iterator of matches of a format on one suit's counts
