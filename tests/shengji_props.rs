@@ -6,9 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use tuolaji::cards::{Card, CardCounts, Rank, Suit};
-use tuolaji::shengji::{
-    check_play, decomposition, DrawPolicy, EffectiveSuit, Format, Hints, Lead, Rules, Trump,
-};
+use tuolaji::shengji::{check_play, decomposition, DrawPolicy, EffectiveSuit, Format, Hints, Lead, Rules, Trump};
 
 fn pick<T: Copy>(rng: &mut ChaCha8Rng, v: &[T]) -> T {
     v[(rng.next_u32() as usize) % v.len()]
@@ -134,13 +132,7 @@ fn position(seed: u64, policy: DrawPolicy, max_lead: usize, max_suit_cards: usiz
 fn brute_match(trump: Trump, counts: &mut BTreeMap<Card, usize>, groups: &[Vec<u8>]) -> bool {
     let Some((g, rest)) = groups.split_first() else { return true };
     let cards: Vec<Card> = counts.keys().copied().collect();
-    fn chain(
-        trump: Trump,
-        counts: &mut BTreeMap<Card, usize>,
-        at: Card,
-        g: &[u8],
-        rest: &[Vec<u8>],
-    ) -> bool {
+    fn chain(trump: Trump, counts: &mut BTreeMap<Card, usize>, at: Card, g: &[u8], rest: &[Vec<u8>]) -> bool {
         let t = g[0] as usize;
         if counts.get(&at).copied().unwrap_or(0) < t {
             return false;

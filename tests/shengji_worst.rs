@@ -51,7 +51,11 @@ fn slowest_of_10000_positions_per_family() {
             let (e, ok) = time3(|| check_play(&p.rules, &p.lead, &p.hand, &p.play).is_ok());
             legal_count += ok as usize;
             if e > Duration::from_millis(50) {
-                println!("  slow legality: seed {seed} {e:?}, lead {} ({})", tuolaji::cards::format_cards(&p.lead.cards), p.lead.format);
+                println!(
+                    "  slow legality: seed {seed} {e:?}, lead {} ({})",
+                    tuolaji::cards::format_cards(&p.lead.cards),
+                    p.lead.format
+                );
             }
             if e > worst_legal.0 {
                 worst_legal = (e, seed);
@@ -65,7 +69,11 @@ fn slowest_of_10000_positions_per_family() {
                 h
             });
             if e > Duration::from_millis(50) {
-                println!("  slow hint list: seed {seed} {e:?}, lead {} ({})", tuolaji::cards::format_cards(&p.lead.cards), p.lead.format);
+                println!(
+                    "  slow hint list: seed {seed} {e:?}, lead {} ({})",
+                    tuolaji::cards::format_cards(&p.lead.cards),
+                    p.lead.format
+                );
             }
             hint_entries += h.len();
             if e > worst_hint.0 {

@@ -10,22 +10,44 @@ use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
 use crate::cards::{Card, CardCounts};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::rc::Rc;
 use std::fmt;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Why a play is not allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalPlay {
-    WrongCount { expected: usize, got: usize },
-    NotInHand { card: Card, held: usize, played: usize },
-    TooManyCopies { card: Card, count: usize, decks: usize },
+    WrongCount {
+        expected: usize,
+        got: usize,
+    },
+    NotInHand {
+        card: Card,
+        held: usize,
+        played: usize,
+    },
+    TooManyCopies {
+        card: Card,
+        count: usize,
+        decks: usize,
+    },
     /// Short in the led suit: every card of it must be played.
-    MustPlayAllOfSuit { suit: EffectiveSuit, held: Vec<Card> },
+    MustPlayAllOfSuit {
+        suit: EffectiveSuit,
+        held: Vec<Card>,
+    },
     /// Enough cards of the led suit: the whole play must be in it.
-    MustFollowSuit { suit: EffectiveSuit, needed: usize, held: usize },
+    MustFollowSuit {
+        suit: EffectiveSuit,
+        needed: usize,
+        held: usize,
+    },
     /// The hand can form `format`, so the play must too.
-    MustMatch { suit: EffectiveSuit, format: Format, example: Vec<Card> },
+    MustMatch {
+        suit: EffectiveSuit,
+        format: Format,
+        example: Vec<Card>,
+    },
 }
 
 fn labels(cards: &[Card]) -> String {
@@ -46,22 +68,15 @@ impl fmt::Display for IllegalPlay {
             IllegalPlay::TooManyCopies { card, count, decks } => {
                 write!(f, "the hand has {count} copies of {card} but {decks} decks hold only {decks}")
             }
-            IllegalPlay::MustPlayAllOfSuit { suit, held } => write!(
-                f,
-                "you hold only {} of {suit} ({}), so you must play all of them",
-                held.len(),
-                labels(held)
-            ),
-            IllegalPlay::MustFollowSuit { suit, needed, held } => write!(
-                f,
-                "you hold {held} {suit}, so all {needed} cards you play must be {suit}"
-            ),
-            IllegalPlay::MustMatch { suit, format, example } => write!(
-                f,
-                "you hold {}, so you must play {} of {suit}",
-                labels(example),
-                format.describe()
-            ),
+            IllegalPlay::MustPlayAllOfSuit { suit, held } => {
+                write!(f, "you hold only {} of {suit} ({}), so you must play all of them", held.len(), labels(held))
+            }
+            IllegalPlay::MustFollowSuit { suit, needed, held } => {
+                write!(f, "you hold {held} {suit}, so all {needed} cards you play must be {suit}")
+            }
+            IllegalPlay::MustMatch { suit, format, example } => {
+                write!(f, "you hold {}, so you must play {} of {suit}", labels(example), format.describe())
+            }
         }
     }
 }
@@ -212,7 +227,9 @@ fn suffix<'d>(rules: &Rules, lead: &Lead, d: &'d Decomposition) -> Box<dyn Itera
     }
     Box::new(d.blocks.iter().enumerate().skip(b0).flat_map(move |(b, blk)| {
         let start = if b == b0 { i0 } else { 0 };
-        (start..blk.formats().len()).filter(move |&i| !(skip_seq && blk.formats()[i].has_sequence())).map(move |i| (b, i))
+        (start..blk.formats().len())
+            .filter(move |&i| !(skip_seq && blk.formats()[i].has_sequence()))
+            .map(move |i| (b, i))
     }))
 }
 

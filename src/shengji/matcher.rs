@@ -420,7 +420,11 @@ impl Iterator for Matches<'_, '_> {
                         *next += 1;
                         let fits = path.iter().zip(shape.iter()).all(|(&s, &t)| {
                             let c = counts[s as usize];
-                            if self.m.protect { c == t } else { c >= t }
+                            if self.m.protect {
+                                c == t
+                            } else {
+                                c >= t
+                            }
                         });
                         if fits {
                             let mut c = counts;

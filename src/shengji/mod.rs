@@ -43,9 +43,9 @@ pub mod trick;
 pub mod trump;
 
 pub use format::{decomposition, Decomposition, Format, FormatError, TractorRules};
-pub use trump::{EffectiveSuit, Trump, TrumpParseError};
 pub use lead::{Lead, LeadError};
 pub use legal::{check_play, is_legal, Hints, IllegalPlay};
 pub use matcher::{Match, MatchedGroup, Matcher};
 pub use rules::{DrawPolicy, Rules, RulesConfig, RulesError, ThrowEvaluation};
 pub use trick::{check_throw, trick_winner, Beater, ThrowFailure, ThrowPenalty, TrickError, TrickOutcome};
+pub use trump::{EffectiveSuit, Trump, TrumpParseError};

@@ -91,10 +91,8 @@ pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(
             }
         }
     }
-    let Some(kept_unit) = beaters
-        .iter()
-        .map(|b| b.unit)
-        .min_by_key(|&u| (lead.units[u].cards.len(), lead.units[u].top_level, u))
+    let Some(kept_unit) =
+        beaters.iter().map(|b| b.unit).min_by_key(|&u| (lead.units[u].cards.len(), lead.units[u].top_level, u))
     else {
         return Ok(());
     };
