@@ -235,31 +235,58 @@ fn suffix<'d>(rules: &Rules, lead: &Lead, d: &'d Decomposition) -> Box<dyn Itera
 
 /// The index (into [`Hints::formats`]) of the format the rules force, with the
 /// hand's first match of it; `None` when the hand is short in the led suit.
-fn forced(rules: &Rules, lead: &Lead, hand: Counts, d: &Decomposition) -> Option<(usize, (usize, usize), Match)> {
+fn forced(rules: &Rules, lead: &Lead, hand: Counts, d: &Decomposition) -> Option<((usize, usize), Match)> {
     let policy = rules.draw_policy();
     let scan = Scan::new(rules.layout_arc(), lead.suit, hand, policy.protects_longer());
     if scan.profile.total < lead.len() {
         return None;
     }
+    first_reachable(rules, lead, &scan, d, None)
+}
+
+/// The first entry of the lead's suffix (up to `until`, inclusive) that the
+/// scanned cards can form. Blocks the cards cannot reach are skipped before
+/// their formats are even built.
+fn first_reachable(
+    rules: &Rules,
+    lead: &Lead,
+    scan: &Scan,
+    d: &Decomposition,
+    until: Option<(usize, usize)>,
+) -> Option<((usize, usize), Match)> {
+    let policy = rules.draw_policy();
     let last = (d.blocks.len() - 1, 0);
-    let mut block_ok: Option<(usize, bool)> = None;
-    for (k, (b, i)) in suffix(rules, lead, d).enumerate() {
-        if policy == DrawPolicy::SuitOnly && (b, i) != last {
+    let (b0, i0) = d.position(&lead.format).unwrap_or(last);
+    let skip_seq = policy.tractors_only() && !lead.format.has_sequence();
+    let last_block = until.map_or(last.0, |u| u.0);
+    for b in b0..=last_block {
+        if policy == DrawPolicy::SuitOnly && b != b0 && b != last.0 {
             continue;
         }
-        let ok = match block_ok {
-            Some((bb, v)) if bb == b => v,
-            _ => {
-                let v = scan.block_feasible(d, b);
-                block_ok = Some((b, v));
-                v
+        if !scan.block_feasible(d, b) {
+            continue;
+        }
+        let formats = d.blocks[b].formats();
+        let start = if b == b0 { i0 } else { 0 };
+        for (i, f) in formats.iter().enumerate().skip(start) {
+            if until.is_some_and(|u| (b, i) > u) {
+                return None;
             }
-        };
-        if !ok {
-            continue;
-        }
-        if let Some(m) = scan.first_match(&d.blocks[b].formats()[i]) {
-            return Some((k, (b, i), m));
+            let listed = if policy == DrawPolicy::SuitOnly {
+                (b, i) == (b0, i0) || (b, i) == last
+            } else {
+                !(skip_seq && f.has_sequence())
+            };
+            if !listed {
+                continue;
+            }
+            // Suit-only forces nothing but the plain singles.
+            if policy == DrawPolicy::SuitOnly && until.is_none() && (b, i) != last {
+                continue;
+            }
+            if let Some(m) = scan.first_match(f) {
+                return Some(((b, i), m));
+            }
         }
     }
     None
@@ -306,14 +333,14 @@ pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> R
         return Ok(());
     }
     let d = decomposition(n, rules.tractor());
-    let Some((k, (b, i), m)) = forced(rules, lead, hand_counts, &d) else {
+    let Some(((b, i), m)) = forced(rules, lead, hand_counts, &d) else {
         return Ok(()); // unreachable: plain singles always match here
     };
     let forced_format = &d.blocks[b].formats()[i];
     let play_scan = Scan::new(rules.layout_arc(), suit, play_counts, false);
     let legal = if policy.protects_longer() {
         // Any format up to the forced one may be played voluntarily.
-        suffix(rules, lead, &d).take(k + 1).any(|(bb, ii)| play_scan.matches(&d.blocks[bb].formats()[ii]))
+        first_reachable(rules, lead, &play_scan, &d, Some((b, i))).is_some()
     } else {
         play_scan.matches(forced_format)
     };
@@ -353,7 +380,7 @@ impl Hints {
         let d = decomposition(lead.len(), rules.tractor());
         let entries: Vec<(usize, usize)> = suffix(rules, lead, &d).collect();
         let cells: Vec<OnceCell<Option<Vec<Card>>>> = entries.iter().map(|_| OnceCell::new()).collect();
-        let forced = forced(rules, lead, hand_counts, &d).map(|(_, (b, i), m)| {
+        let forced = forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
             let k = entries.iter().position(|&e| e == (b, i)).unwrap_or(0);
             let _ = cells[k].set(Some(m.cards()));
             k
