@@ -50,8 +50,7 @@ fn legal_exit_codes_and_reason() {
 
 #[test]
 fn hint_reports_formats_and_forced_index() {
-    let (code, out, _) =
-        run(&["hint", "--trump", "4S", "--lead", "6S 6S 7S 7S", "--hand", "3S 3S 5S 5S 9H", "--json"]);
+    let (code, out, _) = run(&["hint", "--trump", "4S", "--lead", "6S 6S 7S 7S", "--hand", "3S 3S 5S 5S 9H", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["forced"], 0);

@@ -6,9 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use tuolaji::cards::{Card, CardCounts, Rank, Suit};
-use tuolaji::shengji::{
-    check_play, decomposition, DrawPolicy, EffectiveSuit, Format, Hints, Lead, Rules, Trump,
-};
+use tuolaji::shengji::{check_play, decomposition, DrawPolicy, EffectiveSuit, Format, Hints, Lead, Rules, Trump};
 
 fn pick<T: Copy>(rng: &mut ChaCha8Rng, v: &[T]) -> T {
     v[(rng.next_u32() as usize) % v.len()]
@@ -134,13 +132,7 @@ fn position(seed: u64, policy: DrawPolicy, max_lead: usize, max_suit_cards: usiz
 fn brute_match(trump: Trump, counts: &mut BTreeMap<Card, usize>, groups: &[Vec<u8>]) -> bool {
     let Some((g, rest)) = groups.split_first() else { return true };
     let cards: Vec<Card> = counts.keys().copied().collect();
-    fn chain(
-        trump: Trump,
-        counts: &mut BTreeMap<Card, usize>,
-        at: Card,
-        g: &[u8],
-        rest: &[Vec<u8>],
-    ) -> bool {
+    fn chain(trump: Trump, counts: &mut BTreeMap<Card, usize>, at: Card, g: &[u8], rest: &[Vec<u8>]) -> bool {
         let t = g[0] as usize;
         if counts.get(&at).copied().unwrap_or(0) < t {
             return false;
@@ -330,4 +322,50 @@ fn generator_produces_varied_positions() {
     assert!(some > 150, "{some}");
     assert!(legal > 200 && illegal > 200, "{legal} {illegal}");
     assert!(throws > 30 && tractors > 10, "{throws} {tractors}");
+}
+
+fn random_card(rng: &mut ChaCha8Rng) -> Card {
+    Card::from_id(rng.next_u32() as usize % 54).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Single-card tricks: the highest card of the led suit wins unless trumped;
+    /// the highest trump wins; ties go to the earlier play.
+    #[test]
+    fn single_card_tricks_follow_the_simple_rule(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let trump = random_trump(&mut rng);
+        let rules = Rules::new(trump, 4).unwrap();
+        let plays: Vec<Card> = (0..(2 + rng.next_u32() % 4)).map(|_| random_card(&mut rng)).collect();
+        let lead = Lead::parse(&rules, &plays[..1]).unwrap();
+        let follows: Vec<Vec<Card>> = plays[1..].iter().map(|&c| vec![c]).collect();
+        let got = tuolaji::shengji::trick_winner(&rules, &lead, &follows).unwrap();
+        let led = trump.effective_suit(plays[0]);
+        let mut best = 0;
+        for (i, &c) in plays.iter().enumerate().skip(1) {
+            let b = plays[best];
+            let (ct, bt) = (trump.is_trump(c), trump.is_trump(b));
+            let eligible = trump.effective_suit(c) == led || ct;
+            if eligible && ((ct && !bt) || (ct == bt && trump.level(c) > trump.level(b))) {
+                best = i;
+            }
+        }
+        prop_assert_eq!(got.winner, best, "{:?} under {}", plays, trump);
+        prop_assert_eq!(got.points, plays.iter().map(|c| c.points()).sum::<u32>());
+    }
+
+    /// The winner of a multi-card trick does not depend on card order.
+    #[test]
+    fn trick_winner_does_not_depend_on_card_order(seed in any::<u64>()) {
+        let Some(pos) = position(seed, DrawPolicy::None, 6, 14) else { return Ok(()) };
+        let follows: Vec<Vec<Card>> = pos.plays.iter().take(4).cloned().collect();
+        let a = tuolaji::shengji::trick_winner(&pos.rules, &pos.lead, &follows).unwrap();
+        let shuffled_follows: Vec<Vec<Card>> =
+            follows.iter().enumerate().map(|(k, p)| shuffled(p, seed ^ (k as u64 + 7))).collect();
+        let lead2 = Lead::with_format(&pos.rules, &shuffled(&pos.lead.cards, seed ^ 3), &pos.lead.format).unwrap();
+        let b = tuolaji::shengji::trick_winner(&pos.rules, &lead2, &shuffled_follows).unwrap();
+        prop_assert_eq!(a, b);
+    }
 }

@@ -4,8 +4,8 @@
 use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::cards::{format_cards, parse_cards, Card};
 use crate::shengji::{
-    check_play, decomposition, trick_winner, DrawPolicy, Format, Hints, Lead, Rules, ThrowEvaluation,
-    TractorRules, Trump,
+    check_play, decomposition, trick_winner, DrawPolicy, Format, Hints, Lead, Rules, ThrowEvaluation, TractorRules,
+    Trump,
 };
 use clap::Args;
 use serde_json::json;
@@ -52,8 +52,7 @@ impl RulesArgs {
     fn rules(&self) -> Result<Rules, CliError> {
         let trump: Trump = self.trump.parse().map_err(|e| CliError::new(format!("--trump: {e}")))?;
         let policy: DrawPolicy = self.policy.parse().map_err(|e| CliError::new(format!("--policy: {e}")))?;
-        let eval: ThrowEvaluation =
-            self.throw_eval.parse().map_err(|e| CliError::new(format!("--throw-eval: {e}")))?;
+        let eval: ThrowEvaluation = self.throw_eval.parse().map_err(|e| CliError::new(format!("--throw-eval: {e}")))?;
         Ok(Rules::new(trump, self.decks)
             .map_err(|e| CliError::new(format!("--decks: {e}")))?
             .with_tractor_rules(self.tractor.rules()?)?
@@ -159,7 +158,13 @@ pub struct LegalArgs {
     pub batch: bool,
 }
 
-fn legal_value(rules: &Rules, lead_text: &str, fmt: Option<&str>, hand: &str, play: &str) -> Result<(bool, serde_json::Value), CliError> {
+fn legal_value(
+    rules: &Rules,
+    lead_text: &str,
+    fmt: Option<&str>,
+    hand: &str,
+    play: &str,
+) -> Result<(bool, serde_json::Value), CliError> {
     let l = lead(rules, lead_text, fmt)?;
     let hand = cards("--hand", hand, rules)?;
     let play = cards("--play", play, rules)?;
@@ -176,7 +181,10 @@ pub fn legal(args: &LegalArgs, out: Output) -> CliResult {
             let v: serde_json::Value =
                 serde_json::from_str(line).map_err(|e| CliError::new(format!("not a JSON object: {e}")))?;
             let field = |k: &str| {
-                v.get(k).and_then(|x| x.as_str()).map(str::to_string).ok_or_else(|| CliError::new(format!("missing \"{k}\"")))
+                v.get(k)
+                    .and_then(|x| x.as_str())
+                    .map(str::to_string)
+                    .ok_or_else(|| CliError::new(format!("missing \"{k}\"")))
             };
             let fmt = v.get("lead_format").and_then(|x| x.as_str()).map(str::to_string);
             Ok(legal_value(&rules, &field("lead")?, fmt.as_deref(), &field("hand")?, &field("play")?)?.1)

@@ -162,8 +162,7 @@ impl std::str::FromStr for Format {
     }
 }
 
-const NUMBER_WORDS: [&str; 11] =
-    ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const NUMBER_WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 fn count_word(n: usize) -> String {
     NUMBER_WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
@@ -491,7 +490,10 @@ mod tests {
                 assert_eq!(w[0].strength_cmp(w[1]), Ordering::Greater, "{} vs {}", w[0], w[1]);
             }
             assert!(v.iter().all(|f| f.len() == n));
-            assert_eq!(d.position(v[v.len() / 2]).map(|(b, i)| d.blocks[b].formats()[i].clone()), Some(v[v.len() / 2].clone()));
+            assert_eq!(
+                d.position(v[v.len() / 2]).map(|(b, i)| d.blocks[b].formats()[i].clone()),
+                Some(v[v.len() / 2].clone())
+            );
         }
     }
 

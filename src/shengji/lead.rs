@@ -36,10 +36,9 @@ impl fmt::Display for LeadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LeadError::Empty => f.write_str("a lead needs at least one card"),
-            LeadError::MixedSuits { first, first_suit, other, other_suit } => write!(
-                f,
-                "a lead must be one suit, but {first} is {first_suit} and {other} is {other_suit}"
-            ),
+            LeadError::MixedSuits { first, first_suit, other, other_suit } => {
+                write!(f, "a lead must be one suit, but {first} is {first_suit} and {other} is {other_suit}")
+            }
             LeadError::TooManyCopies { card, count, decks } => {
                 write!(f, "{count} copies of {card} but {decks} decks hold only {decks}")
             }
@@ -84,8 +83,11 @@ impl Lead {
                 other_suit: layout.effective_suit(other),
             });
         }
-        check_copies(rules, cards)
-            .map_err(|(card, count)| LeadError::TooManyCopies { card, count, decks: rules.decks() })?;
+        check_copies(rules, cards).map_err(|(card, count)| LeadError::TooManyCopies {
+            card,
+            count,
+            decks: rules.decks(),
+        })?;
         let sl = layout.suit(suit);
         let counts = layout.counts(suit, cards);
         let mut raw: Vec<Vec<Unit>> = Vec::new();

@@ -4,26 +4,50 @@
 
 use super::format::{decomposition, Decomposition, Format};
 use super::lead::{check_copies, Lead};
-use super::matcher::{Counts, Match, Matcher};
+use super::matcher::{chains, Chains, Counts, Match, Matcher};
 use super::rules::{DrawPolicy, Rules};
 use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
 use crate::cards::{Card, CardCounts};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Why a play is not allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalPlay {
-    WrongCount { expected: usize, got: usize },
-    NotInHand { card: Card, held: usize, played: usize },
-    TooManyCopies { card: Card, count: usize, decks: usize },
+    WrongCount {
+        expected: usize,
+        got: usize,
+    },
+    NotInHand {
+        card: Card,
+        held: usize,
+        played: usize,
+    },
+    TooManyCopies {
+        card: Card,
+        count: usize,
+        decks: usize,
+    },
     /// Short in the led suit: every card of it must be played.
-    MustPlayAllOfSuit { suit: EffectiveSuit, held: Vec<Card> },
+    MustPlayAllOfSuit {
+        suit: EffectiveSuit,
+        held: Vec<Card>,
+    },
     /// Enough cards of the led suit: the whole play must be in it.
-    MustFollowSuit { suit: EffectiveSuit, needed: usize, held: usize },
+    MustFollowSuit {
+        suit: EffectiveSuit,
+        needed: usize,
+        held: usize,
+    },
     /// The hand can form `format`, so the play must too.
-    MustMatch { suit: EffectiveSuit, format: Format, example: Vec<Card> },
+    MustMatch {
+        suit: EffectiveSuit,
+        format: Format,
+        example: Vec<Card>,
+    },
 }
 
 fn labels(cards: &[Card]) -> String {
@@ -44,22 +68,15 @@ impl fmt::Display for IllegalPlay {
             IllegalPlay::TooManyCopies { card, count, decks } => {
                 write!(f, "the hand has {count} copies of {card} but {decks} decks hold only {decks}")
             }
-            IllegalPlay::MustPlayAllOfSuit { suit, held } => write!(
-                f,
-                "you hold only {} of {suit} ({}), so you must play all of them",
-                held.len(),
-                labels(held)
-            ),
-            IllegalPlay::MustFollowSuit { suit, needed, held } => write!(
-                f,
-                "you hold {held} {suit}, so all {needed} cards you play must be {suit}"
-            ),
-            IllegalPlay::MustMatch { suit, format, example } => write!(
-                f,
-                "you hold {}, so you must play {} of {suit}",
-                labels(example),
-                format.describe()
-            ),
+            IllegalPlay::MustPlayAllOfSuit { suit, held } => {
+                write!(f, "you hold only {} of {suit} ({}), so you must play all of them", held.len(), labels(held))
+            }
+            IllegalPlay::MustFollowSuit { suit, needed, held } => {
+                write!(f, "you hold {held} {suit}, so all {needed} cards you play must be {suit}")
+            }
+            IllegalPlay::MustMatch { suit, format, example } => {
+                write!(f, "you hold {}, so you must play {} of {suit}", labels(example), format.describe())
+            }
         }
     }
 }
@@ -96,9 +113,9 @@ impl Profile {
                     continue;
                 }
                 let mut r = 1;
-                for p2 in 0..s {
-                    if run[p2] > 0 && sl.succ[p2] & (1 << s) != 0 {
-                        r = r.max(run[p2] + 1);
+                for (p2, &rp) in run.iter().enumerate().take(s) {
+                    if rp > 0 && sl.succ[p2] & (1 << s) != 0 {
+                        r = r.max(rp + 1);
                     }
                 }
                 run[s] = r;
@@ -131,16 +148,46 @@ impl Profile {
 }
 
 /// Walks a lead's decomposition suffix for one count vector.
-struct Scan<'a> {
-    sl: &'a SuitLayout,
+struct Scan {
+    layout: Arc<Layout>,
+    suit: EffectiveSuit,
     counts: Counts,
     profile: Profile,
     protect: bool,
+    /// Sequence shape -> its chains in these cards (shared by every format).
+    chains: RefCell<HashMap<Vec<u8>, Chains>>,
 }
 
-impl<'a> Scan<'a> {
-    fn new(sl: &'a SuitLayout, counts: Counts, protect: bool) -> Scan<'a> {
-        Scan { sl, profile: Profile::new(sl, &counts), counts, protect }
+impl Scan {
+    fn new(layout: Arc<Layout>, suit: EffectiveSuit, counts: Counts, protect: bool) -> Scan {
+        let profile = Profile::new(layout.suit(suit), &counts);
+        Scan { layout, suit, profile, counts, protect, chains: RefCell::new(HashMap::new()) }
+    }
+
+    fn sl(&self) -> &SuitLayout {
+        self.layout.suit(self.suit)
+    }
+
+    /// Quick rejection: every sequence group must fit somewhere on its own.
+    fn groups_placeable(&self, f: &Format) -> bool {
+        if !self.profile.groups_possible(f) {
+            return false;
+        }
+        f.groups().iter().filter(|g| g.len() >= 2).all(|g| !self.chains_of(g).is_empty())
+    }
+
+    fn chains_of(&self, shape: &[u8]) -> Chains {
+        let mut cache = self.chains.borrow_mut();
+        if let Some(v) = cache.get(shape) {
+            return v.clone();
+        }
+        let v = Rc::new(chains(self.sl(), &self.counts, shape, self.protect));
+        cache.insert(shape.to_vec(), v.clone());
+        v
+    }
+
+    fn matcher(&self, f: &Format) -> Matcher<'_> {
+        Matcher::new_with_chains(self.sl(), self.counts, f, self.protect, &mut |shape: &[u8]| self.chains_of(shape))
     }
 
     fn block_feasible(&self, d: &Decomposition, b: usize) -> bool {
@@ -149,18 +196,18 @@ impl<'a> Scan<'a> {
             return false;
         }
         let plain = Format::from_sorted(blk.partition.iter().map(|&t| vec![t]).collect());
-        Matcher::new(self.sl, self.counts, &plain, self.protect).any()
+        Matcher::new(self.sl(), self.counts, &plain, self.protect).any()
     }
 
     fn first_match(&self, f: &Format) -> Option<Match> {
-        if !self.profile.groups_possible(f) {
+        if !self.groups_placeable(f) {
             return None;
         }
-        Matcher::new(self.sl, self.counts, f, self.protect).first()
+        self.matcher(f).first()
     }
 
     fn matches(&self, f: &Format) -> bool {
-        self.profile.groups_possible(f) && Matcher::new(self.sl, self.counts, f, self.protect).any()
+        self.groups_placeable(f) && self.matcher(f).any()
     }
 }
 
@@ -180,37 +227,66 @@ fn suffix<'d>(rules: &Rules, lead: &Lead, d: &'d Decomposition) -> Box<dyn Itera
     }
     Box::new(d.blocks.iter().enumerate().skip(b0).flat_map(move |(b, blk)| {
         let start = if b == b0 { i0 } else { 0 };
-        (start..blk.formats().len()).filter(move |&i| !(skip_seq && blk.formats()[i].has_sequence())).map(move |i| (b, i))
+        (start..blk.formats().len())
+            .filter(move |&i| !(skip_seq && blk.formats()[i].has_sequence()))
+            .map(move |i| (b, i))
     }))
 }
 
 /// The index (into [`Hints::formats`]) of the format the rules force, with the
 /// hand's first match of it; `None` when the hand is short in the led suit.
-fn forced(rules: &Rules, lead: &Lead, sl: &SuitLayout, hand: Counts, d: &Decomposition) -> Option<(usize, (usize, usize), Match)> {
+fn forced(rules: &Rules, lead: &Lead, hand: Counts, d: &Decomposition) -> Option<((usize, usize), Match)> {
     let policy = rules.draw_policy();
-    let scan = Scan::new(sl, hand, policy.protects_longer());
+    let scan = Scan::new(rules.layout_arc(), lead.suit, hand, policy.protects_longer());
     if scan.profile.total < lead.len() {
         return None;
     }
+    first_reachable(rules, lead, &scan, d, None)
+}
+
+/// The first entry of the lead's suffix (up to `until`, inclusive) that the
+/// scanned cards can form. Blocks the cards cannot reach are skipped before
+/// their formats are even built.
+fn first_reachable(
+    rules: &Rules,
+    lead: &Lead,
+    scan: &Scan,
+    d: &Decomposition,
+    until: Option<(usize, usize)>,
+) -> Option<((usize, usize), Match)> {
+    let policy = rules.draw_policy();
     let last = (d.blocks.len() - 1, 0);
-    let mut block_ok: Option<(usize, bool)> = None;
-    for (k, (b, i)) in suffix(rules, lead, d).enumerate() {
-        if policy == DrawPolicy::SuitOnly && (b, i) != last {
+    let (b0, i0) = d.position(&lead.format).unwrap_or(last);
+    let skip_seq = policy.tractors_only() && !lead.format.has_sequence();
+    let last_block = until.map_or(last.0, |u| u.0);
+    for b in b0..=last_block {
+        if policy == DrawPolicy::SuitOnly && b != b0 && b != last.0 {
             continue;
         }
-        let ok = match block_ok {
-            Some((bb, v)) if bb == b => v,
-            _ => {
-                let v = scan.block_feasible(d, b);
-                block_ok = Some((b, v));
-                v
+        if !scan.block_feasible(d, b) {
+            continue;
+        }
+        let formats = d.blocks[b].formats();
+        let start = if b == b0 { i0 } else { 0 };
+        for (i, f) in formats.iter().enumerate().skip(start) {
+            if until.is_some_and(|u| (b, i) > u) {
+                return None;
             }
-        };
-        if !ok {
-            continue;
-        }
-        if let Some(m) = scan.first_match(&d.blocks[b].formats()[i]) {
-            return Some((k, (b, i), m));
+            let listed = if policy == DrawPolicy::SuitOnly {
+                (b, i) == (b0, i0) || (b, i) == last
+            } else {
+                !(skip_seq && f.has_sequence())
+            };
+            if !listed {
+                continue;
+            }
+            // Suit-only forces nothing but the plain singles.
+            if policy == DrawPolicy::SuitOnly && until.is_none() && (b, i) != last {
+                continue;
+            }
+            if let Some(m) = scan.first_match(f) {
+                return Some(((b, i), m));
+            }
         }
     }
     None
@@ -237,7 +313,6 @@ pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> R
     }
     let layout = rules.layout();
     let suit = lead.suit;
-    let sl = layout.suit(suit);
     let hand_counts = counts_of(layout, suit, hand);
     let play_counts = counts_of(layout, suit, play);
     let held: usize = hand_counts.iter().map(|&x| x as usize).sum();
@@ -258,14 +333,14 @@ pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> R
         return Ok(());
     }
     let d = decomposition(n, rules.tractor());
-    let Some((k, (b, i), m)) = forced(rules, lead, sl, hand_counts, &d) else {
+    let Some(((b, i), m)) = forced(rules, lead, hand_counts, &d) else {
         return Ok(()); // unreachable: plain singles always match here
     };
     let forced_format = &d.blocks[b].formats()[i];
-    let play_scan = Scan::new(sl, play_counts, false);
+    let play_scan = Scan::new(rules.layout_arc(), suit, play_counts, false);
     let legal = if policy.protects_longer() {
         // Any format up to the forced one may be played voluntarily.
-        suffix(rules, lead, &d).take(k + 1).any(|(bb, ii)| play_scan.matches(&d.blocks[bb].formats()[ii]))
+        first_reachable(rules, lead, &play_scan, &d, Some((b, i))).is_some()
     } else {
         play_scan.matches(forced_format)
     };
@@ -289,9 +364,7 @@ pub fn is_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> boo
 /// then the suffix under the draw policy), each with the first way the hand
 /// can form it (computed on demand), and which one the rules force.
 pub struct Hints {
-    layout: Arc<Layout>,
-    suit: EffectiveSuit,
-    hand: Counts,
+    scan: Scan,
     decomposition: Arc<Decomposition>,
     entries: Vec<(usize, usize)>,
     forced: Option<usize>,
@@ -307,13 +380,14 @@ impl Hints {
         let d = decomposition(lead.len(), rules.tractor());
         let entries: Vec<(usize, usize)> = suffix(rules, lead, &d).collect();
         let cells: Vec<OnceCell<Option<Vec<Card>>>> = entries.iter().map(|_| OnceCell::new()).collect();
-        let forced = forced(rules, lead, layout.suit(suit), hand_counts, &d).map(|(_, (b, i), m)| {
+        let forced = forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
             let k = entries.iter().position(|&e| e == (b, i)).unwrap_or(0);
             let _ = cells[k].set(Some(m.cards()));
             k
         });
         let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
-        Hints { layout, suit, hand: hand_counts, decomposition: d, entries, forced, cells, block_ok }
+        let scan = Scan::new(layout, suit, hand_counts, false);
+        Hints { scan, decomposition: d, entries, forced, cells, block_ok }
     }
 
     pub fn len(&self) -> usize {
@@ -351,13 +425,11 @@ impl Hints {
         self.cells[i]
             .get_or_init(|| {
                 let (b, _) = self.entries[i];
-                let sl = self.layout.suit(self.suit);
-                let scan = Scan::new(sl, self.hand, false);
-                let ok = *self.block_ok[b].get_or_init(|| scan.block_feasible(&self.decomposition, b));
+                let ok = *self.block_ok[b].get_or_init(|| self.scan.block_feasible(&self.decomposition, b));
                 if !ok {
                     return None;
                 }
-                scan.first_match(self.format(i)).map(|m| m.cards())
+                self.scan.first_match(self.format(i)).map(|m| m.cards())
             })
             .as_deref()
     }

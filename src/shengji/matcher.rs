@@ -17,9 +17,13 @@ use super::format::Format;
 use super::trump::{SuitLayout, MAX_SLOTS};
 use crate::cards::Card;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// A count per slot of one effective suit.
 pub type Counts = [u8; MAX_SLOTS];
+
+/// The chains (slot paths) where one sequence shape fits, shared between formats.
+pub type Chains = Rc<Vec<Vec<u8>>>;
 
 /// Largest tuple size the necessary-count tables track (decks are capped at 16).
 const MAX_T: usize = 17;
@@ -51,7 +55,7 @@ enum Step {
     /// One sequential group; `placements` are chains of slots valid in the
     /// original counts; `same_as_prev` enforces non-decreasing placement ids
     /// among identical groups so each multiset assignment appears once.
-    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: std::rc::Rc<Vec<Vec<u8>>> },
+    Tractor { shape: Vec<u8>, same_as_prev: bool, placements: Chains },
     /// `mult` tuples of `size` cards.
     Tuples { size: u8, mult: u8 },
 }
@@ -76,6 +80,27 @@ pub struct Matcher<'a> {
 
 impl<'a> Matcher<'a> {
     pub fn new(layout: &'a SuitLayout, counts: Counts, format: &Format, protect: bool) -> Matcher<'a> {
+        let mut local: Vec<(Vec<u8>, Chains)> = Vec::new();
+        Matcher::new_with_chains(layout, counts, format, protect, &mut |shape: &[u8]| {
+            if let Some((_, p)) = local.iter().find(|(s, _)| s == shape) {
+                return p.clone();
+            }
+            let p = Rc::new(chains(layout, &counts, shape, protect));
+            local.push((shape.to_vec(), p.clone()));
+            p
+        })
+    }
+
+    /// Like [`Matcher::new`], with the chains of each sequence shape supplied
+    /// by the caller (who caches them per hand across many formats); they
+    /// must be `chains(layout, &counts, shape, protect)`.
+    pub fn new_with_chains(
+        layout: &'a SuitLayout,
+        counts: Counts,
+        format: &Format,
+        protect: bool,
+        chain_of: &mut dyn FnMut(&[u8]) -> Chains,
+    ) -> Matcher<'a> {
         let slots = layout.cards.len();
         let total: usize = counts.iter().map(|&c| c as usize).sum();
         let mut tractors: Vec<Vec<u8>> = Vec::new();
@@ -97,17 +122,9 @@ impl<'a> Matcher<'a> {
         });
         tuple_sizes.sort_unstable_by(|a, b| b.cmp(a));
         let mut steps = Vec::new();
-        let mut cache: Vec<(Vec<u8>, std::rc::Rc<Vec<Vec<u8>>>)> = Vec::new();
         for (i, shape) in tractors.iter().enumerate() {
             let same_as_prev = i > 0 && tractors[i - 1] == *shape;
-            let placements = match cache.iter().find(|(s, _)| s == shape) {
-                Some((_, p)) => p.clone(),
-                None => {
-                    let p = std::rc::Rc::new(chains(layout, &counts, shape, protect));
-                    cache.push((shape.clone(), p.clone()));
-                    p
-                }
-            };
+            let placements = chain_of(shape);
             steps.push(Step::Tractor { shape: shape.clone(), same_as_prev, placements });
         }
         let tail_start = steps.len();
@@ -291,9 +308,9 @@ impl<'a> Matcher<'a> {
         // Singles: the weakest leftovers.
         let mut left = *last_counts;
         let mut need = self.singles;
-        for slot in 0..self.slots {
-            while need > 0 && left[slot] > 0 {
-                left[slot] -= 1;
+        for (slot, l) in left.iter_mut().enumerate().take(self.slots) {
+            while need > 0 && *l > 0 {
+                *l -= 1;
                 need -= 1;
                 groups.push(MatchedGroup {
                     shape: vec![1],
@@ -403,7 +420,11 @@ impl Iterator for Matches<'_, '_> {
                         *next += 1;
                         let fits = path.iter().zip(shape.iter()).all(|(&s, &t)| {
                             let c = counts[s as usize];
-                            if self.m.protect { c == t } else { c >= t }
+                            if self.m.protect {
+                                c == t
+                            } else {
+                                c >= t
+                            }
                         });
                         if fits {
                             let mut c = counts;

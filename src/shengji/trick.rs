@@ -79,7 +79,7 @@ pub fn can_beat(rules: &Rules, suit: EffectiveSuit, hand: &[Card], unit: &Matche
 /// Checks a throw against the other players' hands. A single-unit lead always
 /// stands. If any unit can be beaten, the lead shrinks to the smallest beaten
 /// unit (fewest cards; then the weakest; then the first in format order).
-pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(), ThrowFailure> {
+pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(), Box<ThrowFailure>> {
     if !lead.is_throw() {
         return Ok(());
     }
@@ -91,10 +91,8 @@ pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(
             }
         }
     }
-    let Some(kept_unit) = beaters
-        .iter()
-        .map(|b| b.unit)
-        .min_by_key(|&u| (lead.units[u].cards.len(), lead.units[u].top_level, u))
+    let Some(kept_unit) =
+        beaters.iter().map(|b| b.unit).min_by_key(|&u| (lead.units[u].cards.len(), lead.units[u].top_level, u))
     else {
         return Ok(());
     };
@@ -110,7 +108,7 @@ pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(
         format: super::format::Format::from_sorted(vec![lead.units[kept_unit].shape.clone()]),
         units: vec![lead.units[kept_unit].clone()],
     });
-    Err(ThrowFailure { kept, kept_unit, returned, beaters })
+    Err(Box::new(ThrowFailure { kept, kept_unit, returned, beaters }))
 }
 
 /// A follower's play of the wrong size.

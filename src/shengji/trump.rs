@@ -69,11 +69,7 @@ pub struct TrumpParseError(pub String);
 
 impl fmt::Display for TrumpParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a trump (write rank then suit like 4S, NT4 for no-trump with rank 4, or NT)",
-            self.0
-        )
+        write!(f, "'{}' is not a trump (write rank then suit like 4S, NT4 for no-trump with rank 4, or NT)", self.0)
     }
 }
 
@@ -259,11 +255,7 @@ impl Layout {
                 let succ = levels
                     .iter()
                     .map(|&l| {
-                        levels
-                            .iter()
-                            .enumerate()
-                            .filter(|&(_, &m)| m == l + 1)
-                            .fold(0u32, |acc, (j, _)| acc | (1 << j))
+                        levels.iter().enumerate().filter(|&(_, &m)| m == l + 1).fold(0u32, |acc, (j, _)| acc | (1 << j))
                     })
                     .collect();
                 for (i, c) in cards.iter().enumerate() {

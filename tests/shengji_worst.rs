@@ -1,0 +1,96 @@
+//! Worst-case search over 10,000 random positions per benchmark family:
+//! legality and the full hint list. Timing only, so it is ignored by default:
+//! `cargo test --release --test shengji_worst -- --ignored --nocapture`.
+
+use std::time::{Duration, Instant};
+use tuolaji::shengji::positions::{position, Family};
+use tuolaji::shengji::{check_play, Hints, Lead};
+
+/// The fastest of three runs: the machine is shared, and a single run can be
+/// preempted for milliseconds; the minimum measures the algorithm.
+fn time3<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..3 {
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed());
+        out = Some(v);
+    }
+    (best, out.expect("ran"))
+}
+
+fn stats(mut v: Vec<Duration>) -> (Duration, Duration, Duration) {
+    v.sort();
+    (v[v.len() / 2], v[v.len() * 99 / 100], v[v.len() - 1])
+}
+
+#[test]
+#[ignore]
+fn slowest_of_10000_positions_per_family() {
+    let n: u64 = std::env::var("POSITIONS").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let only = std::env::var("FAMILY").ok();
+    // Build the cached decomposition orderings once (a one-time cost per N).
+    let t = Instant::now();
+    for n in 1..=20 {
+        tuolaji::shengji::decomposition(n, Default::default()).count();
+    }
+    println!("decomposition cache for N = 1..=20 built in {:?}", t.elapsed());
+    for family in Family::ALL {
+        if only.as_deref().is_some_and(|f| !family.name().starts_with(f)) {
+            continue;
+        }
+        let (mut legal_t, mut hint_t, mut parse_t) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut worst_legal, mut worst_hint) = ((Duration::ZERO, 0), (Duration::ZERO, 0));
+        let mut legal_count = 0;
+        let mut hint_entries = 0usize;
+        for seed in 0..n {
+            let p = position(family, seed);
+            let (e, _) = time3(|| Lead::parse(&p.rules, &p.lead.cards).is_ok());
+            parse_t.push(e);
+            let (e, ok) = time3(|| check_play(&p.rules, &p.lead, &p.hand, &p.play).is_ok());
+            legal_count += ok as usize;
+            if e > Duration::from_millis(50) {
+                println!(
+                    "  slow legality: seed {seed} {e:?}, lead {} ({})",
+                    tuolaji::cards::format_cards(&p.lead.cards),
+                    p.lead.format
+                );
+            }
+            if e > worst_legal.0 {
+                worst_legal = (e, seed);
+            }
+            legal_t.push(e);
+            let (e, h) = time3(|| {
+                let h = Hints::new(&p.rules, &p.lead, &p.hand);
+                for i in 0..h.len() {
+                    let _ = h.first_match(i);
+                }
+                h
+            });
+            if e > Duration::from_millis(50) {
+                println!(
+                    "  slow hint list: seed {seed} {e:?}, lead {} ({})",
+                    tuolaji::cards::format_cards(&p.lead.cards),
+                    p.lead.format
+                );
+            }
+            hint_entries += h.len();
+            if e > worst_hint.0 {
+                worst_hint = (e, seed);
+            }
+            hint_t.push(e);
+        }
+        let (lm, l99, lmax) = stats(legal_t);
+        let (hm, h99, hmax) = stats(hint_t);
+        let (pm, p99, pmax) = stats(parse_t);
+        println!(
+            "{}: {n} positions, {legal_count} legal plays, {:.1} hint formats on average",
+            family.name(),
+            hint_entries as f64 / n as f64
+        );
+        println!("  legality   median {lm:?}  p99 {l99:?}  max {lmax:?} (seed {})", worst_legal.1);
+        println!("  hint list  median {hm:?}  p99 {h99:?}  max {hmax:?} (seed {})", worst_hint.1);
+        println!("  lead parse median {pm:?}  p99 {p99:?}  max {pmax:?}");
+    }
+}
