@@ -13,6 +13,7 @@ pub mod dup;
 pub mod mahjong;
 pub mod rummy;
 pub mod shengji;
+pub mod ui_model;
 
 #[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 pub mod cli;
