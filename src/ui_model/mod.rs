@@ -6,3 +6,4 @@ pub mod layout;
 pub mod phrase;
 pub mod practice;
 pub mod prefs;
+pub mod select;
