@@ -45,10 +45,10 @@ pub fn CardSvg(card: Card) -> impl IntoView {
                     {corner(rank, suit)}
                     <g transform="rotate(180 30 42)">{corner(rank, suit)}</g>
                     {face.then(|| view! {
-                        <rect x="19" y="12" width="33" height="60" rx="3" class="card-frame"/>
-                        <text x="35.5" y="35" class="card-face-letter" text-anchor="middle">{rank.notation()}</text>
+                        <rect x="18" y="10" width="24" height="64" rx="3" class="card-frame"/>
+                        <text x="30" y="34" class="card-face-letter" text-anchor="middle">{rank.notation()}</text>
                     })}
-                    <path d=suit_path(suit) transform=if face { at(35.5, 52.0, 11.0) } else { at(35.0, 46.0, 15.0) }/>
+                    <path d=suit_path(suit) transform=if face { at(30.0, 52.0, 9.0) } else { at(30.0, 42.0, 12.5) }/>
                 </g>
             }
             .into_any()
@@ -61,8 +61,8 @@ pub fn CardSvg(card: Card) -> impl IntoView {
                 <g class="card-ink">
                     <path d=STAR transform=at(10.0, 12.0, 7.5) class=class/>
                     <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{if big { "BIG" } else { "SM" }}</text>
-                    <path d=STAR transform=at(35.0, 45.0, 17.0) class=class/>
-                    <text x="35" y="74" class="card-joker-word" text-anchor="middle">"JOKER"</text>
+                    <path d=STAR transform=at(30.0, 44.0, 15.0) class=class/>
+                    <text x="30" y="76" class="card-joker-word" text-anchor="middle">"JOKER"</text>
                 </g>
             }
             .into_any()
