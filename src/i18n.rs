@@ -153,7 +153,7 @@ impl Text {
             Text::ShowMore => ("Show more", "显示更多"),
             Text::ResultLegal => ("Legal — well followed.", "出牌合法，跟得好！"),
             Text::ResultIllegal => ("That play was not legal: ", "这手牌不合法："),
-            Text::NextPosition => ("Deal the next position", "下一题"),
+            Text::NextPosition => ("Next position", "下一题"),
             Text::TryAgain => ("Try again", "再试一次"),
             Text::BadPracticeLink => ("This practice link is not valid: ", "这个练习链接无效："),
             Text::FourColour => ("Four-colour suits", "四色花色"),

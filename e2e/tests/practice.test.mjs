@@ -17,7 +17,8 @@ after(async () => {
   await site?.close();
 });
 
-const SEED = "#/practice?seed=e2etest1&decks=2";
+// A throw with a three-pair tractor (10H 10H JH JH QH QH 6H, 3 decks): seven hint rows, the sixth forced.
+const SEED = "#/practice?seed=demo55&decks=3";
 
 async function openPractice(page, hash = SEED) {
   await page.goto(site.url + hash);
@@ -136,6 +137,23 @@ test("a seed link is reproducible and a missing seed gets one", async () => {
   await page.goto(site.url + "#/");
   await page.click("[data-testid=practice-link]");
   await page.waitForSelector("[data-testid=practice]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("Chinese text and the dark theme on the practice screen", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/");
+  await waitForApp(page);
+  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", theme: "Dark" })));
+  await openPractice(page);
+  await page.reload();
+  await page.waitForSelector("[data-testid=hand] [data-card]");
+  assert.match(await page.textContent("[data-testid=practice]"), /跟牌练习/);
+  assert.match(await page.textContent("[data-testid=lead-format]"), /红桃|黑桃|方块|梅花|主牌/);
+  await (await forcedRow(page)).click();
+  assert.equal(await page.getAttribute("[data-testid=legality]", "data-legal"), "yes");
+  await screenshot(page, "practice-phone-dark-zh");
   assert.deepEqual(problems(), []);
   await context.close();
 });

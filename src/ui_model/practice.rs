@@ -11,6 +11,8 @@ pub const MIN_DECKS: usize = 2;
 pub const MAX_DECKS: usize = 4;
 /// Cards in your hand (and in the leader's, from which the lead is taken).
 pub const HAND_SIZE: usize = 25;
+/// Cards the lead is chosen from (more than a hand, so pairs and tractors show up).
+const LEADER_CARDS: usize = 40;
 /// The stream this screen draws from, separate from every game purpose.
 const PURPOSE: Purpose = Purpose::Named("follow-practice");
 
@@ -62,6 +64,21 @@ fn pick<T: Copy, R: rand_core::RngCore>(rng: &mut R, items: &[T]) -> T {
     items[uniform_below(rng, items.len() as u64) as usize]
 }
 
+/// The kinds held at least twice whose next kind up is held twice too.
+fn tractor_starts(trump: Trump, multis: &[(Card, usize)], counts: &CardCounts) -> Vec<(Card, usize)> {
+    multis
+        .iter()
+        .copied()
+        .filter(|&(c, _)| trump.successors(c).into_iter().any(|n| counts.get(n) >= 2))
+        .collect()
+}
+
+fn has_tractor(trump: Trump, suit_cards: &[Card]) -> bool {
+    let counts = CardCounts::from_cards(suit_cards);
+    let multis: Vec<(Card, usize)> = counts.iter().filter(|&(_, n)| n >= 2).collect();
+    !tractor_starts(trump, &multis, &counts).is_empty()
+}
+
 /// The lead: one kind held at least twice (with the next kinds up when they are
 /// held twice too, so tractors appear), sometimes a single or a small throw.
 fn choose_lead<R: rand_core::RngCore>(rng: &mut R, trump: Trump, suit_cards: &[Card]) -> Vec<Card> {
@@ -70,13 +87,18 @@ fn choose_lead<R: rand_core::RngCore>(rng: &mut R, trump: Trump, suit_cards: &[C
     kinds.sort_by_key(|&(c, _)| trump.display_key(c));
     let multis: Vec<(Card, usize)> = kinds.iter().copied().filter(|&(_, n)| n >= 2).collect();
     let mut lead = Vec::new();
+    // Kinds that start a tractor (the next kind up is held twice too): tractors are
+    // what practice is for, so they are preferred when there are any.
+    let starts = tractor_starts(trump, &multis, &counts);
     if !multis.is_empty() && uniform_below(rng, 5) > 0 {
-        let (card, n) = pick(rng, &multis);
+        let from_starts = !starts.is_empty() && uniform_below(rng, 3) > 0;
+        let from = if from_starts { &starts } else { &multis };
+        let (card, n) = pick(rng, from);
         let width = if n >= 3 && uniform_below(rng, 3) == 0 { 3 } else { 2 };
         lead.extend(std::iter::repeat_n(card, width));
         // Extend upwards into a tractor while the leader holds the next kind as often.
         let mut at = card;
-        while lead.len() < 8 && uniform_below(rng, 3) > 0 {
+        while lead.len() < 8 && ((from_starts && lead.len() == width) || uniform_below(rng, 3) > 0) {
             let Some(next) = trump.successors(at).into_iter().find(|&c| counts.get(c) >= width) else {
                 break;
             };
@@ -115,14 +137,23 @@ pub fn generate(seed: &str, decks: usize) -> Result<Position, PracticeError> {
     let mut last = None;
     for attempt in 0..8 {
         shuffle(&mut rng, &mut deck);
-        let (leader, rest) = deck.split_at(HAND_SIZE);
+        let (leader, rest) = deck.split_at(LEADER_CARDS);
         let hand = &rest[..HAND_SIZE];
         let suits: Vec<EffectiveSuit> = EffectiveSuit::ALL
             .into_iter()
             .filter(|&s| leader.iter().any(|&c| trump.effective_suit(c) == s))
             .collect();
-        let suit = pick(&mut rng, &suits);
-        let suit_cards: Vec<Card> = leader.iter().copied().filter(|&c| trump.effective_suit(c) == suit).collect();
+        let cards_of = |s: EffectiveSuit| -> Vec<Card> {
+            leader.iter().copied().filter(|&c| trump.effective_suit(c) == s).collect()
+        };
+        let with_tractor: Vec<EffectiveSuit> =
+            suits.iter().copied().filter(|&s| has_tractor(trump, &cards_of(s))).collect();
+        let suit = if !with_tractor.is_empty() && uniform_below(&mut rng, 4) > 0 {
+            pick(&mut rng, &with_tractor)
+        } else {
+            pick(&mut rng, &suits)
+        };
+        let suit_cards = cards_of(suit);
         let lead_cards = choose_lead(&mut rng, trump, &suit_cards);
         let Ok(lead) = Lead::parse(&rules, &lead_cards) else { continue };
         let mut hand = hand.to_vec();
