@@ -119,6 +119,7 @@ pub fn Hand(
                         type="button"
                         class=format!("card hand-card {}", colour_class(card))
                         class:selected=move || selected.with(|s| s.get(i).copied().unwrap_or(false))
+                        class:trump=move || follow.with(|f| f.as_ref().is_some_and(|f| f.rules.trump().is_trump(card)))
                         data-card=card.notation()
                         aria-label=card.label()
                         aria-pressed=move || if selected.with(|s| s.get(i).copied().unwrap_or(false)) { "true" } else { "false" }
