@@ -14,6 +14,7 @@ pub mod mahjong;
 pub mod rummy;
 pub mod shengji;
 pub mod table;
+pub mod ui_model;
 
 #[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 pub mod cli;

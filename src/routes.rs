@@ -23,6 +23,8 @@ pub enum Route {
     Replay { record: String },
     /// `#/settings`.
     Settings,
+    /// `#/practice?seed=…&decks=…`: follow practice on a reproducible position.
+    Practice { query: Vec<(String, String)> },
     /// Anything else; keeps the path so the screen can show it.
     NotFound { path: String },
 }
@@ -43,6 +45,7 @@ impl Route {
             ["new"] => Route::NewGame,
             ["friends"] => Route::Friends,
             ["settings"] => Route::Settings,
+            ["practice"] => Route::Practice { query: query.map(parse_query).unwrap_or_default() },
             ["play", game] => Route::Play {
                 game: percent_decode(game),
                 query: query.map(parse_query).unwrap_or_default(),
@@ -60,6 +63,8 @@ impl Route {
             Route::NewGame => "#/new".to_string(),
             Route::Friends => "#/friends".to_string(),
             Route::Settings => "#/settings".to_string(),
+            Route::Practice { query } if query.is_empty() => "#/practice".to_string(),
+            Route::Practice { query } => format!("#/practice?{}", format_query(query)),
             Route::Play { game, query } => {
                 let mut s = format!("#/play/{}", percent_encode(game));
                 if !query.is_empty() {
@@ -74,10 +79,12 @@ impl Route {
         }
     }
 
-    /// The value of a query parameter of a `Play` route.
+    /// The value of a query parameter of a `Play` or `Practice` route.
     pub fn query_value(&self, key: &str) -> Option<&str> {
         match self {
-            Route::Play { query, .. } => query.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()),
+            Route::Play { query, .. } | Route::Practice { query } => {
+                query.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+            }
             _ => None,
         }
     }
@@ -157,6 +164,17 @@ mod tests {
     }
 
     #[test]
+    fn practice_carries_seed_and_decks() {
+        assert_eq!(Route::parse("#/practice"), Route::Practice { query: vec![] });
+        let r = Route::parse("#/practice?seed=ab12cd&decks=3");
+        assert_eq!(r.query_value("seed"), Some("ab12cd"));
+        assert_eq!(r.query_value("decks"), Some("3"));
+        assert_eq!(r.to_hash(), "#/practice?seed=ab12cd&decks=3");
+        assert_eq!(Route::Practice { query: vec![] }.to_hash(), "#/practice");
+        assert_eq!(Route::parse("#/practice/x"), Route::NotFound { path: "/practice/x".into() });
+    }
+
+    #[test]
     fn unknown_paths_are_not_found_with_their_path() {
         assert_eq!(Route::parse("#/nope/x"), Route::NotFound { path: "/nope/x".into() });
         assert_eq!(Route::parse("#/play"), Route::NotFound { path: "/play".into() });
@@ -170,6 +188,8 @@ mod tests {
             Route::NewGame,
             Route::Friends,
             Route::Settings,
+            Route::Practice { query: vec![] },
+            Route::Practice { query: vec![("seed".into(), "Zz9".into()), ("decks".into(), "4".into())] },
             Route::Join { code: "a b/c%".into() },
             Route::Replay { record: "xyz".into() },
             Route::Play {

@@ -26,8 +26,36 @@ fn app_mounts_the_home_screen() {
     tuolaji::web::start();
     let home = document.query_selector("[data-testid=home]").unwrap();
     assert!(home.is_some(), "home screen rendered");
-    for id in ["new-game", "friends", "settings"] {
+    for id in ["new-game", "practice-link", "friends", "settings"] {
         let sel = format!("[data-testid={id}]");
         assert!(document.query_selector(&sel).unwrap().is_some(), "{id} button");
     }
+}
+
+#[wasm_bindgen_test]
+fn every_card_kind_renders_as_svg_with_its_notation() {
+    use leptos::prelude::*;
+    use tuolaji::cards::Card;
+    use tuolaji::web::cards::{CardBack, CardFace};
+    let document = web_sys::window().unwrap().document().unwrap();
+    leptos::mount::mount_to_body(|| {
+        view! {
+            <div id="all-cards">
+                {Card::all().map(|c| view! { <CardFace card=c/> }).collect_view()}
+                <CardBack/>
+            </div>
+        }
+    });
+    let all = document.query_selector("#all-cards").unwrap().expect("mounted");
+    assert_eq!(all.child_element_count(), 55);
+    for card in Card::all() {
+        let sel = format!("#all-cards .card[data-card=\"{}\"]", card.notation());
+        let el = document.query_selector(&sel).unwrap().unwrap_or_else(|| panic!("{card} rendered"));
+        assert!(el.query_selector("svg").unwrap().is_some(), "{card} has an svg");
+    }
+    assert!(document.query_selector("#all-cards [data-card=back] svg").unwrap().is_some());
+    // Jokers are told apart by shape, not only colour.
+    let filled = document.query_selector("[data-card=BJ] .joker-star.filled").unwrap();
+    let hollow = document.query_selector("[data-card=SJ] .joker-star.hollow").unwrap();
+    assert!(filled.is_some() && hollow.is_some());
 }

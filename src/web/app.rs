@@ -4,32 +4,20 @@
 
 use crate::i18n::{Lang, Text};
 use crate::routes::Route;
+use crate::web::cards::{CardBack, CardFace};
 use crate::web::storage::{self, keys};
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Theme {
-    /// Follow `prefers-color-scheme`.
-    #[default]
-    System,
-    Light,
-    Dark,
-}
-
-/// Display preferences, saved under [`keys::PREFS`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Prefs {
-    pub theme: Theme,
-    /// `None` follows the browser's language.
-    pub lang: Option<Lang>,
-}
+pub use crate::ui_model::prefs::{CardSize, DrawSpeed, Prefs, Theme};
 
 impl Prefs {
+    /// Saved preferences under [`keys::PREFS`]; unreadable data gives the defaults
+    /// (field by field), which is not worth a warning.
     fn load() -> Prefs {
-        // Unreadable preferences are not worth a warning: fall back to the defaults.
-        storage::get_json(keys::PREFS).ok().flatten().unwrap_or_default()
+        match storage::get_raw(keys::PREFS) {
+            Ok(Some(text)) => Prefs::from_json(&text),
+            _ => Prefs::default(),
+        }
     }
 
     pub fn lang(&self) -> Lang {
@@ -65,6 +53,12 @@ fn apply_prefs(prefs: &Prefs) {
         Theme::Dark => root.set_attribute("data-theme", "dark"),
     };
     let _ = root.set_attribute("lang", prefs.lang().tag());
+    let _ = if prefs.four_colour {
+        root.set_attribute("data-four-colour", "")
+    } else {
+        root.remove_attribute("data-four-colour")
+    };
+    let _ = root.set_attribute("data-card-size", prefs.card_size.key());
 }
 
 /// Shared UI state every screen can read.
@@ -107,6 +101,7 @@ pub fn App() -> impl IntoView {
                 Route::Replay { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::ReplaySoon/> }.into_any(),
                 Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
                 Route::Settings => view! { <Settings/> }.into_any(),
+                Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
                 Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
             }}
         </div>
@@ -151,6 +146,7 @@ fn Home() -> impl IntoView {
                 <a class="button" class:primary=!has_saved_game href="#/new" data-testid="new-game">
                     {move || shell.t(Text::NewGameVsBots)}
                 </a>
+                <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
                 <a class="button" href="#/friends" data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>
@@ -166,7 +162,7 @@ fn Home() -> impl IntoView {
 }
 
 #[component]
-fn BackHome() -> impl IntoView {
+pub fn BackHome() -> impl IntoView {
     let shell = expect_context::<Shell>();
     view! { <a class="button subtle back" href="#/" data-testid="home-link">{move || shell.t(Text::BackHome)}</a> }
 }
@@ -251,6 +247,54 @@ fn Settings() -> impl IntoView {
                     <option value="en">"English"</option>
                     <option value="zh">"中文"</option>
                 </select>
+            </label>
+            <label class="field check">
+                <input type="checkbox" data-testid="four-colour"
+                    prop:checked=move || prefs.get().four_colour
+                    on:change=move |ev| prefs.update(|p| p.four_colour = event_target_checked(&ev))/>
+                <span>{move || shell.t(Text::FourColour)}</span>
+            </label>
+            <label class="field">
+                <span>{move || shell.t(Text::CardSize)}</span>
+                <select data-testid="card-size"
+                    prop:value=move || prefs.get().card_size.key()
+                    on:change=move |ev| prefs.update(|p| p.card_size = CardSize::from_key(&event_target_value(&ev)))>
+                    <option value="small">{move || shell.t(Text::SizeSmall)}</option>
+                    <option value="medium">{move || shell.t(Text::SizeMedium)}</option>
+                    <option value="large">{move || shell.t(Text::SizeLarge)}</option>
+                </select>
+            </label>
+            <div class="preview" data-testid="card-preview" aria-label=move || shell.t(Text::Preview)>
+                {[
+                    crate::cards::Card::new(crate::cards::Rank::Ace, crate::cards::Suit::Spades),
+                    crate::cards::Card::new(crate::cards::Rank::Ten, crate::cards::Suit::Hearts),
+                    crate::cards::Card::new(crate::cards::Rank::Queen, crate::cards::Suit::Diamonds),
+                    crate::cards::Card::new(crate::cards::Rank::Seven, crate::cards::Suit::Clubs),
+                    crate::cards::Card::SmallJoker,
+                    crate::cards::Card::BigJoker,
+                ].into_iter().map(|c| view! { <CardFace card=c/> }).collect_view()}
+                <CardBack/>
+            </div>
+            <label class="field">
+                <span>{move || shell.t(Text::DrawSpeed)}</span>
+                <select data-testid="draw-speed"
+                    prop:value=move || prefs.get().draw_speed.key()
+                    on:change=move |ev| prefs.update(|p| p.draw_speed = DrawSpeed::from_key(&event_target_value(&ev)))>
+                    <option value="slow">{move || shell.t(Text::SpeedSlow)}</option>
+                    <option value="normal">{move || shell.t(Text::SpeedNormal)}</option>
+                    <option value="fast">{move || shell.t(Text::SpeedFast)}</option>
+                    <option value="instant">{move || shell.t(Text::SpeedInstant)}</option>
+                </select>
+            </label>
+            <label class="field check">
+                <input type="checkbox" data-testid="sound"
+                    prop:checked=move || prefs.get().sound
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        prefs.update(|p| p.sound = on);
+                        crate::web::sound::your_turn(on);
+                    }/>
+                <span>{move || shell.t(Text::Sound)}</span>
             </label>
             <BackHome/>
         </section>

@@ -3,6 +3,11 @@
 //! engine views and send actions.
 
 pub mod app;
+pub mod cards;
+pub mod hand;
+pub mod hints;
+pub mod practice;
+pub mod sound;
 pub mod storage;
 
 /// Entry point called by `src/main.rs` in the browser.

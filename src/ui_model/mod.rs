@@ -1,0 +1,9 @@
+//! Pure pieces of the browser UI, kept outside `web/` so they compile and test
+//! natively: hand layout maths, plain-word phrases (English and Chinese), the
+//! follow-practice position generator and the display preferences.
+
+pub mod layout;
+pub mod phrase;
+pub mod practice;
+pub mod prefs;
+pub mod select;

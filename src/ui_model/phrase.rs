@@ -1,0 +1,188 @@
+//! Plain words for the hand and hint UI in English and Chinese: trick formats
+//! ("two pairs in a row" / "两对相连的拖拉机"), card labels, suit names and the
+//! engine's reasons for an illegal play. English reuses the engine's phrases.
+
+use crate::cards::Card;
+use crate::i18n::Lang;
+use crate::shengji::{EffectiveSuit, Format, IllegalPlay, Trump};
+
+const ZH_NUMBERS: [&str; 11] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十"];
+
+fn zh_count(n: usize) -> String {
+    ZH_NUMBERS.get(n).map_or_else(|| n.to_string(), |s| s.to_string())
+}
+
+fn zh_tuple(t: u8) -> String {
+    match t {
+        1 => "单张".to_string(),
+        2 => "对子".to_string(),
+        3 => "三张".to_string(),
+        4 => "四张".to_string(),
+        _ => format!("{t}张同牌"),
+    }
+}
+
+fn zh_group(g: &[u8], copies: usize) -> String {
+    let head = |noun: String| format!("{}个{noun}", zh_count(copies));
+    if g.len() == 1 {
+        return head(zh_tuple(g[0]));
+    }
+    let body = if g.iter().all(|&t| t == g[0]) {
+        let unit = match g[0] {
+            2 => "对".to_string(),
+            3 => "个三张".to_string(),
+            t => format!("个{}", zh_tuple(t)),
+        };
+        format!("{}{unit}相连的拖拉机", zh_count(g.len()))
+    } else {
+        let parts: Vec<String> = g.iter().map(|&t| zh_tuple(t)).collect();
+        format!("{}相连的拖拉机", parts.join("接"))
+    };
+    if copies > 1 {
+        format!("{}个（{body}）", zh_count(copies))
+    } else {
+        body
+    }
+}
+
+/// A trick format in plain words, e.g. "a triple, a pair and a single".
+pub fn describe_format(format: &Format, lang: Lang) -> String {
+    match lang {
+        Lang::En => format.describe(),
+        Lang::Zh => {
+            let groups = format.groups();
+            let mut parts = Vec::new();
+            let mut i = 0;
+            while i < groups.len() {
+                let mut j = i;
+                while j < groups.len() && groups[j] == groups[i] {
+                    j += 1;
+                }
+                parts.push(zh_group(&groups[i], j - i));
+                i = j;
+            }
+            match parts.len() {
+                0 => String::new(),
+                1 => parts.remove(0),
+                _ => {
+                    let last = parts.pop().unwrap_or_default();
+                    format!("{}和{last}", parts.join("、"))
+                }
+            }
+        }
+    }
+}
+
+pub fn suit_name(suit: EffectiveSuit, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => suit.plural(),
+        Lang::Zh => match suit {
+            EffectiveSuit::Spades => "黑桃",
+            EffectiveSuit::Hearts => "红桃",
+            EffectiveSuit::Diamonds => "方块",
+            EffectiveSuit::Clubs => "梅花",
+            EffectiveSuit::Trump => "主牌",
+        },
+    }
+}
+
+/// A card as people say it: `10♥`, "big joker" / "大王".
+pub fn card_label(card: Card, lang: Lang) -> String {
+    match (card, lang) {
+        (Card::SmallJoker, Lang::Zh) => "小王".to_string(),
+        (Card::BigJoker, Lang::Zh) => "大王".to_string(),
+        _ => card.label(),
+    }
+}
+
+pub fn cards_label(cards: &[Card], lang: Lang) -> String {
+    cards.iter().map(|&c| card_label(c, lang)).collect::<Vec<_>>().join(" ")
+}
+
+/// The trump in words: "trump: 7♥", "no trump, rank 5".
+pub fn trump_label(trump: Trump, lang: Lang) -> String {
+    match (trump, lang) {
+        (Trump::Standard { rank, suit }, Lang::En) => format!("{rank}{}", suit.symbol()),
+        (Trump::Standard { rank, suit }, Lang::Zh) => format!("{}{rank}", suit_name(EffectiveSuit::from_suit(suit), Lang::Zh)),
+        (Trump::NoTrump { rank: Some(r) }, Lang::En) => format!("no trump, rank {r}"),
+        (Trump::NoTrump { rank: Some(r) }, Lang::Zh) => format!("无主，打{r}"),
+        (Trump::NoTrump { rank: None }, Lang::En) => "no trump".to_string(),
+        (Trump::NoTrump { rank: None }, Lang::Zh) => "无主".to_string(),
+    }
+}
+
+/// The engine's reason for an illegal play, in the chosen language.
+pub fn illegal_reason(err: &IllegalPlay, lang: Lang) -> String {
+    if lang == Lang::En {
+        return err.to_string();
+    }
+    match err {
+        IllegalPlay::WrongCount { expected, got } => format!("首家出了{expected}张，你必须出{expected}张，而不是{got}张"),
+        IllegalPlay::NotInHand { card, held, played } => {
+            format!("你出了{played}张{}，但手里只有{held}张", card_label(*card, lang))
+        }
+        IllegalPlay::TooManyCopies { card, count, decks } => {
+            format!("{decks}副牌最多只有{decks}张{}，这里却有{count}张", card_label(*card, lang))
+        }
+        IllegalPlay::MustPlayAllOfSuit { suit, held } => format!(
+            "你只有{}张{}（{}），必须全部出完",
+            held.len(),
+            suit_name(*suit, lang),
+            cards_label(held, lang)
+        ),
+        IllegalPlay::MustFollowSuit { suit, needed, held } => {
+            let name = suit_name(*suit, lang);
+            format!("你有{held}张{name}，所以出的{needed}张都必须是{name}")
+        }
+        IllegalPlay::MustMatch { suit, format, example } => format!(
+            "你有{}，所以必须出{}的{}",
+            cards_label(example, lang),
+            suit_name(*suit, lang),
+            describe_format(format, lang)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+    use crate::shengji::{check_play, Lead, Rules};
+
+    fn f(s: &str) -> Format {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn english_is_the_engines_phrase() {
+        let x = f("{[2, 2]}");
+        assert_eq!(describe_format(&x, Lang::En), x.describe());
+    }
+
+    #[test]
+    fn chinese_formats() {
+        assert_eq!(describe_format(&f("{[2]}"), Lang::Zh), "一个对子");
+        assert_eq!(describe_format(&f("{[2, 2]}"), Lang::Zh), "两对相连的拖拉机");
+        assert_eq!(describe_format(&f("{[3], [2], [1]}"), Lang::Zh), "一个三张、一个对子和一个单张");
+        assert_eq!(describe_format(&f("{[1], [1], [1]}"), Lang::Zh), "三个单张");
+        assert_eq!(describe_format(&f("{[3, 2]}"), Lang::Zh), "三张接对子相连的拖拉机");
+    }
+
+    #[test]
+    fn chinese_reason_names_the_suit_and_cards() {
+        let rules = Rules::new("2S".parse().unwrap(), 2).unwrap();
+        let lead = Lead::parse(&rules, &parse_cards("5H 5H", None).unwrap()).unwrap();
+        let hand = parse_cards("7H 7H 9H 3C", None).unwrap();
+        let err = check_play(&rules, &lead, &hand, &parse_cards("9H 7H", None).unwrap()).unwrap_err();
+        let zh = illegal_reason(&err, Lang::Zh);
+        assert!(zh.contains("红桃") && zh.contains("7♥"), "{zh}");
+        assert_eq!(illegal_reason(&err, Lang::En), err.to_string());
+    }
+
+    #[test]
+    fn trump_labels() {
+        assert_eq!(trump_label("7H".parse().unwrap(), Lang::En), "7♥");
+        assert_eq!(trump_label("7H".parse().unwrap(), Lang::Zh), "红桃7");
+        assert_eq!(trump_label("NT5".parse().unwrap(), Lang::Zh), "无主，打5");
+    }
+}

@@ -1,0 +1,164 @@
+//! Your hand: cards in the engine's display order, overlapped to fit the screen
+//! (two or three rows when needed, maths in `ui_model::layout`), tap to select,
+//! a live legality indicator from `shengji::check_play`, and Play / Clear.
+
+use crate::cards::Card;
+use crate::shengji::{check_play, Lead, Rules};
+use crate::ui_model::layout::HandLayout;
+use crate::ui_model::select::selected_cards;
+use crate::ui_model::phrase::illegal_reason;
+use crate::web::app::Shell;
+use crate::web::cards::{colour_class, CardSvg};
+use crate::i18n::Text;
+use leptos::prelude::*;
+
+/// What the selection is checked against (a trick being followed).
+#[derive(Clone, Debug)]
+pub struct FollowContext {
+    pub rules: Rules,
+    pub lead: Lead,
+}
+
+/// A first guess at the hand's width before it is on screen (then it is measured):
+/// the page width less its padding.
+fn estimated_width() -> f64 {
+    let w = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map(|e| e.client_width() as f64)
+        .unwrap_or(360.0);
+    (w - 32.0).clamp(200.0, 960.0)
+}
+
+#[component]
+pub fn Hand(
+    /// The cards, already in display order.
+    #[prop(into)]
+    cards: Signal<Vec<Card>>,
+    selected: RwSignal<Vec<bool>>,
+    /// The trick being followed; `None` hides the legality indicator.
+    #[prop(into)]
+    follow: Signal<Option<FollowContext>>,
+    /// Called with the selected cards when Play is pressed.
+    on_play: Callback<Vec<Card>>,
+    /// Disables Play (e.g. after the play was judged).
+    #[prop(into, optional)]
+    locked: Signal<bool>,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let (avail, set_avail) = signal(estimated_width());
+    let panel = NodeRef::<leptos::html::Div>::new();
+    let measure = move |el: &web_sys::HtmlDivElement| {
+        let w = el.client_width() as f64;
+        if w > 0.0 {
+            set_avail.set(w);
+        }
+    };
+    Effect::new(move |_| {
+        if let Some(el) = panel.get() {
+            measure(&el);
+        }
+    });
+    let listener = window_event_listener(leptos::ev::resize, move |_| {
+        if let Some(el) = panel.get_untracked() {
+            measure(&el);
+        }
+    });
+    on_cleanup(move || listener.remove());
+
+    let layout = Memo::new(move |_| {
+        let w = avail.get();
+        let base = shell.prefs.with(|p| p.card_size.width_px());
+        // Larger screens get larger cards.
+        let card_w = if w >= 640.0 { base * 1.35 } else { base };
+        HandLayout::new(cards.with(|c| c.len()), w, card_w)
+    });
+
+    let toggle = move |i: usize| {
+        if locked.get_untracked() {
+            return;
+        }
+        selected.update(|s| {
+            if let Some(x) = s.get_mut(i) {
+                *x = !*x;
+            }
+        });
+    };
+
+    let chosen = move || cards.with(|h| selected.with(|s| selected_cards(h, s)));
+    let verdict = Memo::new(move |_| {
+        let play = chosen();
+        let lang = shell.prefs.with(|p| p.lang());
+        follow.with(|f| {
+            f.as_ref().map(|f| {
+                if play.is_empty() {
+                    return (None, format!("{} 0 / {}", shell.t(Text::Selected), f.lead.len()));
+                }
+                match check_play(&f.rules, &f.lead, &cards.get(), &play) {
+                    Ok(()) => (Some(true), shell.t(Text::LegalPlay).to_string()),
+                    Err(e) => (Some(false), format!("{}{}", shell.t(Text::NotAllowed), illegal_reason(&e, lang))),
+                }
+            })
+        })
+    });
+
+    let card_views = move || {
+        cards
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, card)| {
+                let style = move || {
+                    let l = layout.get();
+                    let (x, y) = l.position(i);
+                    let up = if selected.with(|s| s.get(i).copied().unwrap_or(false)) { l.raise() } else { 0.0 };
+                    format!("left:{x:.1}px;top:{:.1}px;width:{:.1}px;height:{:.1}px;z-index:{i}", y - up, l.card_w, l.card_h)
+                };
+                view! {
+                    <button
+                        type="button"
+                        class=format!("card hand-card {}", colour_class(card))
+                        class:selected=move || selected.with(|s| s.get(i).copied().unwrap_or(false))
+                        class:trump=move || follow.with(|f| f.as_ref().is_some_and(|f| f.rules.trump().is_trump(card)))
+                        data-card=card.notation()
+                        aria-label=card.label()
+                        aria-pressed=move || if selected.with(|s| s.get(i).copied().unwrap_or(false)) { "true" } else { "false" }
+                        style=style
+                        on:click=move |_| toggle(i)
+                    >
+                        <CardSvg card=card/>
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <div class="hand-panel" node_ref=panel>
+            <div class="hand" data-testid="hand"
+                style=move || { let l = layout.get(); format!("height:{:.1}px;width:{:.1}px", l.height, l.width) }>
+                {card_views}
+            </div>
+            {move || verdict.get().map(|(legal, text)| view! {
+                <p class="legality" data-testid="legality" role="status" aria-live="polite"
+                    data-legal=match legal { Some(true) => "yes", Some(false) => "no", None => "empty" }
+                    class:ok=legal == Some(true) class:bad=legal == Some(false)>
+                    {text}
+                </p>
+            })}
+            <div class="hand-actions">
+                <button type="button" class="button primary" data-testid="play"
+                    disabled=move || locked.get() || chosen().is_empty()
+                    on:click=move |_| on_play.run(chosen())>
+                    {move || shell.t(Text::PlayCards)}
+                </button>
+                <button type="button" class="button" data-testid="clear"
+                    disabled=move || locked.get()
+                    on:click=move |_| selected.update(|s| s.iter_mut().for_each(|x| *x = false))>
+                    {move || shell.t(Text::Clear)}
+                </button>
+            </div>
+        </div>
+    }
+}
+
