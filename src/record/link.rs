@@ -235,7 +235,9 @@ impl ShareLink {
         }
         let get = |key: &str| query.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         if let Some(v) = get("v") {
-            if v.parse::<u32>().ok() != Some(DERIVATION_VERSION) || !v.bytes().all(|b| b.is_ascii_digit()) {
+            let allowed = format!("the deal derivation version, a plain number (this version deals with {DERIVATION_VERSION})");
+            let n = number_u32(v).ok_or_else(|| invalid("v", v, &allowed))?;
+            if n != DERIVATION_VERSION {
                 return Err(LinkError::Version { found: v.to_string() });
             }
         } else if DERIVATION_VERSION != IMPLICIT_DERIVATION {
@@ -348,6 +350,11 @@ fn number(v: &str, param: &'static str, lo: u8, hi: u8, allowed: &str) -> Result
         Ok(n) if ok && (lo as u16..=hi as u16).contains(&n) => Ok(n as u8),
         _ => Err(invalid(param, v, allowed)),
     }
+}
+
+fn number_u32(v: &str) -> Option<u32> {
+    let canonical = !v.is_empty() && v.len() <= 9 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
+    canonical.then(|| v.parse().ok()).flatten()
 }
 
 fn flag(v: Option<&str>, param: &'static str, default: bool) -> Result<bool, LinkError> {
