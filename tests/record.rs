@@ -328,7 +328,7 @@ fn the_results_collection_merges_without_duplicates() {
 fn replay_codes_round_trip_and_are_short() {
     let friends = Settings { players: 5, mode: Mode::Friends, ..Settings::default() };
     for (seed, settings, budget) in
-        [("replay4", Settings::default(), 1100), ("replay6", six_by_three(), 1700), ("replay5", friends, 1300)]
+        [("replay4", Settings::default(), 450), ("replay6", six_by_three(), 650), ("replay5", friends, 550)]
     {
         let game = bot_game(seed, settings, None);
         let record = game.record();
