@@ -68,6 +68,19 @@ fn links_write_only_non_default_settings_and_a_one_based_seat() {
     assert_eq!(ShareLink::new(&TableSeed::parse("abc").unwrap(), &s, 0).to_hash(), "#/play/shengji?seed=abc");
 }
 
+#[test]
+fn a_parsed_link_deals_the_same_cards_to_the_same_seats() {
+    let settings = Settings { players: 6, decks: Some(3), mode: Mode::Friends, friends: Some(2), ..Settings::default() };
+    let original = bot_game("samedeal", settings, Some(200));
+    let link = ShareLink::parse_hash(&ShareLink::from_game(&original, 4).to_hash()).unwrap();
+    assert_eq!(link.seat, 4);
+    let again = GameRecord { settings: link.settings.clone(), seed: link.seed.clone(), actions: original.record().actions };
+    let rebuilt = replay(&again).unwrap();
+    for seat in 0..6 {
+        assert_eq!(rebuilt.hand(seat), original.hand(seat));
+    }
+}
+
 fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
     (
         4u8..=10,
@@ -213,8 +226,8 @@ fn a_finished_hand_gives_a_result_that_travels_in_the_link() {
     assert!(code.len() < 50, "{code}");
     assert_eq!(DuplicateResult::decode(&code).unwrap(), r);
 
-    let mut link = ShareLink::new(game.seed(), &Settings::default(), 1);
-    link.result = Some(r.clone());
+    let link = ShareLink::from_game(&game, 1).with_result(r.clone());
+    assert_eq!(link, ShareLink { result: Some(r.clone()), ..ShareLink::new(game.seed(), &Settings::default(), 1) });
     let back = ShareLink::parse_hash(&link.to_hash()).unwrap();
     assert_eq!(back.result.as_ref(), Some(&r));
     // The same result under another seed or other settings is refused.
@@ -437,6 +450,11 @@ fn bad_replay_codes_give_clear_errors() {
     let e = decode_record(&encode_record(&illegal)).unwrap_err();
     assert!(matches!(e, CodeError::Replay(ReplayError::Action { index: 0, .. })), "{e}");
     assert_eq!(decode_unchecked(&encode_record(&illegal)).unwrap(), illegal);
+    assert!(matches!(Replay::from_code(&encode_record(&illegal)), Err(CodeError::Replay(ReplayError::Action { index: 0, .. }))));
+    let mut late = record.clone();
+    late.actions.push((0, Action::NextHand));
+    let e = Replay::new(late.clone()).unwrap_err();
+    assert_eq!(Some(e), replay(&late).err(), "the stepper refuses exactly what the engine's replay refuses");
 }
 
 proptest! {

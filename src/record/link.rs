@@ -188,6 +188,17 @@ impl ShareLink {
         ShareLink { seed: seed.as_str().to_string(), settings: normalize(settings), seat, result: None }
     }
 
+    /// The link of a table's deal, for `seat` (the settings and seed of `game`).
+    pub fn from_game(game: &crate::shengji::game::Game, seat: Seat) -> ShareLink {
+        ShareLink::new(game.seed(), &game.settings().settings, seat)
+    }
+
+    /// The same link carrying a result (`r=`), for the end-of-hand card.
+    pub fn with_result(mut self, result: DuplicateResult) -> ShareLink {
+        self.result = Some(result);
+        self
+    }
+
     /// The query pairs, only what differs from the defaults.
     pub fn to_query(&self) -> Vec<(String, String)> {
         let mut q = vec![("seed".to_string(), self.seed.clone())];

@@ -264,9 +264,9 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Replays the record once (the engine's `replay` validates it), collecting every trick.
+    /// Replays the record once, collecting every trick. It applies the actions as the
+    /// engine's `replay` does (same seed and settings checks, same `ReplayError`s), in one pass.
     pub fn new(record: GameRecord) -> Result<Replay, ReplayError> {
-        replay(&record)?;
         let seed = crate::dup::TableSeed::parse(&record.seed).map_err(ReplayError::Seed)?;
         let mut game = Game::new(record.settings.clone(), seed).map_err(ReplayError::Settings)?;
         let mut steps = Vec::new();
