@@ -46,6 +46,9 @@ enum Command {
     Winner(cli::shengji::WinnerArgs),
     /// Shengji: bots play N hands with invariant checks (exit 1 on a violation).
     Simulate(cli::game::SimulateArgs),
+    /// Share links, replay codes and their decoding.
+    #[command(subcommand)]
+    Record(cli::record::RecordCommand),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -67,6 +70,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Hint(a) => cli::shengji::hint(&a, out),
         Command::Winner(a) => cli::shengji::winner(&a, out),
         Command::Simulate(a) => cli::game::simulate(&a, out),
+        Command::Record(c) => cli::record::run(c, out),
     }
 }
 

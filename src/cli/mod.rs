@@ -9,6 +9,7 @@ pub mod dup;
 pub mod mahjong;
 pub mod rummy;
 pub mod game;
+pub mod record;
 pub mod shengji;
 
 use std::fmt;

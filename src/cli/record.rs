@@ -1,0 +1,284 @@
+//! `tuolaji record`: share links (`link`), replay codes of bot hands
+//! (`replay-code`) and a trick-by-trick reading of a replay code (`decode`).
+
+use super::{CliError, CliResult, Output, Verdict};
+use crate::cards::format_cards;
+use crate::dup::TableSeed;
+use crate::record::link::{settings_text, ShareLink};
+use crate::record::{encode_record, Replay};
+use crate::shengji::bot::Difficulty;
+use crate::shengji::game::sim::Simulation;
+use crate::shengji::game::{Action, PhaseName};
+use clap::{Args, Subcommand};
+use serde_json::json;
+
+#[derive(Subcommand, Debug)]
+pub enum RecordCommand {
+    /// Print the share link hash (#/play/shengji?seed=…) for a seed, settings and seat.
+    Link(LinkArgs),
+    /// Bots play hands on a seed; print the replay code (#/replay/<code>) and its length.
+    ReplayCode(ReplayCodeArgs),
+    /// Read a replay code: a trick-by-trick summary (exit 2 if the code is not valid).
+    Decode(DecodeArgs),
+}
+
+/// Table settings as flags; only the ones given go into the link.
+#[derive(Args, Debug, Default)]
+pub struct TableArgs {
+    /// Table seed (1-64 letters or digits).
+    #[arg(long)]
+    pub seed: String,
+    /// Players (4 to 10; default 4).
+    #[arg(long)]
+    pub players: Option<String>,
+    /// Decks (default players / 2).
+    #[arg(long)]
+    pub decks: Option<String>,
+    /// Kitty size (default: the smallest of at least 5 that splits evenly).
+    #[arg(long)]
+    pub kitty: Option<String>,
+    /// tractor or friends.
+    #[arg(long)]
+    pub mode: Option<String>,
+    /// Friends to call (friends mode).
+    #[arg(long)]
+    pub friends: Option<String>,
+    /// Draw policy: none, longer-tuples, tractors-only, both, suit-only.
+    #[arg(long)]
+    pub draw_policy: Option<String>,
+    /// Tractor rules as TUPLExLENGTH, e.g. 3x2.
+    #[arg(long)]
+    pub tractor: Option<String>,
+    /// Throw evaluation: every-unit, highest-card, unit-length.
+    #[arg(long)]
+    pub throw_evaluation: Option<String>,
+    /// Throw penalty: 0 or 10.
+    #[arg(long)]
+    pub throw_penalty: Option<String>,
+    /// Kitty multiplier: double or power.
+    #[arg(long)]
+    pub kitty_multiplier: Option<String>,
+    /// Reinforcing one's own bid: 1 or 0.
+    #[arg(long)]
+    pub reinforce: Option<String>,
+    /// Friend cards may be trump: 1 or 0.
+    #[arg(long)]
+    pub friend_trump: Option<String>,
+    /// Starting level (a rank, default 2).
+    #[arg(long)]
+    pub starting_level: Option<String>,
+    /// Take-back allowed: 1 or 0.
+    #[arg(long)]
+    pub take_back: Option<String>,
+}
+
+const FLAG_KEYS: [(&str, &str); 14] = [
+    ("p", "--players"),
+    ("d", "--decks"),
+    ("k", "--kitty"),
+    ("m", "--mode"),
+    ("f", "--friends"),
+    ("dp", "--draw-policy"),
+    ("tr", "--tractor"),
+    ("te", "--throw-evaluation"),
+    ("tp", "--throw-penalty"),
+    ("km", "--kitty-multiplier"),
+    ("rb", "--reinforce"),
+    ("ft", "--friend-trump"),
+    ("sl", "--starting-level"),
+    ("tb", "--take-back"),
+];
+
+impl TableArgs {
+    /// Validates the flags through the link parser, so the CLI and links agree.
+    fn link(&self, seat: Option<&str>) -> Result<ShareLink, CliError> {
+        let values = [
+            &self.players,
+            &self.decks,
+            &self.kitty,
+            &self.mode,
+            &self.friends,
+            &self.draw_policy,
+            &self.tractor,
+            &self.throw_evaluation,
+            &self.throw_penalty,
+            &self.kitty_multiplier,
+            &self.reinforce,
+            &self.friend_trump,
+            &self.starting_level,
+            &self.take_back,
+        ];
+        let mut query = vec![("seed".to_string(), self.seed.clone())];
+        for ((key, _), value) in FLAG_KEYS.iter().zip(values) {
+            if let Some(v) = value {
+                query.push((key.to_string(), v.clone()));
+            }
+        }
+        if let Some(s) = seat {
+            query.push(("seat".into(), s.to_string()));
+        }
+        ShareLink::from_query(&query).map_err(|e| {
+            let flag = FLAG_KEYS.iter().find(|(k, _)| *k == e.param()).map(|(_, f)| *f).unwrap_or(match e.param() {
+                "seat" => "--seat",
+                _ => "--seed",
+            });
+            CliError::new(format!("{flag}: {e}"))
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct LinkArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Your seat, numbered from 1 as in the app (default 1).
+    #[arg(long)]
+    pub seat: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayCodeArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Hands to play in sequence (1 to 20).
+    #[arg(long, default_value_t = 1)]
+    pub hands: u32,
+}
+
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The replay code (the part after #/replay/, or the whole link).
+    pub code: String,
+}
+
+pub fn run(cmd: RecordCommand, out: Output) -> CliResult {
+    match cmd {
+        RecordCommand::Link(a) => link(&a, out),
+        RecordCommand::ReplayCode(a) => replay_code(&a, out),
+        RecordCommand::Decode(a) => decode(&a, out),
+    }
+}
+
+pub fn link(a: &LinkArgs, out: Output) -> CliResult {
+    let link = a.table.link(a.seat.as_deref())?;
+    let hash = link.to_hash();
+    let query: serde_json::Map<String, serde_json::Value> =
+        link.to_query().into_iter().map(|(k, v)| (k, serde_json::Value::String(v))).collect();
+    out.emit(
+        || hash.clone(),
+        || json!({ "hash": hash, "query": query, "seed": link.seed, "seat": link.seat + 1 }),
+    );
+    Ok(Verdict::Yes)
+}
+
+pub fn replay_code(a: &ReplayCodeArgs, out: Output) -> CliResult {
+    if !(1..=20).contains(&a.hands) {
+        return Err(CliError::new(format!("--hands must be 1 to 20, not {}", a.hands)));
+    }
+    let link = a.table.link(None)?;
+    let seed = TableSeed::parse(&link.seed).map_err(|e| CliError::new(format!("--seed: {e}")))?;
+    let mut sim = Simulation::new(link.settings.clone(), seed, &[Difficulty::Heuristic])
+        .map_err(|e| CliError::new(e.to_string()))?;
+    for h in 0..a.hands {
+        if h > 0 {
+            let seat = sim.game.to_act().first().copied().unwrap_or(0);
+            sim.game.apply(seat, &Action::NextHand).map_err(|e| CliError::new(e.to_string()))?;
+        }
+        let mut guard = 0;
+        while sim.game.phase() != PhaseName::Finished {
+            sim.step().map_err(CliError::new)?;
+            guard += 1;
+            if guard > 100_000 {
+                return Err(CliError::new("the bots' hand did not end"));
+            }
+        }
+    }
+    let record = sim.game.record();
+    let code = encode_record(&record);
+    let json_len = serde_json::to_string(&record).map(|s| s.len()).unwrap_or(0);
+    let r = sim.game.settings().clone();
+    out.emit(
+        || {
+            format!(
+                "{code}\n{} characters ({} players, {} decks, {} hand(s), {} actions; the record's JSON is {} bytes)",
+                code.len(),
+                r.players,
+                r.decks,
+                a.hands,
+                record.actions.len(),
+                json_len
+            )
+        },
+        || {
+            json!({ "code": code, "length": code.len(), "players": r.players, "decks": r.decks,
+                    "hands": a.hands, "actions": record.actions.len(), "json_length": json_len })
+        },
+    );
+    Ok(Verdict::Yes)
+}
+
+pub fn decode(a: &DecodeArgs, out: Output) -> CliResult {
+    let code = a.code.trim();
+    let code = code.rsplit_once("#/replay/").map(|(_, c)| c).unwrap_or(code);
+    let replay = Replay::from_code(code).map_err(|e| CliError::new(e.to_string()))?;
+    let record = replay.record();
+    let settings = settings_text(&record.settings);
+    out.emit(
+        || {
+            let mut t = format!(
+                "seed {}, settings {}, {} actions, {} tricks (seats numbered from 1)\n",
+                record.seed,
+                if settings.is_empty() { "default".to_string() } else { settings.clone() },
+                record.actions.len(),
+                replay.len()
+            );
+            for s in replay.steps() {
+                let plays: Vec<String> =
+                    s.trick.plays.iter().map(|(seat, cards)| format!("{}: {}", seat + 1, format_cards(cards))).collect();
+                t.push_str(&format!(
+                    "hand {} trick {:>2}: {} -> seat {} wins {} points; attackers {}\n",
+                    s.hand + 1,
+                    s.trick_number,
+                    plays.join(" | "),
+                    s.trick.winner + 1,
+                    s.trick.points,
+                    s.attacker_points
+                ));
+                if let Some(r) = &s.result {
+                    t.push_str(&format!(
+                        "hand {} result: attackers {} points (kitty bonus {}), {} +{} level(s)\n",
+                        s.hand + 1,
+                        r.attacker_points,
+                        r.kitty_bonus,
+                        if r.ladder.landlord_wins { "landlord's side" } else { "attackers" },
+                        r.ladder.levels
+                    ));
+                }
+            }
+            t
+        },
+        || {
+            json!({
+                "seed": record.seed,
+                "settings": settings,
+                "actions": record.actions.len(),
+                "tricks": replay.steps().iter().map(|s| json!({
+                    "hand": s.hand,
+                    "trick": s.trick_number,
+                    "leader": s.trick.leader,
+                    "plays": s.trick.plays.iter().map(|(seat, cards)| json!({ "seat": seat, "cards": format_cards(cards) })).collect::<Vec<_>>(),
+                    "failed_throw": s.trick.failed_throw.as_deref().map(format_cards),
+                    "winner": s.trick.winner,
+                    "points": s.trick.points,
+                    "totals": s.totals,
+                    "attacker_points": s.attacker_points,
+                    "result": s.result.as_ref().map(|r| json!({
+                        "attacker_points": r.attacker_points, "kitty_bonus": r.kitty_bonus,
+                        "landlord_wins": r.ladder.landlord_wins, "levels": r.ladder.levels,
+                    })),
+                })).collect::<Vec<_>>(),
+            })
+        },
+    );
+    Ok(Verdict::Yes)
+}

@@ -1,0 +1,14 @@
+//! Records that leave the table: share links with seed and settings, duplicate
+//! results, compact replay codes for `#/replay/…` and versioned saved games.
+//! Pure Rust and natively tested; the browser screens call it (see docs/record.md).
+
+pub mod codec;
+pub mod duplicate;
+pub mod link;
+pub mod replay_code;
+pub mod save;
+
+pub use duplicate::{compare, Comparison, DuplicateResult, ResultError, SeedResults, Source};
+pub use link::{LinkError, ShareLink};
+pub use replay_code::{decode_record, encode_record, CodeError, Replay, ReplayStep};
+pub use save::{Loaded, SaveEnvelope, SAVE_FORMAT};
