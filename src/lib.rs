@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod routes;
 pub mod dup;
 pub mod mahjong;
+pub mod net;
 pub mod rummy;
 pub mod shengji;
 pub mod table;
