@@ -3,3 +3,9 @@
 //! The WebRTC/browser glue lives elsewhere; everything here is tested natively (docs/net.md).
 
 pub mod signal;
+pub mod fair;
+pub mod host;
+pub mod protocol;
+
+pub use host::{ConnId, Host, HostConfig, LobbyError, Millis};
+pub use protocol::{GuestMessage, HostMessage, PROTOCOL_VERSION};
