@@ -101,9 +101,18 @@ pub struct PlayedHand<'a> {
     pub tricks: &'a [TrickRecord],
     /// The cards the landlord buried (the finished hand's `result.kitty`).
     pub buried: &'a [Card],
-    /// The verifying guest: its seat, the entropy it contributed (if it did) and the cards
-    /// it was dealt (its hand when the draw ended, before any kitty), if it saw the draw end.
-    pub me: Option<(Seat, Option<Secret>, Option<&'a [Card]>)>,
+    /// The verifying guest, when checking its own contribution and cards too.
+    pub me: Option<Witness<'a>>,
+}
+
+/// What the verifying guest knows first-hand.
+#[derive(Clone, Copy, Debug)]
+pub struct Witness<'a> {
+    pub seat: Seat,
+    /// The entropy it contributed, if it did.
+    pub entropy: Option<Secret>,
+    /// The cards it was dealt (its hand when the draw ended, before any kitty), if it saw the draw end.
+    pub dealt: Option<&'a [Card]>,
 }
 
 /// Why a deal did not verify. Each names exactly what disagrees.
@@ -179,7 +188,7 @@ pub fn verify(reveal: &HandReveal, played: &PlayedHand) -> Result<(), Mismatch> 
         }
         contributions.push((*seat, e));
     }
-    if let Some((seat, Some(mine), _)) = played.me {
+    if let Some(Witness { seat, entropy: Some(mine), .. }) = played.me {
         if !contributions.contains(&(seat, mine)) {
             return Err(Mismatch::MyContribution);
         }
@@ -190,7 +199,7 @@ pub fn verify(reveal: &HandReveal, played: &PlayedHand) -> Result<(), Mismatch> 
     }
     let seed = TableSeed::parse(&reveal.seed).map_err(|_| Mismatch::NotATableSeed(reveal.seed.clone()))?;
     let d = deal(&seed, reveal.hand, played.players, played.decks, played.kitty_size, reveal.first_drawer);
-    if let Some((seat, _, Some(cards))) = played.me {
+    if let Some(Witness { seat, dealt: Some(cards), .. }) = played.me {
         let want = d.hands.get(seat).map(|h| CardCounts::from_cards(h)).unwrap_or_default();
         let (extra, missing) = diff(&CardCounts::from_cards(cards), &want);
         if !extra.is_empty() || !missing.is_empty() {

@@ -133,6 +133,8 @@ pub struct Host {
     counter: u64,
     round: Option<FairRound>,
     dealt: Option<Dealt>,
+    /// (hand number, seed) of every hand dealt: the game's record needs them to replay.
+    hand_seeds: Vec<(u64, String)>,
     log: Vec<LogEntry>,
 }
 
@@ -152,6 +154,7 @@ impl Host {
             counter: 0,
             round: None,
             dealt: None,
+            hand_seeds: Vec::new(),
             log: Vec::new(),
         };
         let bot_seed = h.derived_seed("bots");
@@ -184,6 +187,13 @@ impl Host {
     pub fn seat_of(&self, conn: ConnId) -> Option<Seat> {
         self.conns.get(&conn).and_then(|c| c.seat)
     }
+    /// (hand number, seed string) of every hand dealt so far. Each hand's seed is its
+    /// duplicate link (`TableSeed`, hand number); a `GameRecord` alone does not replay a
+    /// peer game because the seed changes from hand to hand.
+    pub fn hand_seeds(&self) -> &[(u64, String)] {
+        &self.hand_seeds
+    }
+
     /// Is a fair-dealing round waiting for guests?
     pub fn dealing(&self) -> bool {
         self.round.is_some()
@@ -618,6 +628,7 @@ impl Host {
                 }
             }
         };
+        self.hand_seeds.push((r.hand, seed_text.clone()));
         let first_drawer = self.game.as_ref().and_then(|g| g.current_landlord()).unwrap_or(0);
         self.dealt = Some(Dealt {
             reveal: HandReveal {

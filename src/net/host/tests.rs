@@ -76,7 +76,7 @@ impl SimGuest {
                     landlord: result.landlord,
                     tricks: &v.tricks,
                     buried: &result.kitty,
-                    me: Some((v.seat, Some(self.entropy), self.dealt.as_deref())),
+                    me: Some(fair::Witness { seat: v.seat, entropy: Some(self.entropy), dealt: self.dealt.as_deref() }),
                 };
                 self.verified.push(fair::verify(&r, &played));
                 vec![]
@@ -219,6 +219,10 @@ fn a_full_hand_with_guests_and_bots_ends_and_the_deal_verifies() {
     for g in &t.guests {
         assert_eq!(g.verified, vec![Ok(()), Ok(())]);
     }
+    let seeds = t.host.hand_seeds();
+    assert_eq!(seeds.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 1]);
+    assert_eq!(seeds[1].1, t.host.game().unwrap().seed().as_str());
+    assert_eq!(seeds[0].1, seed0.as_str());
 }
 
 #[test]
@@ -237,7 +241,7 @@ fn a_tampered_reveal_is_caught_precisely() {
     let v = g.view.clone().unwrap();
     let result = v.result.clone().unwrap();
     let played = |me| PlayedHand { players: 4, decks: 2, kitty_size: 8, landlord: result.landlord, tricks: &v.tricks, buried: &result.kitty, me };
-    assert_eq!(fair::verify(&reveal, &played(Some((0, Some(g.entropy), g.dealt.as_deref())))), Ok(()));
+    assert_eq!(fair::verify(&reveal, &played(Some(fair::Witness { seat: 0, entropy: Some(g.entropy), dealt: g.dealt.as_deref() }))), Ok(()));
     // Another seed: the commitment fails.
     let mut bad = reveal.clone();
     bad.host_secret = fair::to_hex(&[9; 32]);
@@ -247,7 +251,12 @@ fn a_tampered_reveal_is_caught_precisely() {
     bad.seed = "abc".into();
     assert!(matches!(fair::verify(&bad, &played(None)), Err(fair::Mismatch::Seed { .. })));
     // My entropy replaced.
-    assert_eq!(fair::verify(&reveal, &played(Some((0, Some([1; 32]), None)))), Err(fair::Mismatch::MyContribution));
+    assert_eq!(fair::verify(&reveal, &played(Some(fair::Witness { seat: 0, entropy: Some([1; 32]), dealt: None }))), Err(fair::Mismatch::MyContribution));
+    // My dealt cards differ from the seed's deal.
+    let mut mine = g.dealt.clone().unwrap();
+    mine[0] = if mine[0] == Card::BigJoker { Card::SmallJoker } else { Card::BigJoker };
+    let w = fair::Witness { seat: 0, entropy: Some(g.entropy), dealt: Some(&mine) };
+    assert!(matches!(fair::verify(&reveal, &played(Some(w))), Err(fair::Mismatch::MyHand { .. })));
     // A play record that does not match the deal: swap one card between two seats' plays.
     let mut tricks = v.tricks.clone();
     let a = tricks[0].plays[0].1[0];
