@@ -12,6 +12,7 @@ pub mod routes;
 pub mod dup;
 pub mod mahjong;
 pub mod record;
+pub mod net;
 pub mod rummy;
 pub mod shengji;
 pub mod table;

@@ -1,0 +1,484 @@
+//! Host tests with simulated guests: hostile messages, a full hand with guests and bots,
+//! a disconnect and return mid-hand, fair-deal verification, and no hidden card leaks.
+
+use super::*;
+use crate::cards::Card;
+use crate::net::fair::{self, PlayedHand};
+use crate::net::protocol::{encode_guest, encode_host, SeatInfo};
+use crate::shengji::game::SeatView;
+use proptest::prelude::*;
+
+/// A guest page: answers the fair-dealing steps, plays with a bot's judgement when it is
+/// its turn, and checks the deal after the hand.
+struct SimGuest {
+    conn: ConnId,
+    seat: Option<Seat>,
+    token: Option<String>,
+    seq: u64,
+    entropy: Secret,
+    view: Option<SeatView>,
+    dealt: Option<Vec<Card>>,
+    verified: Vec<Result<(), fair::Mismatch>>,
+    rejected: Vec<String>,
+    bot: Option<Bot>,
+}
+
+impl SimGuest {
+    fn new(conn: ConnId) -> SimGuest {
+        SimGuest { conn, seat: None, token: None, seq: 0, entropy: [conn as u8 + 100; 32], view: None, dealt: None, verified: Vec::new(), rejected: Vec::new(), bot: None }
+    }
+
+    fn hello(&self) -> GuestMessage {
+        GuestMessage::Hello { name: format!("g{}", self.conn), protocol_version: PROTOCOL_VERSION, rejoin: self.token.clone() }
+    }
+
+    /// Reacts to one message; returns what it sends back.
+    fn on(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
+        match msg {
+            HostMessage::Welcome { seat, rejoin, .. } => {
+                self.seat = Some(seat);
+                self.token = Some(rejoin);
+                self.bot = Some(Bot::new(&TableSeed::parse("guest").unwrap(), seat, Difficulty::Heuristic));
+                vec![]
+            }
+            HostMessage::View(v) => {
+                assert_eq!(Some(v.seat), self.seat, "a guest got another seat's view");
+                if v.phase == PhaseName::Exchange && self.dealt.is_none() {
+                    let mut hand = v.hand.clone();
+                    if v.landlord == self.seat {
+                        // The landlord's exchange hand includes the kitty; take it back out.
+                        for k in v.kitty.clone().unwrap_or_default() {
+                            if let Some(i) = hand.iter().position(|&c| c == k) {
+                                hand.remove(i);
+                            }
+                        }
+                    }
+                    self.dealt = Some(hand);
+                }
+                if v.phase == PhaseName::Draw {
+                    self.dealt = None;
+                }
+                self.view = Some(*v);
+                vec![]
+            }
+            HostMessage::FairCommit { hand, .. } => {
+                self.entropy[0] = hand as u8;
+                vec![GuestMessage::Commit { hand, commitment: fair::to_hex(&fair::commitment(hand, &self.entropy)) }]
+            }
+            HostMessage::FairCommitments { hand, .. } => vec![GuestMessage::Reveal { hand, entropy: fair::to_hex(&self.entropy) }],
+            HostMessage::FairReveal(r) => {
+                let v = self.view.as_ref().expect("a view before the reveal");
+                let result = v.result.as_ref().expect("a finished hand");
+                let played = PlayedHand {
+                    players: v.players,
+                    decks: v.decks,
+                    kitty_size: v.kitty_size,
+                    landlord: result.landlord,
+                    tricks: &v.tricks,
+                    buried: &result.kitty,
+                    me: Some(fair::Witness { seat: v.seat, entropy: Some(self.entropy), dealt: self.dealt.as_deref() }),
+                };
+                self.verified.push(fair::verify(&r, &played));
+                vec![]
+            }
+            HostMessage::Rejected { reason, .. } => {
+                self.rejected.push(reason);
+                vec![]
+            }
+            _ => vec![],
+        }
+    }
+
+    /// The guest's move if it is its turn.
+    fn act(&mut self) -> Option<GuestMessage> {
+        let v = self.view.as_ref()?;
+        let seat = self.seat?;
+        if v.phase == PhaseName::Finished || v.to_act.first() != Some(&seat) {
+            return None;
+        }
+        let (action, _) = self.bot.as_mut()?.suggest(v);
+        self.seq += 1;
+        Some(GuestMessage::Action { seq: self.seq, seat, action })
+    }
+}
+
+struct Table {
+    host: Host,
+    guests: Vec<SimGuest>,
+    now: Millis,
+    /// Every message sent, with the receiving seat and the host's view of it at that moment.
+    sent: Vec<(ConnId, Option<Seat>, String, Option<SeatView>)>,
+    connected: Vec<bool>,
+}
+
+impl Table {
+    fn new(guests: usize) -> Table {
+        let host = Host::new(Settings::default(), [7; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }).unwrap();
+        let mut t = Table { host, guests: (1..=guests as u64).map(SimGuest::new).collect(), now: 0, sent: Vec::new(), connected: vec![true; guests] };
+        for i in 0..guests {
+            t.host.connect(t.guests[i].conn);
+            let hello = t.guests[i].hello();
+            t.send(i, &hello);
+        }
+        t
+    }
+
+    fn deliver(&mut self, out: Vec<Outgoing>) {
+        let mut queue: std::collections::VecDeque<Outgoing> = out.into();
+        while let Some((conn, msg)) = queue.pop_front() {
+            let seat = self.host.seat_of(conn);
+            let view = seat.and_then(|s| self.host.game().map(|g| g.view(s)));
+            self.sent.push((conn, seat, encode_host(&msg), view));
+            let Some(i) = self.guests.iter().position(|g| g.conn == conn) else { continue };
+            if !self.connected[i] {
+                continue;
+            }
+            for reply in self.guests[i].on(msg) {
+                queue.extend(self.host.receive(conn, encode_guest(&reply).as_bytes(), self.now));
+            }
+        }
+    }
+
+    fn send(&mut self, i: usize, msg: &GuestMessage) {
+        let out = self.host.receive(self.guests[i].conn, encode_guest(msg).as_bytes(), self.now);
+        self.deliver(out);
+    }
+
+    fn send_raw(&mut self, i: usize, bytes: &[u8]) -> Vec<Outgoing> {
+        self.host.receive(self.guests[i].conn, bytes, self.now)
+    }
+
+    /// Guests take their turns until nobody connected can move; returns the number of moves.
+    fn play_until_stuck(&mut self, cap: usize) -> usize {
+        let mut moves = 0;
+        while moves < cap {
+            let mut acted = false;
+            for i in 0..self.guests.len() {
+                if !self.connected[i] {
+                    continue;
+                }
+                if let Some(m) = self.guests[i].act() {
+                    self.send(i, &m);
+                    moves += 1;
+                    acted = true;
+                }
+            }
+            if !acted {
+                break;
+            }
+        }
+        moves
+    }
+
+    fn phase(&self) -> Option<PhaseName> {
+        self.host.game().map(|g| g.phase())
+    }
+}
+
+fn started_table(guests: usize) -> Table {
+    let mut t = Table::new(guests);
+    let out = t.host.fill_with_bots();
+    t.deliver(out);
+    let out = t.host.start(t.now).unwrap();
+    t.deliver(out);
+    t
+}
+
+#[test]
+fn guests_are_seated_in_order_and_see_the_lobby() {
+    let t = Table::new(2);
+    assert_eq!(t.guests[0].seat, Some(0));
+    assert_eq!(t.guests[1].seat, Some(1));
+    let lobby = t.host.lobby();
+    assert!(matches!(&lobby.seats[1], SeatInfo::Guest { name, connected: true, .. } if name == "g2"));
+    assert_eq!(lobby.seats[2], SeatInfo::Empty);
+    assert!(t.sent.iter().any(|(c, _, m, _)| *c == 1 && m.contains("\"t\":\"lobby\"")));
+}
+
+#[test]
+fn a_full_hand_with_guests_and_bots_ends_and_the_deal_verifies() {
+    let mut t = started_table(2);
+    assert_eq!(t.phase(), Some(PhaseName::Draw));
+    t.play_until_stuck(500);
+    assert_eq!(t.phase(), Some(PhaseName::Finished), "log: {:?}", t.host.log());
+    for g in &t.guests {
+        assert_eq!(g.verified, vec![Ok(())]);
+        assert!(g.rejected.is_empty(), "{:?}", g.rejected);
+        assert!(g.dealt.as_ref().is_some_and(|d| d.len() == 25));
+    }
+    // The next hand: a new fair round, a new seed, and it verifies too.
+    let seed0 = t.host.game().unwrap().seed().clone();
+    t.guests[0].seq += 1;
+    let m = GuestMessage::Action { seq: t.guests[0].seq, seat: 0, action: Action::NextHand };
+    t.send(0, &m);
+    assert_eq!(t.phase(), Some(PhaseName::Draw));
+    assert_ne!(t.host.game().unwrap().seed(), &seed0);
+    assert_eq!(t.host.game().unwrap().hand_number(), 1);
+    t.play_until_stuck(500);
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+    for g in &t.guests {
+        assert_eq!(g.verified, vec![Ok(()), Ok(())]);
+    }
+    let seeds = t.host.hand_seeds();
+    assert_eq!(seeds.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 1]);
+    assert_eq!(seeds[1].1, t.host.game().unwrap().seed().as_str());
+    assert_eq!(seeds[0].1, seed0.as_str());
+}
+
+#[test]
+fn a_tampered_reveal_is_caught_precisely() {
+    let mut t = started_table(1);
+    t.play_until_stuck(500);
+    let reveal = t
+        .sent
+        .iter()
+        .find_map(|(_, _, m, _)| match crate::net::protocol::decode_host(m.as_bytes()) {
+            Ok(HostMessage::FairReveal(r)) => Some(r),
+            _ => None,
+        })
+        .unwrap();
+    let g = &t.guests[0];
+    let v = g.view.clone().unwrap();
+    let result = v.result.clone().unwrap();
+    let played = |me| PlayedHand { players: 4, decks: 2, kitty_size: 8, landlord: result.landlord, tricks: &v.tricks, buried: &result.kitty, me };
+    assert_eq!(fair::verify(&reveal, &played(Some(fair::Witness { seat: 0, entropy: Some(g.entropy), dealt: g.dealt.as_deref() }))), Ok(()));
+    // Another seed: the commitment fails.
+    let mut bad = reveal.clone();
+    bad.host_secret = fair::to_hex(&[9; 32]);
+    assert_eq!(fair::verify(&bad, &played(None)), Err(fair::Mismatch::HostCommitment));
+    // Announced seed differs from the secrets.
+    let mut bad = reveal.clone();
+    bad.seed = "abc".into();
+    assert!(matches!(fair::verify(&bad, &played(None)), Err(fair::Mismatch::Seed { .. })));
+    // My entropy replaced.
+    assert_eq!(fair::verify(&reveal, &played(Some(fair::Witness { seat: 0, entropy: Some([1; 32]), dealt: None }))), Err(fair::Mismatch::MyContribution));
+    // My dealt cards differ from the seed's deal.
+    let mut mine = g.dealt.clone().unwrap();
+    mine[0] = if mine[0] == Card::BigJoker { Card::SmallJoker } else { Card::BigJoker };
+    let w = fair::Witness { seat: 0, entropy: Some(g.entropy), dealt: Some(&mine) };
+    assert!(matches!(fair::verify(&reveal, &played(Some(w))), Err(fair::Mismatch::MyHand { .. })));
+    // A play record that does not match the deal: swap one card between two seats' plays.
+    let mut tricks = v.tricks.clone();
+    let a = tricks[0].plays[0].1[0];
+    let b = tricks[0].plays[1].1[0];
+    if a != b {
+        tricks[0].plays[0].1[0] = b;
+        tricks[0].plays[1].1[0] = a;
+        let p = PlayedHand { tricks: &tricks, ..played(None) };
+        assert!(matches!(fair::verify(&reveal, &p), Err(fair::Mismatch::SeatCards { .. })));
+    }
+}
+
+#[test]
+fn hostile_messages_are_rejected_and_change_nothing() {
+    let mut t = started_table(2);
+    t.play_until_stuck(3); // a few draws in
+    let before = t.host.game().unwrap().record();
+    let to_act = t.host.game().unwrap().to_act()[0];
+    let other = if to_act == 0 { 1 } else { 0 };
+    let cases: Vec<(usize, Vec<u8>, &str)> = vec![
+        (0, vec![b'x'; MAX_GUEST_MESSAGE_BYTES + 1], "over the limit"),
+        (0, b"{\"v\":1,\"m\":{\"t\":\"action\"".to_vec(), "malformed"),
+        (0, vec![0xff, 0x00], "UTF-8"),
+        (0, b"{\"v\":7,\"m\":{\"t\":\"ping\",\"nonce\":1}}".to_vec(), "protocol version 7"),
+        // Acting for another seat.
+        (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }).into_bytes(), "cannot act for seat 3"),
+        // Out of turn.
+        (other, encode_guest(&GuestMessage::Action { seq: 101, seat: t.guests[other].seat.unwrap(), action: Action::Draw }).into_bytes(), "not seat"),
+        // Wrong phase.
+        (to_act, encode_guest(&GuestMessage::Action { seq: 102, seat: to_act, action: Action::Play(vec![Card::BigJoker]) }).into_bytes(), "during the draw"),
+        // Replayed: a sequence number already used.
+        (to_act, encode_guest(&GuestMessage::Action { seq: 1, seat: to_act, action: Action::Draw }).into_bytes(), "already received"),
+        // A second hello.
+        (0, encode_guest(&t.guests[0].hello()).into_bytes(), "already said hello"),
+        // Fair-dealing messages out of place.
+        (0, encode_guest(&GuestMessage::Reveal { hand: 0, entropy: "00".into() }).into_bytes(), "no hand is being dealt"),
+    ];
+    for (i, bytes, expect) in cases {
+        let log_len = t.host.log().len();
+        let out = t.send_raw(i, &bytes);
+        assert_eq!(out.len(), 1, "{expect}: {out:?}");
+        let (conn, HostMessage::Rejected { reason, .. }) = &out[0] else { panic!("{expect}: {out:?}") };
+        assert_eq!(*conn, t.guests[i].conn);
+        assert!(reason.contains(expect), "{reason:?} should mention {expect:?}");
+        assert_eq!(t.host.log().len(), log_len + 1, "rejections are logged");
+        assert_eq!(t.host.game().unwrap().record(), before, "{expect}: the state changed");
+    }
+    // A hello with the wrong protocol version, on a fresh connection.
+    t.host.connect(99);
+    let out = t.host.receive(99, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 2, rejoin: None }).as_bytes(), 0);
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("protocol version 2")));
+    // Before hello nothing but ping is accepted; and a late guest gets no seat.
+    let out = t.host.receive(99, encode_guest(&GuestMessage::Action { seq: 1, seat: 0, action: Action::Draw }).as_bytes(), 0);
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("hello")));
+    let out = t.host.receive(99, encode_guest(&GuestMessage::Ping { nonce: 5 }).as_bytes(), 0);
+    assert_eq!(out, vec![(99, HostMessage::Pong { nonce: 5 })]);
+    let out = t.host.receive(99, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, rejoin: Some("forged".into()) }).as_bytes(), 0);
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("started")));
+    assert_eq!(t.host.game().unwrap().record(), before);
+}
+
+#[test]
+fn a_dropped_guest_keeps_its_seat_a_bot_stands_in_and_hands_it_back() {
+    let mut t = started_table(2);
+    t.play_until_stuck(40);
+    let hand_before = t.host.game().unwrap().record().actions.len();
+    // Guest 2 (seat 1) drops.
+    t.connected[1] = false;
+    let out = t.host.disconnect(2, t.now);
+    t.deliver(out);
+    assert!(matches!(&t.host.lobby().seats[1], SeatInfo::Guest { connected: false, stand_in: false, .. }));
+    // Before the timeout the table waits for seat 1.
+    t.play_until_stuck(500);
+    assert_ne!(t.phase(), Some(PhaseName::Finished));
+    assert!(t.host.game().unwrap().to_act().contains(&1));
+    t.now += 999;
+    let out = t.host.tick(t.now);
+    t.deliver(out);
+    assert!(t.host.game().unwrap().to_act().contains(&1), "the bot took over too early");
+    // After it, a bot plays for seat 1.
+    t.now += 1;
+    let out = t.host.tick(t.now);
+    t.deliver(out);
+    assert!(matches!(&t.host.lobby().seats[1], SeatInfo::Guest { stand_in: true, .. }));
+    t.play_until_stuck(3);
+    assert!(t.host.game().unwrap().record().actions.len() > hand_before + 5);
+    assert_ne!(t.phase(), Some(PhaseName::Finished));
+    // The guest comes back on a new connection with its token: same seat, no stand-in.
+    t.guests[1].conn = 22;
+    t.connected[1] = true;
+    t.host.connect(22);
+    let hello = t.guests[1].hello();
+    t.send(1, &hello);
+    assert_eq!(t.guests[1].seat, Some(1));
+    assert_eq!(t.host.seat_of(22), Some(1));
+    assert!(matches!(&t.host.lobby().seats[1], SeatInfo::Guest { connected: true, stand_in: false, .. }));
+    t.play_until_stuck(500);
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+    // The returning guest had a fresh view and verified the deal too.
+    assert_eq!(t.guests[1].verified, vec![Ok(())]);
+}
+
+#[test]
+fn lobby_operations() {
+    let mut t = Table::new(2);
+    let out = t.host.move_player(0, 3).unwrap();
+    t.deliver(out);
+    assert_eq!(t.guests[0].seat, Some(3));
+    assert_eq!(t.host.seat_of(1), Some(3));
+    assert_eq!(t.host.start(0), Err(LobbyError::EmptySeat(0)));
+    let out = t.host.remove_player(1, 0).unwrap();
+    t.deliver(out);
+    assert_eq!(t.host.seat_of(2), None);
+    assert!(t.guests[1].rejected.iter().any(|r| r.contains("gave your seat")));
+    assert_eq!(t.host.remove_player(1, 0), Err(LobbyError::NotAGuest(1)));
+    let six = Settings { players: 6, ..Settings::default() };
+    t.host.set_settings(six).unwrap();
+    assert_eq!(t.host.lobby().seats.len(), 6);
+    assert!(matches!(t.host.set_settings(Settings { players: 5, ..Settings::default() }), Err(LobbyError::Settings(_))));
+    t.host.fill_with_bots();
+    let out = t.host.start(0).unwrap();
+    t.deliver(out);
+    assert_eq!(t.host.move_player(0, 1), Err(LobbyError::Started));
+    t.play_until_stuck(1000);
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+}
+
+#[test]
+fn a_silent_guest_does_not_stall_the_deal() {
+    let mut t = Table::new(2);
+    t.host.fill_with_bots();
+    t.connected[1] = false; // receives nothing, answers nothing (but is still connected)
+    let out = t.host.start(0).unwrap();
+    t.deliver(out);
+    assert!(t.host.dealing());
+    t.now = 5000;
+    let out = t.host.tick(t.now);
+    t.deliver(out);
+    // The commit step timed out; guest 1 answered the reveal at once and the hand is dealt.
+    assert!(!t.host.dealing());
+    assert_eq!(t.phase(), Some(PhaseName::Draw));
+    // The silent guest finally drops; a bot stands in and the hand ends.
+    let out = t.host.disconnect(2, t.now);
+    t.deliver(out);
+    let out = t.host.tick(t.now + 1000);
+    t.deliver(out);
+    t.play_until_stuck(500);
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+    let reveal = t.sent.iter().find_map(|(_, _, m, _)| match crate::net::protocol::decode_host(m.as_bytes()) {
+        Ok(HostMessage::FairReveal(r)) => Some(r),
+        _ => None,
+    });
+    assert_eq!(reveal.unwrap().contributions.iter().map(|c| c.0).collect::<Vec<_>>(), vec![0]);
+    assert_eq!(t.guests[0].verified, vec![Ok(())]);
+}
+
+/// Every card in a message, with the card kinds that seat's view (at that moment) shows.
+fn cards_in(v: &serde_json::Value, out: &mut Vec<Card>) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let Ok(c) = s.parse::<Card>() {
+                out.push(c);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+fn check_no_leaks(t: &Table) {
+    for (conn, seat, text, view) in &t.sent {
+        let (Some(seat), Some(view)) = (seat, view) else { continue };
+        let msg: serde_json::Value = serde_json::from_str(text).unwrap();
+        let mut shown = Vec::new();
+        cards_in(&msg, &mut shown);
+        let mut visible = Vec::new();
+        cards_in(&serde_json::to_value(view).unwrap(), &mut visible);
+        for c in shown {
+            assert!(visible.contains(&c), "conn {conn} (seat {seat}) was sent {c} which its view does not show: {text}");
+        }
+        if let Ok(HostMessage::View(v)) = crate::net::protocol::decode_host(text.as_bytes()) {
+            assert_eq!(v.seat, *seat, "conn {conn} was sent seat {}'s view", v.seat);
+        }
+    }
+}
+
+#[test]
+fn the_hidden_card_scan_catches_a_leak() {
+    // The scan itself must be able to fail: another seat's view sent to seat 0 is caught.
+    let mut t = started_table(1);
+    t.play_until_stuck(500);
+    let other = t.host.game().unwrap().view(1);
+    t.sent.push((1, Some(0), encode_host(&HostMessage::View(Box::new(other))), t.host.game().map(|g| g.view(0))));
+    assert!(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_no_leaks(&t))).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #[test]
+    fn no_message_to_a_guest_shows_a_card_it_may_not_see(entropy in any::<[u8; 32]>(), guests in 1usize..4, drop_at in 0usize..60) {
+        let mut t = Table::new(0);
+        t.host = Host::new(Settings::default(), entropy, HostConfig { stand_in_after: 0, ..Default::default() }).unwrap();
+        t.guests = (1..=guests as u64).map(SimGuest::new).collect();
+        t.connected = vec![true; guests];
+        for i in 0..guests {
+            t.host.connect(t.guests[i].conn);
+            let hello = t.guests[i].hello();
+            t.send(i, &hello);
+        }
+        t.host.fill_with_bots();
+        let out = t.host.start(0).unwrap();
+        t.deliver(out);
+        t.play_until_stuck(drop_at);
+        // One guest drops (a bot stands in at once), then play goes on.
+        t.connected[0] = false;
+        let out = t.host.disconnect(1, 0);
+        t.deliver(out);
+        let out = t.host.tick(1);
+        t.deliver(out);
+        t.play_until_stuck(500);
+        prop_assert_eq!(t.phase(), Some(PhaseName::Finished));
+        check_no_leaks(&t);
+    }
+}
