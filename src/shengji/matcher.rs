@@ -17,7 +17,61 @@ use super::format::Format;
 use super::trump::{SuitLayout, MAX_SLOTS};
 use crate::cards::Card;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+/// A small fast hasher for the matcher's fixed-size integer keys (the
+/// default SipHash dominated the per-format cost of long hint lists).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.add(x as u64);
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.add(x as u64);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.add(x as u64);
+        self.add((x >> 64) as u64);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
+
+/// Exact feasibility of tuple-only remainders, keyed on the *sorted* counts
+/// and the remaining tuple sizes (packed into integers). The key does not
+/// depend on the format, so one memo can serve every format of a hand (the
+/// hint list shares it); formats that do not fit the packing use a
+/// per-matcher memo keyed on the step instead.
+#[derive(Default)]
+pub(crate) struct TailMemo {
+    shared: HashMap<(u128, u128), bool, FxBuild>,
+}
 
 /// A count per slot of one effective suit.
 pub type Counts = [u8; MAX_SLOTS];
@@ -74,8 +128,9 @@ pub struct Matcher<'a> {
     /// need[idx][t]: tuples among steps idx.. of size >= t (or == t when protecting).
     need: Vec<[u8; MAX_T]>,
     feasible_total: bool,
-    tail_memo: HashMap<(Counts, u8, u8), bool>,
-    dead: HashSet<(Counts, u8, u16)>,
+    tail_memo: TailMemo,
+    local_memo: HashMap<(Counts, u8, u8), bool, FxBuild>,
+    dead: HashSet<(Counts, u8, u16), FxBuild>,
 }
 
 impl<'a> Matcher<'a> {
@@ -166,9 +221,45 @@ impl<'a> Matcher<'a> {
             tail_start,
             need,
             feasible_total: total >= format.len(),
-            tail_memo: HashMap::new(),
-            dead: HashSet::new(),
+            tail_memo: TailMemo::default(),
+            local_memo: HashMap::default(),
+            dead: HashSet::default(),
         }
+    }
+
+    /// Uses `memo` (from earlier matchers with the same protection) for the
+    /// tuple-only feasibility; get it back with [`Matcher::take_tail_memo`].
+    pub(crate) fn set_tail_memo(&mut self, memo: TailMemo) {
+        self.tail_memo = memo;
+    }
+
+    pub(crate) fn take_tail_memo(&mut self) -> TailMemo {
+        std::mem::take(&mut self.tail_memo)
+    }
+
+    /// The format-independent memo key of a tuple-only remainder: sorted
+    /// counts (5 bits each) and the remaining (size, multiplicity) steps
+    /// (11 bits each) plus the protection flag; `None` if it does not fit.
+    fn tail_key(&self, sorted: &Counts, idx: usize, left: u8) -> Option<(u128, u128)> {
+        let mut a = 0u128;
+        for &c in sorted.iter() {
+            if c > 31 {
+                return None;
+            }
+            a = (a << 5) | c as u128;
+        }
+        let mut b = self.protect as u128;
+        let mut bits = 1;
+        for (k, step) in self.steps[idx..].iter().enumerate() {
+            let Step::Tuples { size, mult } = *step else { return None };
+            let m = if k == 0 { left } else { mult };
+            if bits + 11 > 128 || size > 31 || m > 63 {
+                return None;
+            }
+            b = (b << 11) | ((size as u128) << 6) | m as u128;
+            bits += 11;
+        }
+        Some((a, b))
     }
 
     /// Is there any match?
@@ -246,8 +337,13 @@ impl<'a> Matcher<'a> {
                 Some(Step::Tractor { .. }) => true,
             };
         }
+        let shared_key = self.tail_key(&sorted, idx, left);
         let key = (sorted, idx as u8, left);
-        if let Some(&v) = self.tail_memo.get(&key) {
+        let cached = match shared_key {
+            Some(k) => self.tail_memo.shared.get(&k),
+            None => self.local_memo.get(&key),
+        };
+        if let Some(&v) = cached {
             return v;
         }
         let size = match self.steps[idx] {
@@ -273,7 +369,10 @@ impl<'a> Matcher<'a> {
                 break;
             }
         }
-        self.tail_memo.insert(key, ok);
+        match shared_key {
+            Some(k) => self.tail_memo.shared.insert(k, ok),
+            None => self.local_memo.insert(key, ok),
+        };
         ok
     }
 
