@@ -8,10 +8,12 @@ use tuolaji::shengji::{check_play, Hints, Lead};
 
 /// The fastest of three runs: the machine is shared, and a single run can be
 /// preempted for milliseconds; the minimum measures the algorithm.
+/// RUNS=k changes the number of runs (e.g. many, with SEED, under a profiler).
 fn time3<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
     let mut out = None;
-    for _ in 0..3 {
+    let runs: usize = std::env::var("RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    for _ in 0..runs.max(1) {
         let t = Instant::now();
         let v = f();
         best = best.min(t.elapsed());

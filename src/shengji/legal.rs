@@ -222,6 +222,14 @@ impl Scan {
         self.with_matcher(f, |m| m.first())
     }
 
+    /// The cards of [`Scan::first_match`] without the per-group structures.
+    fn first_cards(&self, f: &Format) -> Option<Vec<Card>> {
+        if !self.groups_placeable(f) {
+            return None;
+        }
+        self.with_matcher(f, |m| m.first_cards())
+    }
+
     fn matches(&self, f: &Format) -> bool {
         self.groups_placeable(f) && self.with_matcher(f, |m| m.any())
     }
@@ -445,7 +453,7 @@ impl Hints {
                 if !ok {
                     return None;
                 }
-                self.scan.first_match(self.format(i)).map(|m| m.cards())
+                self.scan.first_cards(self.format(i))
             })
             .as_deref()
     }

@@ -272,6 +272,15 @@ impl<'a> Matcher<'a> {
         self.iter().next()
     }
 
+    /// The cards of the first match, exactly `first().map(|m| m.cards())`,
+    /// without building the per-group structures (the hint list only needs
+    /// the cards, once per format).
+    pub(crate) fn first_cards(&mut self) -> Option<Vec<Card>> {
+        let mut it = self.iter();
+        let left = it.advance()?;
+        Some(it.m.assemble_cards(&it.stack, &left))
+    }
+
     /// All matches, lazily (each multiset assignment once).
     pub fn iter(&mut self) -> Matches<'_, 'a> {
         let mut stack = Vec::new();
@@ -391,7 +400,7 @@ impl<'a> Matcher<'a> {
                     groups.push(MatchedGroup { shape: shape.clone(), cards, top_level });
                 }
                 (Step::Tuples { size, .. }, Gen::Tuples { digits, .. }) => {
-                    for (slot, &d) in digits.iter().enumerate() {
+                    for (slot, &d) in digits[..self.slots].iter().enumerate() {
                         for _ in 0..d {
                             groups.push(MatchedGroup {
                                 shape: vec![*size],
@@ -420,6 +429,70 @@ impl<'a> Matcher<'a> {
         }
         groups.sort_by(|a, b| b.shape.cmp(&a.shape));
         Match { groups }
+    }
+}
+
+impl Matcher<'_> {
+    /// The cards of [`Matcher::assemble`]'s match in the same order (groups
+    /// stably sorted by shape, strongest shape first), with one allocation
+    /// for the group list and one for the cards.
+    fn assemble_cards(&self, frames: &[Frame], last_counts: &Counts) -> Vec<Card> {
+        /// What one group is made of: a tractor frame's chain, or `size`
+        /// copies of one slot (tuples and singles).
+        enum Part {
+            Chain(usize),
+            Copies(u8, u8),
+        }
+        const SIZES: [u8; 32] = {
+            let mut a = [0u8; 32];
+            let mut i = 0;
+            while i < 32 {
+                a[i] = i as u8;
+                i += 1;
+            }
+            a
+        };
+        let one = |t: u8| -> &[u8] { &SIZES[t as usize..t as usize + 1] };
+        let mut parts: Vec<(&[u8], Part)> = Vec::with_capacity(frames.len() + self.singles + 8);
+        for (k, f) in frames.iter().enumerate() {
+            match (&self.steps[f.idx], &f.gen) {
+                (Step::Tractor { shape, .. }, Gen::Tractor { .. }) => parts.push((shape, Part::Chain(k))),
+                (Step::Tuples { size, .. }, Gen::Tuples { digits, .. }) => {
+                    for (slot, &d) in digits[..self.slots].iter().enumerate() {
+                        for _ in 0..d {
+                            parts.push((one((*size).min(31)), Part::Copies(slot as u8, *size)));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut left = *last_counts;
+        let mut need = self.singles;
+        for (slot, l) in left.iter_mut().enumerate().take(self.slots) {
+            while need > 0 && *l > 0 {
+                *l -= 1;
+                need -= 1;
+                parts.push((one(1), Part::Copies(slot as u8, 1)));
+            }
+        }
+        parts.sort_by(|a, b| b.0.cmp(a.0));
+        let mut cards = Vec::with_capacity(self.orig.iter().map(|&c| c as usize).sum::<usize>().min(64));
+        for (shape, part) in &parts {
+            match *part {
+                Part::Chain(k) => {
+                    let Gen::Tractor { next } = frames[k].gen else { continue };
+                    let Step::Tractor { placements, .. } = &self.steps[frames[k].idx] else { continue };
+                    for (&slot, &t) in placements[next - 1].iter().zip(shape.iter()) {
+                        cards.extend(std::iter::repeat_n(self.layout.cards[slot as usize], t as usize));
+                    }
+                }
+                Part::Copies(slot, n) => {
+                    cards.extend(std::iter::repeat_n(self.layout.cards[slot as usize], n as usize));
+                }
+            }
+        }
+        cards
     }
 }
 
@@ -462,7 +535,8 @@ enum Gen {
     /// Next placement index to try (the current one is `next - 1`).
     Tractor { next: usize },
     /// Current digits (tuples per slot); `started` once the first is produced.
-    Tuples { digits: Vec<u8>, caps: Vec<u8>, started: bool },
+    /// Fixed arrays (only the suit's slots are used): no allocation per node.
+    Tuples { digits: Counts, caps: Counts, started: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -492,6 +566,15 @@ impl Iterator for Matches<'_, '_> {
     type Item = Match;
 
     fn next(&mut self) -> Option<Match> {
+        let left = self.advance()?;
+        Some(self.m.assemble(&self.stack, &left))
+    }
+}
+
+impl Matches<'_, '_> {
+    /// Moves to the next match, leaving its frames on the stack, and returns
+    /// the counts left over for the singles.
+    fn advance(&mut self) -> Option<Counts> {
         if self.done {
             return None;
         }
@@ -499,7 +582,7 @@ impl Iterator for Matches<'_, '_> {
             self.done = true;
             if self.singles_only_pending {
                 self.singles_only_pending = false;
-                return Some(self.m.assemble(&[], &self.m.orig));
+                return Some(self.m.orig);
             }
             return None;
         }
@@ -537,23 +620,24 @@ impl Iterator for Matches<'_, '_> {
                     found
                 }
                 (Step::Tuples { size, mult }, gen) => {
+                    let slots = self.m.slots;
                     if let Gen::Tractor { .. } = gen {
-                        let caps: Vec<u8> = counts[..self.m.slots]
-                            .iter()
-                            .map(|&c| if self.m.protect { (c == *size) as u8 } else { c / *size })
-                            .collect();
-                        *gen = Gen::Tuples { digits: vec![0; caps.len()], caps, started: false };
+                        let mut caps = [0u8; MAX_SLOTS];
+                        for (cap, &c) in caps.iter_mut().zip(&counts[..slots]) {
+                            *cap = if self.m.protect { (c == *size) as u8 } else { c / *size };
+                        }
+                        *gen = Gen::Tuples { digits: [0; MAX_SLOTS], caps, started: false };
                     }
                     let Gen::Tuples { digits, caps, started } = gen else { unreachable!() };
                     let ok = if !*started {
                         *started = true;
-                        fill_from(digits, caps, 0, *mult as usize)
+                        fill_from(&mut digits[..slots], &caps[..slots], 0, *mult as usize)
                     } else {
-                        next_composition(digits, caps)
+                        next_composition(&mut digits[..slots], &caps[..slots])
                     };
                     if ok {
                         let mut c = counts;
-                        for (s, &d) in digits.iter().enumerate() {
+                        for (s, &d) in digits[..slots].iter().enumerate() {
                             c[s] -= d * *size;
                         }
                         Some(c)
@@ -577,7 +661,7 @@ impl Iterator for Matches<'_, '_> {
                         for f in self.stack.iter_mut() {
                             f.success = true;
                         }
-                        return Some(self.m.assemble(&self.stack, &c));
+                        return Some(c);
                     }
                     let bound = match (&self.m.steps[idx], &self.m.steps[next_idx]) {
                         (Step::Tractor { .. }, Step::Tractor { same_as_prev: true, .. }) => {
