@@ -68,3 +68,15 @@ fn hint_list_equals_per_format_matching_long_8_deck_leads() {
         check_against_fresh_matchers(&position(Family::Deep8, seed), POLICIES[seed as usize % 5]);
     }
 }
+
+/// Statistics for one position (`SEED=k cargo test --profile bench --test shengji_hints -- --ignored stats --nocapture`).
+#[test]
+#[ignore]
+fn stats() {
+    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(3429);
+    let p = position(Family::Deep8, seed);
+    let h = Hints::new(&p.rules, &p.lead, &p.hand);
+    let some = (0..h.len()).filter(|&i| h.first_match(i).is_some()).count();
+    let seq = h.formats().filter(|f| f.groups().iter().any(|g| g.len() >= 2)).count();
+    println!("entries {} matched {some} with-tractor {seq} hand {}", h.len(), format_cards(&p.hand));
+}

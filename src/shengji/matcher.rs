@@ -158,12 +158,12 @@ impl<'a> Matcher<'a> {
     ) -> Matcher<'a> {
         let slots = layout.cards.len();
         let total: usize = counts.iter().map(|&c| c as usize).sum();
-        let mut tractors: Vec<Vec<u8>> = Vec::new();
+        let mut tractors: Vec<&[u8]> = Vec::new();
         let mut tuple_sizes: Vec<u8> = Vec::new();
         let mut singles = 0;
         for g in format.groups() {
             if g.len() >= 2 {
-                tractors.push(g.clone());
+                tractors.push(g);
             } else if g[0] >= 2 {
                 tuple_sizes.push(g[0]);
             } else {
@@ -180,7 +180,7 @@ impl<'a> Matcher<'a> {
         for (i, shape) in tractors.iter().enumerate() {
             let same_as_prev = i > 0 && tractors[i - 1] == *shape;
             let placements = chain_of(shape);
-            steps.push(Step::Tractor { shape: shape.clone(), same_as_prev, placements });
+            steps.push(Step::Tractor { shape: shape.to_vec(), same_as_prev, placements });
         }
         let tail_start = steps.len();
         let mut i = 0;
@@ -310,7 +310,7 @@ impl<'a> Matcher<'a> {
                 if need[t] == 0 {
                     return true;
                 }
-                let have: usize = c[..self.slots].iter().map(|&x| x as usize / t).sum();
+                let have: usize = c[..self.slots].iter().map(|&x| quotient(x, t)).sum();
                 have >= need[t] as usize
             })
         }
@@ -678,6 +678,30 @@ impl Matches<'_, '_> {
                 }
             }
         }
+    }
+}
+
+/// x / t for the small counts the matcher sees, by table: this check runs at
+/// every search node, and hardware division dominated it.
+#[inline]
+fn quotient(x: u8, t: usize) -> usize {
+    const QUOTIENTS: [[u8; MAX_T]; 32] = {
+        let mut q = [[0u8; MAX_T]; 32];
+        let mut x = 0;
+        while x < 32 {
+            let mut t = 1;
+            while t < MAX_T {
+                q[x][t] = (x / t) as u8;
+                t += 1;
+            }
+            x += 1;
+        }
+        q
+    };
+    if (x as usize) < 32 && t < MAX_T {
+        QUOTIENTS[x as usize][t] as usize
+    } else {
+        x as usize / t
     }
 }
 
