@@ -8,10 +8,12 @@ use tuolaji::shengji::{check_play, Hints, Lead};
 
 /// The fastest of three runs: the machine is shared, and a single run can be
 /// preempted for milliseconds; the minimum measures the algorithm.
+/// RUNS=k changes the number of runs (e.g. many, with SEED, under a profiler).
 fn time3<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
     let mut out = None;
-    for _ in 0..3 {
+    let runs: usize = std::env::var("RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    for _ in 0..runs.max(1) {
         let t = Instant::now();
         let v = f();
         best = best.min(t.elapsed());
@@ -30,6 +32,9 @@ fn stats(mut v: Vec<Duration>) -> (Duration, Duration, Duration) {
 fn slowest_of_10000_positions_per_family() {
     let n: u64 = std::env::var("POSITIONS").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let only = std::env::var("FAMILY").ok();
+    // SEED=k times just that position (handy under a profiler).
+    let first: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let n = if std::env::var("SEED").is_ok() { first + 1 } else { n };
     // Build the cached decomposition orderings once (a one-time cost per N).
     let t = Instant::now();
     for n in 1..=20 {
@@ -44,7 +49,7 @@ fn slowest_of_10000_positions_per_family() {
         let (mut worst_legal, mut worst_hint) = ((Duration::ZERO, 0), (Duration::ZERO, 0));
         let mut legal_count = 0;
         let mut hint_entries = 0usize;
-        for seed in 0..n {
+        for seed in first..n {
             let p = position(family, seed);
             let (e, _) = time3(|| Lead::parse(&p.rules, &p.lead.cards).is_ok());
             parse_t.push(e);
@@ -85,9 +90,10 @@ fn slowest_of_10000_positions_per_family() {
         let (hm, h99, hmax) = stats(hint_t);
         let (pm, p99, pmax) = stats(parse_t);
         println!(
-            "{}: {n} positions, {legal_count} legal plays, {:.1} hint formats on average",
+            "{}: {} positions, {legal_count} legal plays, {:.1} hint formats on average",
             family.name(),
-            hint_entries as f64 / n as f64
+            n - first,
+            hint_entries as f64 / (n - first) as f64
         );
         println!("  legality   median {lm:?}  p99 {l99:?}  max {lmax:?} (seed {})", worst_legal.1);
         println!("  hint list  median {hm:?}  p99 {h99:?}  max {hmax:?} (seed {})", worst_hint.1);

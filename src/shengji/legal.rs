@@ -4,7 +4,7 @@
 
 use super::format::{decomposition, Decomposition, Format};
 use super::lead::{check_copies, Lead};
-use super::matcher::{chains, Chains, Counts, Match, Matcher};
+use super::matcher::{chains, Chains, Counts, FxBuild, Match, Matcher, TailMemo};
 use super::rules::{DrawPolicy, Rules};
 use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
 use crate::cards::{Card, CardCounts};
@@ -155,13 +155,23 @@ struct Scan {
     profile: Profile,
     protect: bool,
     /// Sequence shape -> its chains in these cards (shared by every format).
-    chains: RefCell<HashMap<Vec<u8>, Chains>>,
+    chains: RefCell<HashMap<Vec<u8>, Chains, FxBuild>>,
+    /// Tuple-only feasibility, shared by every format of this hand.
+    tail_memo: RefCell<TailMemo>,
 }
 
 impl Scan {
     fn new(layout: Arc<Layout>, suit: EffectiveSuit, counts: Counts, protect: bool) -> Scan {
         let profile = Profile::new(layout.suit(suit), &counts);
-        Scan { layout, suit, profile, counts, protect, chains: RefCell::new(HashMap::new()) }
+        Scan {
+            layout,
+            suit,
+            profile,
+            counts,
+            protect,
+            chains: RefCell::new(HashMap::default()),
+            tail_memo: RefCell::new(TailMemo::default()),
+        }
     }
 
     fn sl(&self) -> &SuitLayout {
@@ -186,8 +196,14 @@ impl Scan {
         v
     }
 
-    fn matcher(&self, f: &Format) -> Matcher<'_> {
-        Matcher::new_with_chains(self.sl(), self.counts, f, self.protect, &mut |shape: &[u8]| self.chains_of(shape))
+    /// Runs `run` on a matcher for `f` that shares this hand's chains and tail memo.
+    fn with_matcher<T>(&self, f: &Format, run: impl FnOnce(&mut Matcher<'_>) -> T) -> T {
+        let mut m =
+            Matcher::new_with_chains(self.sl(), self.counts, f, self.protect, &mut |shape: &[u8]| self.chains_of(shape));
+        m.set_tail_memo(std::mem::take(&mut *self.tail_memo.borrow_mut()));
+        let out = run(&mut m);
+        *self.tail_memo.borrow_mut() = m.take_tail_memo();
+        out
     }
 
     fn block_feasible(&self, d: &Decomposition, b: usize) -> bool {
@@ -196,18 +212,26 @@ impl Scan {
             return false;
         }
         let plain = Format::from_sorted(blk.partition.iter().map(|&t| vec![t]).collect());
-        Matcher::new(self.sl(), self.counts, &plain, self.protect).any()
+        self.with_matcher(&plain, |m| m.any())
     }
 
     fn first_match(&self, f: &Format) -> Option<Match> {
         if !self.groups_placeable(f) {
             return None;
         }
-        self.matcher(f).first()
+        self.with_matcher(f, |m| m.first())
+    }
+
+    /// The cards of [`Scan::first_match`] without the per-group structures.
+    fn first_cards(&self, f: &Format) -> Option<Vec<Card>> {
+        if !self.groups_placeable(f) {
+            return None;
+        }
+        self.with_matcher(f, |m| m.first_cards())
     }
 
     fn matches(&self, f: &Format) -> bool {
-        self.groups_placeable(f) && self.matcher(f).any()
+        self.groups_placeable(f) && self.with_matcher(f, |m| m.any())
     }
 }
 
@@ -429,7 +453,7 @@ impl Hints {
                 if !ok {
                     return None;
                 }
-                self.scan.first_match(self.format(i)).map(|m| m.cards())
+                self.scan.first_cards(self.format(i))
             })
             .as_deref()
     }

@@ -17,7 +17,61 @@ use super::format::Format;
 use super::trump::{SuitLayout, MAX_SLOTS};
 use crate::cards::Card;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+/// A small fast hasher for the matcher's fixed-size integer keys (the
+/// default SipHash dominated the per-format cost of long hint lists).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.add(x as u64);
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.add(x as u64);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.add(x as u64);
+        self.add((x >> 64) as u64);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
+
+/// Exact feasibility of tuple-only remainders, keyed on the *sorted* counts
+/// and the remaining tuple sizes (packed into integers). The key does not
+/// depend on the format, so one memo can serve every format of a hand (the
+/// hint list shares it); formats that do not fit the packing use a
+/// per-matcher memo keyed on the step instead.
+#[derive(Default)]
+pub(crate) struct TailMemo {
+    shared: HashMap<(u128, u128), bool, FxBuild>,
+}
 
 /// A count per slot of one effective suit.
 pub type Counts = [u8; MAX_SLOTS];
@@ -74,8 +128,9 @@ pub struct Matcher<'a> {
     /// need[idx][t]: tuples among steps idx.. of size >= t (or == t when protecting).
     need: Vec<[u8; MAX_T]>,
     feasible_total: bool,
-    tail_memo: HashMap<(Counts, u8, u8), bool>,
-    dead: HashSet<(Counts, u8, u16)>,
+    tail_memo: TailMemo,
+    local_memo: HashMap<(Counts, u8, u8), bool, FxBuild>,
+    dead: HashSet<(Counts, u8, u16), FxBuild>,
 }
 
 impl<'a> Matcher<'a> {
@@ -103,12 +158,12 @@ impl<'a> Matcher<'a> {
     ) -> Matcher<'a> {
         let slots = layout.cards.len();
         let total: usize = counts.iter().map(|&c| c as usize).sum();
-        let mut tractors: Vec<Vec<u8>> = Vec::new();
+        let mut tractors: Vec<&[u8]> = Vec::new();
         let mut tuple_sizes: Vec<u8> = Vec::new();
         let mut singles = 0;
         for g in format.groups() {
             if g.len() >= 2 {
-                tractors.push(g.clone());
+                tractors.push(g);
             } else if g[0] >= 2 {
                 tuple_sizes.push(g[0]);
             } else {
@@ -125,7 +180,7 @@ impl<'a> Matcher<'a> {
         for (i, shape) in tractors.iter().enumerate() {
             let same_as_prev = i > 0 && tractors[i - 1] == *shape;
             let placements = chain_of(shape);
-            steps.push(Step::Tractor { shape: shape.clone(), same_as_prev, placements });
+            steps.push(Step::Tractor { shape: shape.to_vec(), same_as_prev, placements });
         }
         let tail_start = steps.len();
         let mut i = 0;
@@ -166,9 +221,45 @@ impl<'a> Matcher<'a> {
             tail_start,
             need,
             feasible_total: total >= format.len(),
-            tail_memo: HashMap::new(),
-            dead: HashSet::new(),
+            tail_memo: TailMemo::default(),
+            local_memo: HashMap::default(),
+            dead: HashSet::default(),
         }
+    }
+
+    /// Uses `memo` (from earlier matchers with the same protection) for the
+    /// tuple-only feasibility; get it back with [`Matcher::take_tail_memo`].
+    pub(crate) fn set_tail_memo(&mut self, memo: TailMemo) {
+        self.tail_memo = memo;
+    }
+
+    pub(crate) fn take_tail_memo(&mut self) -> TailMemo {
+        std::mem::take(&mut self.tail_memo)
+    }
+
+    /// The format-independent memo key of a tuple-only remainder: sorted
+    /// counts (5 bits each) and the remaining (size, multiplicity) steps
+    /// (11 bits each) plus the protection flag; `None` if it does not fit.
+    fn tail_key(&self, sorted: &Counts, idx: usize, left: u8) -> Option<(u128, u128)> {
+        let mut a = 0u128;
+        for &c in sorted.iter() {
+            if c > 31 {
+                return None;
+            }
+            a = (a << 5) | c as u128;
+        }
+        let mut b = self.protect as u128;
+        let mut bits = 1;
+        for (k, step) in self.steps[idx..].iter().enumerate() {
+            let Step::Tuples { size, mult } = *step else { return None };
+            let m = if k == 0 { left } else { mult };
+            if bits + 11 > 128 || size > 31 || m > 63 {
+                return None;
+            }
+            b = (b << 11) | ((size as u128) << 6) | m as u128;
+            bits += 11;
+        }
+        Some((a, b))
     }
 
     /// Is there any match?
@@ -179,6 +270,15 @@ impl<'a> Matcher<'a> {
     /// The first match in search order (weakest cards first).
     pub fn first(&mut self) -> Option<Match> {
         self.iter().next()
+    }
+
+    /// The cards of the first match, exactly `first().map(|m| m.cards())`,
+    /// without building the per-group structures (the hint list only needs
+    /// the cards, once per format).
+    pub(crate) fn first_cards(&mut self) -> Option<Vec<Card>> {
+        let mut it = self.iter();
+        let left = it.advance()?;
+        Some(it.m.assemble_cards(&it.stack, &left))
     }
 
     /// All matches, lazily (each multiset assignment once).
@@ -210,7 +310,7 @@ impl<'a> Matcher<'a> {
                 if need[t] == 0 {
                     return true;
                 }
-                let have: usize = c[..self.slots].iter().map(|&x| x as usize / t).sum();
+                let have: usize = c[..self.slots].iter().map(|&x| quotient(x, t)).sum();
                 have >= need[t] as usize
             })
         }
@@ -246,8 +346,13 @@ impl<'a> Matcher<'a> {
                 Some(Step::Tractor { .. }) => true,
             };
         }
+        let shared_key = self.tail_key(&sorted, idx, left);
         let key = (sorted, idx as u8, left);
-        if let Some(&v) = self.tail_memo.get(&key) {
+        let cached = match shared_key {
+            Some(k) => self.tail_memo.shared.get(&k),
+            None => self.local_memo.get(&key),
+        };
+        if let Some(&v) = cached {
             return v;
         }
         let size = match self.steps[idx] {
@@ -273,7 +378,10 @@ impl<'a> Matcher<'a> {
                 break;
             }
         }
-        self.tail_memo.insert(key, ok);
+        match shared_key {
+            Some(k) => self.tail_memo.shared.insert(k, ok),
+            None => self.local_memo.insert(key, ok),
+        };
         ok
     }
 
@@ -292,7 +400,7 @@ impl<'a> Matcher<'a> {
                     groups.push(MatchedGroup { shape: shape.clone(), cards, top_level });
                 }
                 (Step::Tuples { size, .. }, Gen::Tuples { digits, .. }) => {
-                    for (slot, &d) in digits.iter().enumerate() {
+                    for (slot, &d) in digits[..self.slots].iter().enumerate() {
                         for _ in 0..d {
                             groups.push(MatchedGroup {
                                 shape: vec![*size],
@@ -321,6 +429,70 @@ impl<'a> Matcher<'a> {
         }
         groups.sort_by(|a, b| b.shape.cmp(&a.shape));
         Match { groups }
+    }
+}
+
+impl Matcher<'_> {
+    /// The cards of [`Matcher::assemble`]'s match in the same order (groups
+    /// stably sorted by shape, strongest shape first), with one allocation
+    /// for the group list and one for the cards.
+    fn assemble_cards(&self, frames: &[Frame], last_counts: &Counts) -> Vec<Card> {
+        /// What one group is made of: a tractor frame's chain, or `size`
+        /// copies of one slot (tuples and singles).
+        enum Part {
+            Chain(usize),
+            Copies(u8, u8),
+        }
+        const SIZES: [u8; 32] = {
+            let mut a = [0u8; 32];
+            let mut i = 0;
+            while i < 32 {
+                a[i] = i as u8;
+                i += 1;
+            }
+            a
+        };
+        let one = |t: u8| -> &[u8] { &SIZES[t as usize..t as usize + 1] };
+        let mut parts: Vec<(&[u8], Part)> = Vec::with_capacity(frames.len() + self.singles + 8);
+        for (k, f) in frames.iter().enumerate() {
+            match (&self.steps[f.idx], &f.gen) {
+                (Step::Tractor { shape, .. }, Gen::Tractor { .. }) => parts.push((shape, Part::Chain(k))),
+                (Step::Tuples { size, .. }, Gen::Tuples { digits, .. }) => {
+                    for (slot, &d) in digits[..self.slots].iter().enumerate() {
+                        for _ in 0..d {
+                            parts.push((one((*size).min(31)), Part::Copies(slot as u8, *size)));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut left = *last_counts;
+        let mut need = self.singles;
+        for (slot, l) in left.iter_mut().enumerate().take(self.slots) {
+            while need > 0 && *l > 0 {
+                *l -= 1;
+                need -= 1;
+                parts.push((one(1), Part::Copies(slot as u8, 1)));
+            }
+        }
+        parts.sort_by(|a, b| b.0.cmp(a.0));
+        let mut cards = Vec::with_capacity(self.orig.iter().map(|&c| c as usize).sum::<usize>().min(64));
+        for (shape, part) in &parts {
+            match *part {
+                Part::Chain(k) => {
+                    let Gen::Tractor { next } = frames[k].gen else { continue };
+                    let Step::Tractor { placements, .. } = &self.steps[frames[k].idx] else { continue };
+                    for (&slot, &t) in placements[next - 1].iter().zip(shape.iter()) {
+                        cards.extend(std::iter::repeat_n(self.layout.cards[slot as usize], t as usize));
+                    }
+                }
+                Part::Copies(slot, n) => {
+                    cards.extend(std::iter::repeat_n(self.layout.cards[slot as usize], n as usize));
+                }
+            }
+        }
+        cards
     }
 }
 
@@ -363,7 +535,8 @@ enum Gen {
     /// Next placement index to try (the current one is `next - 1`).
     Tractor { next: usize },
     /// Current digits (tuples per slot); `started` once the first is produced.
-    Tuples { digits: Vec<u8>, caps: Vec<u8>, started: bool },
+    /// Fixed arrays (only the suit's slots are used): no allocation per node.
+    Tuples { digits: Counts, caps: Counts, started: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -393,6 +566,15 @@ impl Iterator for Matches<'_, '_> {
     type Item = Match;
 
     fn next(&mut self) -> Option<Match> {
+        let left = self.advance()?;
+        Some(self.m.assemble(&self.stack, &left))
+    }
+}
+
+impl Matches<'_, '_> {
+    /// Moves to the next match, leaving its frames on the stack, and returns
+    /// the counts left over for the singles.
+    fn advance(&mut self) -> Option<Counts> {
         if self.done {
             return None;
         }
@@ -400,7 +582,7 @@ impl Iterator for Matches<'_, '_> {
             self.done = true;
             if self.singles_only_pending {
                 self.singles_only_pending = false;
-                return Some(self.m.assemble(&[], &self.m.orig));
+                return Some(self.m.orig);
             }
             return None;
         }
@@ -438,23 +620,24 @@ impl Iterator for Matches<'_, '_> {
                     found
                 }
                 (Step::Tuples { size, mult }, gen) => {
+                    let slots = self.m.slots;
                     if let Gen::Tractor { .. } = gen {
-                        let caps: Vec<u8> = counts[..self.m.slots]
-                            .iter()
-                            .map(|&c| if self.m.protect { (c == *size) as u8 } else { c / *size })
-                            .collect();
-                        *gen = Gen::Tuples { digits: vec![0; caps.len()], caps, started: false };
+                        let mut caps = [0u8; MAX_SLOTS];
+                        for (cap, &c) in caps.iter_mut().zip(&counts[..slots]) {
+                            *cap = if self.m.protect { (c == *size) as u8 } else { c / *size };
+                        }
+                        *gen = Gen::Tuples { digits: [0; MAX_SLOTS], caps, started: false };
                     }
                     let Gen::Tuples { digits, caps, started } = gen else { unreachable!() };
                     let ok = if !*started {
                         *started = true;
-                        fill_from(digits, caps, 0, *mult as usize)
+                        fill_from(&mut digits[..slots], &caps[..slots], 0, *mult as usize)
                     } else {
-                        next_composition(digits, caps)
+                        next_composition(&mut digits[..slots], &caps[..slots])
                     };
                     if ok {
                         let mut c = counts;
-                        for (s, &d) in digits.iter().enumerate() {
+                        for (s, &d) in digits[..slots].iter().enumerate() {
                             c[s] -= d * *size;
                         }
                         Some(c)
@@ -478,7 +661,7 @@ impl Iterator for Matches<'_, '_> {
                         for f in self.stack.iter_mut() {
                             f.success = true;
                         }
-                        return Some(self.m.assemble(&self.stack, &c));
+                        return Some(c);
                     }
                     let bound = match (&self.m.steps[idx], &self.m.steps[next_idx]) {
                         (Step::Tractor { .. }, Step::Tractor { same_as_prev: true, .. }) => {
@@ -495,6 +678,30 @@ impl Iterator for Matches<'_, '_> {
                 }
             }
         }
+    }
+}
+
+/// x / t for the small counts the matcher sees, by table: this check runs at
+/// every search node, and hardware division dominated it.
+#[inline]
+fn quotient(x: u8, t: usize) -> usize {
+    const QUOTIENTS: [[u8; MAX_T]; 32] = {
+        let mut q = [[0u8; MAX_T]; 32];
+        let mut x = 0;
+        while x < 32 {
+            let mut t = 1;
+            while t < MAX_T {
+                q[x][t] = (x / t) as u8;
+                t += 1;
+            }
+            x += 1;
+        }
+        q
+    };
+    if (x as usize) < 32 && t < MAX_T {
+        QUOTIENTS[x as usize][t] as usize
+    } else {
+        x as usize / t
     }
 }
 
