@@ -7,6 +7,7 @@
 //! end (`cli`) only when compiling natively.
 
 pub mod cards;
+pub mod codec;
 pub mod i18n;
 pub mod routes;
 pub mod dup;

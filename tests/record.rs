@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use tuolaji::cards::{Card, Rank};
 use tuolaji::dup::TableSeed;
-use tuolaji::record::codec::{base64url_decode, base64url_encode, put_varint, Reader};
+use tuolaji::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use tuolaji::record::link::normalize;
 use tuolaji::record::duplicate::{fingerprint, Merge, MAX_RESULTS_PER_SEED};
 use tuolaji::record::replay_code::{decode_unchecked, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};

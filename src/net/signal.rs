@@ -578,45 +578,18 @@ fn unpack_ice(r: &mut Reader, what: &'static str) -> Result<String, SignalError>
     Ok(s)
 }
 
-// ---------- base64url (no padding) ----------
+// ---------- base64url (no padding): crate::codec ----------
 
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+pub use crate::codec::base64url_encode;
 
-pub fn base64url_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |acc, (i, &b)| acc | (b as u32) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(B64[((n >> (18 - 6 * i)) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
+/// [`crate::codec::base64url_decode`] with this module's errors.
 pub fn base64url_decode(text: &str) -> Result<Vec<u8>, SignalError> {
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0);
-    for (i, ch) in text.chars().enumerate() {
-        let v = match ch {
-            'A'..='Z' => ch as u32 - 'A' as u32,
-            'a'..='z' => ch as u32 - 'a' as u32 + 26,
-            '0'..='9' => ch as u32 - '0' as u32 + 52,
-            '-' => 62,
-            '_' => 63,
-            _ => return Err(SignalError::BadCharacter { ch, position: i + 1 }),
-        };
-        acc = (acc << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    if bits >= 6 {
-        return Err(SignalError::Truncated("base64 text"));
-    }
-    Ok(out)
+    crate::codec::base64url_decode(text).map_err(|position| match position {
+        0 => SignalError::Truncated("base64 text"),
+        // Every byte before the offending one is ASCII, so the byte position is the
+        // character position and the character starts there.
+        p => SignalError::BadCharacter { ch: text[p - 1..].chars().next().unwrap_or('?'), position: p },
+    })
 }
 
 // ---------- codes ----------

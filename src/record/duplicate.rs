@@ -2,7 +2,7 @@
 //! parameter (`r=`), a per-seed collection the UI keeps in localStorage, and a
 //! comparison of two results on the same deal.
 
-use super::codec::{base64url_decode, base64url_encode, put_varint, Reader};
+use crate::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use super::link::{settings_text, ShareLink};
 use crate::dup::{TableSeed, DERIVATION_VERSION};
 use crate::shengji::game::{Game, Seat, Settings};

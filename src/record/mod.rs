@@ -2,7 +2,6 @@
 //! results, compact replay codes for `#/replay/…` and versioned saved games.
 //! Pure Rust and natively tested; the browser screens call it (see docs/record.md).
 
-pub mod codec;
 pub mod duplicate;
 pub mod link;
 pub mod replay_code;

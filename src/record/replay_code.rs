@@ -2,7 +2,7 @@
 //! (varints, card ids, seat+tag bytes), raw deflate, base64url; a defensive
 //! decoder with size limits; and a `Replay` stepper trick by trick.
 
-use super::codec::{base64url_decode, base64url_encode, put_varint, Reader};
+use crate::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use super::link::{settings_text, ShareLink};
 use crate::cards::Card;
 use crate::dup::DERIVATION_VERSION;

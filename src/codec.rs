@@ -1,5 +1,6 @@
-//! Small binary helpers shared by the record formats: base64url without
-//! padding (RFC 4648 §5), LEB128 varints and a bounds-checked byte reader.
+//! Small binary helpers shared by the record formats (`record`) and the peer-play
+//! signalling codes (`net`): base64url without padding (RFC 4648 §5), LEB128
+//! varints and a bounds-checked byte reader.
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
