@@ -4,9 +4,9 @@
 
 use crate::cards::{Card, CardCounts};
 use crate::dup::TableSeed;
-use crate::i18n::{Lang, Text};
+use crate::i18n::Text;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
-use crate::shengji::game::{Action, Friend, Game, PhaseName, Seat, SeatView};
+use crate::shengji::game::{Action, Friend, Game, PhaseName, Seat};
 use crate::shengji::Lead;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
@@ -101,7 +101,9 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         loop {
             let drawing = game.try_with_untracked(|g| g.phase() == PhaseName::Draw && g.view(me).deck_left > 0);
             let Some(drawing) = drawing else { break };
-            TimeoutFuture::new(if drawing { pace / 4 } else { pace }).await;
+            // Cards arrive at the auto-draw speed of the settings, never slower than the bots' pace.
+            let draw_ms = shell.prefs.with_untracked(|p| p.draw_speed.millis()).min(pace);
+            TimeoutFuture::new(if drawing { draw_ms } else { pace }).await;
             if !alive.load(Ordering::Relaxed) {
                 break;
             }
@@ -205,6 +207,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                 let acting = v.to_act.first() == Some(&s) && v.phase != PhaseName::Finished;
                 let landlord = v.landlord == Some(s);
                 let team = v.landlord_team.contains(&s) && !landlord;
+                let winning = !old && v.trick.as_ref().and_then(|t| t.winning) == Some(s);
                 view! {
                     <div class="seat" class:me=s == me class:acting=acting data-testid="seat" data-seat=s.to_string()>
                         <div class="seat-head">
@@ -218,7 +221,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                             {(v.points[s] > 0).then(|| format!(" · {} pts", v.points[s]))}
                             {acting.then(|| view! { <span class="acting-dot">" · " {shell.t(Text::ToAct)}</span> })}
                         </div>
-                        <div class="seat-play" class:old=old data-testid="seat-play">
+                        <div class="seat-play" class:old=old class:winning=winning data-testid="seat-play">
                             {played.into_iter().map(|c| view! { <CardFace card=c/> }).collect_view()}
                         </div>
                     </div>
@@ -395,5 +398,3 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     .into_any()
 }
 
-#[allow(dead_code)]
-fn _lang_unused(_: Lang, _: &SeatView) {}
