@@ -42,11 +42,9 @@ test("new game screen starts a seeded table", async () => {
   await context.close();
 });
 
-test("a 4-player hand against bots plays to its end", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
-  await waitForApp(page);
-  await page.waitForSelector("[data-testid=table]");
+/** Plays your seat until the hand ends: passes in the draw, buries the first cards,
+ * calls the default friends, taps the suggested lead or the forced hint row. */
+async function playHand(page, shotName) {
   const table = page.locator("[data-testid=table]");
   let plays = 0;
   let shotTaken = false;
@@ -63,12 +61,19 @@ test("a 4-player hand against bots plays to its end", async () => {
       if (await pass.count()) await pass.click();
       else await page.waitForTimeout(20);
     } else if (phase === "exchange") {
+      const call = page.locator("[data-testid=call-friends]");
+      if (await call.count()) {
+        await call.click();
+        assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the friend call was refused");
+        continue;
+      }
       const bury = page.locator("[data-testid=bury-count]");
       await bury.waitFor();
       const k = Number((await bury.textContent()).split("/")[1].trim());
       await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
       await page.click("[data-testid=bury]");
-      await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange");
+      await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange" ||
+        document.querySelector("[data-testid=call-friends]"));
     } else if (phase === "play") {
       const before = (await handCards(page)).length;
       const suggestion = page.locator("[data-testid=use-suggestion]");
@@ -80,8 +85,8 @@ test("a 4-player hand against bots plays to its end", async () => {
         await forced.click();
         await page.waitForSelector("[data-testid=legality][data-legal=yes]");
       }
-      if (!shotTaken && plays === 3) {
-        await screenshot(page, "table-play-phone");
+      if (shotName && !shotTaken && plays === 3) {
+        await screenshot(page, shotName);
         shotTaken = true;
       }
       await page.click("[data-testid=play]");
@@ -94,12 +99,34 @@ test("a 4-player hand against bots plays to its end", async () => {
     }
   }
   assert.equal(await table.getAttribute("data-phase"), "finished", "the hand did not end in time");
+  return plays;
+}
+
+test("a 4-player hand against bots plays to its end", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  const plays = await playHand(page, "table-play-phone");
   assert.ok(plays >= 5, `only ${plays} plays`);
   await page.waitForSelector("[data-testid=hand-result]");
   assert.match(await page.locator("[data-testid=final-points]").textContent(), /^\d+$/);
   await screenshot(page, "table-result-phone");
   await page.click("[data-testid=next-hand]");
   await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase === "draw");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
+  await page.goto(site.url + "#/play/shengji?seed=friends5&players=5&mode=friends&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  assert.equal(await page.locator("[data-testid=seat]").count(), 5);
+  const plays = await playHand(page, "table-play-desktop");
+  assert.ok(plays >= 5, `only ${plays} plays`);
+  await page.waitForSelector("[data-testid=hand-result]");
   assert.deepEqual(problems(), []);
   await context.close();
 });

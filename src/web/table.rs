@@ -280,8 +280,14 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         }
         let n = v.friends_to_call;
         if n > 0 && v.friends.is_empty() {
+            // Start from an ace that is not trump (friend cards may not be trump by default).
+            let ace = [crate::cards::Suit::Hearts, crate::cards::Suit::Spades, crate::cards::Suit::Diamonds, crate::cards::Suit::Clubs]
+                .into_iter()
+                .map(|s| Card::new(crate::cards::Rank::Ace, s))
+                .find(|&c| v.trump.is_none_or(|t| !t.is_trump(c)))
+                .unwrap_or(Card::BigJoker);
             if friend_choice.with_untracked(|f| f.len() != n) {
-                friend_choice.set(vec![(1, Card::new(crate::cards::Rank::Ace, crate::cards::Suit::Hearts)); n]);
+                friend_choice.set(vec![(1, ace); n]);
             }
             let all: Vec<Card> = CardCounts::full_decks(1).to_vec();
             let decks = v.decks as u8;
@@ -304,7 +310,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                                     }
                                 }>
                                     {all.iter().enumerate().map(|(x, c)| view! {
-                                        <option value=x.to_string() selected=*c == Card::new(crate::cards::Rank::Ace, crate::cards::Suit::Hearts)>{card_label(*c, lang())}</option>
+                                        <option value=x.to_string() selected=*c == ace>{card_label(*c, lang())}</option>
                                     }).collect_view()}
                                 </select>
                             </div>
