@@ -180,10 +180,16 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             None => format!("{} · {}", v.trump_rank, shell.t(Text::NoTrumpYet)),
         };
         let landlord = v.landlord.map(|s| seat_name(s, me, shell)).unwrap_or_else(|| "—".into());
+        // Finding Friends: the calls, and who turned out to be each friend.
+        let friends = v.friends.iter().map(|f| {
+            let who = f.revealed.map(|s| format!(" ({})", seat_name(s, me, shell))).unwrap_or_default();
+            format!("#{} {}{who}", f.friend.nth, card_label(f.friend.card, lang()))
+        }).collect::<Vec<_>>().join(" · ");
         view! {
             <div class="table-meta">
                 <span class="chip" data-testid="trump">{shell.t(Text::TrumpLabel)} ": " <b>{trump}</b></span>
                 <span class="chip" data-testid="landlord">{shell.t(Text::Landlord)} ": " <b>{landlord}</b></span>
+                {(!friends.is_empty()).then(|| view! { <span class="chip" data-testid="friends">{shell.t(Text::Friend)} ": " <b>{friends.clone()}</b></span> })}
                 <span class="chip" data-testid="attacker-points">
                     {shell.t(Text::AttackerPoints)} ": " <b>{v.attacker_points}</b>
                     " (" {shell.t(Text::NextThreshold)} " " {v.next_threshold} ")"
