@@ -17,7 +17,7 @@ after(async () => {
 
 const SCREENS = [
   ["home", "#/", "home"],
-  ["new-game", "#/new", "not-built"],
+  ["new-game", "#/new", "new-game-screen"],
   ["friends", "#/friends", "not-built"],
   ["join", "#/join/ABC123", "not-built"],
   ["settings", "#/settings", "settings-screen"],

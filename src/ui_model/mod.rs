@@ -7,3 +7,4 @@ pub mod phrase;
 pub mod practice;
 pub mod prefs;
 pub mod select;
+pub mod table;

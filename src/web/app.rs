@@ -95,10 +95,11 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app">
             {move || match route.get() {
                 Route::Home => view! { <Home/> }.into_any(),
-                Route::NewGame => view! { <NotBuilt title=Text::NewGameVsBots body=Text::NewGameSoon/> }.into_any(),
+                Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
                 Route::Friends => view! { <NotBuilt title=Text::PlayWithFriends body=Text::FriendsSoon/> }.into_any(),
                 Route::Join { .. } => view! { <NotBuilt title=Text::PlayWithFriends body=Text::JoinSoon/> }.into_any(),
                 Route::Replay { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::ReplaySoon/> }.into_any(),
+                Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
                 Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
                 Route::Settings => view! { <Settings/> }.into_any(),
                 Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),

@@ -6,6 +6,8 @@ pub mod app;
 pub mod cards;
 pub mod hand;
 pub mod hints;
+pub mod new_game;
+pub mod table;
 pub mod practice;
 pub mod sound;
 pub mod storage;

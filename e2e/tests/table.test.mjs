@@ -1,0 +1,160 @@
+// The game table (#/new and #/play/shengji): the new-game screen starts a seeded
+// table, a 4-player hand against bots is played to its end by tapping the hint's
+// forced row (or the suggested lead), a seed link deals the same hand in two fresh
+// browsers, and a malformed link explains itself with a way home. Screenshots at
+// phone and desktop size.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const handCards = (page) =>
+  page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.map((e) => e.dataset.card));
+
+test("new game screen starts a seeded table", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/new");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=new-game-screen]");
+  await page.fill("[data-testid=seed-input]", "bad seed!");
+  await page.waitForSelector("[data-testid=new-game-error]");
+  assert.ok(await page.locator("[data-testid=start]").isDisabled());
+  await page.fill("[data-testid=seed-input]", "TABLE1");
+  await page.selectOption("[data-testid=players]", "5");
+  await page.selectOption("[data-testid=pace]", "fast");
+  assert.equal(await page.locator("[data-testid=new-game-error]").count(), 0);
+  await screenshot(page, "new-game-phone");
+  await page.click("[data-testid=start]");
+  await page.waitForSelector("[data-testid=table]");
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#\/play\/shengji\?seed=TABLE1&players=5&mode=friends&pace=fast$/);
+  assert.equal(await page.locator("[data-testid=seat]").count(), 5);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+/** Plays your seat until the hand ends: passes in the draw, buries the first cards,
+ * calls the default friends, taps the suggested lead or the forced hint row. */
+async function playHand(page, shotName) {
+  const table = page.locator("[data-testid=table]");
+  let plays = 0;
+  let shotTaken = false;
+  const deadline = Date.now() + 150000;
+  while (Date.now() < deadline) {
+    const phase = await table.getAttribute("data-phase");
+    if (phase === "finished") break;
+    if ((await table.getAttribute("data-my-turn")) !== "yes") {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    if (phase === "draw") {
+      const pass = page.locator("[data-testid=pass]");
+      if (await pass.count()) await pass.click();
+      else await page.waitForTimeout(20);
+    } else if (phase === "exchange") {
+      const call = page.locator("[data-testid=call-friends]");
+      if (await call.count()) {
+        await call.click();
+        assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the friend call was refused");
+        continue;
+      }
+      const bury = page.locator("[data-testid=bury-count]");
+      await bury.waitFor();
+      const k = Number((await bury.textContent()).split("/")[1].trim());
+      await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
+      await page.click("[data-testid=bury]");
+      await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange" ||
+        document.querySelector("[data-testid=call-friends]"));
+    } else if (phase === "play") {
+      const before = (await handCards(page)).length;
+      const suggestion = page.locator("[data-testid=use-suggestion]");
+      if (await suggestion.count()) {
+        await suggestion.click();
+      } else {
+        const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
+        await forced.waitFor({ timeout: 10000 });
+        await forced.click();
+        await page.waitForSelector("[data-testid=legality][data-legal=yes]");
+      }
+      if (shotName && !shotTaken && plays === 3) {
+        await screenshot(page, shotName);
+        shotTaken = true;
+      }
+      await page.click("[data-testid=play]");
+      assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the play was refused");
+      await page.waitForFunction(
+        (n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n,
+        before,
+      );
+      plays++;
+    }
+  }
+  assert.equal(await table.getAttribute("data-phase"), "finished", "the hand did not end in time");
+  return plays;
+}
+
+test("a 4-player hand against bots plays to its end", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  const plays = await playHand(page, "table-play-phone");
+  assert.ok(plays >= 5, `only ${plays} plays`);
+  await page.waitForSelector("[data-testid=hand-result]");
+  assert.match(await page.locator("[data-testid=final-points]").textContent(), /^\d+$/);
+  await screenshot(page, "table-result-phone");
+  await page.click("[data-testid=next-hand]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase === "draw");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
+  await page.goto(site.url + "#/play/shengji?seed=friends5&players=5&mode=friends&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  assert.equal(await page.locator("[data-testid=seat]").count(), 5);
+  const plays = await playHand(page, "table-play-desktop");
+  assert.ok(plays >= 5, `only ${plays} plays`);
+  await page.waitForSelector("[data-testid=hand-result]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("the same seed link deals the same hand in two browsers", async () => {
+  const hands = [];
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    const { context, page, problems } = await openPage(browser, viewport);
+    await page.goto(site.url + "#/play/shengji?seed=Same7&pace=instant");
+    await waitForApp(page);
+    await page.waitForSelector("[data-testid=pass]", { timeout: 30000 });
+    hands.push(await handCards(page));
+    if (viewport === VIEWPORTS.desktop) await screenshot(page, "table-draw-desktop");
+    assert.deepEqual(problems(), []);
+    await context.close();
+  }
+  assert.ok(hands[0].length >= 20);
+  assert.deepEqual(hands[0], hands[1]);
+});
+
+test("a malformed seed link explains itself and leads home", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/play/shengji?seed=no%20way!");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table-error]");
+  assert.match(await page.locator("[data-testid=table-error-message]").textContent(), /seed/);
+  await page.click("[data-testid=home-link]");
+  await page.waitForSelector("[data-testid=home]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
