@@ -36,7 +36,8 @@ test("new game screen starts a seeded table", async () => {
   await page.click("[data-testid=start]");
   await page.waitForSelector("[data-testid=table]");
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /^#\/play\/shengji\?seed=TABLE1&players=5&mode=friends&pace=fast$/);
+  // The deal is a share link (record::link: seeds lowercase, short keys); pace is the screen's own.
+  assert.match(hash, /^#\/play\/shengji\?seed=table1&p=5&m=friends&pace=fast$/);
   assert.equal(await page.locator("[data-testid=seat]").count(), 5);
   assert.deepEqual(problems(), []);
   await context.close();
@@ -120,7 +121,7 @@ test("a 4-player hand against bots plays to its end", async () => {
 
 test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
   const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
-  await page.goto(site.url + "#/play/shengji?seed=friends5&players=5&mode=friends&pace=instant");
+  await page.goto(site.url + "#/play/shengji?seed=friends5&p=5&m=friends&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   assert.equal(await page.locator("[data-testid=seat]").count(), 5);

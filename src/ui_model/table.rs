@@ -1,8 +1,12 @@
-//! The game-table link: `#/play/shengji?seed=…&players=…&decks=…&mode=…&seat=…&pace=…`
-//! parsed into engine `Settings` plus your seat and the bots' pace, and written
-//! back with only the non-default values. Pure, tested natively.
+//! The game-table link: a share link (`record::link`, `#/play/shengji?seed=…&p=…&m=…&seat=…`)
+//! plus this screen's own `pace`, parsed into engine `Settings`, your seat and the bots'
+//! pace, and written back with only the non-default values. Pure, tested natively.
 
-use crate::shengji::game::{Mode, Settings};
+use crate::dup::TableSeed;
+use crate::record::link::{normalize, ShareLink};
+use crate::shengji::game::Settings;
+#[cfg(test)]
+use crate::shengji::game::Mode;
 
 /// How long a bot waits before each move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,7 +42,8 @@ impl Pace {
     }
 }
 
-/// Everything a table link says.
+/// Everything a table link says: the deal as a [`ShareLink`] (seed, settings, your
+/// seat — one format for every link to a deal) plus the UI-only bot pace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableParams {
     pub seed: String,
@@ -47,63 +52,37 @@ pub struct TableParams {
     pub pace: Pace,
 }
 
+/// The one query key that is about this screen, not about the deal.
+const PACE_KEY: &str = "pace";
+
 impl TableParams {
     pub fn new(seed: &str) -> TableParams {
         TableParams { seed: seed.to_string(), settings: Settings::default(), seat: 0, pace: Pace::default() }
     }
 
-    /// Reads the query; a value that is not a number or name gets a message naming it.
-    /// (Whether the numbers make a playable table is the engine's call: `Settings::validate`.)
+    /// Reads the query; every bad value gets the share link's message naming it.
     pub fn from_query(query: &[(String, String)]) -> Result<TableParams, String> {
-        let get = |k: &str| query.iter().find(|(q, _)| q == k).map(|(_, v)| v.trim().to_string());
-        let num = |k: &str| -> Result<Option<u8>, String> {
-            match get(k) {
-                None => Ok(None),
-                Some(v) => v.parse::<u8>().map(Some).map_err(|_| format!("{k}={v} is not a number")),
-            }
+        let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| k == PACE_KEY);
+        let pace = match ui.first() {
+            None => Pace::default(),
+            Some((_, v)) => Pace::from_key(v.trim())
+                .ok_or_else(|| format!("pace={v} is not a pace (use slow, normal, fast or instant)"))?,
         };
-        let mut p = TableParams::new(&get("seed").unwrap_or_default());
-        if let Some(n) = num("players")? {
-            p.settings.players = n;
-        }
-        p.settings.decks = num("decks")?;
-        if let Some(m) = get("mode") {
-            p.settings.mode = match m.as_str() {
-                "tractor" => Mode::Tractor,
-                "friends" => Mode::Friends,
-                other => return Err(format!("mode={other} is not a mode (use tractor or friends)")),
-            };
-        }
-        if let Some(s) = num("seat")? {
-            if s == 0 || s > p.settings.players {
-                return Err(format!("seat={s} is not a seat at a table of {} (use 1 to {})", p.settings.players, p.settings.players));
-            }
-            p.seat = s as usize - 1;
-        }
-        if let Some(v) = get("pace") {
-            p.pace = Pace::from_key(&v).ok_or_else(|| format!("pace={v} is not a pace (use slow, normal, fast or instant)"))?;
-        }
-        Ok(p)
+        let link = ShareLink::from_query(&deal).map_err(|e| e.to_string())?;
+        Ok(TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace })
     }
 
-    /// The query with the seed first and only non-default values (seat is 1-based).
+    /// The share link's query (seed first, only non-default settings, seat 1-based)
+    /// plus the pace when it is not the default.
     pub fn to_query(&self) -> Vec<(String, String)> {
-        let d = Settings::default();
-        let mut q = vec![("seed".to_string(), self.seed.clone())];
-        if self.settings.players != d.players {
-            q.push(("players".into(), self.settings.players.to_string()));
-        }
-        if let Some(decks) = self.settings.decks {
-            q.push(("decks".into(), decks.to_string()));
-        }
-        if self.settings.mode == Mode::Friends {
-            q.push(("mode".into(), "friends".into()));
-        }
-        if self.seat != 0 {
-            q.push(("seat".into(), (self.seat + 1).to_string()));
-        }
+        let mut q = match TableSeed::parse(&self.seed) {
+            Ok(seed) => ShareLink::new(&seed, &self.settings, self.seat).to_query(),
+            // Not a valid seed (the form refuses to start with one): keep it as typed.
+            Err(_) => ShareLink { seed: self.seed.clone(), settings: normalize(&self.settings), seat: self.seat, result: None }
+                .to_query(),
+        };
         if self.pace != Pace::default() {
-            q.push(("pace".into(), self.pace.key().into()));
+            q.push((PACE_KEY.into(), self.pace.key().into()));
         }
         q
     }
@@ -120,7 +99,7 @@ mod tests {
     #[test]
     fn defaults_are_left_out_and_round_trip() {
         let p = TableParams::from_query(&q(&[("seed", "K7QX2M")])).unwrap();
-        assert_eq!(p.to_query(), q(&[("seed", "K7QX2M")]));
+        assert_eq!(p.to_query(), q(&[("seed", "k7qx2m")]), "seeds are case-insensitive, written lowercase");
         let mut p2 = p.clone();
         p2.settings.players = 5;
         p2.settings.mode = Mode::Friends;
@@ -133,9 +112,10 @@ mod tests {
 
     #[test]
     fn bad_values_are_named() {
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("players", "x")])).unwrap_err().contains("players=x"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("mode", "poker")])).unwrap_err().contains("mode=poker"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("seat", "9")])).unwrap_err().contains("seat=9"));
+        assert!(TableParams::from_query(&q(&[("seed", "a"), ("p", "x")])).unwrap_err().contains("'p'"));
+        assert!(TableParams::from_query(&q(&[("seed", "a"), ("m", "poker")])).unwrap_err().contains("'m'"));
+        assert!(TableParams::from_query(&q(&[("seed", "a"), ("seat", "9")])).unwrap_err().contains("'seat'"));
+        assert!(TableParams::from_query(&q(&[("seed", "a"), ("players", "5")])).unwrap_err().contains("players"));
         assert!(TableParams::from_query(&q(&[("seed", "a"), ("pace", "zoom")])).unwrap_err().contains("pace=zoom"));
     }
 }
