@@ -74,6 +74,15 @@ impl Format {
         &self.groups
     }
 
+    /// Each distinct group with how many times it repeats, in canonical order
+    /// (equal groups are adjacent there): what a description says once with a count.
+    pub fn group_runs(&self) -> Vec<(&[u8], usize)> {
+        self.groups
+            .chunk_by(|a, b| a == b)
+            .map(|run| (run[0].as_slice(), run.len()))
+            .collect()
+    }
+
     /// Number of cards.
     pub fn len(&self) -> usize {
         self.groups.iter().flatten().map(|&t| t as usize).sum()
@@ -107,7 +116,7 @@ impl Format {
 
     /// Plain English for the UI: "two pairs in a row", "a triple, a pair and a single".
     pub fn describe(&self) -> String {
-        describe_groups(&self.groups)
+        describe_groups(self)
     }
 }
 
@@ -223,17 +232,8 @@ fn describe_group(g: &[u8], copies: usize) -> String {
     }
 }
 
-fn describe_groups(groups: &[Vec<u8>]) -> String {
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < groups.len() {
-        let mut j = i;
-        while j < groups.len() && groups[j] == groups[i] {
-            j += 1;
-        }
-        parts.push(describe_group(&groups[i], j - i));
-        i = j;
-    }
+fn describe_groups(format: &Format) -> String {
+    let mut parts: Vec<String> = format.group_runs().into_iter().map(|(g, n)| describe_group(g, n)).collect();
     match parts.len() {
         0 => String::new(),
         1 => parts.pop().unwrap_or_default(),

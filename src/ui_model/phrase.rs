@@ -50,17 +50,7 @@ pub fn describe_format(format: &Format, lang: Lang) -> String {
     match lang {
         Lang::En => format.describe(),
         Lang::Zh => {
-            let groups = format.groups();
-            let mut parts = Vec::new();
-            let mut i = 0;
-            while i < groups.len() {
-                let mut j = i;
-                while j < groups.len() && groups[j] == groups[i] {
-                    j += 1;
-                }
-                parts.push(zh_group(&groups[i], j - i));
-                i = j;
-            }
+            let mut parts: Vec<String> = format.group_runs().into_iter().map(|(g, n)| zh_group(g, n)).collect();
             match parts.len() {
                 0 => String::new(),
                 1 => parts.remove(0),
