@@ -2,19 +2,9 @@
 
 #![allow(clippy::needless_range_loop)] // index loops read best over small fixed tables
 
-use std::process::Command;
-
-fn tuolaji(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::tuolaji;
 
 #[test]
 fn toy_json_is_a_4_by_3_joint_table_near_fig5() {

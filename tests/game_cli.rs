@@ -1,15 +1,8 @@
 //! End-to-end tests of `tuolaji simulate`: summary, JSON fields, digest, exit codes.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tuolaji")).args(args).output().expect("run tuolaji");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::tuolaji as run;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut a = args.to_vec();

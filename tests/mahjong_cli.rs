@@ -1,29 +1,12 @@
 //! The `tuolaji mahjong` subcommands end to end: JSON fields, exit codes, `--batch`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::tuolaji_with_input;
 
 fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
-        .arg("mahjong")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.unwrap_or("").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let args: Vec<&str> = std::iter::once("mahjong").chain(args.iter().copied()).collect();
+    tuolaji_with_input(&args, stdin.unwrap_or(""))
 }
 
 fn json(s: &str) -> serde_json::Value {

@@ -1,15 +1,8 @@
 //! End-to-end tests of `tuolaji record`: link, replay-code, decode, exit codes.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tuolaji")).args(args).output().expect("run tuolaji");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::tuolaji as run;
 
 #[test]
 fn link_prints_the_hash_with_only_non_default_settings() {

@@ -1,15 +1,8 @@
 //! End-to-end tests of the Shengji subcommands: output, JSON fields, exit codes.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tuolaji")).args(args).output().expect("run tuolaji");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{tuolaji as run, tuolaji_with_input};
 
 #[test]
 fn decompose_prints_the_seed_table() {
@@ -73,22 +66,11 @@ fn winner_reports_index_and_points() {
 
 #[test]
 fn batch_legal_reads_json_lines() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
-        .args(["legal", "--trump", "4S", "--batch"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"{\"lead\":\"6H 6H\",\"hand\":\"8H 8H 9H\",\"play\":\"8H 8H\"}\n{\"lead\":\"6H\",\"hand\":\"8H\",\"play\":\"8H\"}\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (code, text, _) = tuolaji_with_input(
+        &["legal", "--trump", "4S", "--batch"],
+        "{\"lead\":\"6H 6H\",\"hand\":\"8H 8H 9H\",\"play\":\"8H 8H\"}\n{\"lead\":\"6H\",\"hand\":\"8H\",\"play\":\"8H\"}\n",
+    );
     assert_eq!(text.lines().count(), 2);
     assert!(text.lines().all(|l| l.contains("\"legal\":true")), "{text}");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(code, 0);
 }
