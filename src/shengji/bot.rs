@@ -24,7 +24,9 @@ pub enum Difficulty {
     Heuristic,
 }
 
-/// A bot for one seat.
+/// A bot for one seat. Cloning copies its random stream too (the timing page
+/// repeats one decision on copies).
+#[derive(Clone)]
 pub struct Bot {
     pub seat: usize,
     pub difficulty: Difficulty,

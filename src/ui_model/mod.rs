@@ -8,3 +8,4 @@ pub mod practice;
 pub mod prefs;
 pub mod select;
 pub mod table;
+pub mod timing;

@@ -1,0 +1,396 @@
+//! The measuring logic of the in-browser timing page (`#/timing`), browser-free:
+//! seeded positions (benchmark family (b) for hints and legality, bot-played
+//! tables for bot moves), a run that times them with an injected clock, and the
+//! statistics (median, p90, p99, worst) set against the targets.
+
+use crate::dup::TableSeed;
+use crate::shengji::bot::{bots_for, Bot, Difficulty};
+use crate::shengji::game::{Game, PhaseName, Settings};
+use crate::shengji::positions::{position, Family, Position};
+use crate::shengji::{check_play, Hints};
+use std::hint::black_box;
+
+/// The first hint position's seed; position `i` uses `HINT_SEED_BASE + i`
+/// (the criterion bench `benches/shengji.rs` starts at the same seed).
+pub const HINT_SEED_BASE: u64 = 1_000_000;
+
+/// Positions run (and thrown away) before the counted ones, so the figures are
+/// not the one-off cost of filling the decomposition cache.
+pub const WARM_UP: usize = 2;
+
+/// Each sample repeats the same work until at least this long has passed and
+/// keeps the mean: browsers coarsen `performance.now()` (0.1 ms in Chromium
+/// without cross-origin isolation), far above a single legality check.
+pub const MIN_SAMPLE_MS: f64 = 2.0;
+
+/// A sample never repeats its work more often than this (a stuck clock must not
+/// hang the page).
+const MAX_REPEATS: u32 = 10_000;
+
+/// What the page measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// `Hints::new` and the first row's `first_match` (what the hint tab shows first),
+    /// 4 decks, a 13-card lead.
+    FirstHintRow,
+    /// `Hints::new` and every row's `first_match`, same positions.
+    HintList,
+    /// `check_play` of a follow, same positions.
+    Legality,
+    /// `Bot::suggest` for a play decision, 4 players, 2 decks.
+    BotMove2Decks,
+    /// `Bot::suggest` for a play decision, 4 players, 4 decks.
+    BotMove4Decks,
+}
+
+impl Measure {
+    pub const ALL: [Measure; 5] =
+        [Measure::FirstHintRow, Measure::HintList, Measure::Legality, Measure::BotMove2Decks, Measure::BotMove4Decks];
+
+    /// A stable key for tests and `data-measure`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Measure::FirstHintRow => "first-hint-row",
+            Measure::HintList => "hint-list",
+            Measure::Legality => "legality",
+            Measure::BotMove2Decks => "bot-move-2-decks",
+            Measure::BotMove4Decks => "bot-move-4-decks",
+        }
+    }
+
+    /// The target for this measure, in milliseconds (legality has none there).
+    pub fn target_ms(self) -> Option<f64> {
+        match self {
+            Measure::FirstHintRow => Some(5.0),
+            Measure::HintList => Some(50.0),
+            Measure::Legality => None,
+            Measure::BotMove2Decks | Measure::BotMove4Decks => Some(20.0),
+        }
+    }
+
+    fn index(self) -> usize {
+        Measure::ALL.iter().position(|&m| m == self).unwrap_or(0)
+    }
+}
+
+/// A summary of samples in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    pub count: usize,
+    pub median: f64,
+    pub p90: f64,
+    pub p99: f64,
+    pub worst: f64,
+}
+
+impl Stats {
+    /// `None` for no samples. Percentiles are nearest-rank; the median of an even
+    /// count is the mean of the middle two.
+    pub fn of(samples: &[f64]) -> Option<Stats> {
+        if samples.is_empty() {
+            return None;
+        }
+        let mut s = samples.to_vec();
+        s.sort_by(|a, b| a.total_cmp(b));
+        let n = s.len();
+        let median = if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 };
+        let rank = |p: f64| s[((p * n as f64).ceil() as usize).clamp(1, n) - 1];
+        Some(Stats { count: n, median, p90: rank(0.90), p99: rank(0.99), worst: s[n - 1] })
+    }
+
+    /// Whether the worst sample is under `target`.
+    pub fn meets(&self, target: f64) -> bool {
+        self.worst < target
+    }
+}
+
+/// Milliseconds for a table cell: three significant figures, at most three decimals.
+pub fn format_ms(ms: f64) -> String {
+    if !ms.is_finite() {
+        return "—".to_string();
+    }
+    if ms >= 100.0 {
+        format!("{ms:.0}")
+    } else if ms >= 10.0 {
+        format!("{ms:.1}")
+    } else if ms >= 1.0 {
+        format!("{ms:.2}")
+    } else {
+        format!("{ms:.3}")
+    }
+}
+
+/// Runs `work` until at least `min_ms` have passed on `clock` (milliseconds) and
+/// returns the mean time of one run.
+pub fn time_mean(clock: &mut dyn FnMut() -> f64, min_ms: f64, mut work: impl FnMut()) -> f64 {
+    let start = clock();
+    let mut runs = 0u32;
+    loop {
+        work();
+        runs += 1;
+        let elapsed = clock() - start;
+        if elapsed >= min_ms || runs >= MAX_REPEATS {
+            return elapsed.max(0.0) / runs as f64;
+        }
+    }
+}
+
+/// The hint and legality position `i` of a run: benchmark family (b), 4 decks,
+/// a 13-card single-suit throw against a 40-card hand.
+pub fn hint_position(i: usize) -> Position {
+    position(Family::Throw13, HINT_SEED_BASE + i as u64)
+}
+
+/// A table of heuristic bots played forward one decision at a time, for
+/// realistic mid-hand bot moves. A finished hand starts a new table with the
+/// next seed, so the positions never run out and always replay the same.
+pub struct BotTable {
+    players: u8,
+    decks: u8,
+    tables: u32,
+    game: Game,
+    bots: Vec<Bot>,
+}
+
+impl BotTable {
+    pub fn new(players: u8, decks: u8) -> Result<BotTable, String> {
+        let (game, bots) = Self::deal(players, decks, 0)?;
+        Ok(BotTable { players, decks, tables: 0, game, bots })
+    }
+
+    fn deal(players: u8, decks: u8, table: u32) -> Result<(Game, Vec<Bot>), String> {
+        let seed = TableSeed::parse(&format!("timing{players}p{decks}d{table}")).map_err(|e| e.to_string())?;
+        let settings = Settings { players, decks: Some(decks), ..Settings::default() };
+        let game = Game::new(settings, seed.clone()).map_err(|e| e.to_string())?;
+        let bots = bots_for(&seed, game.players(), &[Difficulty::Heuristic]);
+        Ok((game, bots))
+    }
+
+    /// Plays up to the next play-phase decision (untimed), times that seat's bot
+    /// on it, makes the move and returns the time of one decision in ms.
+    pub fn next_move(&mut self, clock: &mut dyn FnMut() -> f64, min_ms: f64) -> Result<f64, String> {
+        // A hand has a few hundred decisions at most; this bounds a stuck table.
+        for _ in 0..10_000 {
+            if self.game.phase() == PhaseName::Finished {
+                self.tables += 1;
+                (self.game, self.bots) = Self::deal(self.players, self.decks, self.tables)?;
+            }
+            let seat = *self.game.to_act().first().ok_or("nobody is to act at the timing table")?;
+            let view = self.game.view(seat);
+            let timed = self.game.phase() == PhaseName::Play;
+            let ms = if timed {
+                // Each repeat decides on a copy, so the table's own bot (and its
+                // random stream) makes the real move exactly once.
+                let bot = &self.bots[seat];
+                Some(time_mean(clock, min_ms, || {
+                    black_box(bot.clone().suggest(&view));
+                }))
+            } else {
+                None
+            };
+            let (action, _) = self.bots[seat].suggest(&view);
+            self.game
+                .apply(seat, &action)
+                .map_err(|e| format!("the timing table's bot {} made a refused move: {e}", seat + 1))?;
+            if let Some(ms) = ms {
+                return Ok(ms);
+            }
+        }
+        Err("the timing table made no play decision in 10,000 moves".into())
+    }
+}
+
+/// One run of the timing page: `n` positions of every measure after the warm-up.
+pub struct Run {
+    n: usize,
+    step: usize,
+    min_ms: f64,
+    two_decks: BotTable,
+    four_decks: BotTable,
+    samples: [Vec<f64>; 5],
+}
+
+impl Run {
+    pub fn new(n: usize, min_ms: f64) -> Result<Run, String> {
+        Ok(Run {
+            n,
+            step: 0,
+            min_ms,
+            two_decks: BotTable::new(4, 2)?,
+            four_decks: BotTable::new(4, 4)?,
+            samples: Default::default(),
+        })
+    }
+
+    /// Counted positions done so far.
+    pub fn done(&self) -> usize {
+        self.step.saturating_sub(WARM_UP)
+    }
+
+    pub fn total(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.done() >= self.n
+    }
+
+    pub fn samples(&self, m: Measure) -> &[f64] {
+        &self.samples[m.index()]
+    }
+
+    pub fn stats(&self, m: Measure) -> Option<Stats> {
+        Stats::of(self.samples(m))
+    }
+
+    /// Times the next position of every measure. Does nothing once finished.
+    pub fn step(&mut self, clock: &mut dyn FnMut() -> f64) -> Result<(), String> {
+        if self.is_finished() {
+            return Ok(());
+        }
+        let min = self.min_ms;
+        let p = hint_position(self.step);
+        let first_row = time_mean(clock, min, || {
+            let hints = Hints::new(&p.rules, &p.lead, &p.hand);
+            black_box(hints.first_match(0));
+        });
+        let list = time_mean(clock, min, || {
+            let hints = Hints::new(&p.rules, &p.lead, &p.hand);
+            for k in 0..hints.len() {
+                black_box(hints.first_match(k));
+            }
+        });
+        let legal = time_mean(clock, min, || {
+            black_box(check_play(&p.rules, &p.lead, &p.hand, &p.play).is_ok());
+        });
+        let two = self.two_decks.next_move(clock, min)?;
+        let four = self.four_decks.next_move(clock, min)?;
+        if self.step >= WARM_UP {
+            for (m, ms) in [
+                (Measure::FirstHintRow, first_row),
+                (Measure::HintList, list),
+                (Measure::Legality, legal),
+                (Measure::BotMove2Decks, two),
+                (Measure::BotMove4Decks, four),
+            ] {
+                self.samples[m.index()].push(ms);
+            }
+        }
+        self.step += 1;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A clock that moves 1 ms every time it is read.
+    fn ticking() -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += 1.0;
+            t
+        }
+    }
+
+    #[test]
+    fn stats_of_known_samples() {
+        let s: Vec<f64> = (1..=100).map(f64::from).rev().collect();
+        let st = Stats::of(&s).unwrap();
+        assert_eq!(st.count, 100);
+        assert_eq!(st.median, 50.5);
+        assert_eq!(st.p90, 90.0);
+        assert_eq!(st.p99, 99.0);
+        assert_eq!(st.worst, 100.0);
+        let odd = Stats::of(&[3.0, 1.0, 2.0]).unwrap();
+        assert_eq!((odd.median, odd.p90, odd.p99, odd.worst), (2.0, 3.0, 3.0, 3.0));
+        assert_eq!(Stats::of(&[]), None);
+        assert!(odd.meets(3.5) && !odd.meets(3.0));
+    }
+
+    #[test]
+    fn time_mean_repeats_until_the_minimum_and_divides() {
+        let mut clock = ticking();
+        let mut runs = 0;
+        // Start at 1; after run k the clock reads 1 + k: 5 runs reach 5 ms.
+        let ms = time_mean(&mut clock, 5.0, || runs += 1);
+        assert_eq!(runs, 5);
+        assert_eq!(ms, 1.0);
+        // A clock that never moves stops at the repeat cap instead of hanging.
+        let mut runs = 0;
+        assert_eq!(time_mean(&mut || 7.0, 1.0, || runs += 1), 0.0);
+        assert_eq!(runs, MAX_REPEATS);
+    }
+
+    #[test]
+    fn hint_positions_are_four_deck_thirteen_card_leads_and_repeatable() {
+        for i in 0..5 {
+            let p = hint_position(i);
+            assert_eq!(p.rules.decks(), 4);
+            assert_eq!(p.lead.len(), 13);
+            assert_eq!(p.hand.len(), 40);
+            assert_eq!(hint_position(i).hand, p.hand);
+        }
+    }
+
+    #[test]
+    fn a_run_times_every_measure_once_per_position_after_the_warm_up() {
+        let mut run = Run::new(3, 2.0).unwrap();
+        let mut clock = ticking();
+        let mut steps = 0;
+        while !run.is_finished() {
+            run.step(&mut clock).unwrap();
+            steps += 1;
+        }
+        assert_eq!(steps, WARM_UP + 3);
+        assert_eq!(run.done(), 3);
+        for m in Measure::ALL {
+            // Every sample is two runs between clock reads 1 ms apart: 1 ms each.
+            assert_eq!(run.samples(m), &[1.0, 1.0, 1.0], "{}", m.key());
+        }
+        run.step(&mut clock).unwrap();
+        assert_eq!(run.samples(Measure::HintList).len(), 3, "a finished run takes no more samples");
+    }
+
+    #[test]
+    fn bot_tables_reach_play_decisions_across_hands() {
+        let mut t = BotTable::new(4, 2).unwrap();
+        let mut clock = ticking();
+        // More play decisions than one 2-deck hand has (4 × 25), so a new table is dealt.
+        for _ in 0..120 {
+            assert_eq!(t.next_move(&mut clock, 0.5).unwrap(), 1.0);
+        }
+        assert!(t.tables >= 1);
+    }
+
+    #[test]
+    fn targets_and_keys() {
+        assert_eq!(Measure::FirstHintRow.target_ms(), Some(5.0));
+        assert_eq!(Measure::HintList.target_ms(), Some(50.0));
+        assert_eq!(Measure::BotMove4Decks.target_ms(), Some(20.0));
+        let keys: std::collections::HashSet<_> = Measure::ALL.iter().map(|m| m.key()).collect();
+        assert_eq!(keys.len(), Measure::ALL.len());
+        assert_eq!(format_ms(0.01234), "0.012");
+        assert_eq!(format_ms(3.456), "3.46");
+        assert_eq!(format_ms(42.25), "42.2");
+        assert_eq!(format_ms(f64::NAN), "—");
+    }
+
+    /// Native figures with the real clock, for comparison with the browser's:
+    /// `cargo test --release --lib ui_model::timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn native_figures() {
+        let start = std::time::Instant::now();
+        let mut clock = move || start.elapsed().as_secs_f64() * 1000.0;
+        let mut run = Run::new(200, MIN_SAMPLE_MS).unwrap();
+        while !run.is_finished() {
+            run.step(&mut clock).unwrap();
+        }
+        for m in Measure::ALL {
+            let s = run.stats(m).unwrap();
+            println!("{:18} median {} p90 {} p99 {} worst {}", m.key(), format_ms(s.median), format_ms(s.p90), format_ms(s.p99), format_ms(s.worst));
+        }
+    }
+}
