@@ -144,6 +144,27 @@ pub enum Text {
     GameOver,
     Kitty,
     Friend,
+    // The timing page (src/web/timing.rs).
+    Timing,
+    TimingLink,
+    TimingIntro,
+    TimingPositions,
+    TimingRun,
+    TimingRunning,
+    TimingMeasure,
+    TimingMedian,
+    TimingWorst,
+    TimingTarget,
+    TimingNoTarget,
+    TimingFirstHint,
+    TimingHintList,
+    TimingLegality,
+    TimingBot2,
+    TimingBot4,
+    TimingBrowser,
+    TimingNotRun,
+    TimingMethod,
+    TimingFailed,
 }
 
 impl Text {
@@ -252,6 +273,33 @@ impl Text {
             Text::GameOver => ("Game over — winners:", "比赛结束——获胜："),
             Text::Kitty => ("Kitty", "底牌"),
             Text::Friend => ("Friend", "朋友"),
+            // The timing page (src/web/timing.rs).
+            Text::Timing => ("Speed in this browser", "本浏览器中的速度"),
+            Text::TimingLink => ("Speed test", "速度测试"),
+            Text::TimingIntro => (
+                "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, and a bot's move.",
+                "在本设备上测量引擎的速度：4副牌13张首出的提示列表，以及电脑玩家出一手牌。",
+            ),
+            Text::TimingPositions => ("Positions", "局面数"),
+            Text::TimingRun => ("Run", "开始"),
+            Text::TimingRunning => ("Running…", "测量中……"),
+            Text::TimingMeasure => ("What (ms)", "项目（毫秒）"),
+            Text::TimingMedian => ("median", "中位数"),
+            Text::TimingWorst => ("worst", "最慢"),
+            Text::TimingTarget => ("target <", "目标 <"),
+            Text::TimingNoTarget => ("no target", "无目标"),
+            Text::TimingFirstHint => ("First hint row", "第一行提示"),
+            Text::TimingHintList => ("Whole hint list", "全部提示"),
+            Text::TimingLegality => ("Legality check", "合法性检查"),
+            Text::TimingBot2 => ("Bot move, 2 decks", "电脑出牌，2副牌"),
+            Text::TimingBot4 => ("Bot move, 4 decks", "电脑出牌，4副牌"),
+            Text::TimingBrowser => ("Browser", "浏览器"),
+            Text::TimingNotRun => ("Not run yet.", "尚未测量。"),
+            Text::TimingMethod => (
+                "Seeded positions (the same every run), after a short warm-up. Each figure repeats its position for at least 2 ms and takes the mean, because browsers round the clock to 0.1 ms.",
+                "局面由种子生成（每次相同），先短暂预热。每个数据把同一局面重复至少2毫秒后取平均，因为浏览器的计时精度只有0.1毫秒。",
+            ),
+            Text::TimingFailed => ("The measurement stopped: ", "测量中断："),
         }
     }
 }

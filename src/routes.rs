@@ -25,6 +25,8 @@ pub enum Route {
     Settings,
     /// `#/practice?seed=…&decks=…`: follow practice on a reproducible position.
     Practice { query: Vec<(String, String)> },
+    /// `#/timing`: engine speed measured in this browser.
+    Timing,
     /// Anything else; keeps the path so the screen can show it.
     NotFound { path: String },
 }
@@ -45,6 +47,7 @@ impl Route {
             ["new"] => Route::NewGame,
             ["friends"] => Route::Friends,
             ["settings"] => Route::Settings,
+            ["timing"] => Route::Timing,
             ["practice"] => Route::Practice { query: query.map(parse_query).unwrap_or_default() },
             ["play", game] => Route::Play {
                 game: percent_decode(game),
@@ -63,6 +66,7 @@ impl Route {
             Route::NewGame => "#/new".to_string(),
             Route::Friends => "#/friends".to_string(),
             Route::Settings => "#/settings".to_string(),
+            Route::Timing => "#/timing".to_string(),
             Route::Practice { query } if query.is_empty() => "#/practice".to_string(),
             Route::Practice { query } => format!("#/practice?{}", format_query(query)),
             Route::Play { game, query } => {
@@ -155,6 +159,7 @@ mod tests {
         assert_eq!(Route::parse("#/new"), Route::NewGame);
         assert_eq!(Route::parse("#/friends/"), Route::Friends);
         assert_eq!(Route::parse("#/settings"), Route::Settings);
+        assert_eq!(Route::parse("#/timing"), Route::Timing);
         assert_eq!(Route::parse("#/join/AbC-12_x"), Route::Join { code: "AbC-12_x".into() });
         assert_eq!(Route::parse("#/replay/eJzz"), Route::Replay { record: "eJzz".into() });
         let play = Route::parse("#/play/shengji?seed=K7QX2M&seat=2");
@@ -188,6 +193,7 @@ mod tests {
             Route::NewGame,
             Route::Friends,
             Route::Settings,
+            Route::Timing,
             Route::Practice { query: vec![] },
             Route::Practice { query: vec![("seed".into(), "Zz9".into()), ("decks".into(), "4".into())] },
             Route::Join { code: "a b/c%".into() },

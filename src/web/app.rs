@@ -103,6 +103,7 @@ pub fn App() -> impl IntoView {
                 Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
                 Route::Settings => view! { <Settings/> }.into_any(),
                 Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
+                Route::Timing => view! { <crate::web::timing::TimingPage/> }.into_any(),
                 Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
             }}
         </div>
@@ -297,6 +298,7 @@ fn Settings() -> impl IntoView {
                     }/>
                 <span>{move || shell.t(Text::Sound)}</span>
             </label>
+            <a class="timing-link" href="#/timing" data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
             <BackHome/>
         </section>
     }

@@ -8,6 +8,7 @@ pub mod hand;
 pub mod hints;
 pub mod new_game;
 pub mod table;
+pub mod timing;
 pub mod practice;
 pub mod sound;
 pub mod storage;

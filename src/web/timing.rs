@@ -1,0 +1,174 @@
+//! The timing page (`#/timing`): runs `ui_model::timing` in this browser with
+//! `performance.now()` as the clock, one position per browser task (the page
+//! stays responsive and shows progress), and shows median, p90, p99 and worst
+//! for each measure next to the targets, with the user agent.
+
+use crate::i18n::Text;
+use crate::ui_model::timing::{format_ms, Measure, Run, Stats, MIN_SAMPLE_MS};
+use crate::web::app::{BackHome, Shell};
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+const DEFAULT_POSITIONS: usize = 200;
+const MAX_POSITIONS: usize = 5000;
+
+fn label(m: Measure) -> Text {
+    match m {
+        Measure::FirstHintRow => Text::TimingFirstHint,
+        Measure::HintList => Text::TimingHintList,
+        Measure::Legality => Text::TimingLegality,
+        Measure::BotMove2Decks => Text::TimingBot2,
+        Measure::BotMove4Decks => Text::TimingBot4,
+    }
+}
+
+fn user_agent() -> String {
+    web_sys::window().and_then(|w| w.navigator().user_agent().ok()).unwrap_or_default()
+}
+
+/// The positions box: a whole number from 1 to the maximum, else the default.
+fn parse_positions(text: &str) -> usize {
+    text.trim().parse::<usize>().ok().filter(|&n| n >= 1).map_or(DEFAULT_POSITIONS, |n| n.min(MAX_POSITIONS))
+}
+
+#[component]
+pub fn TimingPage() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let positions = RwSignal::new(DEFAULT_POSITIONS.to_string());
+    let running = RwSignal::new(false);
+    let progress = RwSignal::new(None::<(usize, usize)>);
+    let results = RwSignal::new(Vec::<(Measure, Option<Stats>)>::new());
+    let error = RwSignal::new(None::<String>);
+    let alive = Arc::new(AtomicBool::new(true));
+    {
+        let alive = alive.clone();
+        on_cleanup(move || alive.store(false, Ordering::Relaxed));
+    }
+
+    let start = move |_| {
+        if running.get_untracked() {
+            return;
+        }
+        let n = parse_positions(&positions.get_untracked());
+        positions.set(n.to_string());
+        let Some(perf) = web_sys::window().and_then(|w| w.performance()) else {
+            error.set(Some("performance.now() is not available".into()));
+            return;
+        };
+        let mut run = match Run::new(n, MIN_SAMPLE_MS) {
+            Ok(r) => r,
+            Err(e) => {
+                error.set(Some(e));
+                return;
+            }
+        };
+        error.set(None);
+        results.set(Vec::new());
+        progress.set(Some((0, n)));
+        running.set(true);
+        let alive = alive.clone();
+        spawn_local(async move {
+            let mut clock = move || perf.now();
+            while !run.is_finished() {
+                // Let input and painting go first.
+                TimeoutFuture::new(0).await;
+                if !alive.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Err(e) = run.step(&mut clock) {
+                    error.set(Some(e));
+                    break;
+                }
+                progress.set(Some((run.done(), run.total())));
+                results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
+            }
+            running.set(false);
+        });
+    };
+
+    let rows = move || {
+        let got = results.get();
+        Measure::ALL
+            .iter()
+            .map(|&m| {
+                let stats = got.iter().find(|(x, _)| *x == m).and_then(|(_, s)| *s);
+                let target = m.target_ms();
+                let met = match (stats, target) {
+                    (Some(s), Some(t)) => if s.meets(t) { "yes" } else { "no" },
+                    _ => "",
+                };
+                let cell = move |v: Option<f64>, key: &'static str| {
+                    view! { <td data-stat=key>{v.map(format_ms).unwrap_or_else(|| "—".into())}</td> }
+                };
+                view! {
+                    <tr data-testid="timing-row" data-measure=m.key() data-met=met>
+                        <th scope="row">
+                            {shell.t(label(m))}
+                            <small class="timing-target">
+                                {match target {
+                                    Some(t) => format!("{} {} ms", shell.t(Text::TimingTarget), t),
+                                    None => shell.t(Text::TimingNoTarget).to_string(),
+                                }}
+                            </small>
+                        </th>
+                        {cell(stats.map(|s| s.median), "median")}
+                        {cell(stats.map(|s| s.p90), "p90")}
+                        {cell(stats.map(|s| s.p99), "p99")}
+                        {cell(stats.map(|s| s.worst), "worst")}
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <section class="screen page timing" data-testid="timing">
+            <h2>{move || shell.t(Text::Timing)}</h2>
+            <p>{move || shell.t(Text::TimingIntro)}</p>
+            <div class="timing-controls">
+                <label class="field">
+                    <span>{move || shell.t(Text::TimingPositions)}</span>
+                    <input type="number" inputmode="numeric" min="1" max=MAX_POSITIONS.to_string()
+                        data-testid="timing-n"
+                        prop:value=move || positions.get()
+                        disabled=move || running.get()
+                        on:change=move |ev| positions.set(event_target_value(&ev))/>
+                </label>
+                <button type="button" class="button primary" data-testid="timing-run"
+                    disabled=move || running.get() on:click=start>
+                    {move || if running.get() { shell.t(Text::TimingRunning) } else { shell.t(Text::TimingRun) }}
+                </button>
+            </div>
+            <p class="timing-progress" data-testid="timing-progress" role="status" aria-live="polite"
+                data-done=move || if progress.get().is_some() && !running.get() { "yes" } else { "no" }>
+                {move || match progress.get() {
+                    Some((done, total)) => format!("{done} / {total}"),
+                    None => shell.t(Text::TimingNotRun).to_string(),
+                }}
+            </p>
+            {move || error.get().map(|e| view! {
+                <p class="notice" role="alert" data-testid="timing-error">{shell.t(Text::TimingFailed)}{e}</p>
+            })}
+            <div class="timing-scroll">
+                <table class="timing-table" data-testid="timing-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{move || shell.t(Text::TimingMeasure)}</th>
+                            <th scope="col">{move || shell.t(Text::TimingMedian)}</th>
+                            <th scope="col">"p90"</th>
+                            <th scope="col">"p99"</th>
+                            <th scope="col">{move || shell.t(Text::TimingWorst)}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <p class="timing-note">{move || shell.t(Text::TimingMethod)}</p>
+            <p class="timing-note" data-testid="timing-ua">{move || shell.t(Text::TimingBrowser)} ": " <code>{user_agent()}</code></p>
+            <BackHome/>
+        </section>
+    }
+}
