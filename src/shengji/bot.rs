@@ -12,6 +12,7 @@ use crate::shengji::trick::{can_beat, check_throw, trick_winner};
 use crate::shengji::trump::{EffectiveSuit, Trump};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// How well a bot plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,6 +23,94 @@ pub enum Difficulty {
     /// The heuristics in docs/game.md.
     #[default]
     Heuristic,
+}
+
+/// Why a bot chose its move, for the UI to phrase in any language
+/// (`ui_model::messages::bot_reason`); `Display` is the English one-liner that
+/// [`Bot::suggest`] returns.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotReason {
+    /// The view has no rules yet (cannot happen after the draw).
+    NoRulesYet,
+    DealNextHand,
+    NoBidPossible,
+    /// A random bot's occasional bid.
+    RandomBid,
+    /// A random bot not bidding.
+    NoBid,
+    PartnerHoldsBid,
+    IHoldBid,
+    TooEarlyToJudge,
+    /// The share of the hand (0 to 1) that would be trump after this bid.
+    TrumpShare(f64),
+    TrumpsTooWeak,
+    RandomBury,
+    /// Buried low cards, after voiding these plain suits (maybe none).
+    Bury { voided: Vec<EffectiveSuit> },
+    CallFriends(Vec<Card>),
+    NoTrick,
+    CannotReadLead,
+    RandomPair,
+    RandomCard,
+    /// Leads a unit that no unseen card can beat.
+    SureWinner { cards: Vec<Card>, suit: EffectiveSuit },
+    /// Throws units that no unseen card can beat.
+    SafeThrow(EffectiveSuit),
+    /// No sure winner: a low card from the shortest plain suit.
+    LeadLow(EffectiveSuit),
+    OnlyPlayFound,
+    RandomLegalPlay,
+    /// The bot's side is winning the trick: give points (or play low without any).
+    PartnerWinning { gives_points: bool },
+    /// Trumps a plain-suit lead for these points.
+    Ruff { points: u32 },
+    TakeCheaply,
+    CannotWin,
+}
+
+impl fmt::Display for BotReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotReason::NoRulesYet => f.write_str("no rules yet"),
+            BotReason::DealNextHand => f.write_str("deal the next hand"),
+            BotReason::NoBidPossible => f.write_str("no bid possible"),
+            BotReason::RandomBid => f.write_str("a random bid"),
+            BotReason::NoBid => f.write_str("no bid"),
+            BotReason::PartnerHoldsBid => f.write_str("my partner holds the bid"),
+            BotReason::IHoldBid => f.write_str("I hold the bid"),
+            BotReason::TooEarlyToJudge => f.write_str("too early to judge my trumps"),
+            BotReason::TrumpShare(share) => write!(f, "{:.0}% of my cards would be trump", share * 100.0),
+            BotReason::TrumpsTooWeak => f.write_str("my trumps are too weak to bid"),
+            BotReason::RandomBury => f.write_str("random cards"),
+            BotReason::Bury { voided } if voided.is_empty() => f.write_str("bury low cards without points"),
+            BotReason::Bury { voided } => write!(
+                f,
+                "void {} and bury low cards",
+                voided.iter().map(|s| s.plural()).collect::<Vec<_>>().join(" and ")
+            ),
+            BotReason::CallFriends(cards) => write!(
+                f,
+                "call the first {} played by someone else",
+                cards.iter().map(|c| c.label()).collect::<Vec<_>>().join(", ")
+            ),
+            BotReason::NoTrick => f.write_str("no trick"),
+            BotReason::CannotReadLead => f.write_str("cannot read the lead"),
+            BotReason::RandomPair => f.write_str("a random pair"),
+            BotReason::RandomCard => f.write_str("a random card"),
+            BotReason::SureWinner { cards, suit } => {
+                write!(f, "nobody can beat {} in {suit}", crate::cards::format_cards(cards))
+            }
+            BotReason::SafeThrow(suit) => write!(f, "a throw in {suit} that nobody can beat"),
+            BotReason::LeadLow(suit) => write!(f, "no sure winner: lead low from my shortest suit ({suit})"),
+            BotReason::OnlyPlayFound => f.write_str("the only play I found"),
+            BotReason::RandomLegalPlay => f.write_str("a random legal play"),
+            BotReason::PartnerWinning { gives_points: true } => f.write_str("my side is winning: give it points"),
+            BotReason::PartnerWinning { gives_points: false } => f.write_str("my side is winning: play low"),
+            BotReason::Ruff { points } => write!(f, "ruff: {points} points at stake"),
+            BotReason::TakeCheaply => f.write_str("take the trick as cheaply as I can"),
+            BotReason::CannotWin => f.write_str("I cannot win this trick: shed low cards"),
+        }
+    }
 }
 
 /// A bot for one seat. Cloning copies its random stream too (the timing page
@@ -68,8 +157,14 @@ impl Bot {
         Some(r)
     }
 
-    /// The bot's move for this view and a one-line reason.
+    /// The bot's move for this view and a one-line reason in English.
     pub fn suggest(&mut self, view: &SeatView) -> (Action, String) {
+        let (action, why) = self.suggest_explained(view);
+        (action, why.to_string())
+    }
+
+    /// The bot's move for this view and why, for the UI to phrase.
+    pub fn suggest_explained(&mut self, view: &SeatView) -> (Action, BotReason) {
         if view.hand_number != self.hand {
             self.hand = view.hand_number;
             self.rng = self.seed.hand(self.hand).seat(self.seat).stream(Purpose::Bots);
@@ -79,42 +174,42 @@ impl Bot {
             PhaseName::Exchange => match self.rules_for(view) {
                 Some(rules) if !view.buried => self.bury(view, &rules),
                 Some(rules) => self.friends(view, &rules),
-                None => (Action::Pass, "no rules yet".into()),
+                None => (Action::Pass, BotReason::NoRulesYet),
             },
             PhaseName::Play => match self.rules_for(view) {
                 Some(rules) => self.play(view, &rules),
-                None => (Action::Pass, "no rules yet".into()),
+                None => (Action::Pass, BotReason::NoRulesYet),
             },
-            PhaseName::Finished => (Action::NextHand, "deal the next hand".into()),
+            PhaseName::Finished => (Action::NextHand, BotReason::DealNextHand),
         }
     }
 
-    fn draw_phase(&mut self, view: &SeatView) -> (Action, String) {
+    fn draw_phase(&mut self, view: &SeatView) -> (Action, BotReason) {
         let fallback = if view.deck_left > 0 { Action::Draw } else { Action::Pass };
         if view.valid_bids.is_empty() {
-            return (fallback, "no bid possible".into());
+            return (fallback, BotReason::NoBidPossible);
         }
         if self.difficulty == Difficulty::Random {
             if self.roll(20) == 0 {
                 let i = self.roll(view.valid_bids.len());
                 let (c, k) = view.valid_bids[i];
-                return (Action::Bid(c, k), "a random bid".into());
+                return (Action::Bid(c, k), BotReason::RandomBid);
             }
-            return (fallback, "no bid".into());
+            return (fallback, BotReason::NoBid);
         }
         // Never overbid a partner.
         if let Some(top) = view.bids.last() {
             let tractor = view.friends_to_call == 0;
             if tractor && top.seat != view.seat && top.seat % 2 == view.seat % 2 {
-                return (fallback, "my partner holds the bid".into());
+                return (fallback, BotReason::PartnerHoldsBid);
             }
             if top.seat == view.seat {
-                return (fallback, "I hold the bid".into());
+                return (fallback, BotReason::IHoldBid);
             }
         }
         let full = (view.decks * 54 - view.kitty_size) / view.players;
         if view.hand.len() * 3 < full && view.deck_left > 0 {
-            return (fallback, "too early to judge my trumps".into());
+            return (fallback, BotReason::TooEarlyToJudge);
         }
         let mut best: Option<(f64, Card, u8)> = None;
         for &(c, k) in &view.valid_bids {
@@ -134,14 +229,12 @@ impl Bot {
         }
         let threshold = if view.deck_left == 0 { 0.3 } else { 0.38 };
         match best {
-            Some((share, c, k)) if share >= threshold => {
-                (Action::Bid(c, k), format!("{:.0}% of my cards would be trump", share * 100.0))
-            }
-            _ => (fallback, "my trumps are too weak to bid".into()),
+            Some((share, c, k)) if share >= threshold => (Action::Bid(c, k), BotReason::TrumpShare(share)),
+            _ => (fallback, BotReason::TrumpsTooWeak),
         }
     }
 
-    fn bury(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+    fn bury(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let k = view.kitty_size;
         let mut hand = view.hand.clone();
         if self.difficulty == Difficulty::Random {
@@ -150,7 +243,7 @@ impl Bot {
                 let i = self.roll(hand.len());
                 out.push(hand.swap_remove(i));
             }
-            return (Action::Bury(out), "random cards".into());
+            return (Action::Bury(out), BotReason::RandomBury);
         }
         let trump = rules.trump();
         let counts = CardCounts::from_cards(&hand);
@@ -168,7 +261,7 @@ impl Bot {
             let risky = cards.iter().any(|c| c.points() > 0 || c.rank() == Some(Rank::Ace));
             if out.len() + n <= k && !risky {
                 out.extend(cards);
-                voided.push(s.plural());
+                voided.push(s);
             }
         }
         let mut rest: Vec<Card> = hand.clone();
@@ -180,15 +273,10 @@ impl Bot {
         rest.sort_by_key(|&c| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c));
         out.extend(rest.into_iter().take(k - out.len()));
         hand.clear();
-        let why = if voided.is_empty() {
-            "bury low cards without points".to_string()
-        } else {
-            format!("void {} and bury low cards", voided.join(" and "))
-        };
-        (Action::Bury(out), why)
+        (Action::Bury(out), BotReason::Bury { voided })
     }
 
-    fn friends(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+    fn friends(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let trump = rules.trump();
         let mut mine = view.hand.clone();
         mine.extend(view.kitty.clone().unwrap_or_default());
@@ -212,15 +300,12 @@ impl Bot {
         }
         let friends: Vec<Friend> =
             options.iter().take(view.friends_to_call).map(|&(_, card)| Friend { card, nth: 1 }).collect();
-        let why = format!(
-            "call the first {} played by someone else",
-            friends.iter().map(|f| f.card.label()).collect::<Vec<_>>().join(", ")
-        );
+        let why = BotReason::CallFriends(friends.iter().map(|f| f.card).collect());
         (Action::DeclareFriends(friends), why)
     }
 
-    fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
-        let Some(trick) = &view.trick else { return (Action::Pass, "no trick".into()) };
+    fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
+        let Some(trick) = &view.trick else { return (Action::Pass, BotReason::NoTrick) };
         if trick.plays.is_empty() {
             return self.lead(view, rules);
         }
@@ -228,7 +313,7 @@ impl Bot {
             Some(l) => l,
             None => match Lead::parse(rules, &trick.plays[0].1) {
                 Ok(l) => l,
-                Err(_) => return (Action::Pass, "cannot read the lead".into()),
+                Err(_) => return (Action::Pass, BotReason::CannotReadLead),
             },
         };
         self.follow(view, rules, &lead)
@@ -254,7 +339,7 @@ impl Bot {
         c.to_vec()
     }
 
-    fn lead(&mut self, view: &SeatView, rules: &Rules) -> (Action, String) {
+    fn lead(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let layout = rules.layout();
         let trump = rules.trump();
         let by_suit = |s: EffectiveSuit| -> Vec<Card> {
@@ -264,13 +349,13 @@ impl Bot {
             let c = view.hand[self.roll(view.hand.len())];
             let copies = view.hand.iter().filter(|&&x| x == c).count();
             if copies >= 2 && self.roll(2) == 0 {
-                return (Action::Play(vec![c, c]), "a random pair".into());
+                return (Action::Play(vec![c, c]), BotReason::RandomPair);
             }
-            return (Action::Play(vec![c]), "a random card".into());
+            return (Action::Play(vec![c]), BotReason::RandomCard);
         }
         let unseen = self.unseen(view);
-        let mut best: Option<(i64, Vec<Card>, String)> = None;
-        let mut consider = |score: i64, cards: Vec<Card>, why: String| {
+        let mut best: Option<(i64, Vec<Card>, BotReason)> = None;
+        let mut consider = |score: i64, cards: Vec<Card>, why: BotReason| {
             if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
                 best = Some((score, cards, why));
             }
@@ -288,7 +373,7 @@ impl Bot {
                 consider(
                     10 * u.cards.len() as i64 + pts as i64 + plain_bonus,
                     u.cards.clone(),
-                    format!("nobody can beat {} in {}", crate::cards::format_cards(&u.cards), suit),
+                    BotReason::SureWinner { cards: u.cards.clone(), suit },
                 );
             }
             if winners.len() >= 2 {
@@ -299,7 +384,7 @@ impl Bot {
                         consider(
                             10 * throw.len() as i64 + pts as i64 + plain_bonus,
                             throw,
-                            format!("a throw in {suit} that nobody can beat"),
+                            BotReason::SafeThrow(suit),
                         );
                     }
                 }
@@ -319,10 +404,10 @@ impl Bot {
         let mut cards = by_suit(suit);
         cards.sort_by_key(|&c| (cost(trump, c), c));
         let c = cards[0];
-        (Action::Play(vec![c]), format!("no sure winner: lead low from my shortest suit ({suit})"))
+        (Action::Play(vec![c]), BotReason::LeadLow(suit))
     }
 
-    fn follow(&mut self, view: &SeatView, rules: &Rules, lead: &Lead) -> (Action, String) {
+    fn follow(&mut self, view: &SeatView, rules: &Rules, lead: &Lead) -> (Action, BotReason) {
         let layout = rules.layout();
         let trump = rules.trump();
         let hand = &view.hand;
@@ -413,11 +498,11 @@ impl Bot {
             let mut p = suit_cards.clone();
             p.truncate(n);
             p.extend(others.iter().take(n - p.len()));
-            return (Action::Play(p), "the only play I found".into());
+            return (Action::Play(p), BotReason::OnlyPlayFound);
         }
         if self.difficulty == Difficulty::Random {
             let i = self.roll(cands.len());
-            return (Action::Play(cands.swap_remove(i)), "a random legal play".into());
+            return (Action::Play(cands.swap_remove(i)), BotReason::RandomLegalPlay);
         }
         let trick = view.trick.as_ref().expect("follow has a trick");
         let follows: Vec<Vec<Card>> = trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
@@ -435,8 +520,8 @@ impl Bot {
                 .max_by_key(|c| (pts(c), -total_cost(c)))
                 .cloned()
                 .unwrap_or_default();
-            let why = if pts(&best) > 0 { "my side is winning: give it points" } else { "my side is winning: play low" };
-            return (Action::Play(best), why.into());
+            let why = BotReason::PartnerWinning { gives_points: pts(&best) > 0 };
+            return (Action::Play(best), why);
         }
         let wins = |c: &Vec<Card>| {
             let mut f = follows.clone();
@@ -449,16 +534,12 @@ impl Bot {
             let ruff = layout.effective_suit(w[0]) == EffectiveSuit::Trump && lead.suit != EffectiveSuit::Trump;
             let at_stake = points_so_far + pts(w);
             if !ruff || at_stake >= 10 || (last && at_stake > 0) {
-                let why = if ruff {
-                    format!("ruff: {at_stake} points at stake")
-                } else {
-                    "take the trick as cheaply as I can".to_string()
-                };
+                let why = if ruff { BotReason::Ruff { points: at_stake } } else { BotReason::TakeCheaply };
                 return (Action::Play((*w).clone()), why);
             }
         }
         let best = cands.iter().min_by_key(|c| (pts(c), total_cost(c))).cloned().unwrap_or_default();
-        (Action::Play(best), "I cannot win this trick: shed low cards".into())
+        (Action::Play(best), BotReason::CannotWin)
     }
 }
 

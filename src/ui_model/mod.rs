@@ -3,6 +3,7 @@
 //! follow-practice position generator and the display preferences.
 
 pub mod layout;
+pub mod messages;
 pub mod phrase;
 pub mod practice;
 pub mod prefs;

@@ -1,6 +1,6 @@
 //! Plain words for the hand and hint UI in English and Chinese: trick formats
-//! ("two pairs in a row" / "两对相连的拖拉机"), card labels, suit names and the
-//! engine's reasons for an illegal play. English reuses the engine's phrases.
+//! ("two pairs in a row" / "两对相连的拖拉机"), card labels and suit names.
+//! English reuses the engine's phrases. The engine's refusals: `ui_model::messages`.
 
 use crate::cards::Card;
 use crate::i18n::Lang;
@@ -101,43 +101,15 @@ pub fn trump_label(trump: Trump, lang: Lang) -> String {
     }
 }
 
-/// The engine's reason for an illegal play, in the chosen language.
+/// The engine's reason for an illegal play, in the chosen language (kept for
+/// callers of this name; the phrasing lives in `ui_model::messages`).
 pub fn illegal_reason(err: &IllegalPlay, lang: Lang) -> String {
-    if lang == Lang::En {
-        return err.to_string();
-    }
-    match err {
-        IllegalPlay::WrongCount { expected, got } => format!("首家出了{expected}张，你必须出{expected}张，而不是{got}张"),
-        IllegalPlay::NotInHand { card, held, played } => {
-            format!("你出了{played}张{}，但手里只有{held}张", card_label(*card, lang))
-        }
-        IllegalPlay::TooManyCopies { card, count, decks } => {
-            format!("{decks}副牌最多只有{decks}张{}，这里却有{count}张", card_label(*card, lang))
-        }
-        IllegalPlay::MustPlayAllOfSuit { suit, held } => format!(
-            "你只有{}张{}（{}），必须全部出完",
-            held.len(),
-            suit_name(*suit, lang),
-            cards_label(held, lang)
-        ),
-        IllegalPlay::MustFollowSuit { suit, needed, held } => {
-            let name = suit_name(*suit, lang);
-            format!("你有{held}张{name}，所以出的{needed}张都必须是{name}")
-        }
-        IllegalPlay::MustMatch { suit, format, example } => format!(
-            "你有{}，所以必须出{}的{}",
-            cards_label(example, lang),
-            suit_name(*suit, lang),
-            describe_format(format, lang)
-        ),
-    }
+    crate::ui_model::messages::illegal_play(err, lang)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::parse_cards;
-    use crate::shengji::{check_play, Lead, Rules};
 
     fn f(s: &str) -> Format {
         s.parse().unwrap()
@@ -156,17 +128,6 @@ mod tests {
         assert_eq!(describe_format(&f("{[3], [2], [1]}"), Lang::Zh), "一个三张、一个对子和一个单张");
         assert_eq!(describe_format(&f("{[1], [1], [1]}"), Lang::Zh), "三个单张");
         assert_eq!(describe_format(&f("{[3, 2]}"), Lang::Zh), "三张接对子相连的拖拉机");
-    }
-
-    #[test]
-    fn chinese_reason_names_the_suit_and_cards() {
-        let rules = Rules::new("2S".parse().unwrap(), 2).unwrap();
-        let lead = Lead::parse(&rules, &parse_cards("5H 5H", None).unwrap()).unwrap();
-        let hand = parse_cards("7H 7H 9H 3C", None).unwrap();
-        let err = check_play(&rules, &lead, &hand, &parse_cards("9H 7H", None).unwrap()).unwrap_err();
-        let zh = illegal_reason(&err, Lang::Zh);
-        assert!(zh.contains("红桃") && zh.contains("7♥"), "{zh}");
-        assert_eq!(illegal_reason(&err, Lang::En), err.to_string());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::cards::Card;
 use crate::shengji::{check_play, Lead, Rules};
 use crate::ui_model::layout::HandLayout;
 use crate::ui_model::select::selected_cards;
-use crate::ui_model::phrase::illegal_reason;
+use crate::ui_model::messages::illegal_play;
 use crate::web::app::Shell;
 use crate::web::cards::{colour_class, CardSvg};
 use crate::i18n::Text;
@@ -96,7 +96,7 @@ pub fn Hand(
                 }
                 match check_play(&f.rules, &f.lead, &cards.get(), &play) {
                     Ok(()) => (Some(true), shell.t(Text::LegalPlay).to_string()),
-                    Err(e) => (Some(false), format!("{}{}", shell.t(Text::NotAllowed), illegal_reason(&e, lang))),
+                    Err(e) => (Some(false), format!("{}{}", shell.t(Text::NotAllowed), illegal_play(&e, lang))),
                 }
             })
         })

@@ -6,7 +6,8 @@ use crate::cards::Card;
 use crate::i18n::Text;
 use crate::routes::Route;
 use crate::shengji::{check_play, IllegalPlay};
-use crate::ui_model::phrase::{describe_format, illegal_reason, suit_name, trump_label};
+use crate::ui_model::messages::illegal_play;
+use crate::ui_model::phrase::{describe_format, suit_name, trump_label};
 use crate::ui_model::practice::{generate, parse_decks, MAX_DECKS, MIN_DECKS};
 use crate::web::app::{BackHome, Shell};
 use crate::web::cards::CardFace;
@@ -127,7 +128,7 @@ pub fn Practice(query: Vec<(String, String)>) -> impl IntoView {
                         let ok = v.is_ok();
                         let text = match &v {
                             Ok(()) => shell.t(Text::ResultLegal).to_string(),
-                            Err(e) => format!("{}{}", shell.t(Text::ResultIllegal), illegal_reason(e, lang())),
+                            Err(e) => format!("{}{}", shell.t(Text::ResultIllegal), illegal_play(e, lang())),
                         };
                         view! {
                             <div class="result" class:ok=ok class:bad=!ok data-testid="result"

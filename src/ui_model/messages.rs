@@ -1,0 +1,356 @@
+//! The engine's refusals (`RuleError`, `IllegalPlay`, `LeadError`) and the bots'
+//! reasons (`BotReason`) in plain English and Chinese for the UI, with seats named
+//! as the UI names them (a labeller the screen passes, 1-based by default).
+//! The engine's own `Display` texts stay as they are for the CLI and tests.
+
+use crate::cards::Card;
+use crate::i18n::Lang;
+use crate::shengji::bot::BotReason;
+use crate::shengji::game::{PhaseName, RuleError, Seat};
+use crate::shengji::{IllegalPlay, LeadError};
+use crate::ui_model::phrase::{card_label, cards_label, describe_format, suit_name};
+
+/// A seat as a number people count from 1: "seat 3" / "3号位".
+pub fn seat_number(seat: Seat, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("seat {}", seat + 1),
+        Lang::Zh => format!("{}号位", seat + 1),
+    }
+}
+
+fn join_or(names: Vec<String>, lang: Lang) -> String {
+    names.join(if lang == Lang::En { " or " } else { "或" })
+}
+
+fn phase_zh(phase: PhaseName) -> &'static str {
+    match phase {
+        PhaseName::Draw => "摸牌",
+        PhaseName::Exchange => "扣底",
+        PhaseName::Play => "出牌",
+        PhaseName::Finished => "结算",
+    }
+}
+
+/// The engine's action names in `RuleError::WrongPhase` (see `Game::apply`).
+fn action_zh(action: &str) -> Option<&'static str> {
+    Some(match action {
+        "draw" => "摸牌",
+        "bid" => "亮主",
+        "pass" => "不亮",
+        "bury cards" => "扣底",
+        "call friends" => "叫朋友",
+        "play cards" => "出牌",
+        "take back" => "悔牌",
+        "deal the next hand" => "发下一局",
+        _ => return None,
+    })
+}
+
+/// Card labels inside an engine sentence, in Chinese (only the jokers differ).
+fn zh_labels(text: &str) -> String {
+    text.replace("small joker", "小王").replace("big joker", "大王")
+}
+
+/// The engine's reasons in `RuleError::BadBid` (see `Game::check_bid`).
+fn bad_bid_zh(why: &str) -> String {
+    if let Some((rank, card)) =
+        why.strip_prefix("bid with the trump rank ").and_then(|r| r.split_once(" or with jokers, not "))
+    {
+        return format!("只能用级牌{rank}或王亮主，不能用{}", zh_labels(card));
+    }
+    if let Some(card) = why.strip_prefix("you hold the top bid; you may only reinforce it with more copies of ") {
+        return format!("你已是最高的亮主，只能用更多张{}加固", zh_labels(card));
+    }
+    if let Some((n, card)) = why
+        .strip_prefix("it must beat the current bid of ")
+        .and_then(|r| r.strip_suffix(" (more cards, or as many jokers)"))
+        .and_then(|r| r.split_once(" × "))
+    {
+        return format!("必须大过当前的亮主：{n}张{}（张数更多，或同样张数的王）", zh_labels(card));
+    }
+    match why {
+        "a no-trump bid needs at least a pair of the same joker" => "无主亮牌至少要一对相同的王".into(),
+        "show at least one card" => "至少要亮一张牌".into(),
+        "you already hold the top bid" => "你已经是最高的亮主了".into(),
+        other => format!("（{other}）"),
+    }
+}
+
+/// The engine's reasons in `RuleError::BadFriend` (see `Game::check_friends`).
+fn bad_friend_zh(why: &str) -> String {
+    if let Some((card, rest)) = why.strip_prefix("the copy number of ").and_then(|r| r.split_once(" must be 1 to ")) {
+        let decks = rest.split(' ').next().unwrap_or(rest);
+        return format!("{}的序号必须是1到{decks}（共{decks}副牌）", zh_labels(card));
+    }
+    if let Some(card) = why.strip_suffix(" is a trump card and this table does not allow trump friend cards") {
+        return format!("{}是主牌，本桌不允许用主牌叫朋友", zh_labels(card));
+    }
+    format!("（{why}）")
+}
+
+fn no_take_back_zh(why: &str) -> String {
+    match why {
+        "take-backs are off at this table" => "本桌不允许悔牌".into(),
+        "only plays in a trick can be taken back" => "只有本轮出的牌才能悔".into(),
+        "your play was not the last one, or the trick is over" => "你的牌不是最后出的，或者本轮已经结束".into(),
+        "nothing to take back" => "没有可以悔的牌".into(),
+        other => format!("（{other}）"),
+    }
+}
+
+fn already_done_zh(what: &str) -> String {
+    match what {
+        "you buried the kitty" => "你已经扣过底了，不能更改".into(),
+        "you called your friends" => "你已经叫过朋友了，不能更改".into(),
+        other => format!("已经做过了，不能更改（{other}）"),
+    }
+}
+
+/// A refused move in words. `name` labels a seat as the screen shows it
+/// ("You", "Bot 3"); [`seat_number`] is the plain choice.
+pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) -> String {
+    let names = |seats: &[Seat]| join_or(seats.iter().map(|&s| name(s)).collect(), lang);
+    match lang {
+        Lang::En => match err {
+            RuleError::NoSuchSeat { seat, players } => {
+                format!("there is no seat {} at a table of {players} (seats are 1 to {players})", seat + 1)
+            }
+            RuleError::WrongPhase { action, phase } => format!("you cannot {action} during {phase}"),
+            RuleError::NotYourTurn { seat, to_act } if to_act.is_empty() => {
+                format!("{} must wait: nobody is to act now", name(*seat))
+            }
+            RuleError::NotYourTurn { seat, to_act } => {
+                format!("{} must wait: the table is waiting for {}", name(*seat), names(to_act))
+            }
+            RuleError::NotLandlord { seat, landlord } => {
+                format!("only the landlord ({}) may do this, not {}", name(*landlord), name(*seat))
+            }
+            RuleError::NotInHand { card, held, wanted } => {
+                format!("you use {wanted} × {} but hold only {held}", card_label(*card, lang))
+            }
+            RuleError::Lead(e) => format!("this lead is not valid: {}", lead_error(e, lang)),
+            RuleError::Illegal(e) => format!("this play is not legal: {}", illegal_play(e, lang)),
+            // The engine's sentences read well and name no seat.
+            other => other.to_string(),
+        },
+        Lang::Zh => match err {
+            RuleError::NoSuchSeat { seat, players } => {
+                format!("{players}人的牌桌没有{}号位（座位是1到{players}号）", seat + 1)
+            }
+            RuleError::WrongPhase { action, phase } => match action_zh(action) {
+                Some(a) => format!("现在是{}阶段，不能{a}", phase_zh(*phase)),
+                None => format!("现在是{}阶段，不能这样做（{action}）", phase_zh(*phase)),
+            },
+            RuleError::NotYourTurn { seat, to_act } if to_act.is_empty() => {
+                format!("还没轮到{}：现在没有人需要行动", name(*seat))
+            }
+            RuleError::NotYourTurn { seat, to_act } => format!("还没轮到{}：正在等{}", name(*seat), names(to_act)),
+            RuleError::DeckEmpty => "牌已经摸完了：请亮主或不亮，不能再摸牌".into(),
+            RuleError::DeckNotEmpty => "还有牌没摸完：请先摸牌，不能不亮".into(),
+            RuleError::BadBid(why) => format!("这个亮主无效：{}", bad_bid_zh(why)),
+            RuleError::NotInHand { card, held, wanted } => {
+                format!("你要用{wanted}张{}，但手里只有{held}张", card_label(*card, lang))
+            }
+            RuleError::BuryCount { expected, got } => {
+                format!("必须正好扣{expected}张牌（底牌的张数），而不是{got}张")
+            }
+            RuleError::AlreadyDone(what) => already_done_zh(what),
+            RuleError::NotLandlord { seat, landlord } => {
+                format!("只有庄家（{}）可以这样做，{}不行", name(*landlord), name(*seat))
+            }
+            RuleError::NoFriendsInTractor => "只有找朋友模式才叫朋友".into(),
+            RuleError::FriendCount { expected, got } => format!("必须正好叫{expected}个朋友，而不是{got}个"),
+            RuleError::BadFriend(why) => format!("这样叫朋友无效：{}", bad_friend_zh(why)),
+            RuleError::Lead(e) => format!("这个首出无效：{}", lead_error(e, lang)),
+            RuleError::Illegal(e) => format!("这手牌不合法：{}", illegal_play(e, lang)),
+            RuleError::NoTakeBack(why) => format!("现在不能悔牌：{}", no_take_back_zh(why)),
+            // A bug in the engine: its own words help whoever reports it.
+            RuleError::Internal(why) => format!("规则引擎内部错误：{why}"),
+        },
+    }
+}
+
+/// Why a play does not follow the lead.
+pub fn illegal_play(err: &IllegalPlay, lang: Lang) -> String {
+    match lang {
+        Lang::En => match err {
+            IllegalPlay::WrongCount { expected, got } => format!(
+                "the lead has {expected} card{}, so you must play {expected}, not {got}",
+                if *expected == 1 { "" } else { "s" }
+            ),
+            IllegalPlay::NotInHand { card, held, played } => {
+                format!("you play {played} × {} but hold only {held}", card_label(*card, lang))
+            }
+            IllegalPlay::TooManyCopies { card, count, decks } => format!(
+                "the hand has {count} × {}, but {} hold only {decks}",
+                card_label(*card, lang),
+                decks_phrase(*decks)
+            ),
+            IllegalPlay::MustPlayAllOfSuit { suit, held } => format!(
+                "you hold only {} {} ({}), so you must play all of them",
+                held.len(),
+                suit_name(*suit, lang),
+                cards_label(held, lang)
+            ),
+            IllegalPlay::MustFollowSuit { suit, needed, held } => {
+                let s = suit_name(*suit, lang);
+                format!("you hold {held} {s}, so all {needed} cards you play must be {s}")
+            }
+            IllegalPlay::MustMatch { suit, format, example } => format!(
+                "you hold {}, so you must play {} of {}",
+                cards_label(example, lang),
+                describe_format(format, lang),
+                suit_name(*suit, lang)
+            ),
+        },
+        Lang::Zh => match err {
+            IllegalPlay::WrongCount { expected, got } => {
+                format!("首家出了{expected}张，你必须出{expected}张，而不是{got}张")
+            }
+            IllegalPlay::NotInHand { card, held, played } => {
+                format!("你出了{played}张{}，但手里只有{held}张", card_label(*card, lang))
+            }
+            IllegalPlay::TooManyCopies { card, count, decks } => {
+                format!("{decks}副牌最多只有{decks}张{}，这里却有{count}张", card_label(*card, lang))
+            }
+            IllegalPlay::MustPlayAllOfSuit { suit, held } => format!(
+                "你只有{}张{}（{}），必须全部出完",
+                held.len(),
+                suit_name(*suit, lang),
+                cards_label(held, lang)
+            ),
+            IllegalPlay::MustFollowSuit { suit, needed, held } => {
+                let name = suit_name(*suit, lang);
+                format!("你有{held}张{name}，所以出的{needed}张都必须是{name}")
+            }
+            IllegalPlay::MustMatch { suit, format, example } => format!(
+                "你有{}，所以必须出{}的{}",
+                cards_label(example, lang),
+                suit_name(*suit, lang),
+                describe_format(format, lang)
+            ),
+        },
+    }
+}
+
+fn decks_phrase(decks: usize) -> String {
+    if decks == 1 {
+        "1 deck".to_string()
+    } else {
+        format!("{decks} decks")
+    }
+}
+
+/// Why cards cannot be a lead.
+pub fn lead_error(err: &LeadError, lang: Lang) -> String {
+    let formats = |fs: &[crate::shengji::Format]| {
+        join_or(fs.iter().map(|f| describe_format(f, lang)).collect(), lang)
+    };
+    match lang {
+        Lang::En => match err {
+            LeadError::Empty => "a lead needs at least one card".into(),
+            LeadError::MixedSuits { first, first_suit, other, other_suit } => format!(
+                "a lead must be all one suit, but {} is {} and {} is {}",
+                card_label(*first, lang),
+                suit_name(*first_suit, lang),
+                card_label(*other, lang),
+                suit_name(*other_suit, lang)
+            ),
+            LeadError::TooManyCopies { card, count, decks } => format!(
+                "{count} × {}, but {} hold only {decks}",
+                card_label(*card, lang),
+                decks_phrase(*decks)
+            ),
+            LeadError::NotAParse { format, parses } => format!(
+                "these cards cannot be read as {}; they read as {}",
+                describe_format(format, lang),
+                formats(parses)
+            ),
+        },
+        Lang::Zh => match err {
+            LeadError::Empty => "首出至少要一张牌".into(),
+            LeadError::MixedSuits { first, first_suit, other, other_suit } => format!(
+                "首出必须是同一门花色，但{}是{}，{}是{}",
+                card_label(*first, lang),
+                suit_name(*first_suit, lang),
+                card_label(*other, lang),
+                suit_name(*other_suit, lang)
+            ),
+            LeadError::TooManyCopies { card, count, decks } => {
+                format!("{decks}副牌最多只有{decks}张{}，这里却有{count}张", card_label(*card, lang))
+            }
+            LeadError::NotAParse { format, parses } => format!(
+                "这些牌不能看作{}，只能看作{}",
+                describe_format(format, lang),
+                formats(parses)
+            ),
+        },
+    }
+}
+
+fn and_list(cards: &[Card], lang: Lang) -> String {
+    let labels: Vec<String> = cards.iter().map(|&c| card_label(c, lang)).collect();
+    labels.join(if lang == Lang::En { ", " } else { "、" })
+}
+
+/// Why a bot chose its move ("Suggested lead: … because …").
+pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
+    match lang {
+        Lang::En => match reason {
+            BotReason::Bury { voided } if !voided.is_empty() => format!(
+                "void {} and bury low cards",
+                voided.iter().map(|&s| suit_name(s, lang)).collect::<Vec<_>>().join(" and ")
+            ),
+            BotReason::CallFriends(cards) => {
+                format!("call the first {} played by someone else", and_list(cards, lang))
+            }
+            BotReason::SureWinner { cards, suit } => {
+                format!("nobody can beat {} in {}", cards_label(cards, lang), suit_name(*suit, lang))
+            }
+            BotReason::SafeThrow(suit) => format!("a throw in {} that nobody can beat", suit_name(*suit, lang)),
+            BotReason::LeadLow(suit) => {
+                format!("no sure winner: lead low from my shortest suit ({})", suit_name(*suit, lang))
+            }
+            // The bot's own one-liners, which name no card.
+            other => other.to_string(),
+        },
+        Lang::Zh => match reason {
+            BotReason::NoRulesYet => "规则尚未确定".into(),
+            BotReason::DealNextHand => "发下一局".into(),
+            BotReason::NoBidPossible => "没有可以亮的牌".into(),
+            BotReason::RandomBid => "随机亮主".into(),
+            BotReason::NoBid => "不亮".into(),
+            BotReason::PartnerHoldsBid => "对家已经亮主".into(),
+            BotReason::IHoldBid => "我已经亮主".into(),
+            BotReason::TooEarlyToJudge => "现在判断主牌还太早".into(),
+            BotReason::TrumpShare(share) => format!("亮这门，我有{:.0}%的牌是主牌", share * 100.0),
+            BotReason::TrumpsTooWeak => "主牌太弱，不亮".into(),
+            BotReason::RandomBury => "随机扣牌".into(),
+            BotReason::Bury { voided } if voided.is_empty() => "扣没有分的小牌".into(),
+            BotReason::Bury { voided } => format!(
+                "扣光{}，再扣小牌",
+                voided.iter().map(|&s| suit_name(s, lang)).collect::<Vec<_>>().join("和")
+            ),
+            BotReason::CallFriends(cards) => format!("叫别人打出的第一张{}", and_list(cards, lang)),
+            BotReason::NoTrick => "没有进行中的一轮".into(),
+            BotReason::CannotReadLead => "看不懂首出的牌".into(),
+            BotReason::RandomPair => "随机出一对".into(),
+            BotReason::RandomCard => "随机出一张".into(),
+            BotReason::SureWinner { cards, suit } => {
+                format!("{}里没人大得过{}", suit_name(*suit, lang), cards_label(cards, lang))
+            }
+            BotReason::SafeThrow(suit) => format!("甩{}，没人大得过", suit_name(*suit, lang)),
+            BotReason::LeadLow(suit) => format!("没有稳赢的牌：从最短的一门（{}）出小牌", suit_name(*suit, lang)),
+            BotReason::OnlyPlayFound => "只找到这一种出法".into(),
+            BotReason::RandomLegalPlay => "随机的合法出牌".into(),
+            BotReason::PartnerWinning { gives_points: true } => "我方正大：送分".into(),
+            BotReason::PartnerWinning { gives_points: false } => "我方正大：出小牌".into(),
+            BotReason::Ruff { points } => format!("毙牌：这轮有{points}分"),
+            BotReason::TakeCheaply => "用最小的代价拿下这一轮".into(),
+            BotReason::CannotWin => "这轮赢不了：垫小牌".into(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
