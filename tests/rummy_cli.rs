@@ -1,27 +1,22 @@
 //! The `tuolaji rummy` command line: JSON shape, exit codes, batch mode.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/cli.rs"]
+mod cli_support;
 
-fn tuolaji(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+/// One run of the binary: exit code and both streams.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
 }
 
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+fn tuolaji(args: &[&str], stdin: Option<&str>) -> Run {
+    let (code, stdout, stderr) = cli_support::tuolaji_with_input(args, stdin.unwrap_or(""));
+    Run { code, stdout, stderr }
+}
+
+fn json_lines(out: &Run) -> Vec<serde_json::Value> {
+    out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 const VALID: &str = "AS 2S 3S 5H 6H JK 8H 9D 9C 9S KD KC KH";
@@ -31,7 +26,7 @@ fn solve_json_has_exactly_the_documented_fields() {
     let mut args = vec!["rummy", "solve", "--wild", "4", "--json"];
     args.extend(VALID.split(' '));
     let out = tuolaji(&args, None);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(Some(out.code), Some(0));
     let v = &json_lines(&out)[0];
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["deadwood", "groups", "loose", "valid"]);
@@ -51,8 +46,8 @@ fn invalid_hand_exits_one_and_text_names_the_points() {
         ],
         None,
     );
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(Some(out.code), Some(1));
+    let text = out.stdout.as_str();
     assert!(
         text.starts_with("not a valid declaration: 80 points (capped from 94)"),
         "{text}"
@@ -67,8 +62,8 @@ fn bad_input_exits_two_with_one_line() {
         vec!["rummy", "discard", "--wild", "4", "ZZ"],
     ] {
         let out = tuolaji(&args, None);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(Some(out.code), Some(2), "{args:?}");
+        let err = out.stderr.as_str();
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
 }
@@ -78,7 +73,7 @@ fn discard_names_the_card_to_throw() {
     let mut args = vec!["rummy", "discard", "--wild", "none", "--json"];
     args.extend("AS 2S 3S 4S 5H 6H 7H 9D 9C 9S KD KC KH 8C".split(' '));
     let out = tuolaji(&args, None);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(Some(out.code), Some(0));
     let v = &json_lines(&out)[0];
     assert_eq!(v["discard"], "8C");
     assert_eq!(v["valid"], true);
@@ -100,13 +95,13 @@ fn batch_answers_each_line_and_flags_bad_ones() {
     assert_eq!(lines[0]["valid"], true);
     assert!(lines[1]["error"].as_str().unwrap().contains("3 copies of AS"));
     assert_eq!(lines[2], lines[0]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(Some(out.code), Some(2));
 
     let out = tuolaji(
         &["rummy", "discard", "--wild", "4", "--batch"],
         Some("AS 2S 3S 4S 5H 6H 7H 9D 9C 9S KD KC KH 8C\n"),
     );
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(Some(out.code), Some(0));
     assert_eq!(json_lines(&out)[0]["discard"], "8C");
 }
 
@@ -126,6 +121,6 @@ fn rules_option_changes_the_counting_and_rejects_typos() {
     let lenient = run(Some(r#"{"without_second_sequence": "UnmeldedOnly"}"#));
     assert_eq!(json_lines(&lenient)[0]["deadwood"], 35);
     let typo = run(Some(r#"{"without_second_sequenc": "UnmeldedOnly"}"#));
-    assert_eq!(typo.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&typo.stderr).contains("unknown setting"));
+    assert_eq!(Some(typo.code), Some(2));
+    assert!(typo.stderr.contains("unknown setting"));
 }

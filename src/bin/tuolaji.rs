@@ -27,13 +27,6 @@ struct Cli {
 enum Command {
     /// Print the version.
     Version,
-    /// Duplicate deals: the toy example and draw-similarity comparisons.
-    Dup(cli::dup::DupArgs),
-    /// Mahjong engine: win check, waits, shanten, discard advice, fan, tables.
-    #[command(subcommand)]
-    Mahjong(cli::mahjong::MahjongCommand),
-    /// 13-card Indian rummy: the best arrangement of a hand, the best discard.
-    Rummy(cli::rummy::RummyArgs),
     /// Shengji: every format of N cards, strongest first.
     Decompose(cli::shengji::DecomposeArgs),
     /// Shengji: every parse of a lead, the chosen one first.
@@ -49,6 +42,13 @@ enum Command {
     /// Share links, replay codes and their decoding.
     #[command(subcommand)]
     Record(cli::record::RecordCommand),
+    /// Duplicate deals: the toy example and draw-similarity comparisons.
+    Dup(cli::dup::DupArgs),
+    /// Mahjong engine: win check, waits, shanten, discard advice, fan, tables.
+    #[command(subcommand)]
+    Mahjong(cli::mahjong::MahjongCommand),
+    /// 13-card Indian rummy: the best arrangement of a hand, the best discard.
+    Rummy(cli::rummy::RummyArgs),
 }
 
 fn run(cli: Cli) -> CliResult {

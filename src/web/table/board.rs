@@ -1,139 +1,48 @@
-//! The game table (`#/play/shengji?seed=…`): one engine `Game` in a signal, you in
-//! your seat and heuristic bots in the others acting on a timer. Every move (yours
-//! or a bot's) goes through `Game::apply`; a refused move only shows its reason.
+//! One seat's view of a Shengji table, drawn: the header (trump, landlord, friends,
+//! points), the seats with their plays, the phase panels (draw and bids, bury,
+//! friend calls, hand result), your hand with live legality, the hint tab and the
+//! suggested lead. It never touches a `Game`: it reads a `SeatView` and sends
+//! `Action`s through `act`, so the same board serves a table against bots and a
+//! peer table whose game runs in another browser.
 
 use crate::cards::{Card, CardCounts};
 use crate::dup::TableSeed;
 use crate::i18n::Text;
-use crate::shengji::bot::{bots_for, Bot, Difficulty};
-use crate::shengji::game::{Action, Friend, Game, PhaseName, Seat};
-use crate::shengji::Lead;
+use crate::shengji::bot::{Bot, Difficulty};
+use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
+use crate::shengji::{Lead, Rules};
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
-use crate::ui_model::table::TableParams;
-use crate::web::app::{BackHome, Shell};
+use crate::web::app::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand};
 use crate::web::hints::HintTab;
-use crate::web::new_game::{random_seed, table_hash};
-use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
-fn seat_name(seat: Seat, me: Seat, shell: Shell) -> String {
-    if seat == me {
-        shell.t(Text::You).to_string()
-    } else {
-        format!("{} {}", shell.t(Text::Bot), seat + 1)
-    }
-}
-
-fn bad_link(shell: Shell, msg: String) -> AnyView {
-    view! {
-        <section class="screen page" data-testid="table-error">
-            <h2>{move || shell.t(Text::NewGameVsBots)}</h2>
-            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{msg.clone()}</p>
-            <a class="button primary" href="#/new" data-testid="new-game">{move || shell.t(Text::NewGameVsBots)}</a>
-            <BackHome/>
-        </section>
-    }
-    .into_any()
-}
 
 #[component]
-pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
+pub fn TableBoard(
+    /// What this seat may see (the seat is `view.seat`).
+    #[prop(into)]
+    view: Signal<SeatView>,
+    /// Display names by seat ("You", "Bot 2", a friend's name).
+    #[prop(into)]
+    names: Signal<Vec<String>>,
+    /// Sends one of this seat's actions to wherever the game runs.
+    act: Callback<Action>,
+    /// The last refusal, already phrased for people.
+    #[prop(into)]
+    error: Signal<Option<String>>,
+    /// Seeds the adviser behind the suggested lead (any seed will do).
+    adviser_seed: TableSeed,
+    /// Extra lines under the board (seed, links, navigation).
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let mut query = query;
-    if !query.iter().any(|(k, _)| k == "seed") {
-        // Make the link reproducible without adding a history entry.
-        query.insert(0, ("seed".into(), random_seed()));
-        if let Ok(p) = TableParams::from_query(&query) {
-            if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&table_hash(&p)));
-            }
-        }
-    }
-    let params = match TableParams::from_query(&query) {
-        Ok(p) => p,
-        Err(e) => return bad_link(shell, e),
-    };
-    let seed = match TableSeed::parse(&params.seed) {
-        Ok(s) => s,
-        Err(e) => return bad_link(shell, e.to_string()),
-    };
-    let game = match Game::new(params.settings.clone(), seed.clone()) {
-        Ok(g) => g,
-        Err(e) => return bad_link(shell, e.to_string()),
-    };
-    let me = params.seat;
-    let players = game.players();
-    let pace = params.pace.millis();
-    let game = RwSignal::new_local(game);
-    let bots = StoredValue::new_local(bots_for(&seed, players, &vec![Difficulty::Heuristic; players]));
-    let adviser = StoredValue::new_local(Bot::new(&seed, me, Difficulty::Heuristic));
-    let error = RwSignal::new(None::<String>);
     let lang = move || shell.prefs.with(|p| p.lang());
-
-    let act = move |seat: Seat, action: Action| -> bool {
-        match game.try_update(|g| g.apply(seat, &action)) {
-            Some(Ok(_)) => {
-                error.set(None);
-                true
-            }
-            Some(Err(e)) => {
-                let who = seat_name(seat, me, shell);
-                error.set(Some(format!("{who}: {e}")));
-                false
-            }
-            None => false,
-        }
-    };
-
-    // The bots (and your own draw) on a timer; stops when the screen goes away.
-    let alive = Arc::new(AtomicBool::new(true));
-    {
-        let alive = alive.clone();
-        on_cleanup(move || alive.store(false, Ordering::Relaxed));
-    }
-    spawn_local(async move {
-        loop {
-            let drawing = game.try_with_untracked(|g| g.phase() == PhaseName::Draw && g.view(me).deck_left > 0);
-            let Some(drawing) = drawing else { break };
-            // Cards arrive at the auto-draw speed of the settings, never slower than the bots' pace.
-            let draw_ms = shell.prefs.with_untracked(|p| p.draw_speed.millis()).min(pace);
-            TimeoutFuture::new(if drawing { draw_ms } else { pace }).await;
-            if !alive.load(Ordering::Relaxed) {
-                break;
-            }
-            let Some((phase, to_act, deck_left)) =
-                game.try_with_untracked(|g| (g.phase(), g.to_act(), g.view(me).deck_left))
-            else {
-                break;
-            };
-            if phase == PhaseName::Finished {
-                continue;
-            }
-            if phase == PhaseName::Draw && deck_left > 0 && to_act.first() == Some(&me) {
-                act(me, Action::Draw);
-                continue;
-            }
-            let Some(&seat) = to_act.iter().find(|&&s| s != me) else { continue };
-            // Bots wait for you when you come first in play order.
-            if phase == PhaseName::Play && to_act.first() == Some(&me) {
-                continue;
-            }
-            let Some(view) = game.try_with_untracked(|g| g.view(seat)) else { break };
-            let Some((action, _)) = bots.try_update_value(|b| b[seat].suggest(&view)) else { break };
-            if !act(seat, action) && phase == PhaseName::Draw {
-                // A refused bot move must not stall the table.
-                act(seat, if deck_left > 0 { Action::Draw } else { Action::Pass });
-            }
-        }
-    });
-
-    let view = Memo::new(move |_| game.with(|g| g.view(me)));
+    let me = view.with_untracked(|v| v.seat);
+    let name = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
+    let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
     let selected = RwSignal::new(Vec::<bool>::new());
     Effect::new(move |_| {
@@ -146,7 +55,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             return None;
         }
         let lead_cards = view.with(|v| v.trick.as_ref().and_then(|t| t.plays.first().map(|p| p.1.clone())))?;
-        let rules = game.with(|g| g.rules().cloned())?;
+        let rules = view.with(|v| v.rules).and_then(|c| Rules::try_from(c).ok())?;
         let lead = Lead::parse(&rules, &lead_cards).ok()?;
         Some(FollowContext { rules, lead })
     });
@@ -168,7 +77,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     let on_play = Callback::new(move |cards: Vec<Card>| {
         let phase = view.with_untracked(|v| v.phase);
         let action = if phase == PhaseName::Exchange { Action::Bury(cards) } else { Action::Play(cards) };
-        act(me, action);
+        act.run(action);
     });
     let locked = Signal::derive(move || !my_turn.get());
     let hand_signal = Signal::derive(move || hand.get());
@@ -179,10 +88,10 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             Some(t) => trump_label(t, lang()),
             None => format!("{} · {}", v.trump_rank, shell.t(Text::NoTrumpYet)),
         };
-        let landlord = v.landlord.map(|s| seat_name(s, me, shell)).unwrap_or_else(|| "—".into());
+        let landlord = v.landlord.map(|s| name(s)).unwrap_or_else(|| "—".into());
         // Finding Friends: the calls, and who turned out to be each friend.
         let friends = v.friends.iter().map(|f| {
-            let who = f.revealed.map(|s| format!(" ({})", seat_name(s, me, shell))).unwrap_or_default();
+            let who = f.revealed.map(|s| format!(" ({})", name(s))).unwrap_or_default();
             format!("#{} {}{who}", f.friend.nth, card_label(f.friend.card, lang()))
         }).collect::<Vec<_>>().join(" · ");
         view! {
@@ -217,7 +126,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                 view! {
                     <div class="seat" class:me=s == me class:acting=acting data-testid="seat" data-seat=s.to_string()>
                         <div class="seat-head">
-                            <b>{seat_name(s, me, shell)}</b>
+                            <b>{name(s)}</b>
                             {landlord.then(|| view! { <span class="tag landlord" title=shell.t(Text::Landlord)>{shell.t(Text::Landlord)}</span> })}
                             {team.then(|| view! { <span class="tag team">{shell.t(Text::LandlordTeam)}</span> })}
                         </div>
@@ -238,7 +147,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
 
     let draw_panel = move || {
         let v = view.get();
-        let bids = v.bids.iter().map(|b| format!("{}: {}", seat_name(b.seat, me, shell), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
+        let bids = v.bids.iter().map(|b| format!("{}: {}", name(b.seat), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
         let may_pass = v.deck_left == 0 && v.to_act.contains(&me);
         view! {
             <div class="phase-panel" data-testid="draw-panel">
@@ -247,12 +156,12 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                 <div class="hand-actions">
                     {v.valid_bids.iter().map(|&(card, n)| view! {
                         <button type="button" class="button" data-testid="bid"
-                            on:click=move |_| { act(me, Action::Bid(card, n)); }>
+                            on:click=move |_| { act.run(Action::Bid(card, n)); }>
                             {shell.t(Text::BidWith)} " " {cards_label(&vec![card; n as usize], lang())}
                         </button>
                     }).collect_view()}
                     {may_pass.then(|| view! {
-                        <button type="button" class="button" data-testid="pass" on:click=move |_| { act(me, Action::Pass); }>
+                        <button type="button" class="button" data-testid="pass" on:click=move |_| { act.run(Action::Pass); }>
                             {shell.t(Text::NoBid)}
                         </button>
                     })}
@@ -266,7 +175,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         let v = view.get();
         let mine = v.landlord == Some(me);
         if !mine {
-            let who = v.landlord.map(|s| seat_name(s, me, shell)).unwrap_or_default();
+            let who = v.landlord.map(|s| name(s)).unwrap_or_default();
             return view! { <p class="phase-panel">{shell.t(Text::WaitingFor)} " " {who}</p> }.into_any();
         }
         if !v.buried {
@@ -325,7 +234,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                     <button type="button" class="button primary" data-testid="call-friends"
                         on:click=move |_| {
                             let f = friend_choice.get_untracked().into_iter().map(|(nth, card)| Friend { card, nth }).collect();
-                            act(me, Action::DeclareFriends(f));
+                            act.run(Action::DeclareFriends(f));
                         }>
                         {shell.t(Text::Call)}
                     </button>
@@ -340,8 +249,8 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         let v = view.get();
         let Some(r) = v.result.clone() else { return ().into_any() };
         let changes = r.levels.iter().filter(|(_, a, b)| a != b)
-            .map(|(s, a, b)| format!("{} {a}→{b}", seat_name(*s, me, shell))).collect::<Vec<_>>().join(" · ");
-        let winners = r.game_winners.as_ref().map(|w| w.iter().map(|s| seat_name(*s, me, shell)).collect::<Vec<_>>().join(", "));
+            .map(|(s, a, b)| format!("{} {a}→{b}", name(*s))).collect::<Vec<_>>().join(" · ");
+        let winners = r.game_winners.as_ref().map(|w| w.iter().map(|s| name(*s)).collect::<Vec<_>>().join(", "));
         view! {
             <div class="phase-panel result-panel" data-testid="hand-result">
                 <h3>{shell.t(Text::HandOver)}</h3>
@@ -351,7 +260,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                 <p data-testid="level-changes">{shell.t(Text::LevelChanges)} ": " {changes}</p>
                 {winners.map(|w| view! { <p><b>{shell.t(Text::GameOver)} " " {w}</b></p> })}
                 <button type="button" class="button primary" data-testid="next-hand"
-                    on:click=move |_| { act(me, Action::NextHand); }>
+                    on:click=move |_| { act.run(Action::NextHand); }>
                     {shell.t(Text::NextHand)}
                 </button>
             </div>
@@ -394,7 +303,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                     <Hand cards=hand_signal selected=selected follow=follow on_play=on_play locked=locked/>
                     {move || view.with(|v| v.can_take_back).then(|| view! {
                         <button type="button" class="button" data-testid="take-back"
-                            on:click=move |_| { act(me, Action::TakeBack); }>
+                            on:click=move |_| { act.run(Action::TakeBack); }>
                             {shell.t(Text::TakeBack)}
                         </button>
                     })}
@@ -403,10 +312,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                     <HintTab follow=follow hand=hand_signal selected=selected locked=locked/>
                 })}
             </div>
-            <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{params.seed.clone()}</code></p>
-            <BackHome/>
+            {children.map(|c| c())}
         </section>
     }
-    .into_any()
 }
-
