@@ -11,6 +11,7 @@ use crate::i18n::Text;
 use crate::shengji::bot::{Bot, Difficulty};
 use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
 use crate::shengji::{Lead, Rules};
+use crate::ui_model::messages::bot_reason;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
 use crate::web::app::Shell;
@@ -68,7 +69,7 @@ pub fn TableBoard(
             return None;
         }
         let v = view.get();
-        match adviser.try_update_value(|b| b.suggest(&v)) {
+        match adviser.try_update_value(|b| b.suggest_explained(&v)) {
             Some((Action::Play(cards), reason)) => Some((cards, reason)),
             _ => None,
         }
@@ -289,7 +290,7 @@ pub fn TableBoard(
                 let pick = cards.clone();
                 view! {
                     <div class="phase-panel suggestion" data-testid="suggestion">
-                        <p>{shell.t(Text::SuggestedLead)} ": " <b>{cards_label(&cards, lang())}</b> " — " {reason}</p>
+                        <p>{shell.t(Text::SuggestedLead)} ": " <b>{cards_label(&cards, lang())}</b> " — " {bot_reason(&reason, lang())}</p>
                         <button type="button" class="button" data-testid="use-suggestion"
                             on:click=move |_| selected.set(hand.with_untracked(|h| selection_of(h, &pick)))>
                             {shell.t(Text::UseSuggestion)}

@@ -6,7 +6,8 @@
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::shengji::bot::{bots_for, Difficulty};
-use crate::shengji::game::{Action, Game, PhaseName, Seat};
+use crate::shengji::game::{Action, Game, PhaseName, RuleError, Seat};
+use crate::ui_model::messages::rule_error;
 use crate::ui_model::table::TableParams;
 use crate::web::app::{BackHome, Shell};
 use crate::web::new_game::{random_seed, table_hash};
@@ -67,17 +68,17 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     let pace = params.pace.millis();
     let game = RwSignal::new_local(game);
     let bots = StoredValue::new_local(bots_for(&seed, players, &vec![Difficulty::Heuristic; players]));
-    let error = RwSignal::new(None::<String>);
+    // The refusal is kept as the engine's error and phrased in the current language.
+    let refusal = RwSignal::new(None::<(Seat, RuleError)>);
 
     let act = move |seat: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(seat, &action)) {
             Some(Ok(_)) => {
-                error.set(None);
+                refusal.set(None);
                 true
             }
             Some(Err(e)) => {
-                let who = seat_name(seat, me, shell);
-                error.set(Some(format!("{who}: {e}")));
+                refusal.set(Some((seat, e)));
                 false
             }
             None => false,
@@ -127,6 +128,14 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     });
 
     let view = Memo::new(move |_| game.with(|g| g.view(me)));
+    let error = Signal::derive(move || {
+        let lang = shell.prefs.with(|p| p.lang());
+        refusal.with(|r| {
+            r.as_ref().map(|(seat, e)| {
+                format!("{}: {}", seat_name(*seat, me, shell), rule_error(e, &|s| seat_name(s, me, shell), lang))
+            })
+        })
+    });
     let names = Signal::derive(move || (0..players).map(|s| seat_name(s, me, shell)).collect::<Vec<_>>());
     let act_mine = Callback::new(move |action: Action| {
         act(me, action);
