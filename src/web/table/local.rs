@@ -4,7 +4,7 @@
 //! The board draws your seat's view.
 
 use crate::dup::TableSeed;
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::shengji::bot::{bots_for, Difficulty};
 use crate::shengji::game::{Action, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
@@ -132,7 +132,8 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         let lang = shell.prefs.with(|p| p.lang());
         refusal.with(|r| {
             r.as_ref().map(|(seat, e)| {
-                format!("{}: {}", seat_name(*seat, me, shell), rule_error(e, &|s| seat_name(s, me, shell), lang))
+                let colon = if lang == Lang::Zh { "：" } else { ": " };
+                format!("{}{colon}{}", seat_name(*seat, me, shell), rule_error(e, &|s| seat_name(s, me, shell), lang))
             })
         })
     });

@@ -1,0 +1,86 @@
+// Engine messages in Chinese at the table (ui_model::messages): with the app in
+// Chinese, the suggested lead's reason and the line shown for a refused play carry
+// no English words. Screenshot of the refusal at phone size.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const hasEnglish = (text) => /[a-z]/.test(text);
+
+test("the suggested lead's reason and a refused play read in Chinese", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/");
+  await waitForApp(page);
+  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh" })));
+  await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
+  await page.reload();
+  await page.waitForSelector("[data-testid=table]");
+  const table = page.locator("[data-testid=table]");
+  let reason = null;
+  let refusal = null;
+  const deadline = Date.now() + 150000;
+  while ((reason === null || refusal === null) && Date.now() < deadline) {
+    const phase = await table.getAttribute("data-phase");
+    if (phase === "finished") break;
+    if ((await table.getAttribute("data-my-turn")) !== "yes") {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    if (phase === "draw") {
+      const pass = page.locator("[data-testid=pass]");
+      if (await pass.count()) await pass.click();
+      else await page.waitForTimeout(20);
+    } else if (phase === "exchange") {
+      const bury = page.locator("[data-testid=bury-count]");
+      await bury.waitFor();
+      const k = Number((await bury.textContent()).split("/")[1].trim());
+      await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
+      await page.click("[data-testid=bury]");
+      await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange");
+    } else if (phase === "play") {
+      const before = await page.locator("[data-testid=hand] [data-card]").count();
+      const suggestion = page.locator("[data-testid=suggestion]");
+      if (await suggestion.count()) {
+        const text = await suggestion.locator("p").textContent();
+        reason = text.split("—").pop().trim();
+        await page.click("[data-testid=use-suggestion]");
+      } else {
+        const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
+        await forced.waitFor({ timeout: 10000 });
+        if (refusal === null) {
+          // Every card of the hand: never the lead's count this early, so the engine refuses it.
+          await page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.forEach((e) => e.click()));
+          await page.click("[data-testid=play]");
+          const line = page.locator("[data-testid=table-error-line]");
+          await line.waitFor();
+          refusal = await line.textContent();
+          await screenshot(page, "table-refusal-phone-zh");
+          await page.click("[data-testid=clear]");
+        }
+        await forced.click();
+        await page.waitForSelector("[data-testid=legality][data-legal=yes]");
+      }
+      await page.click("[data-testid=play]");
+      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n, before);
+      assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "a good play left the refusal up");
+    }
+  }
+  assert.ok(reason, "no suggested lead was shown");
+  assert.ok(refusal, "no play was refused");
+  console.log(`suggested lead reason: ${reason}\nrefusal: ${refusal}`);
+  assert.ok(!hasEnglish(reason), `English in the bot's reason: ${reason}`);
+  assert.match(refusal, /^你：这手牌不合法：/);
+  assert.ok(!hasEnglish(refusal), `English in the refusal: ${refusal}`);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
