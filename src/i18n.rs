@@ -296,8 +296,8 @@ impl Text {
             Text::TimingBrowser => ("Browser", "浏览器"),
             Text::TimingNotRun => ("Not run yet.", "尚未测量。"),
             Text::TimingMethod => (
-                "Seeded positions (the same every run), after a short warm-up. Each figure repeats its position for at least 2 ms and takes the mean, because browsers round the clock to 0.1 ms.",
-                "局面由种子生成（每次相同），先短暂预热。每个数据把同一局面重复至少2毫秒后取平均，因为浏览器的计时精度只有0.1毫秒。",
+                "Seeded positions (the same every run), after a short warm-up. Each figure repeats its position in three rounds of at least 1 ms (browsers round the clock to 0.1 ms) and keeps the fastest round's mean, so time the system gave to other programs is left out.",
+                "局面由种子生成（每次相同），先短暂预热。每个数据把同一局面重复三轮、每轮至少1毫秒（浏览器的计时精度只有0.1毫秒），取最快一轮的平均值，以排除系统分给其他程序的时间。",
             ),
             Text::TimingFailed => ("The measurement stopped: ", "测量中断："),
         }
