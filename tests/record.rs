@@ -482,7 +482,7 @@ proptest! {
 fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
-    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()] };
+    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()) };
     let text = SaveEnvelope::new(&game, 2, Some(ui.clone())).encode();
     match SaveEnvelope::decode(Some(&text)) {
         Loaded::Ok { save, game: loaded } => {
@@ -493,6 +493,31 @@ fn saves_load_mid_trick() {
         }
         other => panic!("expected a loaded game, got {other}"),
     }
+}
+
+#[test]
+fn a_save_knows_which_table_link_opens_it() {
+    let mut settings = Settings::default();
+    settings.players = 6;
+    settings.decks = Some(3);
+    let game = bot_game("savelink", settings.clone(), Some(30));
+    let save = SaveEnvelope::new(&game, 2, None);
+    let link = save.link().unwrap();
+    assert_eq!(link.seat, 2);
+    assert!(save.is_for(&link));
+    // The result a link carries does not matter; the seed, the rules and the seat do.
+    let mut other = link.clone();
+    other.seat = 1;
+    assert!(!save.is_for(&other));
+    let mut other = link.clone();
+    other.seed = "savelink2".into();
+    assert!(!save.is_for(&other));
+    let mut other = link.clone();
+    other.settings.mode = Mode::Friends;
+    assert!(!save.is_for(&other));
+    // The same table written with its defaults spelled out is the same table.
+    let spelled = ShareLink::parse_hash("#/play/shengji?seed=SAVELINK&p=6&d=3&seat=3").unwrap();
+    assert!(save.is_for(&spelled));
 }
 
 #[test]

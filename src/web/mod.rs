@@ -9,6 +9,8 @@ pub mod hints;
 pub mod new_game;
 pub mod table;
 pub mod practice;
+pub mod replay;
+pub mod review;
 pub mod sound;
 pub mod storage;
 
