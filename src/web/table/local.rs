@@ -130,9 +130,9 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                     let summary = summary.clone();
                     let resume = resume.clone();
                     view! {
-                        <section class="screen page" data-testid="save-choice">
+                        <section class="screen page save-choice" data-testid="save-choice">
                             <h2>{move || shell.t(Text::SavedGameTitle)}</h2>
-                            <p data-testid="save-summary">{summary}</p>
+                            <p class="save-summary" data-testid="save-summary">{summary}</p>
                             <p>{move || shell.t(Text::SavedGameReplaced)}</p>
                             <a class="button primary" href=resume data-testid="resume-saved">{move || shell.t(Text::ResumeSaved)}</a>
                             <button type="button" class="button" data-testid="start-new-table"
