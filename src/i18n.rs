@@ -188,6 +188,7 @@ pub enum Text {
     SeatLabel,
     ReplayKeys,
     LastTrick,
+    FailedThrow,
 }
 
 impl Text {
@@ -339,6 +340,7 @@ impl Text {
             Text::SeatLabel => ("Seat", "座位"),
             Text::ReplayKeys => ("The arrow keys step too.", "也可以用方向键切换。"),
             Text::LastTrick => ("last trick", "最后一轮"),
+            Text::FailedThrow => ("failed throw", "甩牌失败"),
         }
     }
 }

@@ -5,7 +5,7 @@
 // phone and desktop size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, handCards, playHand } from "./helpers.mjs";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, SHOTS, handCards, playHand } from "./helpers.mjs";
 
 let browser, site;
 before(async () => {
@@ -111,4 +111,51 @@ test("a malformed seed link explains itself and leads home", async () => {
   await page.waitForSelector("[data-testid=home]");
   assert.deepEqual(problems(), []);
   await context.close();
+});
+
+test("the result card's link lets a friend play the same deal and compare", async () => {
+  // The sender finishes the hand and copies the link that carries the result.
+  const a = await openPage(browser, VIEWPORTS.phone);
+  await a.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await a.page.goto(site.url + "#/play/shengji?seed=duel9&pace=instant");
+  await waitForApp(a.page);
+  await a.page.waitForSelector("[data-testid=table]");
+  await playToEnd(a.page);
+  await a.page.waitForSelector("[data-testid=result-card]");
+  const review = a.page.locator("[data-testid=review-trick]");
+  assert.ok((await review.count()) >= 5);
+  // Every trick lists one play per seat and names a winner among them.
+  for (const t of await review.evaluateAll((els) => els.map((e) => ({
+    winner: e.dataset.winner, seats: [...e.querySelectorAll(".review-play")].map((p) => p.dataset.seat) })))) {
+    assert.equal(t.seats.length, 4);
+    assert.ok(t.seats.includes(t.winner));
+  }
+  const link = await a.page.locator("[data-testid=share-link]").inputValue();
+  assert.ok(link.startsWith(site.url + "#/play/shengji?seed=duel9&r="), link);
+  await a.page.click("[data-testid=copy-share-link]");
+  await a.page.waitForFunction(() => document.querySelector("[data-testid=copy-share-link]").textContent === "Copied");
+  assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), link);
+  const senderPoints = await a.page.locator("[data-testid=result-card]").getAttribute("data-points");
+  await screenshot(a.page, "result-card-phone");
+  await a.page.locator("[data-testid=review]").screenshot({ path: `${SHOTS}/review-phone.png` });
+  assert.deepEqual(a.problems(), []);
+  await a.context.close();
+
+  // The friend opens it in another browser: same cards, and both results after the hand.
+  const b = await openPage(browser, VIEWPORTS.desktop);
+  await b.page.goto(link.replace("#/play/shengji?", "#/play/shengji?pace=instant&"));
+  await waitForApp(b.page);
+  await b.page.waitForSelector("[data-testid=friend-waiting]");
+  assert.doesNotMatch(await b.page.evaluate(() => location.hash), /r=/);
+  await playToEnd(b.page);
+  await b.page.waitForSelector("[data-testid=compare]");
+  const rows = await b.page.locator("[data-testid=compare-row]").evaluateAll((els) =>
+    els.map((e) => ({ mine: e.dataset.mine, points: e.querySelector("[data-testid=compare-points]").textContent })));
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows.map((r) => r.mine).sort(), ["false", "true"]);
+  assert.equal(rows.find((r) => r.mine === "false").points, senderPoints);
+  assert.equal(await b.page.locator("[data-testid=friend-waiting]").count(), 0);
+  await screenshot(b.page, "result-card-desktop");
+  assert.deepEqual(b.problems(), []);
+  await b.context.close();
 });

@@ -17,6 +17,7 @@ use crate::web::app::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand};
 use crate::web::hints::HintTab;
+use crate::web::review::TrickReview;
 use leptos::prelude::*;
 
 #[component]
@@ -34,6 +35,9 @@ pub fn TableBoard(
     error: Signal<Option<String>>,
     /// Seeds the adviser behind the suggested lead (any seed will do).
     adviser_seed: TableSeed,
+    /// Extra content at the top of the end-of-hand panel (the local table's result card).
+    #[prop(optional, into)]
+    result_card: Option<ViewFn>,
     /// Extra lines under the board (seed, links, navigation).
     #[prop(optional)]
     children: Option<Children>,
@@ -251,9 +255,11 @@ pub fn TableBoard(
         let changes = r.levels.iter().filter(|(_, a, b)| a != b)
             .map(|(s, a, b)| format!("{} {a}→{b}", name(*s))).collect::<Vec<_>>().join(" · ");
         let winners = r.game_winners.as_ref().map(|w| w.iter().map(|s| name(*s)).collect::<Vec<_>>().join(", "));
+        let names_now = names.get();
         view! {
             <div class="phase-panel result-panel" data-testid="hand-result">
                 <h3>{shell.t(Text::HandOver)}</h3>
+                {result_card.clone().map(|card| card.run())}
                 <p>{shell.t(Text::AttackerPoints)} ": " <b data-testid="final-points">{r.attacker_points}</b>
                    " (" {r.attacker_trick_points} " + " {shell.t(Text::KittyBonus)} " " {r.kitty_bonus} ")"</p>
                 <p>{shell.t(Text::Kitty)} ": " {cards_label(&r.kitty, lang())}</p>
@@ -263,6 +269,7 @@ pub fn TableBoard(
                     on:click=move |_| { act.run(Action::NextHand); }>
                     {shell.t(Text::NextHand)}
                 </button>
+                <TrickReview tricks=v.tricks.clone() names=names_now landlord_team=r.landlord_team.clone()/>
             </div>
         }
         .into_any()

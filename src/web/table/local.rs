@@ -7,13 +7,16 @@ use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::record::link::ShareLink;
 use crate::record::save::{Loaded, SaveEnvelope, UiState};
+use crate::record::duplicate::{fingerprint, DuplicateResult};
+use crate::record::replay_code::encode_record;
 use crate::record::Source;
+use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
 use crate::shengji::game::{Action, Game, PhaseName, Seat};
 use crate::ui_model::table::{Pace, TableParams};
 use crate::web::app::{BackHome, Shell};
 use crate::web::new_game::{random_seed, table_hash};
-use crate::web::review::numbered;
+use crate::web::review::{numbered, ResultCard};
 use crate::web::storage::{self, SaveProblem, SetAside};
 use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;
@@ -40,6 +43,13 @@ fn bad_link(shell: Shell, msg: String) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// A hash as a whole URL of this page (for links people copy).
+fn absolute(hash: &str) -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{hash}")
 }
 
 /// Replaces the address without a history entry (the link of the deal on screen).
@@ -162,6 +172,7 @@ fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView
     let pace = params.pace.millis();
     let pace_key = params.pace.key();
     let game = RwSignal::new_local(game);
+    let seed_for_card = seed.clone();
     let bots = StoredValue::new_local(bots_for(&seed, players, &vec![Difficulty::Heuristic; players]));
     let error = RwSignal::new(None::<String>);
     // Why the game cannot be saved, until the player dismisses it.
@@ -239,6 +250,33 @@ fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView
         }
     });
 
+    // The result card: your result is kept with the seed's results (the first one on a
+    // deal stays, as in duplicate bridge); friends' results on the same deal sit beside it.
+    let result_card = ViewFn::from(move || {
+        let Some((mine, record)) = game.with(|g| DuplicateResult::from_game(g, me, None).map(|r| (r, g.record()))) else {
+            return ().into_any();
+        };
+        let _ = storage::add_result(Source::Mine, mine.clone());
+        let friends: Vec<DuplicateResult> = storage::seed_results(&mine.seed)
+            .results
+            .into_iter()
+            .filter(|s| s.source == Source::Link && s.result.same_deal(&mine))
+            .map(|s| s.result)
+            .collect();
+        let share_url = (mine.hand == 0).then(|| {
+            let link = ShareLink::new(&seed_for_card, &record.settings, me).with_result(mine.clone());
+            absolute(&link.to_hash())
+        });
+        let replay_hash = Route::Replay { record: encode_record(&record) }.to_hash();
+        let replay_url = absolute(&replay_hash);
+        view! { <ResultCard mine=mine friends=friends share_url=share_url replay_hash=replay_hash replay_url=replay_url/> }.into_any()
+    });
+    // A friend's result on this deal waits (unseen) until you finish the hand.
+    let friend_waiting = {
+        let fp = fingerprint(&params.settings);
+        storage::seed_results(seed.as_str()).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
+    };
+
     let view = Memo::new(move |_| game.with(|g| g.view(me)));
     let names = Signal::derive(move || (0..players).map(|s| seat_name(s, me, shell)).collect::<Vec<_>>());
     let act_mine = Callback::new(move |action: Action| {
@@ -246,7 +284,10 @@ fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView
     });
 
     view! {
-        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone()>
+        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card>
+            {move || (friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
+                <p class="notice friend-waiting" data-testid="friend-waiting">{shell.t(Text::FriendResultWaiting)}</p>
+            })}
             {move || (save_error.get().is_some() && !save_dismissed.get()).then(|| view! {
                 <div class="notice dismissible" role="status" data-testid="save-error">
                     <p>{shell.t(Text::SaveFailed)}</p>
