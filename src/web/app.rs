@@ -100,7 +100,7 @@ pub fn App() -> impl IntoView {
                 Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
                 Route::Friends => view! { <NotBuilt title=Text::PlayWithFriends body=Text::FriendsSoon/> }.into_any(),
                 Route::Join { .. } => view! { <NotBuilt title=Text::PlayWithFriends body=Text::JoinSoon/> }.into_any(),
-                Route::Replay { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::ReplaySoon/> }.into_any(),
+                Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
                 Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
                 Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
                 Route::Settings => view! { <Settings/> }.into_any(),
