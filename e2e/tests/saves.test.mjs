@@ -42,6 +42,7 @@ async function snapshot(page) {
     table: await tableCards(page),
     points: await page.locator("[data-testid=attacker-points]").textContent(),
     hash: await page.evaluate(() => location.hash),
+    selected: await page.locator("[data-testid=hand] [data-card][aria-pressed=true]").evaluateAll((els) => els.map((e) => e.dataset.card)),
   };
 }
 
@@ -51,8 +52,10 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   await playUntilFollowing(page);
-  // A trick or two in, so the resumed state is more than a fresh deal.
+  // A trick or two in, so the resumed state is more than a fresh deal; two cards selected.
+  await page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.slice(0, 2).forEach((e) => e.click()));
   const was = await snapshot(page);
+  assert.equal(was.selected.length, 2);
   assert.ok(was.hand.length > 0 && was.hand.length < 25, `hand of ${was.hand.length}`);
   assert.ok(was.table.some((p) => !p.old && p.cards.length > 0), "nobody has played to this trick");
   const saved = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), SAVE);
@@ -196,6 +199,29 @@ test("the landlord buries and calls friends in Finding Friends", async () => {
   assert.match(await page.locator("[data-testid=friends]").textContent(), /#2/);
   assert.deepEqual(await handCards(page), before.slice(k));
   await playHand(page);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("full storage gets a notice, not a crash, and the game goes on", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  // Every write fails as a full localStorage does.
+  await context.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  await page.goto(site.url + "#/");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=storage-notice]");
+  await page.goto(site.url + "#/play/shengji?seed=full4&pace=instant");
+  await page.waitForSelector("[data-testid=save-error]");
+  assert.match(await page.locator("[data-testid=save-error]").textContent(), /cannot be saved/);
+  await screenshot(page, "save-error-phone");
+  await page.click("[data-testid=dismiss-save-error]");
+  assert.equal(await page.locator("[data-testid=save-error]").count(), 0);
+  assert.ok((await playHand(page)) > 0);
+  assert.equal(await page.locator("[data-testid=save-error]").count(), 0, "dismissed stays dismissed");
   assert.deepEqual(problems(), []);
   await context.close();
 });

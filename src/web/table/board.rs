@@ -35,6 +35,15 @@ pub fn TableBoard(
     error: Signal<Option<String>>,
     /// Seeds the adviser behind the suggested lead (any seed will do).
     adviser_seed: TableSeed,
+    /// Cards to select when the hand first shows (a resumed game's selection).
+    #[prop(optional)]
+    initial_selection: Vec<Card>,
+    /// Told the selected cards whenever the selection changes (for saving it).
+    #[prop(optional)]
+    on_selection: Option<Callback<Vec<Card>>>,
+    /// Notices shown above the seats (e.g. the game cannot be saved).
+    #[prop(optional, into)]
+    notices: Option<ViewFn>,
     /// Extra content at the top of the end-of-hand panel (the local table's result card).
     #[prop(optional, into)]
     result_card: Option<ViewFn>,
@@ -49,10 +58,20 @@ pub fn TableBoard(
     let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
     let selected = RwSignal::new(Vec::<bool>::new());
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         let n = hand.with(|h| h.len());
-        selected.set(vec![false; n]);
+        // The first hand shown may restore a saved selection (a resumed game).
+        match (&first, initial_selection.is_empty()) {
+            (None, false) => selected.set(hand.with_untracked(|h| selection_of(h, &initial_selection))),
+            _ => selected.set(vec![false; n]),
+        }
     });
+    if let Some(report) = on_selection {
+        Effect::new(move |_| {
+            let cards = hand.with_untracked(|h| selected.with(|s| selected_cards(h, s)));
+            report.run(cards);
+        });
+    }
     let my_turn = Memo::new(move |_| view.with(|v| v.to_act.first() == Some(&me) && v.phase != PhaseName::Finished));
     let follow = Signal::derive(move || {
         if !my_turn.get() || view.with(|v| v.phase != PhaseName::Play) {
@@ -284,6 +303,7 @@ pub fn TableBoard(
             PhaseName::Draw => "draw", PhaseName::Exchange => "exchange", PhaseName::Play => "play", PhaseName::Finished => "finished" }
             data-my-turn=move || if my_turn.get() { "yes" } else { "no" }>
             {header}
+            {notices.map(|n| n.run())}
             <div class="seats felt" data-testid="seats">{seats}</div>
             {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {

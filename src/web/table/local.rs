@@ -3,6 +3,7 @@
 //! or a bot's) goes through `Game::apply` and is then saved to localStorage (the saved
 //! game resumes when its link is opened again); a refused move only shows its reason.
 
+use crate::cards::Card;
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::record::link::ShareLink;
@@ -121,7 +122,8 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     };
     match storage::load_game() {
         Loaded::Ok { save, game } if save.is_for(&link) => {
-            view! { <LocalTable params=params.clone() seed=link.table_seed() game=*game/> }.into_any()
+            let selected = save.ui.map(|u| u.selected.iter().filter_map(|c| c.parse::<Card>().ok()).collect()).unwrap_or_default();
+            view! { <LocalTable params=params.clone() seed=link.table_seed() game=*game selected=selected/> }.into_any()
         }
         Loaded::Ok { save, game } => {
             // Another game is saved: opening a link must not silently discard it.
@@ -165,7 +167,14 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
 
 /// The running table: `game` (new or resumed) against bots, saved after every action.
 #[component]
-fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView {
+fn LocalTable(
+    params: TableParams,
+    seed: TableSeed,
+    game: Game,
+    /// The selection saved with a resumed game.
+    #[prop(optional)]
+    selected: Vec<Card>,
+) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let me = params.seat;
     let players = game.players();
@@ -179,8 +188,14 @@ fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView
     let save_error = RwSignal::new(None::<String>);
     let save_dismissed = RwSignal::new(false);
 
+    // The cards selected in your hand, kept with the save (restored on resume).
+    let selection = StoredValue::new(Vec::<Card>::new());
     let save = move || {
-        let ui = UiState { pace: (params.pace != Pace::default()).then(|| pace_key.to_string()), ..UiState::default() };
+        let ui = UiState {
+            pace: (params.pace != Pace::default()).then(|| pace_key.to_string()),
+            selected: selection.get_value().iter().map(|c| c.notation()).collect(),
+            ..UiState::default()
+        };
         let Some(envelope) = game.try_with_untracked(|g| SaveEnvelope::new(g, me, Some(ui))) else { return };
         match storage::save_game(&envelope) {
             Ok(()) => save_error.set(None),
@@ -282,9 +297,17 @@ fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView
     let act_mine = Callback::new(move |action: Action| {
         act(me, action);
     });
+    let on_selection = Callback::new(move |cards: Vec<Card>| {
+        if selection.with_value(|s| *s != cards) {
+            selection.set_value(cards);
+            // Only a game that has started is saved (opening a link replaces nothing).
+            if game.with_untracked(|g| !g.actions().is_empty()) {
+                save();
+            }
+        }
+    });
 
-    view! {
-        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card>
+    let notices = ViewFn::from(move || view! {
             {move || (friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
                 <p class="notice friend-waiting" data-testid="friend-waiting">{shell.t(Text::FriendResultWaiting)}</p>
             })}
@@ -295,6 +318,11 @@ fn LocalTable(params: TableParams, seed: TableSeed, game: Game) -> impl IntoView
                         on:click=move |_| save_dismissed.set(true)>{shell.t(Text::Dismiss)}</button>
                 </div>
             })}
+    });
+
+    view! {
+        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card
+            initial_selection=selected on_selection=on_selection notices=notices>
             <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{params.seed.clone()}</code></p>
             <BackHome/>
         </TableBoard>
