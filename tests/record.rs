@@ -408,6 +408,46 @@ fn the_stepper_walks_tricks_forward_and_back() {
     assert_eq!(replay.position(), replay.len());
 }
 
+#[test]
+fn the_stepper_finds_each_hand_of_a_longer_record() {
+    // Two hands at one table: the record carries both; each hand's positions and start are found.
+    let mut sim = Simulation::new(Settings::default(), TableSeed::parse("twohands").unwrap(), &[Difficulty::Heuristic]).unwrap();
+    while sim.game.phase() != PhaseName::Finished {
+        sim.step().unwrap();
+    }
+    let first_tricks = sim.game.tricks().to_vec();
+    let first_hands: Vec<Vec<Card>> = {
+        let replay = Replay::new(sim.game.record()).unwrap();
+        let g = replay.game_before_hand(0).unwrap().unwrap();
+        (0..4).map(|s| g.hand(s)).collect()
+    };
+    sim.game.apply(0, &Action::NextHand).unwrap();
+    while sim.game.phase() != PhaseName::Finished {
+        sim.step().unwrap();
+    }
+    let replay = Replay::new(sim.game.record()).unwrap();
+    assert_eq!(replay.hands(), vec![0, 1]);
+    let n0 = first_tricks.len();
+    assert_eq!(replay.hand_positions(0), (0, n0));
+    assert_eq!(replay.hand_positions(1), (n0, replay.len()));
+    assert_eq!(replay.steps()[n0].hand, 1);
+    assert_eq!(replay.steps()[n0].trick_number, 1);
+    let before = replay.game_before_hand(1).unwrap().unwrap();
+    assert_eq!(before.hand_number(), 1);
+    assert_eq!(before.phase(), PhaseName::Play);
+    assert!(before.tricks().is_empty());
+    // Every card a seat plays in hand 1 is in that seat's hand before its first trick.
+    for step in replay.steps().iter().filter(|s| s.hand == 1) {
+        for (seat, cards) in &step.trick.plays {
+            let hand = before.hand(*seat);
+            assert!(cards.iter().all(|c| hand.contains(c)), "seat {seat} played {cards:?}");
+        }
+    }
+    let again = replay.game_before_hand(0).unwrap().unwrap();
+    assert_eq!((0..4).map(|s| again.hand(s)).collect::<Vec<_>>(), first_hands);
+    assert!(replay.game_before_hand(2).is_none());
+}
+
 fn code_of(payload: &[u8]) -> String {
     let mut out = vec![CODE_FORMAT];
     out.extend(miniz_oxide::deflate::compress_to_vec(payload, 6));
@@ -482,7 +522,7 @@ proptest! {
 fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
-    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()] };
+    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()) };
     let text = SaveEnvelope::new(&game, 2, Some(ui.clone())).encode();
     match SaveEnvelope::decode(Some(&text)) {
         Loaded::Ok { save, game: loaded } => {
@@ -493,6 +533,31 @@ fn saves_load_mid_trick() {
         }
         other => panic!("expected a loaded game, got {other}"),
     }
+}
+
+#[test]
+fn a_save_knows_which_table_link_opens_it() {
+    let mut settings = Settings::default();
+    settings.players = 6;
+    settings.decks = Some(3);
+    let game = bot_game("savelink", settings.clone(), Some(30));
+    let save = SaveEnvelope::new(&game, 2, None);
+    let link = save.link().unwrap();
+    assert_eq!(link.seat, 2);
+    assert!(save.is_for(&link));
+    // The result a link carries does not matter; the seed, the rules and the seat do.
+    let mut other = link.clone();
+    other.seat = 1;
+    assert!(!save.is_for(&other));
+    let mut other = link.clone();
+    other.seed = "savelink2".into();
+    assert!(!save.is_for(&other));
+    let mut other = link.clone();
+    other.settings.mode = Mode::Friends;
+    assert!(!save.is_for(&other));
+    // The same table written with its defaults spelled out is the same table.
+    let spelled = ShareLink::parse_hash("#/play/shengji?seed=SAVELINK&p=6&d=3&seat=3").unwrap();
+    assert!(save.is_for(&spelled));
 }
 
 #[test]

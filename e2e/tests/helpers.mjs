@@ -67,3 +67,85 @@ export async function screenshot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/** The notations of the cards in your hand, in order. */
+export const handCards = (page) =>
+  page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.map((e) => e.dataset.card));
+
+/** The cards on the table per seat (the current trick, or the last one dimmed). */
+export const tableCards = (page) =>
+  page.locator("[data-testid=seat-play]").evaluateAll((els) =>
+    els.map((e) => ({ old: e.classList.contains("old"), cards: [...e.querySelectorAll("[data-card]")].map((c) => c.dataset.card) })));
+
+/** Takes one turn at a table against bots if it is yours: passes in the draw, buries
+ * the first cards, calls the default friends, taps the suggested lead or the hint's
+ * forced row and plays it. Returns what it did ("wait", "pass", "bury", "call", "play")
+ * or "finished". Throws if the table refuses the move. */
+export async function takeMyTurn(page) {
+  const table = page.locator("[data-testid=table]");
+  const phase = await table.getAttribute("data-phase");
+  if (phase === "finished") return "finished";
+  if ((await table.getAttribute("data-my-turn")) !== "yes") {
+    await page.waitForTimeout(20);
+    return "wait";
+  }
+  const refused = async (what) => {
+    if (await page.locator("[data-testid=table-error-line]").count()) {
+      throw new Error(`${what} was refused: ${await page.locator("[data-testid=table-error-line]").textContent()}`);
+    }
+  };
+  if (phase === "draw") {
+    const pass = page.locator("[data-testid=pass]");
+    if (!(await pass.count())) {
+      await page.waitForTimeout(20);
+      return "wait";
+    }
+    await pass.click();
+    return "pass";
+  }
+  if (phase === "exchange") {
+    const call = page.locator("[data-testid=call-friends]");
+    if (await call.count()) {
+      await call.click();
+      await refused("the friend call");
+      return "call";
+    }
+    const bury = page.locator("[data-testid=bury-count]");
+    await bury.waitFor();
+    const k = Number((await bury.textContent()).split("/")[1].trim());
+    await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
+    await page.click("[data-testid=bury]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange" ||
+      document.querySelector("[data-testid=call-friends]"));
+    return "bury";
+  }
+  const before = (await handCards(page)).length;
+  const suggestion = page.locator("[data-testid=use-suggestion]");
+  if (await suggestion.count()) {
+    await suggestion.click();
+  } else {
+    const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
+    await forced.waitFor({ timeout: 10000 });
+    await forced.click();
+    await page.waitForSelector("[data-testid=legality][data-legal=yes]");
+  }
+  await page.click("[data-testid=play]");
+  await refused("the play");
+  await page.waitForFunction((n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n, before);
+  return "play";
+}
+
+/** Takes turns until the hand ends (or `until(page)` says stop before a turn); returns the number of plays. */
+export async function playHand(page, { until, timeout = 150000, onPlay } = {}) {
+  const deadline = Date.now() + timeout;
+  let plays = 0;
+  while (Date.now() < deadline) {
+    if (until && (await until(page))) return plays;
+    if (onPlay && (await page.locator("[data-testid=table]").getAttribute("data-my-turn")) === "yes" &&
+        (await page.locator("[data-testid=play]").count())) await onPlay(page, plays);
+    const did = await takeMyTurn(page);
+    if (did === "finished") return plays;
+    if (did === "play") plays++;
+  }
+  throw new Error("the hand did not end in time");
+}

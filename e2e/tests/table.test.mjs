@@ -5,7 +5,7 @@
 // phone and desktop size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, SHOTS, handCards, playHand } from "./helpers.mjs";
 
 let browser, site;
 before(async () => {
@@ -17,8 +17,6 @@ after(async () => {
   await site?.close();
 });
 
-const handCards = (page) =>
-  page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.map((e) => e.dataset.card));
 
 test("new game screen starts a seeded table", async () => {
   const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
@@ -43,63 +41,18 @@ test("new game screen starts a seeded table", async () => {
   await context.close();
 });
 
-/** Plays your seat until the hand ends: passes in the draw, buries the first cards,
- * calls the default friends, taps the suggested lead or the forced hint row. */
-async function playHand(page, shotName) {
-  const table = page.locator("[data-testid=table]");
-  let plays = 0;
+/** Plays your seat until the hand ends (helpers' takeMyTurn), with a screenshot at the 4th play. */
+async function playToEnd(page, shotName) {
   let shotTaken = false;
-  const deadline = Date.now() + 150000;
-  while (Date.now() < deadline) {
-    const phase = await table.getAttribute("data-phase");
-    if (phase === "finished") break;
-    if ((await table.getAttribute("data-my-turn")) !== "yes") {
-      await page.waitForTimeout(20);
-      continue;
-    }
-    if (phase === "draw") {
-      const pass = page.locator("[data-testid=pass]");
-      if (await pass.count()) await pass.click();
-      else await page.waitForTimeout(20);
-    } else if (phase === "exchange") {
-      const call = page.locator("[data-testid=call-friends]");
-      if (await call.count()) {
-        await call.click();
-        assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the friend call was refused");
-        continue;
-      }
-      const bury = page.locator("[data-testid=bury-count]");
-      await bury.waitFor();
-      const k = Number((await bury.textContent()).split("/")[1].trim());
-      await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
-      await page.click("[data-testid=bury]");
-      await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange" ||
-        document.querySelector("[data-testid=call-friends]"));
-    } else if (phase === "play") {
-      const before = (await handCards(page)).length;
-      const suggestion = page.locator("[data-testid=use-suggestion]");
-      if (await suggestion.count()) {
-        await suggestion.click();
-      } else {
-        const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
-        await forced.waitFor({ timeout: 10000 });
-        await forced.click();
-        await page.waitForSelector("[data-testid=legality][data-legal=yes]");
-      }
-      if (shotName && !shotTaken && plays === 3) {
+  const plays = await playHand(page, {
+    onPlay: async (page, n) => {
+      if (shotName && !shotTaken && n === 3) {
         await screenshot(page, shotName);
         shotTaken = true;
       }
-      await page.click("[data-testid=play]");
-      assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the play was refused");
-      await page.waitForFunction(
-        (n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n,
-        before,
-      );
-      plays++;
-    }
-  }
-  assert.equal(await table.getAttribute("data-phase"), "finished", "the hand did not end in time");
+    },
+  });
+  assert.equal(await page.locator("[data-testid=table]").getAttribute("data-phase"), "finished", "the hand did not end in time");
   return plays;
 }
 
@@ -108,7 +61,7 @@ test("a 4-player hand against bots plays to its end", async () => {
   await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
-  const plays = await playHand(page, "table-play-phone");
+  const plays = await playToEnd(page, "table-play-phone");
   assert.ok(plays >= 5, `only ${plays} plays`);
   await page.waitForSelector("[data-testid=hand-result]");
   assert.match(await page.locator("[data-testid=final-points]").textContent(), /^\d+$/);
@@ -125,7 +78,7 @@ test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   assert.equal(await page.locator("[data-testid=seat]").count(), 5);
-  const plays = await playHand(page, "table-play-desktop");
+  const plays = await playToEnd(page, "table-play-desktop");
   assert.ok(plays >= 5, `only ${plays} plays`);
   await page.waitForSelector("[data-testid=hand-result]");
   assert.deepEqual(problems(), []);
@@ -158,4 +111,51 @@ test("a malformed seed link explains itself and leads home", async () => {
   await page.waitForSelector("[data-testid=home]");
   assert.deepEqual(problems(), []);
   await context.close();
+});
+
+test("the result card's link lets a friend play the same deal and compare", async () => {
+  // The sender finishes the hand and copies the link that carries the result.
+  const a = await openPage(browser, VIEWPORTS.phone);
+  await a.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await a.page.goto(site.url + "#/play/shengji?seed=duel9&pace=instant");
+  await waitForApp(a.page);
+  await a.page.waitForSelector("[data-testid=table]");
+  await playToEnd(a.page);
+  await a.page.waitForSelector("[data-testid=result-card]");
+  const review = a.page.locator("[data-testid=review-trick]");
+  assert.ok((await review.count()) >= 5);
+  // Every trick lists one play per seat and names a winner among them.
+  for (const t of await review.evaluateAll((els) => els.map((e) => ({
+    winner: e.dataset.winner, seats: [...e.querySelectorAll(".review-play")].map((p) => p.dataset.seat) })))) {
+    assert.equal(t.seats.length, 4);
+    assert.ok(t.seats.includes(t.winner));
+  }
+  const link = await a.page.locator("[data-testid=share-link]").inputValue();
+  assert.ok(link.startsWith(site.url + "#/play/shengji?seed=duel9&r="), link);
+  await a.page.click("[data-testid=copy-share-link]");
+  await a.page.waitForFunction(() => document.querySelector("[data-testid=copy-share-link]").textContent === "Copied");
+  assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), link);
+  const senderPoints = await a.page.locator("[data-testid=result-card]").getAttribute("data-points");
+  await screenshot(a.page, "result-card-phone");
+  await a.page.locator("[data-testid=review]").screenshot({ path: `${SHOTS}/review-phone.png` });
+  assert.deepEqual(a.problems(), []);
+  await a.context.close();
+
+  // The friend opens it in another browser: same cards, and both results after the hand.
+  const b = await openPage(browser, VIEWPORTS.desktop);
+  await b.page.goto(link.replace("#/play/shengji?", "#/play/shengji?pace=instant&"));
+  await waitForApp(b.page);
+  await b.page.waitForSelector("[data-testid=friend-waiting]");
+  assert.doesNotMatch(await b.page.evaluate(() => location.hash), /r=/);
+  await playToEnd(b.page);
+  await b.page.waitForSelector("[data-testid=compare]");
+  const rows = await b.page.locator("[data-testid=compare-row]").evaluateAll((els) =>
+    els.map((e) => ({ mine: e.dataset.mine, points: e.querySelector("[data-testid=compare-points]").textContent })));
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows.map((r) => r.mine).sort(), ["false", "true"]);
+  assert.equal(rows.find((r) => r.mine === "false").points, senderPoints);
+  assert.equal(await b.page.locator("[data-testid=friend-waiting]").count(), 0);
+  await screenshot(b.page, "result-card-desktop");
+  assert.deepEqual(b.problems(), []);
+  await b.context.close();
 });

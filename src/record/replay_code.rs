@@ -261,6 +261,9 @@ pub struct Replay {
     record: GameRecord,
     steps: Vec<ReplayStep>,
     position: usize,
+    /// (hand number, index of the hand's first `Play` action) for every hand that
+    /// reached play, in order.
+    hand_starts: Vec<(u64, usize)>,
 }
 
 impl Replay {
@@ -270,7 +273,12 @@ impl Replay {
         let seed = crate::dup::TableSeed::parse(&record.seed).map_err(ReplayError::Seed)?;
         let mut game = Game::new(record.settings.clone(), seed).map_err(ReplayError::Settings)?;
         let mut steps = Vec::new();
+        let mut hand_starts: Vec<(u64, usize)> = Vec::new();
         for (index, (seat, action)) in record.actions.iter().enumerate() {
+            let hand = game.hand_number();
+            if matches!(action, Action::Play(_)) && hand_starts.last().is_none_or(|&(h, _)| h != hand) {
+                hand_starts.push((hand, index));
+            }
             let events = game.apply(*seat, action).map_err(|error| ReplayError::Action {
                 index,
                 seat: *seat,
@@ -292,7 +300,7 @@ impl Replay {
                 });
             }
         }
-        Ok(Replay { record, steps, position: 0 })
+        Ok(Replay { record, steps, position: 0, hand_starts })
     }
 
     /// Decodes a replay code and builds the stepper.
@@ -347,6 +355,27 @@ impl Replay {
         };
         let prefix = GameRecord { actions: self.record.actions[..upto].to_vec(), ..self.record.clone() };
         replay(&prefix)
+    }
+
+    /// The hands that reached play, in order (usually one: a replay link carries
+    /// the table's whole record, and the screen shows its last hand first).
+    pub fn hands(&self) -> Vec<u64> {
+        self.hand_starts.iter().map(|&(h, _)| h).collect()
+    }
+
+    /// Positions (as for [`Replay::seek`]) of one hand: the position just before its
+    /// first trick and the position after its last trick (equal when it has none).
+    pub fn hand_positions(&self, hand: u64) -> (usize, usize) {
+        let before = self.steps.iter().take_while(|s| s.hand < hand).count();
+        let tricks = self.steps.iter().filter(|s| s.hand == hand).count();
+        (before, before + tricks)
+    }
+
+    /// The game just before `hand`'s first play (after its draw and exchange); the
+    /// hands as they stood when the first trick was led. `None` for a hand that never reached play.
+    pub fn game_before_hand(&self, hand: u64) -> Option<Result<Game, ReplayError>> {
+        let &(_, upto) = self.hand_starts.iter().find(|&&(h, _)| h == hand)?;
+        Some(replay(&GameRecord { actions: self.record.actions[..upto].to_vec(), ..self.record.clone() }))
     }
 
     fn first_play_index(&self) -> usize {

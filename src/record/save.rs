@@ -2,6 +2,8 @@
 //! optional UI state) that the UI writes to localStorage after every action,
 //! and a loader that tells absent, ok, incompatible and corrupt apart.
 
+use super::duplicate::fingerprint;
+use super::link::ShareLink;
 use crate::shengji::game::{replay, Game, GameRecord, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -22,6 +24,9 @@ pub struct UiState {
     /// Cards selected in the hand, in notation.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub selected: Vec<String>,
+    /// The table link's bot pace (`pace=`), so resuming keeps the table's speed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pace: Option<String>,
 }
 
 /// What is written to storage.
@@ -81,6 +86,18 @@ impl SaveEnvelope {
     /// An envelope for the current app version.
     pub fn new(game: &Game, seat: Seat, ui: Option<UiState>) -> SaveEnvelope {
         SaveEnvelope { format: SAVE_FORMAT, app: crate::VERSION.to_string(), seat, record: game.record(), ui }
+    }
+
+    /// True if this save is the game a table link opens: the same seed, the same
+    /// table rules (settings fingerprint) and the same seat. The link's result is ignored.
+    pub fn is_for(&self, link: &ShareLink) -> bool {
+        self.record.seed == link.seed && fingerprint(&self.record.settings) == fingerprint(&link.settings) && self.seat == link.seat
+    }
+
+    /// The share link of the saved deal, from the saver's seat.
+    pub fn link(&self) -> Option<ShareLink> {
+        let seed = crate::dup::TableSeed::parse(&self.record.seed).ok()?;
+        Some(ShareLink::new(&seed, &self.record.settings, self.seat))
     }
 
     pub fn encode(&self) -> String {

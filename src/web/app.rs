@@ -79,6 +79,8 @@ pub fn App() -> impl IntoView {
     let prefs = RwSignal::new(Prefs::load());
     let shell = Shell { prefs, storage_ok: storage::is_writable() };
     provide_context(shell);
+    // A saved game that cannot be used is set aside before any screen reads it.
+    provide_context(storage::SetAside(RwSignal::new(storage::set_aside_unusable_save())));
 
     Effect::new(move |_| {
         let p = prefs.get();
@@ -98,7 +100,7 @@ pub fn App() -> impl IntoView {
                 Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
                 Route::Friends => view! { <NotBuilt title=Text::PlayWithFriends body=Text::FriendsSoon/> }.into_any(),
                 Route::Join { .. } => view! { <NotBuilt title=Text::PlayWithFriends body=Text::JoinSoon/> }.into_any(),
-                Route::Replay { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::ReplaySoon/> }.into_any(),
+                Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
                 Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
                 Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
                 Route::Settings => view! { <Settings/> }.into_any(),
@@ -131,7 +133,8 @@ fn Logo() -> impl IntoView {
 #[component]
 fn Home() -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let has_saved_game = matches!(storage::get_raw(keys::SAVED_GAME), Ok(Some(_)));
+    let saved = crate::web::table::local::saved_game_entry(shell);
+    let has_saved_game = saved.is_some();
     view! {
         <section class="screen home" data-testid="home">
             <header class="brand">
@@ -140,9 +143,10 @@ fn Home() -> impl IntoView {
                 <p class="tagline">{move || shell.t(Text::Tagline)}</p>
             </header>
             <nav class="menu">
-                {has_saved_game.then(|| view! {
-                    <a class="button primary" href="#/play/shengji?resume=1" data-testid="resume">
+                {saved.map(|(href, summary)| view! {
+                    <a class="button primary resume" href=href data-testid="resume">
                         {move || shell.t(Text::Resume)}
+                        <span class="resume-detail" data-testid="resume-detail">{summary}</span>
                     </a>
                 })}
                 <a class="button" class:primary=!has_saved_game href="#/new" data-testid="new-game">
@@ -152,6 +156,7 @@ fn Home() -> impl IntoView {
                 <a class="button" href="#/friends" data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>
+            <crate::web::table::local::SaveNotice/>
             {(!shell.storage_ok).then(|| view! {
                 <p class="notice" role="status" data-testid="storage-notice">{move || shell.t(Text::StorageUnavailable)}</p>
             })}

@@ -10,6 +10,8 @@ pub mod new_game;
 pub mod table;
 pub mod timing;
 pub mod practice;
+pub mod replay;
+pub mod review;
 pub mod sound;
 pub mod storage;
 

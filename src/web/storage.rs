@@ -1,7 +1,11 @@
 //! localStorage access that never crashes the app: storage can be disabled (private
 //! browsing), full, or hold data from another version. Every call returns a Result
-//! whose error a screen can show in plain words.
+//! whose error a screen can show in plain words. Also the saved game (one
+//! `record::SaveEnvelope`, set aside to a backup key when unreadable) and the
+//! duplicate results kept per seed.
 
+use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
+use crate::record::save::{Loaded, SaveEnvelope};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Keys used by the app, versioned so an incompatible layout is never misread.
@@ -10,6 +14,10 @@ pub mod keys {
     pub const PREFS: &str = "tuolaji.prefs.v1";
     /// The game in progress (its record), if any.
     pub const SAVED_GAME: &str = "tuolaji.game.v1";
+    /// Where an unreadable or incompatible saved game is moved, untouched.
+    pub const SAVED_GAME_BACKUP: &str = "tuolaji.game.v1.backup";
+    /// Duplicate results of one seed: this prefix + the seed (`record::SeedResults` as JSON).
+    pub const RESULTS_PREFIX: &str = "tuolaji.results.v1.";
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,4 +77,62 @@ pub fn set_json<T: Serialize>(key: &str, value: &T) -> Result<(), StoreError> {
 pub fn is_writable() -> bool {
     const PROBE: &str = "tuolaji.probe";
     set_raw(PROBE, "1").is_ok() && remove(PROBE).is_ok()
+}
+
+/// Why the saved game was set aside at start-up (shown on the home screen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveProblem {
+    /// Written by another version with another save format (that version, if known).
+    Incompatible { app: Option<String> },
+    /// Not readable; the reason in the loader's words.
+    Corrupt { reason: String },
+}
+
+/// The start-up check's finding, shared with the home screen (which can dismiss it).
+#[derive(Clone, Copy)]
+pub struct SetAside(pub leptos::prelude::RwSignal<Option<SaveProblem>>);
+
+/// Reads the saved game. Storage that cannot be read counts as no save.
+pub fn load_game() -> Loaded {
+    SaveEnvelope::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
+}
+
+/// Run once at start-up: a save that cannot be used is moved, as stored, to
+/// [`keys::SAVED_GAME_BACKUP`] (replacing an older backup) so the app starts
+/// cleanly and nothing is lost; says why, for the notice.
+pub fn set_aside_unusable_save() -> Option<SaveProblem> {
+    let raw = get_raw(keys::SAVED_GAME).ok().flatten()?;
+    let problem = match SaveEnvelope::decode(Some(&raw)) {
+        Loaded::Absent | Loaded::Ok { .. } => return None,
+        Loaded::Incompatible { app, .. } => SaveProblem::Incompatible { app },
+        Loaded::Corrupt { reason } => SaveProblem::Corrupt { reason },
+    };
+    // If the backup cannot be written (storage full), the save stays where it is
+    // rather than being lost; it is ignored all the same.
+    if set_raw(keys::SAVED_GAME_BACKUP, &raw).is_ok() {
+        let _ = remove(keys::SAVED_GAME);
+    }
+    Some(problem)
+}
+
+/// Writes the game in progress (after every action).
+pub fn save_game(save: &SaveEnvelope) -> Result<(), StoreError> {
+    set_raw(keys::SAVED_GAME, &save.encode())
+}
+
+/// The duplicate results kept for a seed (none when absent or unreadable).
+pub fn seed_results(seed: &str) -> SeedResults {
+    match get_json::<SeedResults>(&format!("{}{seed}", keys::RESULTS_PREFIX)) {
+        Ok(Some(r)) if r.seed == seed => r,
+        _ => SeedResults::new(seed),
+    }
+}
+
+/// Adds a result to its seed's collection (a player's first result on a deal stays).
+pub fn add_result(source: Source, result: DuplicateResult) -> Result<SeedResults, StoreError> {
+    let mut all = seed_results(&result.seed);
+    if all.merge(source, result) == Merge::Added {
+        set_json(&format!("{}{}", keys::RESULTS_PREFIX, all.seed), &all)?;
+    }
+    Ok(all)
 }

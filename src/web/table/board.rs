@@ -18,6 +18,7 @@ use crate::web::app::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand};
 use crate::web::hints::HintTab;
+use crate::web::review::TrickReview;
 use leptos::prelude::*;
 
 #[component]
@@ -35,6 +36,18 @@ pub fn TableBoard(
     error: Signal<Option<String>>,
     /// Seeds the adviser behind the suggested lead (any seed will do).
     adviser_seed: TableSeed,
+    /// Cards to select when the hand first shows (a resumed game's selection).
+    #[prop(optional)]
+    initial_selection: Vec<Card>,
+    /// Told the selected cards whenever the selection changes (for saving it).
+    #[prop(optional)]
+    on_selection: Option<Callback<Vec<Card>>>,
+    /// Notices shown above the seats (e.g. the game cannot be saved).
+    #[prop(optional, into)]
+    notices: Option<ViewFn>,
+    /// Extra content at the top of the end-of-hand panel (the local table's result card).
+    #[prop(optional, into)]
+    result_card: Option<ViewFn>,
     /// Extra lines under the board (seed, links, navigation).
     #[prop(optional)]
     children: Option<Children>,
@@ -46,10 +59,20 @@ pub fn TableBoard(
     let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
     let selected = RwSignal::new(Vec::<bool>::new());
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         let n = hand.with(|h| h.len());
-        selected.set(vec![false; n]);
+        // The first hand shown may restore a saved selection (a resumed game).
+        match (&first, initial_selection.is_empty()) {
+            (None, false) => selected.set(hand.with_untracked(|h| selection_of(h, &initial_selection))),
+            _ => selected.set(vec![false; n]),
+        }
     });
+    if let Some(report) = on_selection {
+        Effect::new(move |_| {
+            let cards = hand.with_untracked(|h| selected.with(|s| selected_cards(h, s)));
+            report.run(cards);
+        });
+    }
     let my_turn = Memo::new(move |_| view.with(|v| v.to_act.first() == Some(&me) && v.phase != PhaseName::Finished));
     let follow = Signal::derive(move || {
         if !my_turn.get() || view.with(|v| v.phase != PhaseName::Play) {
@@ -252,9 +275,11 @@ pub fn TableBoard(
         let changes = r.levels.iter().filter(|(_, a, b)| a != b)
             .map(|(s, a, b)| format!("{} {a}→{b}", name(*s))).collect::<Vec<_>>().join(" · ");
         let winners = r.game_winners.as_ref().map(|w| w.iter().map(|s| name(*s)).collect::<Vec<_>>().join(", "));
+        let names_now = names.get();
         view! {
             <div class="phase-panel result-panel" data-testid="hand-result">
                 <h3>{shell.t(Text::HandOver)}</h3>
+                {result_card.clone().map(|card| card.run())}
                 <p>{shell.t(Text::AttackerPoints)} ": " <b data-testid="final-points">{r.attacker_points}</b>
                    " (" {r.attacker_trick_points} " + " {shell.t(Text::KittyBonus)} " " {r.kitty_bonus} ")"</p>
                 <p>{shell.t(Text::Kitty)} ": " {cards_label(&r.kitty, lang())}</p>
@@ -264,6 +289,7 @@ pub fn TableBoard(
                     on:click=move |_| { act.run(Action::NextHand); }>
                     {shell.t(Text::NextHand)}
                 </button>
+                <TrickReview tricks=v.tricks.clone() names=names_now landlord_team=r.landlord_team.clone()/>
             </div>
         }
         .into_any()
@@ -278,6 +304,7 @@ pub fn TableBoard(
             PhaseName::Draw => "draw", PhaseName::Exchange => "exchange", PhaseName::Play => "play", PhaseName::Finished => "finished" }
             data-my-turn=move || if my_turn.get() { "yes" } else { "no" }>
             {header}
+            {notices.map(|n| n.run())}
             <div class="seats felt" data-testid="seats">{seats}</div>
             {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {

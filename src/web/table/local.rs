@@ -1,16 +1,25 @@
 //! A table against bots (`#/play/shengji?seed=…`): one engine `Game` in a signal, you
 //! in your seat and heuristic bots in the others acting on a timer. Every move (yours
-//! or a bot's) goes through `Game::apply`; a refused move only shows its reason.
-//! The board draws your seat's view.
+//! or a bot's) goes through `Game::apply` and is then saved to localStorage (the saved
+//! game resumes when its link is opened again); a refused move only shows its reason.
 
+use crate::cards::Card;
 use crate::dup::TableSeed;
 use crate::i18n::{Lang, Text};
+use crate::record::duplicate::{fingerprint, DuplicateResult};
+use crate::record::link::ShareLink;
+use crate::record::replay_code::encode_record;
+use crate::record::save::{Loaded, SaveEnvelope, UiState};
+use crate::record::Source;
+use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
 use crate::shengji::game::{Action, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
-use crate::ui_model::table::TableParams;
+use crate::ui_model::table::{Pace, TableParams};
 use crate::web::app::{BackHome, Shell};
 use crate::web::new_game::{random_seed, table_hash};
+use crate::web::review::{numbered, ResultCard};
+use crate::web::storage::{self, SaveProblem, SetAside};
 use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -38,6 +47,49 @@ fn bad_link(shell: Shell, msg: String) -> AnyView {
     .into_any()
 }
 
+/// A hash as a whole URL of this page (for links people copy).
+fn absolute(hash: &str) -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{hash}")
+}
+
+/// Replaces the address without a history entry (the link of the deal on screen).
+fn replace_hash(hash: &str) {
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// The table link that reopens a saved game: its deal's share link, the saver's
+/// seat and the pace it was played at.
+pub fn saved_table_hash(save: &SaveEnvelope) -> Option<String> {
+    let link = save.link()?;
+    let pace = save.ui.as_ref().and_then(|u| u.pace.as_deref()).and_then(Pace::from_key).unwrap_or_default();
+    Some(table_hash(&TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace }))
+}
+
+/// A short line about a saved game: seed, hand and trick.
+fn save_summary(shell: Shell, save: &SaveEnvelope, game: &Game) -> String {
+    let tricks = game.tricks().len() + usize::from(game.phase() == PhaseName::Play);
+    format!(
+        "{} {} · {} · {}",
+        shell.t(Text::Seed),
+        save.record.seed,
+        numbered(shell, Text::HandNumber, game.hand_number() + 1),
+        numbered(shell, Text::TrickNumber, tricks.max(1))
+    )
+}
+
+/// The home screen's way back into the saved game: its link and a summary, if a
+/// usable game is saved.
+pub fn saved_game_entry(shell: Shell) -> Option<(String, String)> {
+    match storage::load_game() {
+        Loaded::Ok { save, game } => Some((saved_table_hash(&save)?, save_summary(shell, &save, &game))),
+        _ => None,
+    }
+}
+
 #[component]
 pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     let shell = expect_context::<Shell>();
@@ -46,9 +98,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         // Make the link reproducible without adding a history entry.
         query.insert(0, ("seed".into(), random_seed()));
         if let Ok(p) = TableParams::from_query(&query) {
-            if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&table_hash(&p)));
-            }
+            replace_hash(&table_hash(&p));
         }
     }
     let params = match TableParams::from_query(&query) {
@@ -59,22 +109,111 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         Ok(s) => s,
         Err(e) => return bad_link(shell, e.to_string()),
     };
-    let game = match Game::new(params.settings.clone(), seed.clone()) {
-        Ok(g) => g,
-        Err(e) => return bad_link(shell, e.to_string()),
+    // A friend's result (`r=`) is kept for the side-by-side card after the hand; the
+    // address bar then shows the plain link of the deal.
+    let deal: Vec<(String, String)> = query.iter().filter(|(k, _)| k != "pace").cloned().collect();
+    if let Ok(ShareLink { result: Some(r), .. }) = ShareLink::from_query(&deal) {
+        let _ = storage::add_result(Source::Link, r);
+        replace_hash(&table_hash(&params));
+    }
+    let link = ShareLink::new(&seed, &params.settings, params.seat);
+    let fresh = {
+        let (settings, seed) = (params.settings.clone(), seed.clone());
+        move || Game::new(settings.clone(), seed.clone())
     };
+    match storage::load_game() {
+        Loaded::Ok { save, game } if save.is_for(&link) => {
+            let selected = save.ui.map(|u| u.selected.iter().filter_map(|c| c.parse::<Card>().ok()).collect()).unwrap_or_default();
+            view! { <LocalTable params=params.clone() seed=link.table_seed() game=*game selected=selected/> }.into_any()
+        }
+        Loaded::Ok { save, game } => {
+            // Another game is saved: opening a link must not silently discard it.
+            let started = RwSignal::new(false);
+            let summary = save_summary(shell, &save, &game);
+            let resume = saved_table_hash(&save).unwrap_or_else(|| "#/".into());
+            let params = params.clone();
+            let table_seed = link.table_seed();
+            view! {
+                {move || if started.get() {
+                    match fresh() {
+                        Ok(g) => view! { <LocalTable params=params.clone() seed=table_seed.clone() game=g/> }.into_any(),
+                        Err(e) => bad_link(shell, e.to_string()),
+                    }
+                } else {
+                    let summary = summary.clone();
+                    let resume = resume.clone();
+                    view! {
+                        <section class="screen page save-choice" data-testid="save-choice">
+                            <h2>{move || shell.t(Text::SavedGameTitle)}</h2>
+                            <p class="save-summary" data-testid="save-summary">{summary}</p>
+                            <p>{move || shell.t(Text::SavedGameReplaced)}</p>
+                            <a class="button primary" href=resume data-testid="resume-saved">{move || shell.t(Text::ResumeSaved)}</a>
+                            <button type="button" class="button" data-testid="start-new-table"
+                                on:click=move |_| started.set(true)>
+                                {move || shell.t(Text::StartThisTable)}
+                            </button>
+                            <BackHome/>
+                        </section>
+                    }.into_any()
+                }}
+            }
+            .into_any()
+        }
+        _ => match fresh() {
+            Ok(g) => view! { <LocalTable params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
+            Err(e) => bad_link(shell, e.to_string()),
+        },
+    }
+}
+
+/// The running table: `game` (new or resumed) against bots, saved after every action.
+#[component]
+fn LocalTable(
+    params: TableParams,
+    seed: TableSeed,
+    game: Game,
+    /// The selection saved with a resumed game.
+    #[prop(optional)]
+    selected: Vec<Card>,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
     let me = params.seat;
     let players = game.players();
     let pace = params.pace.millis();
+    let pace_key = params.pace.key();
     let game = RwSignal::new_local(game);
+    let seed_for_card = seed.clone();
     let bots = StoredValue::new_local(bots_for(&seed, players, &vec![Difficulty::Heuristic; players]));
     // The refusal is kept as the engine's error and phrased in the current language.
     let refusal = RwSignal::new(None::<(Seat, RuleError)>);
+    // Why the game cannot be saved, until the player dismisses it.
+    let save_error = RwSignal::new(None::<String>);
+    let save_dismissed = RwSignal::new(false);
+
+    // The cards selected in your hand, kept with the save (restored on resume).
+    let selection = StoredValue::new(Vec::<Card>::new());
+    let save = move || {
+        let ui = UiState {
+            pace: (params.pace != Pace::default()).then(|| pace_key.to_string()),
+            selected: selection.get_value().iter().map(|c| c.notation()).collect(),
+            ..UiState::default()
+        };
+        let Some(envelope) = game.try_with_untracked(|g| SaveEnvelope::new(g, me, Some(ui))) else { return };
+        match storage::save_game(&envelope) {
+            Ok(()) => save_error.set(None),
+            Err(e) => {
+                if save_error.with_untracked(|s| s.is_none()) {
+                    save_error.set(Some(e.to_string()));
+                }
+            }
+        }
+    };
 
     let act = move |seat: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(seat, &action)) {
             Some(Ok(_)) => {
                 refusal.set(None);
+                save();
                 true
             }
             Some(Err(e)) => {
@@ -127,6 +266,33 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         }
     });
 
+    // The result card: your result is kept with the seed's results (the first one on a
+    // deal stays, as in duplicate bridge); friends' results on the same deal sit beside it.
+    let result_card = ViewFn::from(move || {
+        let Some((mine, record)) = game.with(|g| DuplicateResult::from_game(g, me, None).map(|r| (r, g.record()))) else {
+            return ().into_any();
+        };
+        let _ = storage::add_result(Source::Mine, mine.clone());
+        let friends: Vec<DuplicateResult> = storage::seed_results(&mine.seed)
+            .results
+            .into_iter()
+            .filter(|s| s.source == Source::Link && s.result.same_deal(&mine))
+            .map(|s| s.result)
+            .collect();
+        let share_url = (mine.hand == 0).then(|| {
+            let link = ShareLink::new(&seed_for_card, &record.settings, me).with_result(mine.clone());
+            absolute(&link.to_hash())
+        });
+        let replay_hash = Route::Replay { record: encode_record(&record) }.to_hash();
+        let replay_url = absolute(&replay_hash);
+        view! { <ResultCard mine=mine friends=friends share_url=share_url replay_hash=replay_hash replay_url=replay_url/> }.into_any()
+    });
+    // A friend's result on this deal waits (unseen) until you finish the hand.
+    let friend_waiting = {
+        let fp = fingerprint(&params.settings);
+        storage::seed_results(seed.as_str()).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
+    };
+
     let view = Memo::new(move |_| game.with(|g| g.view(me)));
     let error = Signal::derive(move || {
         let lang = shell.prefs.with(|p| p.lang());
@@ -141,13 +307,58 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     let act_mine = Callback::new(move |action: Action| {
         act(me, action);
     });
+    let on_selection = Callback::new(move |cards: Vec<Card>| {
+        if selection.with_value(|s| *s != cards) {
+            selection.set_value(cards);
+            // Only a game that has started is saved (opening a link replaces nothing).
+            if game.with_untracked(|g| !g.actions().is_empty()) {
+                save();
+            }
+        }
+    });
+
+    let notices = ViewFn::from(move || view! {
+            {move || (friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
+                <p class="notice friend-waiting" data-testid="friend-waiting">{shell.t(Text::FriendResultWaiting)}</p>
+            })}
+            {move || (save_error.get().is_some() && !save_dismissed.get()).then(|| view! {
+                <div class="notice dismissible" role="status" data-testid="save-error">
+                    <p>{shell.t(Text::SaveFailed)}</p>
+                    <button type="button" class="button subtle" data-testid="dismiss-save-error"
+                        on:click=move |_| save_dismissed.set(true)>{shell.t(Text::Dismiss)}</button>
+                </div>
+            })}
+    });
 
     view! {
-        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone()>
+        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card
+            initial_selection=selected on_selection=on_selection notices=notices>
             <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{params.seed.clone()}</code></p>
             <BackHome/>
         </TableBoard>
     }
-    .into_any()
 }
 
+/// The home screen's notice when the saved game was set aside at start-up.
+#[component]
+pub fn SaveNotice() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let Some(SetAside(problem)) = use_context::<SetAside>() else { return ().into_any() };
+    view! {
+        {move || problem.get().map(|p| {
+            let (text, detail) = match p {
+                SaveProblem::Corrupt { reason } => (Text::SaveCorrupt, reason),
+                SaveProblem::Incompatible { app } => (Text::SaveIncompatible, app.map(|a| format!("{} {a}", shell.t(Text::Version))).unwrap_or_default()),
+            };
+            view! {
+                <div class="notice dismissible" role="alert" data-testid="save-notice">
+                    <p>{shell.t(text)}</p>
+                    {(!detail.is_empty()).then(|| view! { <p class="notice-detail">{shell.t(Text::SaveDetails)} ": " {detail.clone()}</p> })}
+                    <button type="button" class="button subtle" data-testid="dismiss-save-notice"
+                        on:click=move |_| problem.set(None)>{shell.t(Text::Dismiss)}</button>
+                </div>
+            }
+        })}
+    }
+    .into_any()
+}

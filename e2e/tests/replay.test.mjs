@@ -1,0 +1,98 @@
+// Replays: the result panel's replay link opens #/replay/<code>, which steps through
+// the hand trick by trick with buttons and arrow keys (hands shrinking, each trick's
+// plays and winner, points so far); a malformed code explains itself with a way home.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const handSizes = (page) =>
+  page.locator("[data-testid=replay-hand]").evaluateAll((els) => els.map((e) => e.querySelectorAll("[data-card]").length));
+const position = async (page) => Number(await page.locator("[data-testid=replay-position]").getAttribute("data-position"));
+
+test("the replay link steps through the hand forward and back", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/play/shengji?seed=replay5&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  await playHand(page);
+  await page.waitForSelector("[data-testid=result-card]");
+  const tricks = await page.locator("[data-testid=review-trick]").evaluateAll((els) =>
+    els.map((e) => ({ winner: e.dataset.winner, points: e.dataset.points })));
+  const url = await page.locator("[data-testid=replay-link]").inputValue();
+  const code = url.split("#/replay/")[1];
+  assert.ok(code.length > 150 && code.length < 500, `replay code of ${code.length} characters`);
+  console.log(`replay link: ${url.length} characters (code ${code.length})`);
+  await page.click("[data-testid=watch-replay]");
+  await page.waitForSelector("[data-testid=replay]");
+  assert.equal(await position(page), 0);
+  const start = await handSizes(page);
+  assert.deepEqual(start, [25, 25, 25, 25]);
+  assert.equal(await page.locator("[data-testid=replay-trick]").count(), 0);
+  assert.ok(await page.locator("[data-testid=replay-back]").isDisabled());
+  // Forward with the button: the trick shows, its winner is the review's, hands shrink.
+  await page.click("[data-testid=replay-forward]");
+  assert.equal(await position(page), 1);
+  const t1 = page.locator("[data-testid=replay-trick] [data-testid=review-trick]");
+  assert.equal(await t1.getAttribute("data-winner"), tricks[0].winner);
+  const after1 = await handSizes(page);
+  assert.ok(after1.every((n, i) => n < start[i]), `${after1} after ${start}`);
+  const played = await page.locator("[data-testid=seat-play]").evaluateAll((els) => els.map((e) => e.querySelectorAll("[data-card]").length));
+  assert.deepEqual(played, start.map((n, i) => n - after1[i]));
+  await screenshot(page, "replay-phone");
+  // Arrow keys step too; the points so far follow the attackers' tricks.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await position(page), 3);
+  assert.equal(await page.locator("[data-testid=replay-trick] [data-testid=review-trick]").getAttribute("data-winner"), tricks[2].winner);
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await position(page), 2);
+  assert.equal(await page.locator("[data-testid=replay-trick] [data-testid=review-trick]").getAttribute("data-winner"), tricks[1].winner);
+  await page.click("[data-testid=replay-back]");
+  await page.click("[data-testid=replay-back]");
+  assert.equal(await position(page), 0);
+  assert.deepEqual(await handSizes(page), start);
+  // The end: empty hands and the hand's result.
+  await page.keyboard.press("End");
+  assert.equal(await position(page), tricks.length);
+  assert.deepEqual(await handSizes(page), [0, 0, 0, 0]);
+  await page.waitForSelector("[data-testid=replay-result]");
+  assert.ok(await page.locator("[data-testid=replay-forward]").isDisabled());
+  assert.deepEqual(problems(), []);
+  await context.close();
+
+  // The same link in a desktop browser, mid-hand.
+  const desk = await openPage(browser, VIEWPORTS.desktop);
+  await desk.page.goto(url);
+  await waitForApp(desk.page);
+  await desk.page.waitForSelector("[data-testid=replay]");
+  for (let i = 0; i < 5; i++) await desk.page.keyboard.press("ArrowRight");
+  assert.equal(await position(desk.page), 5);
+  await screenshot(desk.page, "replay-desktop");
+  assert.deepEqual(desk.problems(), []);
+  await desk.context.close();
+});
+
+test("a malformed replay code explains itself and leads home", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  for (const [code, says] of [["AY2LSVbCUBR!EU", /position 12/], ["not-a-replay", /damaged|format|length|cut short/], ["AQ", /cut short|damaged/]]) {
+    await page.goto(site.url + "#/replay/" + code);
+    await waitForApp(page);
+    await page.waitForSelector("[data-testid=replay-error]");
+    assert.match(await page.locator("[data-testid=replay-error-message]").textContent(), says);
+  }
+  await screenshot(page, "replay-error-phone");
+  await page.click("[data-testid=home-link]");
+  await page.waitForSelector("[data-testid=home]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

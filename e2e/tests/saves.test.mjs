@@ -1,0 +1,227 @@
+// Saved games: a reload mid-trick resumes the same hand with the same trick on the
+// table, the home screen's Resume opens the saved table, another table link asks
+// before replacing the save, a corrupt or incompatible save is set aside with a notice,
+// an offline reload resumes, and the human bids, buries and calls friends.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, handCards, tableCards, playHand, takeMyTurn } from "./helpers.mjs";
+
+const SAVE = "tuolaji.game.v1";
+const BACKUP = "tuolaji.game.v1.backup";
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Plays until it is your turn to follow a trick others have started (mid-trick),
+ * with at least `played` of your cards already played. */
+async function playUntilFollowing(page, played = 1) {
+  const full = { value: 0 };
+  await playHand(page, {
+    until: async (page) => {
+      const table = page.locator("[data-testid=table]");
+      if ((await table.getAttribute("data-phase")) !== "play" || (await table.getAttribute("data-my-turn")) !== "yes") return false;
+      const plays = await tableCards(page);
+      const hand = (await handCards(page)).length;
+      full.value = Math.max(full.value, hand);
+      return full.value - hand >= played && plays.some((p) => !p.old && p.cards.length > 0);
+    },
+  });
+  assert.equal(await page.locator("[data-testid=table]").getAttribute("data-phase"), "play", "never had to follow a trick");
+}
+
+async function snapshot(page) {
+  return {
+    hand: await handCards(page),
+    table: await tableCards(page),
+    points: await page.locator("[data-testid=attacker-points]").textContent(),
+    hash: await page.evaluate(() => location.hash),
+    selected: await page.locator("[data-testid=hand] [data-card][aria-pressed=true]").evaluateAll((els) => els.map((e) => e.dataset.card)),
+  };
+}
+
+test("a reload mid-trick resumes the same hand with the same trick on the table", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/play/shengji?seed=resume1&pace=fast");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  await playUntilFollowing(page);
+  // A trick or two in, so the resumed state is more than a fresh deal; two cards selected.
+  await page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.slice(0, 2).forEach((e) => e.click()));
+  const was = await snapshot(page);
+  assert.equal(was.selected.length, 2);
+  assert.ok(was.hand.length > 0 && was.hand.length < 25, `hand of ${was.hand.length}`);
+  assert.ok(was.table.some((p) => !p.old && p.cards.length > 0), "nobody has played to this trick");
+  const saved = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), SAVE);
+  assert.equal(saved.format, 1);
+  assert.equal(saved.seat, 0);
+  assert.equal(saved.ui.pace, "fast");
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table][data-my-turn=yes]");
+  const now = await snapshot(page);
+  assert.deepEqual(now, was);
+  // Home offers the saved table, and Resume opens it at the same spot.
+  await page.goto(site.url + "#/");
+  await page.waitForSelector("[data-testid=resume]");
+  assert.match(await page.locator("[data-testid=resume-detail]").textContent(), /resume1/);
+  await screenshot(page, "home-resume-phone");
+  await page.click("[data-testid=resume]");
+  await page.waitForSelector("[data-testid=table][data-my-turn=yes]");
+  assert.deepEqual(await snapshot(page), was);
+  // Another table link asks first; the save stays until the new table starts.
+  await page.goto(site.url + "#/play/shengji?seed=other2&pace=instant");
+  await page.waitForSelector("[data-testid=save-choice]");
+  await screenshot(page, "save-choice-phone");
+  const before = await page.evaluate((k) => localStorage.getItem(k), SAVE);
+  assert.equal(JSON.parse(before).record.z, "resume1");
+  await page.click("[data-testid=resume-saved]");
+  await page.waitForSelector("[data-testid=table][data-my-turn=yes]");
+  assert.deepEqual(await snapshot(page), was);
+  await page.goto(site.url + "#/play/shengji?seed=other2&pace=instant");
+  await page.click("[data-testid=start-new-table]");
+  await page.waitForSelector("[data-testid=table]");
+  await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k) || "{}").record?.z === "other2", SAVE);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("a corrupt save is set aside with a notice and the app starts", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/");
+  await waitForApp(page);
+  assert.equal(await page.locator("[data-testid=resume]").count(), 0);
+  await page.evaluate((k) => localStorage.setItem(k, "{\"format\":1,\"garbage"), SAVE);
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=save-notice]");
+  assert.match(await page.locator("[data-testid=save-notice]").textContent(), /could not be read/);
+  assert.equal(await page.locator("[data-testid=resume]").count(), 0);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP), "{\"format\":1,\"garbage");
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), SAVE), null);
+  await screenshot(page, "save-notice-phone");
+  await page.click("[data-testid=dismiss-save-notice]");
+  assert.equal(await page.locator("[data-testid=save-notice]").count(), 0);
+  // The app works: a new table starts.
+  await page.click("[data-testid=new-game]");
+  await page.waitForSelector("[data-testid=new-game-screen]");
+  // A save from another version says so.
+  await page.evaluate((k) => localStorage.setItem(k, JSON.stringify({ format: 99, app: "9.0.0", seat: 0 })), SAVE);
+  await page.goto(site.url + "#/");
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=save-notice]");
+  assert.match(await page.locator("[data-testid=save-notice]").textContent(), /another version[\s\S]*9\.0\.0/);
+  assert.match(await page.evaluate((k) => localStorage.getItem(k), BACKUP), /"format":99/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+async function waitForServiceWorker(page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    }
+  });
+}
+
+test("an offline reload resumes the game", async () => {
+  const own = await serveCopy();
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
+  await page.goto(own.url + "#/play/shengji?seed=offline3&pace=fast");
+  await waitForApp(page);
+  await waitForServiceWorker(page);
+  await playUntilFollowing(page);
+  const was = await snapshot(page);
+  await own.close();
+  await context.setOffline(true);
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table][data-my-turn=yes]", { timeout: 20000 });
+  assert.deepEqual(await snapshot(page), was);
+  // And play goes on offline.
+  assert.equal(await takeMyTurn(page), "play");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+/** Draws (instant pace) until the draw's last round asks you, then presses the first bid. */
+async function bidAtTheEndOfTheDraw(page) {
+  await page.waitForSelector("[data-testid=pass]", { timeout: 30000 });
+  const bids = page.locator("[data-testid=bid]");
+  assert.ok((await bids.count()) > 0, "no bid was offered");
+  await bids.first().click();
+  assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the bid was refused");
+}
+
+test("you bid during the draw and become the landlord (Tractor)", async () => {
+  // Seed bid0 (found by scanning seeds natively): bots leave seat 1 a bid at the end of the draw.
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/play/shengji?seed=bid0&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  await bidAtTheEndOfTheDraw(page);
+  await page.waitForSelector("[data-testid=bury-panel]");
+  assert.match(await page.locator("[data-testid=landlord]").textContent(), /You/);
+  await playHand(page);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("the landlord buries and calls friends in Finding Friends", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
+  await page.goto(site.url + "#/play/shengji?seed=bid3&p=5&m=friends&pace=instant");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=table]");
+  await bidAtTheEndOfTheDraw(page);
+  await page.waitForSelector("[data-testid=bury-panel]");
+  const before = await handCards(page);
+  const k = Number((await page.locator("[data-testid=bury-count]").textContent()).split("/")[1].trim());
+  // Bury the first k cards in display order.
+  await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
+  assert.match(await page.locator("[data-testid=bury-count]").textContent(), new RegExp(`${k} / ${k}`));
+  await screenshot(page, "bury-desktop");
+  await page.click("[data-testid=bury]");
+  await page.waitForSelector("[data-testid=friends-panel]");
+  // Call the 2nd copy of the offered card (an ace that is not trump).
+  await page.selectOption("[data-testid=friend-nth] >> nth=0", "2");
+  await screenshot(page, "call-friends-desktop");
+  await page.click("[data-testid=call-friends]");
+  assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the friend call was refused");
+  await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase === "play");
+  assert.match(await page.locator("[data-testid=friends]").textContent(), /#2/);
+  assert.deepEqual(await handCards(page), before.slice(k));
+  await playHand(page);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("full storage gets a notice, not a crash, and the game goes on", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  // Every write fails as a full localStorage does.
+  await context.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  await page.goto(site.url + "#/");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=storage-notice]");
+  await page.goto(site.url + "#/play/shengji?seed=full4&pace=instant");
+  await page.waitForSelector("[data-testid=save-error]");
+  assert.match(await page.locator("[data-testid=save-error]").textContent(), /cannot be saved/);
+  await screenshot(page, "save-error-phone");
+  await page.click("[data-testid=dismiss-save-error]");
+  assert.equal(await page.locator("[data-testid=save-error]").count(), 0);
+  assert.ok((await playHand(page)) > 0);
+  assert.equal(await page.locator("[data-testid=save-error]").count(), 0, "dismissed stays dismissed");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -1,0 +1,222 @@
+//! The end of a hand, drawn: the trick-by-trick review (who led, every play, the
+//! winner, the points) shared by every table, and the local table's result card
+//! (your score, a share link carrying your result, friends' results side by side,
+//! the replay link).
+
+use crate::i18n::{Lang, Text};
+use crate::record::duplicate::{DuplicateResult, SeedResults, Source};
+use crate::shengji::game::{Seat, TrickRecord};
+use crate::ui_model::phrase::cards_label;
+use crate::web::app::Shell;
+use crate::web::cards::CardFace;
+use leptos::prelude::*;
+
+/// "Hand 2" / "第2局": a counted noun in the player's language.
+pub fn numbered(shell: Shell, noun: Text, n: impl std::fmt::Display) -> String {
+    match shell.prefs.with(|p| p.lang()) {
+        Lang::En => format!("{} {n}", shell.t(noun)),
+        Lang::Zh => format!("第{n}{}", shell.t(noun)),
+    }
+}
+
+/// One finished trick: its number, who led, every play (lead first), the winner and
+/// its points. Shared by the end-of-hand review and the replay screen.
+#[component]
+pub fn TrickRow(
+    /// 1-based trick number.
+    number: usize,
+    trick: TrickRecord,
+    names: Vec<String>,
+    /// Seats on the landlord's side: points they win do not count for the attackers.
+    #[prop(optional)]
+    landlord_team: Vec<Seat>,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let lang = shell.prefs.with_untracked(|p| p.lang());
+    let name = |s: Seat| names.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1));
+    let winner = trick.winner;
+    let scoring = trick.points > 0 && !landlord_team.is_empty() && !landlord_team.contains(&winner);
+    view! {
+        <li class="review-trick" data-testid="review-trick" data-winner=winner.to_string() data-points=trick.points.to_string()>
+            <div class="review-head">
+                <b>{numbered(shell, Text::TrickNumber, number)}</b>
+                <span>{shell.t(Text::LedBy)} " " {name(trick.leader)}</span>
+                <span class="review-winner">{name(winner)} " " {shell.t(Text::Wins)}</span>
+                {(trick.points > 0).then(|| view! {
+                    <span class="review-points" class:scoring=scoring>{trick.points} " " {shell.t(Text::Pts)}</span>
+                })}
+            </div>
+            <div class="review-plays">
+                {trick.plays.iter().map(|(seat, cards)| view! {
+                    <div class="review-play" class:winner=*seat == winner data-seat=seat.to_string()>
+                        <span class="review-name">{name(*seat)}</span>
+                        <span class="review-cards">{cards.iter().map(|&c| view! { <CardFace card=c/> }).collect_view()}</span>
+                    </div>
+                }).collect_view()}
+            </div>
+            {trick.failed_throw.as_ref().map(|f| view! {
+                <p class="review-note">{shell.t(Text::FailedThrow)} ": " {cards_label(f, lang)}</p>
+            })}
+        </li>
+    }
+}
+
+/// The trick-by-trick review of a hand, in a collapsible section.
+#[component]
+pub fn TrickReview(tricks: Vec<TrickRecord>, names: Vec<String>, #[prop(optional)] landlord_team: Vec<Seat>) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let count = tricks.len();
+    view! {
+        <details class="review" data-testid="review" open>
+            <summary>{shell.t(Text::Review)} " (" {count} ")"</summary>
+            <ol class="review-list">
+                {tricks.into_iter().enumerate().map(|(i, t)| view! {
+                    <TrickRow number=i + 1 trick=t names=names.clone() landlord_team=landlord_team.clone()/>
+                }).collect_view()}
+            </ol>
+        </details>
+    }
+}
+
+/// Copies text to the clipboard; `done(true)` once it is there, `done(false)` when the
+/// browser refuses (no permission, no clipboard API), so the screen can select the text instead.
+pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+    let done: Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    let finish = {
+        let done = done.clone();
+        move |ok: bool| {
+            if let Some(f) = done.borrow_mut().take() {
+                f(ok)
+            }
+        }
+    };
+    let promise = (|| {
+        let navigator = web_sys::window()?.navigator();
+        let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok().filter(|c| c.is_object())?;
+        let write = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText")).ok()?.dyn_into::<js_sys::Function>().ok()?;
+        write.call1(&clipboard, &JsValue::from_str(text)).ok()?.dyn_into::<js_sys::Promise>().ok()
+    })();
+    let Some(promise) = promise else { return finish(false) };
+    let ok = {
+        let finish = finish.clone();
+        Closure::once_into_js(move |_: JsValue| finish(true))
+    };
+    let err = Closure::once_into_js(move |_: JsValue| finish(false));
+    // `then(ok, err)` through Reflect: the closures are plain JS functions that free themselves.
+    if let Some(then) = js_sys::Reflect::get(&promise, &JsValue::from_str("then")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = then.call2(&promise, &ok, &err);
+    }
+}
+
+/// A read-only link with a Copy button (and the text selected when copying is refused).
+#[component]
+pub fn LinkBox(url: String, #[prop(into)] testid: String) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let copied = RwSignal::new(false);
+    let input = NodeRef::<leptos::html::Input>::new();
+    let copy_url = url.clone();
+    view! {
+        <div class="link-row">
+            <input type="text" readonly value=url node_ref=input data-testid=testid.clone()
+                on:focus=move |_| { if let Some(i) = input.get() { i.select(); } }/>
+            <button type="button" class="button" data-testid=format!("copy-{testid}")
+                on:click=move |_| {
+                    copy_text(&copy_url, move |ok| {
+                        if ok {
+                            copied.set(true);
+                        } else if let Some(i) = input.get_untracked() {
+                            i.select();
+                        }
+                    });
+                }>
+                {move || if copied.get() { shell.t(Text::Copied) } else { shell.t(Text::Copy) }}
+            </button>
+        </div>
+    }
+}
+
+/// The local table's result card: your score on this deal, the results of friends
+/// who played the same deal (side by side, best first), a link that carries your
+/// result and the replay link.
+#[component]
+pub fn ResultCard(
+    mine: DuplicateResult,
+    /// Friends' results on this deal (read from their links).
+    friends: Vec<DuplicateResult>,
+    /// The share link with your result (first hands only).
+    share_url: Option<String>,
+    /// `#/replay/<code>` of the table's record.
+    replay_hash: String,
+    replay_url: String,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let mut all = SeedResults::new(&mine.seed);
+    all.merge(Source::Mine, mine.clone());
+    for f in friends {
+        all.merge(Source::Link, f);
+    }
+    let rows: Vec<(bool, DuplicateResult)> = all
+        .ranked(mine.fingerprint, mine.hand)
+        .into_iter()
+        .map(|s| (s.source == Source::Mine, s.result.clone()))
+        .collect();
+    let side = move |r: &DuplicateResult| shell.t(if r.landlord_side { Text::Defenders } else { Text::Attackers });
+    let swing = |r: &DuplicateResult| match r.level_swing() {
+        0 => "±0".to_string(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", -n),
+    };
+    let who = move |mine: bool, r: &DuplicateResult| {
+        if mine {
+            shell.t(Text::You).to_string()
+        } else {
+            let seat = format!("{} {}", shell.t(Text::SeatLabel), r.seat + 1);
+            match &r.name {
+                Some(n) => format!("{n} · {seat}"),
+                None => format!("{} · {seat}", shell.t(Text::Friend)),
+            }
+        }
+    };
+    let outcome = if mine.won { Text::YourSideWon } else { Text::YourSideLost };
+    view! {
+        <div class="result-card" class:won=mine.won class:lost=!mine.won data-testid="result-card"
+            data-won=mine.won.to_string() data-points=mine.attacker_points.to_string()>
+            <h4>{shell.t(Text::YourResult)}</h4>
+            <div class="result-score">
+                <span class="result-outcome" data-testid="result-outcome">{shell.t(outcome)} " " <b>{swing(&mine)}</b></span>
+                <span>{shell.t(if mine.landlord_side { Text::YouDefended } else { Text::YouAttacked })}</span>
+                <span>{shell.t(Text::AttackerPoints)} ": " <b>{mine.attacker_points}</b></span>
+            </div>
+            {(rows.len() > 1).then(|| view! {
+                <table class="compare" data-testid="compare">
+                    <caption>{shell.t(Text::CompareTitle)}</caption>
+                    <thead><tr>
+                        <th>{shell.t(Text::Player)}</th><th>{shell.t(Text::Side)}</th>
+                        <th>{shell.t(Text::AttackerPoints)}</th><th>{shell.t(Text::LevelChanges)}</th>
+                    </tr></thead>
+                    <tbody>
+                        {rows.iter().map(|(is_me, r)| view! {
+                            <tr class:me=*is_me data-testid="compare-row" data-mine=is_me.to_string()>
+                                <td>{who(*is_me, r)}</td><td>{side(r)}</td>
+                                <td data-testid="compare-points">{r.attacker_points}</td><td>{swing(r)}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            })}
+            {match share_url {
+                Some(url) => view! {
+                    <p class="result-hint">{shell.t(Text::ShareResult)}</p>
+                    <LinkBox url=url testid="share-link"/>
+                }.into_any(),
+                None => view! { <p class="result-hint">{shell.t(Text::ResultLinkFirstHand)}</p> }.into_any(),
+            }}
+            <p class="result-hint">{shell.t(Text::ReplayLink)}</p>
+            <LinkBox url=replay_url testid="replay-link"/>
+            <a class="button" href=replay_hash data-testid="watch-replay">{shell.t(Text::WatchReplay)}</a>
+        </div>
+    }
+}
