@@ -188,8 +188,8 @@ impl Host {
         self.conns.get(&conn).and_then(|c| c.seat)
     }
     /// (hand number, seed string) of every hand dealt so far. Each hand's seed is its
-    /// duplicate link (`TableSeed`, hand number); a `GameRecord` alone does not replay a
-    /// peer game because the seed changes from hand to hand.
+    /// duplicate link (`TableSeed`, hand number); the game's record carries them too (hand 0
+    /// as the record's seed, later ones in `NextHandFrom` actions), so it replays alone.
     pub fn hand_seeds(&self) -> &[(u64, String)] {
         &self.hand_seeds
     }
@@ -407,6 +407,9 @@ impl Host {
         let Some(game) = &mut self.game else {
             return self.reject(conn, Some(seq), "the game has not started".into());
         };
+        if matches!(action, Action::NextHandFrom(_)) {
+            return self.reject(conn, Some(seq), "only the host deals from a chosen seed: ask for the next hand instead".into());
+        }
         if action == Action::NextHand {
             if game.phase() != PhaseName::Finished {
                 return self.reject(conn, Some(seq), "the hand is not over yet".into());
@@ -616,10 +619,10 @@ impl Host {
                 }
             },
             Some(game) => {
-                // The next hand is dealt from this hand's own seed (see docs/net.md).
-                game.seed = seed;
+                // The next hand is dealt from this hand's own seed, recorded in the game's
+                // actions so its record replays alone (see docs/net.md).
                 let anyone = 0;
-                match game.apply(anyone, &Action::NextHand) {
+                match game.apply(anyone, &Action::NextHandFrom(seed.as_str().to_string())) {
                     Ok(ev) => ev,
                     Err(e) => {
                         self.log.push(LogEntry { conn: None, what: format!("could not deal: {e}") });

@@ -226,6 +226,43 @@ fn a_full_hand_with_guests_and_bots_ends_and_the_deal_verifies() {
 }
 
 #[test]
+fn a_peer_games_record_replays_alone_to_the_same_state() {
+    let mut t = started_table(2);
+    t.play_until_stuck(500);
+    t.guests[0].seq += 1;
+    let m = GuestMessage::Action { seq: t.guests[0].seq, seat: 0, action: Action::NextHand };
+    t.send(0, &m);
+    t.play_until_stuck(40);
+    let game = t.host.game().unwrap();
+    assert_eq!(game.hand_number(), 1);
+    let record = game.record();
+    let seeds = t.host.hand_seeds();
+    assert_eq!(record.seed, seeds[0].1, "the record starts from hand 0's seed");
+    assert!(record.actions.contains(&(0, Action::NextHandFrom(seeds[1].1.clone()))), "hand 1's seed is recorded");
+    let again = crate::shengji::game::replay(&record).unwrap();
+    assert_eq!(again.seed(), game.seed());
+    assert_eq!(again.hand_number(), 1);
+    for s in 0..4 {
+        assert_eq!(again.view(s), game.view(s), "seat {s}");
+    }
+    // The replay code carries the seeded deal too.
+    let code = crate::record::encode_record(&record);
+    assert_eq!(crate::record::decode_record(&code).unwrap(), record);
+}
+
+#[test]
+fn a_guest_cannot_choose_the_next_seed() {
+    let mut t = started_table(1);
+    t.play_until_stuck(500);
+    let before = t.host.game().unwrap().record();
+    t.guests[0].seq += 1;
+    let m = GuestMessage::Action { seq: t.guests[0].seq, seat: 0, action: Action::NextHandFrom("abc".into()) };
+    t.send(0, &m);
+    assert_eq!(t.host.game().unwrap().record(), before);
+    assert!(t.guests[0].rejected.iter().any(|r| r.contains("only the host")), "{:?}", t.guests[0].rejected);
+}
+
+#[test]
 fn a_tampered_reveal_is_caught_precisely() {
     let mut t = started_table(1);
     t.play_until_stuck(500);
