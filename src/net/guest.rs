@@ -76,6 +76,7 @@ impl GuestClient {
     pub fn action(&mut self, action: Action) -> Option<GuestMessage> {
         let seat = self.seat?;
         self.seq += 1;
+        self.rejected = None;
         Some(GuestMessage::Action { seq: self.seq, seat, action })
     }
 

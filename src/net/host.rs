@@ -178,6 +178,14 @@ impl Host {
         TableSeed::parse(&text).unwrap_or_else(|_| TableSeed::parse("bots").expect("a literal seed"))
     }
 
+    /// Changes how long a dropped guest keeps its seat before a bot plays for it.
+    pub fn set_stand_in_after(&mut self, ms: Millis) {
+        self.config.stand_in_after = ms;
+    }
+    pub fn config(&self) -> &HostConfig {
+        &self.config
+    }
+
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
