@@ -126,6 +126,32 @@ test("a host and three guests play a hand over WebRTC; a dropped guest comes bac
   for (const p of [host, ...guests]) await p.context.close();
 });
 
+test("the host reloads: the table resumes and the guest comes back", async () => {
+  const host = await player(VIEWPORTS.phone);
+  const guest = await player(VIEWPORTS.phone);
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  await connect(host, guest, 1, "Dee", null);
+  await host.page.click("[data-testid=fill-bots]");
+  await host.page.click("[data-testid=start-game]");
+  await guest.page.waitForSelector("[data-testid=table]");
+  await host.page.waitForSelector("[data-testid=table]");
+  const handBefore = await guest.page.locator("[data-testid=hand] [data-card]").count();
+  await host.page.reload();
+  await waitForApp(host.page);
+  await host.page.waitForSelector("[data-testid=resumed]");
+  await host.page.waitForSelector("[data-testid=table]");
+  // The guest's page says what happened instead of freezing.
+  await guest.page.waitForSelector("[data-testid=host-gone]", { timeout: 20000 });
+  await screenshot(guest.page, "peer-host-gone-phone");
+  await connect(host, guest, 1, null, null);
+  await guest.page.waitForSelector("[data-testid=table]");
+  assert.ok((await guest.page.locator("[data-testid=hand] [data-card]").count()) >= handBefore - 1);
+  await host.page.waitForFunction(() => !document.querySelector("[data-testid=lobby-seat][data-seat='1'] [data-testid=invite]"));
+  for (const p of [host, guest]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, guest]) await p.context.close();
+});
+
 test("a broken invitation explains itself", async () => {
   const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
   await page.goto(site.url + "#/join/AAAA!!");

@@ -37,6 +37,8 @@ pub struct GuestClient {
     dealt: Option<Vec<Card>>,
     /// Hand number of the last fair round this guest committed to.
     committed: Option<u64>,
+    /// An action is on its way: no automatic draw until the host answers.
+    awaiting: bool,
 }
 
 impl GuestClient {
@@ -56,6 +58,7 @@ impl GuestClient {
             entropy_seed,
             dealt: None,
             committed: None,
+            awaiting: false,
         }
     }
 
@@ -77,13 +80,14 @@ impl GuestClient {
         let seat = self.seat?;
         self.seq += 1;
         self.rejected = None;
+        self.awaiting = true;
         Some(GuestMessage::Action { seq: self.seq, seat, action })
     }
 
     /// Is it this seat's turn to draw a card? (Drawing is automatic; bids and passes are not.)
     pub fn should_draw(&self) -> bool {
         match (&self.view, self.seat) {
-            (Some(v), Some(s)) => !self.dealing && v.phase == PhaseName::Draw && v.deck_left > 0 && v.to_act.first() == Some(&s),
+            (Some(v), Some(s)) => !self.dealing && !self.awaiting && v.phase == PhaseName::Draw && v.deck_left > 0 && v.to_act.first() == Some(&s),
             _ => false,
         }
     }
@@ -127,11 +131,13 @@ impl GuestClient {
                     _ => {}
                 }
                 self.dealing = false;
+                self.awaiting = false;
                 self.view = Some(*v);
                 Vec::new()
             }
             HostMessage::Event(_) | HostMessage::Pong { .. } => Vec::new(),
             HostMessage::Rejected { reason, .. } => {
+                self.awaiting = false;
                 self.rejected = Some(reason);
                 Vec::new()
             }
@@ -247,6 +253,19 @@ mod tests {
             assert_eq!(v.seed, host.hand_seeds()[0].1);
             assert!(!c.dealing);
         }
+    }
+
+    #[test]
+    fn no_second_draw_before_the_host_answers() {
+        let mut c = GuestClient::new("a", [1; 32], None);
+        c.on(HostMessage::Welcome { seat: 0, rejoin: "t".into(), protocol_version: PROTOCOL_VERSION });
+        let g = crate::shengji::game::Game::new(crate::shengji::game::Settings::default(), crate::dup::TableSeed::parse("d").unwrap()).unwrap();
+        c.on(HostMessage::View(Box::new(g.view(0))));
+        assert!(c.should_draw());
+        assert!(c.action(Action::Draw).is_some());
+        assert!(!c.should_draw(), "waiting for the host");
+        c.on(HostMessage::Rejected { reason: "slow down".into(), seq: Some(1) });
+        assert!(c.should_draw());
     }
 
     #[test]

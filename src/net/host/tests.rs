@@ -519,3 +519,39 @@ proptest! {
         check_no_leaks(&t);
     }
 }
+
+#[test]
+fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
+    let mut t = started_table(2);
+    t.play_until_stuck(60);
+    assert_ne!(t.phase(), Some(PhaseName::Finished));
+    let before = t.host.game().unwrap().record();
+    // Through JSON, as the page stores it.
+    let text = serde_json::to_string(&t.host.snapshot()).unwrap();
+    let snap: HostSnapshot = serde_json::from_str(&text).unwrap();
+    t.now += 5;
+    t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }, t.now).unwrap();
+    assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
+    assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
+    // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
+    t.host.connect(50);
+    let out = t.host.receive(50, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("00".into()) }).as_bytes(), t.now);
+    assert!(matches!(&out[..], [(50, HostMessage::Rejected { .. })]));
+    for (i, conn) in [(0usize, 31u64), (1, 32)] {
+        t.guests[i].conn = conn;
+        t.guests[i].seq = 0;
+        t.host.connect(conn);
+        let hello = t.guests[i].hello();
+        t.send(i, &hello);
+        assert_eq!(t.host.seat_of(conn), Some(i));
+    }
+    t.play_until_stuck(500);
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+    for g in &t.guests {
+        assert_eq!(g.verified, vec![Ok(())], "the revealed secrets survived the reload");
+    }
+    // A snapshot that does not fit is refused with a sentence.
+    let mut bad = t.host.snapshot();
+    bad.seats.pop();
+    assert!(Host::restore(bad, [1; 32], HostConfig::default(), 0).err().unwrap().to_string().contains("seats"));
+}

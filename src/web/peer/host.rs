@@ -7,12 +7,14 @@ use super::{entropy, ice_servers, load_memory, now_ms, page_url, seat_names, sea
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
-use crate::net::host::{ConnId, Host, HostConfig, Outgoing};
+use crate::net::host::{ConnId, Host, HostConfig, HostSnapshot, Outgoing};
 use crate::net::protocol::{encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
 use crate::web::app::{BackHome, Shell};
+use crate::web::storage;
 use crate::web::table::TableBoard;
+use serde::{Deserialize, Serialize};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -24,6 +26,16 @@ use std::sync::Arc;
 
 /// The host's own page is connection 0.
 const ME: ConnId = 0;
+
+/// The table as kept in localStorage, so a reload resumes it.
+#[derive(Serialize, Deserialize)]
+struct SavedTable {
+    snapshot: HostSnapshot,
+    /// The host's own seat's rejoin token.
+    token: Option<String>,
+}
+
+const HOST_KEY: &str = "tuolaji.peer.host.v1";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum InviteStatus {
@@ -88,6 +100,11 @@ fn refresh(sess: &Shared, ui: Ui) {
         let s = sess.borrow();
         (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing())
     };
+    {
+        let s = sess.borrow();
+        // Losing this only loses the resume after a reload.
+        let _ = storage::set_json(HOST_KEY, &SavedTable { snapshot: s.host.snapshot(), token: s.me.token.clone() });
+    }
     // Only real changes re-render (an answer being typed into an invite must survive).
     set_changed(ui.lobby, lobby);
     set_changed(ui.view, view);
@@ -322,11 +339,19 @@ pub fn HostPage() -> impl IntoView {
     let shell = expect_context::<Shell>();
     let memory = load_memory();
     let name = if memory.name.trim().is_empty() { "Host".to_string() } else { memory.name.clone() };
-    let host = match Host::new(Settings::default(), entropy(), HostConfig::default()) {
-        Ok(h) => h,
-        Err(e) => return view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
+    // A table saved before a reload resumes; anything unreadable starts a new one.
+    let saved = storage::get_json::<SavedTable>(HOST_KEY).ok().flatten().and_then(|t| {
+        Host::restore(t.snapshot, entropy(), HostConfig::default(), now_ms()).ok().map(|h| (h, t.token))
+    });
+    let resumed = saved.is_some();
+    let (host, token) = match saved {
+        Some(x) => x,
+        None => match Host::new(Settings::default(), entropy(), HostConfig::default()) {
+            Ok(h) => (h, None),
+            Err(e) => return view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
+        },
     };
-    let me = GuestClient::new(&name, entropy(), None);
+    let me = GuestClient::new(&name, entropy(), token);
     let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME }));
     let ui = Ui {
         lobby: RwSignal::new(session.borrow().host.lobby()),
@@ -549,6 +574,7 @@ pub fn HostPage() -> impl IntoView {
                 {status_line}
             })}
             {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{e}</p> })}
+            {resumed.then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
             {move || has_view.get().then(|| ui.view.get_untracked()).flatten().zip(TableSeed::parse("friends").ok()).map(|(first, adviser)| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || ui.refusal.get());
@@ -559,6 +585,13 @@ pub fn HostPage() -> impl IntoView {
                     </TableBoard>
                 }
             })}
+            <button type="button" class="button subtle" data-testid="new-table"
+                on:click=move |_| {
+                    let _ = storage::remove(HOST_KEY);
+                    if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                }>
+                {move || shell.t(Text::NewTable)}
+            </button>
             <BackHome/>
         </section>
     }

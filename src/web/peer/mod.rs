@@ -75,7 +75,7 @@ pub fn seat_names(lobby: &LobbyState, me: Option<Seat>, shell: Shell) -> Vec<Str
                 return shell.t(Text::You).to_string();
             }
             match info {
-                SeatInfo::Empty => format!("{} {}", shell.t(Text::SeatEmpty), s + 1),
+                SeatInfo::Empty => shell.t(Text::SeatEmpty).to_string(),
                 SeatInfo::Bot => format!("{} {}", shell.t(Text::Bot), s + 1),
                 SeatInfo::Guest { name, .. } => name.clone(),
             }
@@ -112,12 +112,10 @@ pub fn CodeBox(#[prop(into)] code: String, #[prop(into)] qr: String, testid: &'s
     }
 }
 
-/// The lobby as a list of seats (read-only; the host page adds its controls).
+/// What to say next to a seat's name: only a dropped guest needs words.
 pub fn seat_state(info: &SeatInfo, shell: Shell) -> String {
     match info {
-        SeatInfo::Empty => shell.t(Text::SeatEmpty).to_string(),
-        SeatInfo::Bot => shell.t(Text::Bot).to_string(),
-        SeatInfo::Guest { connected: true, .. } => String::new(),
+        SeatInfo::Empty | SeatInfo::Bot | SeatInfo::Guest { connected: true, .. } => String::new(),
         SeatInfo::Guest { stand_in: true, .. } => format!("{} · {}", shell.t(Text::Offline), shell.t(Text::StandIn)),
         SeatInfo::Guest { .. } => shell.t(Text::Offline).to_string(),
     }
