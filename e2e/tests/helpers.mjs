@@ -29,11 +29,15 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export async function launch() {
+/** `options.realLocalIps`: WebRTC candidates carry real local addresses instead of mDNS
+ * names (which do not resolve in a sandbox without multicast DNS): peer-play tests. */
+export async function launch(options = {}) {
+  const args = [...CHROMIUM_ARGS];
+  if (options.realLocalIps) args.push("--disable-features=WebRtcHideLocalIpsWithMdns");
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
-    args: CHROMIUM_ARGS,
+    args,
   });
 }
 
@@ -115,8 +119,9 @@ export async function takeMyTurn(page) {
     const k = Number((await bury.textContent()).split("/")[1].trim());
     await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
     await page.click("[data-testid=bury]");
+    // At a peer table the phase changes once the host's view arrives.
     await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange" ||
-      document.querySelector("[data-testid=call-friends]"));
+      !document.querySelector("[data-testid=bury]") || document.querySelector("[data-testid=call-friends]"));
     return "bury";
   }
   const before = (await handCards(page)).length;
@@ -130,17 +135,30 @@ export async function takeMyTurn(page) {
     await page.waitForSelector("[data-testid=legality][data-legal=yes]");
   }
   await page.click("[data-testid=play]");
+  // At a peer table the hand shrinks (or the refusal shows) once the host has judged the play.
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n ||
+      document.querySelector("[data-testid=table-error-line]"),
+    before,
+  );
   await refused("the play");
-  await page.waitForFunction((n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n, before);
   return "play";
 }
 
-/** Takes turns until the hand ends (or `until(page)` says stop before a turn); returns the number of plays. */
-export async function playHand(page, { until, timeout = 150000, onPlay } = {}) {
+/** Takes turns until the hand ends (or `until(page)` says stop before a turn); returns the
+ * number of plays. Works for a table against bots and for a peer table. `shotName`: a
+ * screenshot before the 4th play. */
+export async function playHand(page, { until, timeout = 150000, onPlay, shotName } = {}) {
+  await page.locator("[data-testid=table]").waitFor({ timeout: 30000 });
   const deadline = Date.now() + timeout;
   let plays = 0;
+  let shotTaken = !shotName;
   while (Date.now() < deadline) {
     if (until && (await until(page))) return plays;
+    if (!shotTaken && plays === 3 && (await page.locator("[data-testid=play]").count())) {
+      await screenshot(page, shotName);
+      shotTaken = true;
+    }
     if (onPlay && (await page.locator("[data-testid=table]").getAttribute("data-my-turn")) === "yes" &&
         (await page.locator("[data-testid=play]").count())) await onPlay(page, plays);
     const did = await takeMyTurn(page);

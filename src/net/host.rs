@@ -9,7 +9,8 @@ use super::protocol::{
 };
 use crate::dup::TableSeed;
 use crate::shengji::bot::{Bot, Difficulty};
-use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, Settings};
+use crate::shengji::game::{replay, Action, Event, Game, GameRecord, PhaseName, Seat, Settings};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -91,6 +92,29 @@ struct Dealt {
 pub struct LogEntry {
     pub conn: Option<ConnId>,
     pub what: String,
+}
+
+/// One seat as saved with the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SavedSeat {
+    Empty,
+    Bot,
+    Guest { name: String, token: String, stand_in: bool },
+}
+
+/// What the host's page keeps in localStorage to resume after a reload: the seats with
+/// their rejoin tokens, the game's record (it replays alone, see `Action::NextHandFrom`)
+/// and the current hand's fair-dealing secrets, to reveal them when the hand ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostSnapshot {
+    pub settings: Settings,
+    pub seats: Vec<SavedSeat>,
+    pub record: Option<GameRecord>,
+    pub hand_seeds: Vec<(u64, String)>,
+    pub reveal: Option<(HandReveal, bool)>,
+    /// A fair round was dealing this hand when the page went away: it starts over.
+    pub dealing: Option<u64>,
+    pub stand_in_after: Millis,
 }
 
 /// Why a lobby operation was refused.
@@ -178,6 +202,14 @@ impl Host {
         TableSeed::parse(&text).unwrap_or_else(|_| TableSeed::parse("bots").expect("a literal seed"))
     }
 
+    /// Changes how long a dropped guest keeps its seat before a bot plays for it.
+    pub fn set_stand_in_after(&mut self, ms: Millis) {
+        self.config.stand_in_after = ms;
+    }
+    pub fn config(&self) -> &HostConfig {
+        &self.config
+    }
+
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
@@ -188,8 +220,8 @@ impl Host {
         self.conns.get(&conn).and_then(|c| c.seat)
     }
     /// (hand number, seed string) of every hand dealt so far. Each hand's seed is its
-    /// duplicate link (`TableSeed`, hand number); a `GameRecord` alone does not replay a
-    /// peer game because the seed changes from hand to hand.
+    /// duplicate link (`TableSeed`, hand number); the game's record carries them too (hand 0
+    /// as the record's seed, later ones in `NextHandFrom` actions), so it replays alone.
     pub fn hand_seeds(&self) -> &[(u64, String)] {
         &self.hand_seeds
     }
@@ -221,6 +253,58 @@ impl Host {
 
     fn started(&self) -> bool {
         self.game.is_some() || self.round.is_some()
+    }
+
+    /// Everything needed to resume this table after a reload (connections are not kept).
+    pub fn snapshot(&self) -> HostSnapshot {
+        HostSnapshot {
+            settings: self.settings.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|o| match o {
+                    Occupant::Empty => SavedSeat::Empty,
+                    Occupant::Bot => SavedSeat::Bot,
+                    Occupant::Guest(g) => SavedSeat::Guest { name: g.name.clone(), token: g.token.clone(), stand_in: g.stand_in },
+                })
+                .collect(),
+            record: self.game.as_ref().map(|g| g.record()),
+            hand_seeds: self.hand_seeds.clone(),
+            reveal: self.dealt.as_ref().map(|d| (d.reveal.clone(), d.revealed)),
+            dealing: self.round.as_ref().map(|r| r.hand),
+            stand_in_after: self.config.stand_in_after,
+        }
+    }
+
+    /// A host resumed from a snapshot: every guest is away (a bot stands in after the usual
+    /// delay) until it says hello again with its token; an interrupted deal starts over.
+    pub fn restore(snap: HostSnapshot, entropy: Secret, mut config: HostConfig, now: Millis) -> Result<Host, LobbyError> {
+        config.stand_in_after = snap.stand_in_after;
+        let mut h = Host::new(snap.settings.clone(), entropy, config)?;
+        if snap.seats.len() != h.seats.len() {
+            return Err(LobbyError::Settings(format!("the saved table has {} seats for {} players", snap.seats.len(), h.seats.len())));
+        }
+        h.seats = snap
+            .seats
+            .into_iter()
+            .map(|s| match s {
+                SavedSeat::Empty => Occupant::Empty,
+                SavedSeat::Bot => Occupant::Bot,
+                SavedSeat::Guest { name, token, stand_in } => {
+                    Occupant::Guest(GuestSeat { name, conn: None, token, dropped_at: Some(now), stand_in })
+                }
+            })
+            .collect();
+        if let Some(record) = &snap.record {
+            h.game = Some(replay(record).map_err(|e| LobbyError::Settings(format!("the saved game does not replay: {e}")))?);
+        }
+        h.hand_seeds = snap.hand_seeds;
+        h.dealt = snap.reveal.map(|(reveal, revealed)| Dealt { reveal, revealed });
+        if let Some(hand) = snap.dealing {
+            let mut out = Vec::new();
+            h.begin_round(hand, now, &mut out);
+        }
+        Ok(h)
     }
 
     // ---------- connections ----------
@@ -407,6 +491,9 @@ impl Host {
         let Some(game) = &mut self.game else {
             return self.reject(conn, Some(seq), "the game has not started".into());
         };
+        if matches!(action, Action::NextHandFrom(_)) {
+            return self.reject(conn, Some(seq), "only the host deals from a chosen seed: ask for the next hand instead".into());
+        }
         if action == Action::NextHand {
             if game.phase() != PhaseName::Finished {
                 return self.reject(conn, Some(seq), "the hand is not over yet".into());
@@ -616,10 +703,10 @@ impl Host {
                 }
             },
             Some(game) => {
-                // The next hand is dealt from this hand's own seed (see docs/net.md).
-                game.seed = seed;
+                // The next hand is dealt from this hand's own seed, recorded in the game's
+                // actions so its record replays alone (see docs/net.md).
                 let anyone = 0;
-                match game.apply(anyone, &Action::NextHand) {
+                match game.apply(anyone, &Action::NextHandFrom(seed.as_str().to_string())) {
                     Ok(ev) => ev,
                     Err(e) => {
                         self.log.push(LogEntry { conn: None, what: format!("could not deal: {e}") });

@@ -4,6 +4,7 @@
 
 pub mod signal;
 pub mod fair;
+pub mod guest;
 pub mod host;
 pub mod protocol;
 

@@ -17,7 +17,7 @@ pub const MAX_NAME_CHARS: usize = 32;
 
 /// Guest → host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum GuestMessage {
     /// First message on a connection. `rejoin` is the token from an earlier `Welcome`.
     Hello { name: String, protocol_version: u16, rejoin: Option<String> },
@@ -33,7 +33,7 @@ pub enum GuestMessage {
 
 /// One seat as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum SeatInfo {
     Empty,
     Bot,
@@ -65,7 +65,7 @@ pub struct HandReveal {
 
 /// Host → guest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum HostMessage {
     /// You sit at `seat`; keep `rejoin` to reclaim the seat after a drop.
     Welcome { seat: Seat, rejoin: String, protocol_version: u16 },
@@ -188,7 +188,7 @@ mod tests {
         assert!(matches!(decode_guest(&big), Err(DecodeError::TooLarge { .. })));
         assert_eq!(decode_guest(&[0xff, 0xfe]), Err(DecodeError::NotUtf8));
         assert!(matches!(decode_guest(b"{\"v\":1"), Err(DecodeError::Malformed(_))));
-        assert!(matches!(decode_guest(b"{\"v\":1,\"m\":{\"t\":\"launch\"}}"), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest(b"{\"v\":1,\"m\":{\"launch\":{}}}"), Err(DecodeError::Malformed(_))));
         let e = decode_guest(b"{\"v\":2,\"m\":{\"t\":\"ping\",\"nonce\":1}}").unwrap_err();
         assert_eq!(e, DecodeError::WrongVersion { got: 2, expected: 1 });
         assert!(e.to_string().contains("version 2"));

@@ -27,6 +27,8 @@ const TAG_FRIENDS: u8 = 4;
 const TAG_PLAY: u8 = 5;
 const TAG_TAKE_BACK: u8 = 6;
 const TAG_NEXT_HAND: u8 = 7;
+/// `NextHandFrom(seed)`: one length byte, then the seed's bytes.
+const TAG_NEXT_HAND_FROM: u8 = 8;
 
 /// Why a replay code could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,6 +113,11 @@ pub fn record_to_bytes(record: &GameRecord) -> Vec<u8> {
             }
             Action::TakeBack => b.push(head(TAG_TAKE_BACK)),
             Action::NextHand => b.push(head(TAG_NEXT_HAND)),
+            Action::NextHandFrom(seed) => {
+                let seed = &seed.as_bytes()[..seed.len().min(255)];
+                b.extend([head(TAG_NEXT_HAND_FROM), seed.len() as u8]);
+                b.extend_from_slice(seed);
+            }
         }
     }
     b
@@ -184,6 +191,11 @@ pub fn record_from_bytes(bytes: &[u8]) -> Result<GameRecord, CodeError> {
             TAG_PLAY => Action::Play(cards(&mut r)?),
             TAG_TAKE_BACK => Action::TakeBack,
             TAG_NEXT_HAND => Action::NextHand,
+            TAG_NEXT_HAND_FROM => {
+                let n = r.byte().ok_or(CodeError::Truncated)? as usize;
+                let seed = std::str::from_utf8(r.take(n).ok_or(CodeError::Truncated)?).map_err(|_| CodeError::Field("seed"))?;
+                Action::NextHandFrom(seed.to_string())
+            }
             _ => return Err(CodeError::Field("action")),
         };
         actions.push((seat, action));

@@ -166,6 +166,8 @@ pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) ->
             RuleError::NoTakeBack(why) => format!("现在不能悔牌：{}", no_take_back_zh(why)),
             // A bug in the engine: its own words help whoever reports it.
             RuleError::Internal(why) => format!("规则引擎内部错误：{why}"),
+            // Only a peer host deals from a given seed; the seed parser's words name the fault.
+            RuleError::BadSeed(why) => format!("下一手牌的种子无效：{why}"),
         },
     }
 }

@@ -134,6 +134,76 @@ impl Prefs {
     }
 }
 
+/// One STUN or TURN server for peer play (`RTCIceServer`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IceServer {
+    pub urls: Vec<String>,
+    pub username: Option<String>,
+    pub credential: Option<String>,
+}
+
+/// Why the ICE server list was refused (`line` is 1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IceError {
+    Scheme { line: usize, url: String },
+    NoHost { line: usize },
+    TurnNeedsLogin { line: usize },
+    TooMany { line: usize },
+}
+
+impl std::fmt::Display for IceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IceError::Scheme { line, url } => write!(f, "line {line}: \"{url}\" must start with stun:, stuns:, turn: or turns:"),
+            IceError::NoHost { line } => write!(f, "line {line}: the server's host name is missing (e.g. stun:stun.example.org:3478)"),
+            IceError::TurnNeedsLogin { line } => write!(f, "line {line}: a TURN server needs a username and a password after the URL, separated by spaces"),
+            IceError::TooMany { line } => write!(f, "line {line}: write the URL, then optionally a username and a password — nothing more"),
+        }
+    }
+}
+
+impl std::error::Error for IceError {}
+
+/// Saved under its own key (`tuolaji.ice.v1`), as the text the player typed.
+pub const ICE_KEY: &str = "tuolaji.ice.v1";
+
+/// Parses the settings box: one server per line, `URL [username password]`; blank lines and
+/// lines starting with `#` are skipped. An empty box means no servers (same network only).
+pub fn parse_ice_servers(text: &str) -> Result<Vec<IceServer>, IceError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let raw = raw.trim();
+        if raw.is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = raw.split_whitespace().collect();
+        let url = parts[0];
+        let lower = url.to_ascii_lowercase();
+        let Some((scheme, rest)) = lower.split_once(':') else {
+            return Err(IceError::Scheme { line, url: url.to_string() });
+        };
+        if !matches!(scheme, "stun" | "stuns" | "turn" | "turns") {
+            return Err(IceError::Scheme { line, url: url.to_string() });
+        }
+        let host = rest.split(['?', ':']).next().unwrap_or("");
+        if host.is_empty() || host.starts_with('/') {
+            return Err(IceError::NoHost { line });
+        }
+        let (username, credential) = match parts.len() {
+            1 => (None, None),
+            3 => (Some(parts[1].to_string()), Some(parts[2].to_string())),
+            2 if scheme.starts_with("turn") => return Err(IceError::TurnNeedsLogin { line }),
+            _ => return Err(IceError::TooMany { line }),
+        };
+        if scheme.starts_with("turn") && username.is_none() {
+            return Err(IceError::TurnNeedsLogin { line });
+        }
+        out.push(IceServer { urls: vec![url.to_string()], username, credential });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +248,21 @@ mod tests {
         for d in [DrawSpeed::Slow, DrawSpeed::Normal, DrawSpeed::Fast, DrawSpeed::Instant] {
             assert_eq!(DrawSpeed::from_key(d.key()), d);
         }
+    }
+
+    #[test]
+    fn ice_servers_parse_and_explain_mistakes() {
+        assert_eq!(parse_ice_servers("  \n# none\n"), Ok(vec![]));
+        let s = parse_ice_servers("stun:stun.example.org:3478\nturn:turn.example.org:3478?transport=udp ana s3cret").unwrap();
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0], IceServer { urls: vec!["stun:stun.example.org:3478".into()], username: None, credential: None });
+        assert_eq!(s[1].username.as_deref(), Some("ana"));
+        assert_eq!(s[1].credential.as_deref(), Some("s3cret"));
+        assert_eq!(parse_ice_servers("http://x.org"), Err(IceError::Scheme { line: 1, url: "http://x.org".into() }));
+        assert_eq!(parse_ice_servers("\nstun:"), Err(IceError::NoHost { line: 2 }));
+        assert_eq!(parse_ice_servers("turn:t.org"), Err(IceError::TurnNeedsLogin { line: 1 }));
+        assert_eq!(parse_ice_servers("turn:t.org ana"), Err(IceError::TurnNeedsLogin { line: 1 }));
+        assert_eq!(parse_ice_servers("stun:s.org a b c"), Err(IceError::TooMany { line: 1 }));
+        assert!(IceError::TurnNeedsLogin { line: 3 }.to_string().contains("line 3"));
     }
 }

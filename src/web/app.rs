@@ -98,8 +98,8 @@ pub fn App() -> impl IntoView {
             {move || match route.get() {
                 Route::Home => view! { <Home/> }.into_any(),
                 Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
-                Route::Friends => view! { <NotBuilt title=Text::PlayWithFriends body=Text::FriendsSoon/> }.into_any(),
-                Route::Join { .. } => view! { <NotBuilt title=Text::PlayWithFriends body=Text::JoinSoon/> }.into_any(),
+                Route::Friends => view! { <crate::web::peer::HostPage/> }.into_any(),
+                Route::Join { code } => view! { <crate::web::peer::JoinPage code=code/> }.into_any(),
                 Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
                 Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
                 Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
@@ -304,7 +304,37 @@ fn Settings() -> impl IntoView {
                 <span>{move || shell.t(Text::Sound)}</span>
             </label>
             <a class="timing-link" href="#/timing" data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
+            <IceServersField/>
             <BackHome/>
         </section>
+    }
+}
+
+/// Settings: STUN/TURN servers for peer play, validated as typed and saved on demand.
+#[component]
+fn IceServersField() -> impl IntoView {
+    use crate::ui_model::prefs::{parse_ice_servers, ICE_KEY};
+    let shell = expect_context::<Shell>();
+    let text = RwSignal::new(storage::get_raw(ICE_KEY).ok().flatten().unwrap_or_default());
+    let saved = RwSignal::new(false);
+    let problem = move || text.with(|t| parse_ice_servers(t).err().map(|e| e.to_string()));
+    let save = move |_| {
+        if problem().is_none() {
+            saved.set(storage::set_raw(ICE_KEY, &text.get_untracked()).is_ok());
+        }
+    };
+    view! {
+        <div class="field settings-ice">
+            <label for="ice-servers">{move || shell.t(Text::IceServers)}</label>
+            <textarea id="ice-servers" data-testid="ice-servers" rows="3" spellcheck="false"
+                placeholder="stun:stun.example.org:3478"
+                prop:value=move || text.get()
+                on:input=move |ev| { text.set(event_target_value(&ev)); saved.set(false); }></textarea>
+            <span class="muted">{move || shell.t(Text::IceHelp)}</span>
+            {move || problem().map(|e| view! { <p class="notice bad" role="alert" data-testid="ice-error">{e}</p> })}
+            <button type="button" class="button" data-testid="ice-save" disabled=move || problem().is_some() on:click=save>
+                {move || if saved.get() { shell.t(Text::IceSaved) } else { shell.t(Text::Save) }}
+            </button>
+        </div>
     }
 }

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod hand;
 pub mod hints;
 pub mod new_game;
+pub mod peer;
 pub mod table;
 pub mod timing;
 pub mod practice;

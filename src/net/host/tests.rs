@@ -192,7 +192,7 @@ fn guests_are_seated_in_order_and_see_the_lobby() {
     let lobby = t.host.lobby();
     assert!(matches!(&lobby.seats[1], SeatInfo::Guest { name, connected: true, .. } if name == "g2"));
     assert_eq!(lobby.seats[2], SeatInfo::Empty);
-    assert!(t.sent.iter().any(|(c, _, m, _)| *c == 1 && m.contains("\"t\":\"lobby\"")));
+    assert!(t.sent.iter().any(|(c, _, m, _)| *c == 1 && m.contains("\"lobby\":")));
 }
 
 #[test]
@@ -223,6 +223,43 @@ fn a_full_hand_with_guests_and_bots_ends_and_the_deal_verifies() {
     assert_eq!(seeds.iter().map(|s| s.0).collect::<Vec<_>>(), vec![0, 1]);
     assert_eq!(seeds[1].1, t.host.game().unwrap().seed().as_str());
     assert_eq!(seeds[0].1, seed0.as_str());
+}
+
+#[test]
+fn a_peer_games_record_replays_alone_to_the_same_state() {
+    let mut t = started_table(2);
+    t.play_until_stuck(500);
+    t.guests[0].seq += 1;
+    let m = GuestMessage::Action { seq: t.guests[0].seq, seat: 0, action: Action::NextHand };
+    t.send(0, &m);
+    t.play_until_stuck(40);
+    let game = t.host.game().unwrap();
+    assert_eq!(game.hand_number(), 1);
+    let record = game.record();
+    let seeds = t.host.hand_seeds();
+    assert_eq!(record.seed, seeds[0].1, "the record starts from hand 0's seed");
+    assert!(record.actions.contains(&(0, Action::NextHandFrom(seeds[1].1.clone()))), "hand 1's seed is recorded");
+    let again = crate::shengji::game::replay(&record).unwrap();
+    assert_eq!(again.seed(), game.seed());
+    assert_eq!(again.hand_number(), 1);
+    for s in 0..4 {
+        assert_eq!(again.view(s), game.view(s), "seat {s}");
+    }
+    // The replay code carries the seeded deal too.
+    let code = crate::record::encode_record(&record);
+    assert_eq!(crate::record::decode_record(&code).unwrap(), record);
+}
+
+#[test]
+fn a_guest_cannot_choose_the_next_seed() {
+    let mut t = started_table(1);
+    t.play_until_stuck(500);
+    let before = t.host.game().unwrap().record();
+    t.guests[0].seq += 1;
+    let m = GuestMessage::Action { seq: t.guests[0].seq, seat: 0, action: Action::NextHandFrom("abc".into()) };
+    t.send(0, &m);
+    assert_eq!(t.host.game().unwrap().record(), before);
+    assert!(t.guests[0].rejected.iter().any(|r| r.contains("only the host")), "{:?}", t.guests[0].rejected);
 }
 
 #[test]
@@ -481,4 +518,40 @@ proptest! {
         prop_assert_eq!(t.phase(), Some(PhaseName::Finished));
         check_no_leaks(&t);
     }
+}
+
+#[test]
+fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
+    let mut t = started_table(2);
+    t.play_until_stuck(60);
+    assert_ne!(t.phase(), Some(PhaseName::Finished));
+    let before = t.host.game().unwrap().record();
+    // Through JSON, as the page stores it.
+    let text = serde_json::to_string(&t.host.snapshot()).unwrap();
+    let snap: HostSnapshot = serde_json::from_str(&text).unwrap();
+    t.now += 5;
+    t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }, t.now).unwrap();
+    assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
+    assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
+    // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
+    t.host.connect(50);
+    let out = t.host.receive(50, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("00".into()) }).as_bytes(), t.now);
+    assert!(matches!(&out[..], [(50, HostMessage::Rejected { .. })]));
+    for (i, conn) in [(0usize, 31u64), (1, 32)] {
+        t.guests[i].conn = conn;
+        t.guests[i].seq = 0;
+        t.host.connect(conn);
+        let hello = t.guests[i].hello();
+        t.send(i, &hello);
+        assert_eq!(t.host.seat_of(conn), Some(i));
+    }
+    t.play_until_stuck(500);
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+    for g in &t.guests {
+        assert_eq!(g.verified, vec![Ok(())], "the revealed secrets survived the reload");
+    }
+    // A snapshot that does not fit is refused with a sentence.
+    let mut bad = t.host.snapshot();
+    bad.seats.pop();
+    assert!(Host::restore(bad, [1; 32], HostConfig::default(), 0).err().unwrap().to_string().contains("seats"));
 }

@@ -66,6 +66,10 @@ pub enum Action {
     /// After a hand: deal the next one.
     #[serde(rename = "n")]
     NextHand,
+    /// After a hand: deal the next one from this seed (a `TableSeed` string) instead of the
+    /// table's. Peer tables use it so each hand's fairly derived seed is in the record.
+    #[serde(rename = "m")]
+    NextHandFrom(String),
 }
 
 /// A bid made during the draw.
@@ -135,6 +139,8 @@ pub enum RuleError {
     Lead(LeadError),
     Illegal(IllegalPlay),
     NoTakeBack(&'static str),
+    /// `NextHandFrom` with a string that is not a table seed.
+    BadSeed(String),
     Internal(String),
 }
 
@@ -169,6 +175,7 @@ impl fmt::Display for RuleError {
             RuleError::Lead(e) => write!(f, "this lead is not valid: {e}"),
             RuleError::Illegal(e) => write!(f, "this play is not legal: {e}"),
             RuleError::NoTakeBack(why) => write!(f, "you cannot take back now: {why}"),
+            RuleError::BadSeed(why) => write!(f, "the next hand's seed is not valid: {why}"),
             RuleError::Internal(why) => write!(f, "internal rules error: {why}"),
         }
     }
@@ -325,6 +332,8 @@ pub(crate) enum Phase {
 pub struct Game {
     pub(crate) settings: Resolved,
     pub(crate) seed: TableSeed,
+    /// The seed the table was created with (the record's; `seed` changes with `NextHandFrom`).
+    pub(crate) first_seed: TableSeed,
     /// Hands dealt at this table so far minus one (the current hand's index in the seed).
     pub(crate) hand_no: u64,
     pub(crate) levels: Vec<Rank>,
@@ -363,6 +372,7 @@ impl Game {
         let players = settings.players;
         let mut g = Game {
             settings,
+            first_seed: seed.clone(),
             seed,
             hand_no: 0,
             levels,
@@ -397,6 +407,7 @@ impl Game {
     pub fn settings(&self) -> &Resolved {
         &self.settings
     }
+    /// The seed the current hand was dealt from (with `hand_number`, its duplicate link).
     pub fn seed(&self) -> &TableSeed {
         &self.seed
     }
@@ -675,7 +686,11 @@ impl Game {
                 p.undo = None;
                 Ok(vec![Event::TookBack { seat }])
             }
-            Action::NextHand => self.next_hand(),
+            Action::NextHand => self.next_hand(None),
+            Action::NextHandFrom(seed) => {
+                let seed = TableSeed::parse(seed).map_err(|e| RuleError::BadSeed(e.to_string()))?;
+                self.next_hand(Some(seed))
+            }
         }
     }
 
@@ -1007,7 +1022,8 @@ impl Game {
         events
     }
 
-    fn next_hand(&mut self) -> Result<Vec<Event>, RuleError> {
+    /// Deals the next hand, from `seed` when given (it then stays the table's seed).
+    fn next_hand(&mut self, seed: Option<TableSeed>) -> Result<Vec<Event>, RuleError> {
         let Phase::Finished(f) = &self.phase else {
             return Err(RuleError::WrongPhase { action: "deal the next hand", phase: self.phase() });
         };
@@ -1019,6 +1035,9 @@ impl Game {
             self.landlord = Some(f.result.next_landlord);
         }
         self.hand_no += 1;
+        if let Some(seed) = seed {
+            self.seed = seed;
+        }
         self.phase = Phase::Draw(self.deal());
         Ok(vec![Event::NextHand { hand: self.hand_no }])
     }
@@ -1085,9 +1104,10 @@ impl Game {
         }
     }
 
-    /// The record of this table so far: settings, seed and every accepted action.
+    /// The record of this table so far: settings, the first seed and every accepted action
+    /// (later hands' seeds are in their `NextHandFrom` actions).
     pub fn record(&self) -> GameRecord {
-        GameRecord { settings: self.settings.settings.clone(), seed: self.seed.as_str().to_string(), actions: self.log.clone() }
+        GameRecord { settings: self.settings.settings.clone(), seed: self.first_seed.as_str().to_string(), actions: self.log.clone() }
     }
 
     /// Actions accepted so far.

@@ -53,9 +53,10 @@ fn rule_kind(e: &RuleError) -> usize {
         RuleError::Illegal(_) => 14,
         RuleError::NoTakeBack(_) => 15,
         RuleError::Internal(_) => 16,
+        RuleError::BadSeed(_) => 17,
     }
 }
-const RULE_KINDS: usize = 17;
+const RULE_KINDS: usize = 18;
 
 fn illegal_kind(e: &IllegalPlay) -> usize {
     match e {
@@ -207,6 +208,11 @@ fn every_rule_error_variant_in_both_languages() {
     seen[rule_kind(&internal)] = true;
     let (en, zh) = both(&internal);
     assert!(zh.starts_with("规则引擎内部错误") && zh.contains("trick without lead") && en != zh);
+    // So do bad seeds (only a peer host deals from a given seed).
+    let bad_seed = RuleError::BadSeed("'!' is not a seed character".into());
+    seen[rule_kind(&bad_seed)] = true;
+    let (en, zh) = both(&bad_seed);
+    assert!(zh.starts_with("下一手牌的种子无效") && zh.contains("'!'") && en != zh);
     assert!(seen.iter().all(|&s| s), "a RuleError variant has no example: {seen:?}");
 }
 

@@ -1,0 +1,163 @@
+// Playing with friends over WebRTC: a host and three guests in separate browser contexts
+// connect through the real codes on loopback (invite link → guest → answer code → host),
+// play a full hand to the end with "deal verified" on every guest, then a guest drops
+// mid-hand, a bot stands in, and the guest comes back through a new invite. Screenshots of
+// the host lobby, a guest's join page and a guest's table at phone and desktop size.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, playHand, VIEWPORTS } from "./helpers.mjs";
+
+let browser, site;
+before(async () => {
+  // Headless Chromium hides local addresses behind mDNS names that do not resolve here.
+  browser = await launch({ realLocalIps: true });
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** A browser context whose app draws cards instantly (the draw speed is a preference). */
+async function player(viewport) {
+  const p = await openPage(browser, viewport);
+  await p.context.addInitScript(() => {
+    if (!localStorage.getItem("tuolaji.prefs.v1")) localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ draw_speed: "Instant" }));
+  });
+  return p;
+}
+
+const sizes = { offers: [], answers: [] };
+
+/** Seats a guest through the invite of `seat`: returns once the guest is welcomed. */
+async function connect(host, guest, seat, name, shot) {
+  const invite = host.page.locator(`[data-testid=invite][data-seat="${seat}"]`);
+  const link = invite.locator("[data-testid=invite-link]");
+  await link.waitFor({ timeout: 20000 });
+  const href = await link.getAttribute("href");
+  const code = (await invite.locator("[data-testid=invite-code]").textContent()).trim();
+  assert.ok(href.endsWith("#/join/" + code), href);
+  sizes.offers.push(code.length);
+  await guest.page.goto(href);
+  await waitForApp(guest.page);
+  if (name !== null) await guest.page.fill("[data-testid=guest-name]", name);
+  await guest.page.click("[data-testid=join-button]");
+  const answerBox = guest.page.locator("[data-testid=answer-code]");
+  await answerBox.waitFor({ timeout: 20000 });
+  const answer = (await answerBox.textContent()).trim();
+  sizes.answers.push(answer.length);
+  if (shot) await screenshot(guest.page, shot);
+  await invite.locator("[data-testid=answer-input]").fill(answer);
+  await invite.locator("[data-testid=answer-connect]").click();
+  await guest.page.waitForSelector("[data-testid=guest-lobby], [data-testid=table]", { timeout: 20000 });
+}
+
+test("a host and three guests play a hand over WebRTC; a dropped guest comes back", async () => {
+  const host = await player(VIEWPORTS.desktop);
+  const guests = [await player(VIEWPORTS.phone), await player(VIEWPORTS.desktop), await player(VIEWPORTS.phone)];
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  await host.page.waitForSelector("[data-testid=peer-host]");
+  assert.equal(await host.page.locator("[data-testid=lobby-seat]").count(), 4);
+  await host.page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-link]").waitFor({ timeout: 20000 });
+  await screenshot(host.page, "peer-host-lobby-desktop");
+  await host.page.setViewportSize(VIEWPORTS.phone);
+  await screenshot(host.page, "peer-host-lobby-phone");
+  await host.page.setViewportSize(VIEWPORTS.desktop);
+
+  // A bad answer is refused with a sentence, and nothing changes.
+  const first = host.page.locator("[data-testid=invite][data-seat='1']");
+  await first.locator("[data-testid=answer-input]").fill("not a code!");
+  await first.locator("[data-testid=answer-connect]").click();
+  await first.locator("[data-testid=invite-error]").waitFor();
+
+  await connect(host, guests[0], 1, "Ana", "peer-join-phone");
+  await connect(host, guests[1], 2, "Bo", "peer-join-desktop");
+  await connect(host, guests[2], 3, "Chen", null);
+  console.log(`signalling code sizes (chars): offers ${sizes.offers.join(", ")}; answers ${sizes.answers.join(", ")}`);
+  for (const n of [...sizes.offers, ...sizes.answers]) assert.ok(n <= 400, `a code of ${n} characters`);
+
+  // Guests see the live lobby with everyone's name.
+  await guests[0].page.waitForFunction(() => document.querySelector("[data-testid=guest-lobby]")?.textContent.includes("Chen"));
+  assert.match(await guests[0].page.locator("[data-testid=peer-status]").textContent(), /seat 2/);
+  await host.page.waitForFunction(() => document.querySelectorAll("[data-testid=invite]").length === 0);
+  assert.deepEqual(
+    await host.page.locator("[data-testid=seat-name]").allTextContents(),
+    ["You", "Ana", "Bo", "Chen"],
+  );
+  await host.page.fill("[data-testid=stand-in-after]", "2");
+  await host.page.locator("[data-testid=stand-in-after]").dispatchEvent("change");
+  await host.page.click("[data-testid=start-game]");
+
+  // Hand 1: all four humans play to the end.
+  const pages = [host.page, ...guests.map((g) => g.page)];
+  const shots = [undefined, "peer-table-phone", "peer-table-desktop", undefined];
+  await Promise.all(pages.map((p, i) => playHand(p, { shotName: shots[i] })));
+  for (const g of guests) {
+    await g.page.waitForSelector("[data-testid=deal-verified]", { timeout: 20000 });
+    assert.equal(await g.page.locator("[data-testid=deal-not-verified]").count(), 0);
+  }
+  const seed = await guests[0].page.locator("[data-testid=hand-seed]").textContent();
+  assert.match(seed, /^[2-9a-z]{26}$/);
+  await screenshot(guests[0].page, "peer-verified-phone");
+
+  // Hand 2: a guest drops while the cards are drawn.
+  await guests[1].page.click("[data-testid=next-hand]");
+  for (const p of pages) await p.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "draw", null, { timeout: 20000 });
+  await guests[2].page.close();
+  const seat3 = host.page.locator("[data-testid=lobby-seat][data-seat='3']");
+  await seat3.locator("text=a bot plays for them").waitFor({ timeout: 20000 });
+  // The stand-in plays: the hand moves on without the guest.
+  const others = Promise.all([host.page, guests[0].page, guests[1].page].map((p) => playHand(p)));
+  // The guest comes back through a new invite in the same browser (its seat token is kept).
+  const back = await guests[2].context.newPage();
+  back.on("pageerror", (e) => guests[2].problems().push(`pageerror: ${e.message}`));
+  const returning = { page: back, context: guests[2].context };
+  await connect(host, returning, 3, null, null);
+  await back.waitForSelector("[data-testid=table]", { timeout: 20000 });
+  await seat3.locator("text=a bot plays for them").waitFor({ state: "detached", timeout: 20000 });
+  assert.equal(await host.page.locator("[data-testid=lobby-seat][data-seat='3'] [data-testid=invite]").count(), 0);
+  await Promise.all([others, playHand(back)]);
+  for (const p of [guests[0].page, guests[1].page, back]) {
+    await p.waitForFunction(() => document.querySelector("[data-testid=deal-verified]")?.dataset.hand === "1", null, { timeout: 20000 });
+  }
+
+  for (const p of [host, ...guests]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, ...guests]) await p.context.close();
+});
+
+test("the host reloads: the table resumes and the guest comes back", async () => {
+  const host = await player(VIEWPORTS.phone);
+  const guest = await player(VIEWPORTS.phone);
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  await connect(host, guest, 1, "Dee", null);
+  await host.page.click("[data-testid=fill-bots]");
+  await host.page.click("[data-testid=start-game]");
+  await guest.page.waitForSelector("[data-testid=table]");
+  await host.page.waitForSelector("[data-testid=table]");
+  const handBefore = await guest.page.locator("[data-testid=hand] [data-card]").count();
+  await host.page.reload();
+  await waitForApp(host.page);
+  await host.page.waitForSelector("[data-testid=resumed]");
+  await host.page.waitForSelector("[data-testid=table]");
+  // The guest's page says what happened instead of freezing.
+  await guest.page.waitForSelector("[data-testid=host-gone]", { timeout: 20000 });
+  await screenshot(guest.page, "peer-host-gone-phone");
+  await connect(host, guest, 1, null, null);
+  await guest.page.waitForSelector("[data-testid=table]");
+  assert.ok((await guest.page.locator("[data-testid=hand] [data-card]").count()) >= handBefore - 1);
+  await host.page.waitForFunction(() => !document.querySelector("[data-testid=lobby-seat][data-seat='1'] [data-testid=invite]"));
+  for (const p of [host, guest]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, guest]) await p.context.close();
+});
+
+test("a broken invitation explains itself", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/join/AAAA!!");
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=join-error]");
+  assert.match(await page.locator("[data-testid=join-error]").textContent(), /invitation/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -1,0 +1,599 @@
+//! The host's page (`#/friends`): runs `net::Host` in this browser, the lobby (seats,
+//! moves, bots, settings, start), one invite per empty or dropped seat (link, code, QR,
+//! answer box), and the host's own seat at the shared `TableBoard`.
+
+use super::rtc::{Peer, PeerEvent};
+use super::{entropy, ice_servers, load_memory, now_ms, page_url, seat_names, seat_state, CodeBox};
+use crate::dup::TableSeed;
+use crate::i18n::Text;
+use crate::net::guest::{GuestClient, Verdict};
+use crate::net::host::{ConnId, Host, HostConfig, HostSnapshot, Outgoing};
+use crate::net::protocol::{encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::routes::Route;
+use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
+use crate::web::app::{BackHome, Shell};
+use crate::web::storage;
+use crate::web::table::TableBoard;
+use serde::{Deserialize, Serialize};
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, VecDeque};
+use std::rc::{Rc, Weak};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The host's own page is connection 0.
+const ME: ConnId = 0;
+
+/// The table as kept in localStorage, so a reload resumes it.
+#[derive(Serialize, Deserialize)]
+struct SavedTable {
+    snapshot: HostSnapshot,
+    /// The host's own seat's rejoin token.
+    token: Option<String>,
+}
+
+const HOST_KEY: &str = "tuolaji.peer.host.v1";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum InviteStatus {
+    Preparing,
+    Ready(String),
+    Connecting(String),
+    Failed,
+    Error(String),
+}
+
+struct Session {
+    host: Host,
+    me: GuestClient,
+    peers: BTreeMap<ConnId, Rc<Peer>>,
+    /// The open invite of each seat (a connection that has not said hello yet).
+    invites: BTreeMap<Seat, ConnId>,
+    next_conn: ConnId,
+}
+
+/// What the page shows, refreshed after every change.
+#[derive(Clone, Copy)]
+struct Ui {
+    lobby: RwSignal<LobbyState>,
+    view: RwSignal<Option<SeatView>>,
+    my_seat: RwSignal<Option<Seat>>,
+    refusal: RwSignal<Option<String>>,
+    verdict: RwSignal<Option<Verdict>>,
+    dealing: RwSignal<bool>,
+    invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
+    notice: RwSignal<Option<String>>,
+}
+
+type Shared = Rc<RefCell<Session>>;
+
+/// Sends the host's messages: the host's own seat handles its share here, the rest go out
+/// over the data channels. Then refreshes the page.
+fn dispatch(sess: &Shared, ui: Ui, out: Vec<Outgoing>) {
+    {
+        let mut queue: VecDeque<Outgoing> = out.into();
+        let mut s = sess.borrow_mut();
+        let mut guard = 0;
+        while let Some((conn, msg)) = queue.pop_front() {
+            guard += 1;
+            if guard > 100_000 {
+                break;
+            }
+            if conn == ME {
+                for reply in s.me.on(msg) {
+                    let more = s.host.handle(ME, reply, now_ms());
+                    queue.extend(more);
+                }
+            } else if let Some(p) = s.peers.get(&conn) {
+                p.send(&encode_host(&msg));
+            }
+        }
+    }
+    refresh(sess, ui);
+}
+
+fn refresh(sess: &Shared, ui: Ui) {
+    let (lobby, view, seat, refusal, verdict, dealing) = {
+        let s = sess.borrow();
+        (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing())
+    };
+    {
+        let s = sess.borrow();
+        // Losing this only loses the resume after a reload.
+        let _ = storage::set_json(HOST_KEY, &SavedTable { snapshot: s.host.snapshot(), token: s.me.token.clone() });
+    }
+    // Only real changes re-render (an answer being typed into an invite must survive).
+    set_changed(ui.lobby, lobby);
+    set_changed(ui.view, view);
+    set_changed(ui.my_seat, seat);
+    set_changed(ui.refusal, refusal);
+    set_changed(ui.verdict, verdict);
+    set_changed(ui.dealing, dealing);
+    ensure_invites(sess, ui);
+}
+
+fn set_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    if signal.try_with_untracked(|v| v != &value).unwrap_or(false) {
+        signal.set(value);
+    }
+}
+
+/// One open invite for every seat a guest could take: empty seats before the start, and
+/// seats of dropped guests at any time. Invites for seats that filled up are dropped.
+fn ensure_invites(sess: &Shared, ui: Ui) {
+    let wanted: Vec<Seat> = {
+        let s = sess.borrow();
+        let lobby = s.host.lobby();
+        lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, info)| match info {
+                SeatInfo::Empty => !lobby.started,
+                SeatInfo::Guest { connected, .. } => !connected,
+                SeatInfo::Bot => false,
+            })
+            .map(|(seat, _)| seat)
+            .collect()
+    };
+    let stale: Vec<(Seat, ConnId)> = sess.borrow().invites.iter().filter(|(s, _)| !wanted.contains(s)).map(|(s, c)| (*s, *c)).collect();
+    for (seat, conn) in stale {
+        let mut s = sess.borrow_mut();
+        s.invites.remove(&seat);
+        s.peers.remove(&conn);
+        // The connection never said hello: nothing to tell anyone.
+        let _ = s.host.disconnect(conn, now_ms());
+        ui.invites.update(|m| {
+            m.remove(&seat);
+        });
+    }
+    for seat in wanted {
+        if !sess.borrow().invites.contains_key(&seat) {
+            create_invite(sess, ui, seat);
+        }
+    }
+}
+
+fn create_invite(sess: &Shared, ui: Ui, seat: Seat) {
+    let conn = {
+        let mut s = sess.borrow_mut();
+        s.next_conn += 1;
+        s.next_conn
+    };
+    let weak = Rc::downgrade(sess);
+    let handler = Rc::new(move |ev: PeerEvent| on_peer_event(&weak, ui, conn, ev));
+    match Peer::new(&ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler) {
+        Ok(peer) => {
+            {
+                let mut s = sess.borrow_mut();
+                s.host.connect(conn);
+                s.peers.insert(conn, peer.clone());
+                s.invites.insert(seat, conn);
+            }
+            ui.invites.update(|m| {
+                m.insert(seat, InviteStatus::Preparing);
+            });
+            let weak = Rc::downgrade(sess);
+            spawn_local(async move {
+                let result = peer.offer().await;
+                drop(peer);
+                // The invite may have been dropped meanwhile.
+                let current = weak.upgrade().is_some_and(|s| s.borrow().invites.get(&seat) == Some(&conn));
+                if !current {
+                    return;
+                }
+                let status = match result {
+                    Ok(code) => InviteStatus::Ready(code),
+                    Err(e) => InviteStatus::Error(e),
+                };
+                ui.invites.try_update(|m| {
+                    m.insert(seat, status);
+                });
+            });
+        }
+        Err(e) => {
+            // No WebRTC here: say so on the seat instead of retrying forever.
+            sess.borrow_mut().invites.insert(seat, conn);
+            ui.invites.update(|m| {
+                m.insert(seat, InviteStatus::Error(e));
+            });
+        }
+    }
+}
+
+fn invite_seat(s: &Session, conn: ConnId) -> Option<Seat> {
+    s.invites.iter().find(|(_, c)| **c == conn).map(|(seat, _)| *seat)
+}
+
+fn on_peer_event(weak: &Weak<RefCell<Session>>, ui: Ui, conn: ConnId, ev: PeerEvent) {
+    let Some(sess) = weak.upgrade() else { return };
+    match ev {
+        PeerEvent::Connecting | PeerEvent::Open => {
+            let seat = invite_seat(&sess.borrow(), conn);
+            if let Some(seat) = seat {
+                ui.invites.update(|m| {
+                    if let Some(InviteStatus::Ready(code)) = m.get(&seat).cloned() {
+                        m.insert(seat, InviteStatus::Connecting(code));
+                    }
+                });
+            }
+        }
+        PeerEvent::Message(bytes) => {
+            let out = {
+                let mut s = sess.borrow_mut();
+                let mut out = s.host.receive(conn, &bytes, now_ms());
+                if let (Some(seated), Some(invited)) = (s.host.seat_of(conn), invite_seat(&s, conn)) {
+                    // Now a player: no longer an invite. Seat it where its invite was.
+                    s.invites.remove(&invited);
+                    ui.invites.update(|m| {
+                        m.remove(&invited);
+                    });
+                    let lobby = s.host.lobby();
+                    if seated != invited && !lobby.started && matches!(lobby.seats.get(invited), Some(SeatInfo::Empty)) {
+                        if let Ok(more) = s.host.move_player(seated, invited) {
+                            out.extend(more);
+                        }
+                    }
+                }
+                out
+            };
+            dispatch(&sess, ui, out);
+        }
+        PeerEvent::TooLarge(n) => {
+            web_sys::console::warn_1(&format!("connection {conn}: a message of about {n} bytes was refused (limit {MAX_GUEST_MESSAGE_BYTES})").into());
+        }
+        PeerEvent::Closed | PeerEvent::Failed => {
+            let invited = invite_seat(&sess.borrow(), conn);
+            if let Some(seat) = invited {
+                ui.invites.update(|m| {
+                    m.insert(seat, InviteStatus::Failed);
+                });
+                return;
+            }
+            let known = sess.borrow_mut().peers.remove(&conn).is_some();
+            if known {
+                let out = sess.borrow_mut().host.disconnect(conn, now_ms());
+                dispatch(&sess, ui, out);
+            }
+        }
+    }
+}
+
+/// Drops a failed invite and makes a fresh one.
+fn renew_invite(sess: &Shared, ui: Ui, seat: Seat) {
+    {
+        let mut s = sess.borrow_mut();
+        if let Some(conn) = s.invites.remove(&seat) {
+            s.peers.remove(&conn);
+            let _ = s.host.disconnect(conn, now_ms());
+        }
+    }
+    create_invite(sess, ui, seat);
+}
+
+#[component]
+fn InviteBox(seat: Seat, status: InviteStatus, sess: StoredValue<Shared, LocalStorage>, ui: Ui) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let answer = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let connect = move || {
+        let code = answer.get_untracked();
+        let Some(sess) = sess.try_get_value() else { return };
+        let peer = {
+            let s = sess.borrow();
+            s.invites.get(&seat).and_then(|c| s.peers.get(c).cloned())
+        };
+        let Some(peer) = peer else { return };
+        error.set(None);
+        spawn_local(async move {
+            if let Err(e) = peer.accept(&code).await {
+                error.try_set(Some(e));
+            }
+        });
+    };
+    let body = match status {
+        InviteStatus::Preparing => view! { <p class="muted">{shell.t(Text::PreparingInvite)}</p> }.into_any(),
+        InviteStatus::Error(e) => view! { <p class="notice bad" data-testid="invite-error">{e}</p> }.into_any(),
+        InviteStatus::Failed => view! {
+            <p class="notice bad" role="alert" data-testid="invite-failed">{shell.t(Text::InviteFailed)}</p>
+            <button type="button" class="button" data-testid="new-invite"
+                on:click=move |_| { if let Some(s) = sess.try_get_value() { renew_invite(&s, ui, seat) } }>
+                {shell.t(Text::NewInvite)}
+            </button>
+        }
+        .into_any(),
+        InviteStatus::Ready(code) | InviteStatus::Connecting(code) => {
+            let link = format!("{}{}", page_url(), Route::Join { code: code.clone() }.to_hash());
+            view! {
+                <p class="invite-link"><span class="muted">{shell.t(Text::InviteLink)} ": "</span>
+                    <a href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a></p>
+                <CodeBox code=code qr=link testid="invite-code"/>
+                <label class="field">
+                    <span>{shell.t(Text::PasteAnswer)}</span>
+                    <input type="text" data-testid="answer-input" autocomplete="off" spellcheck="false"
+                        prop:value=move || answer.get()
+                        on:input=move |ev| answer.set(event_target_value(&ev))
+                        on:keydown=move |ev| if ev.key() == "Enter" { connect() }/>
+                </label>
+                <button type="button" class="button primary" data-testid="answer-connect" on:click=move |_| connect()>
+                    {shell.t(Text::Connect)}
+                </button>
+                {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="invite-error">{e}</p> })}
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <div class="invite" data-testid="invite" data-seat=seat.to_string()>
+            <h4>{shell.t(Text::InviteFor)} " " {seat + 1}</h4>
+            {body}
+        </div>
+    }
+}
+
+#[component]
+pub fn HostPage() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let memory = load_memory();
+    let name = if memory.name.trim().is_empty() { "Host".to_string() } else { memory.name.clone() };
+    // A table saved before a reload resumes; anything unreadable starts a new one.
+    let saved = storage::get_json::<SavedTable>(HOST_KEY).ok().flatten().and_then(|t| {
+        Host::restore(t.snapshot, entropy(), HostConfig::default(), now_ms()).ok().map(|h| (h, t.token))
+    });
+    let resumed = saved.is_some();
+    let (host, token) = match saved {
+        Some(x) => x,
+        None => match Host::new(Settings::default(), entropy(), HostConfig::default()) {
+            Ok(h) => (h, None),
+            Err(e) => return view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
+        },
+    };
+    let me = GuestClient::new(&name, entropy(), token);
+    let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME }));
+    let ui = Ui {
+        lobby: RwSignal::new(session.borrow().host.lobby()),
+        view: RwSignal::new(None),
+        my_seat: RwSignal::new(None),
+        refusal: RwSignal::new(None),
+        verdict: RwSignal::new(None),
+        dealing: RwSignal::new(false),
+        invites: RwSignal::new(BTreeMap::new()),
+        notice: RwSignal::new(None),
+    };
+    let sess = StoredValue::new_local(session.clone());
+    // The host's own seat says hello like any guest.
+    let out = {
+        let mut s = session.borrow_mut();
+        s.host.connect(ME);
+        let hello = s.me.hello();
+        s.host.handle(ME, hello, now_ms())
+    };
+    dispatch(&session, ui, out);
+
+    // Leaving the page closes every connection.
+    let alive = Arc::new(AtomicBool::new(true));
+    {
+        let alive = alive.clone();
+        on_cleanup(move || {
+            alive.store(false, Ordering::Relaxed);
+            let _ = sess.try_update_value(|s| {
+                let mut s = s.borrow_mut();
+                s.peers.clear();
+                s.invites.clear();
+            });
+        });
+    }
+    let act = move |action: Action| {
+        let Some(sess) = sess.try_get_value() else { return };
+        let out = {
+            let mut s = sess.borrow_mut();
+            match s.me.action(action) {
+                Some(m) => s.host.handle(ME, m, now_ms()),
+                None => Vec::new(),
+            }
+        };
+        dispatch(&sess, ui, out);
+    };
+    // Time: stand-in bots, fair-round timeouts, and this seat's automatic draw.
+    {
+        let alive = alive.clone();
+        spawn_local(async move {
+            loop {
+                let step = shell.prefs.with_untracked(|p| p.draw_speed.millis()).clamp(30, 250);
+                TimeoutFuture::new(step).await;
+                if !alive.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Some(sess) = sess.try_get_value() else { break };
+                let (out, draw) = {
+                    let mut s = sess.borrow_mut();
+                    (s.host.tick(now_ms()), s.me.should_draw())
+                };
+                if !out.is_empty() {
+                    dispatch(&sess, ui, out);
+                }
+                if draw {
+                    act(Action::Draw);
+                }
+            }
+        });
+    }
+
+    let lobby_op = move |op: &dyn Fn(&mut Host) -> Result<Vec<Outgoing>, String>| {
+        let Some(sess) = sess.try_get_value() else { return };
+        let result = op(&mut sess.borrow_mut().host);
+        match result {
+            Ok(out) => {
+                ui.notice.set(None);
+                dispatch(&sess, ui, out);
+            }
+            Err(e) => ui.notice.set(Some(e)),
+        }
+    };
+    let change_settings = move |f: &dyn Fn(&mut Settings)| {
+        let mut settings = ui.lobby.with_untracked(|l| l.settings.clone());
+        f(&mut settings);
+        lobby_op(&|h: &mut Host| h.set_settings(settings.clone()).map_err(|e| e.to_string()));
+    };
+    let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
+    let has_view = Memo::new(move |_| ui.view.with(|v| v.is_some()));
+    let names = Signal::derive(move || ui.lobby.with(|l| seat_names(l, ui.my_seat.get(), shell)));
+
+    let settings_panel = move || {
+        let l = ui.lobby.get();
+        let players = l.settings.players;
+        let stand_in = sess.try_get_value().map(|s| s.borrow().host.config().stand_in_after / 1000).unwrap_or(30);
+        view! {
+            <div class="peer-settings">
+                <label class="field">
+                    <span>{shell.t(Text::Players)}</span>
+                    <select data-testid="peer-players" prop:value=players.to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                                change_settings(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } });
+                            }
+                        }>
+                        {(4..=8u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{shell.t(Text::Mode)}</span>
+                    <select data-testid="peer-mode" prop:value=if l.settings.mode == Mode::Friends { "friends" } else { "tractor" }
+                        on:change=move |ev| {
+                            let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
+                            change_settings(&|s| s.mode = m);
+                        }>
+                        <option value="tractor">{shell.t(Text::ModeTractor)}</option>
+                        <option value="friends">{shell.t(Text::ModeFriends)}</option>
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{shell.t(Text::Decks)}</span>
+                    <select data-testid="peer-decks" prop:value=l.settings.decks.map(|d| d.to_string()).unwrap_or_default()
+                        on:change=move |ev| {
+                            let d = event_target_value(&ev).parse::<u8>().ok();
+                            change_settings(&|s| s.decks = d);
+                        }>
+                        <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
+                        {(1..=players.max(2) / 2 + 1).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label class="field">
+                    <span>{shell.t(Text::StandInAfter)}</span>
+                    <input type="number" min="1" max="600" data-testid="stand-in-after" prop:value=stand_in.to_string()
+                        on:change=move |ev| {
+                            if let (Ok(n), Some(s)) = (event_target_value(&ev).parse::<u64>(), sess.try_get_value()) {
+                                s.borrow_mut().host.set_stand_in_after(n.clamp(1, 600) * 1000);
+                            }
+                        }/>
+                </label>
+            </div>
+        }
+    };
+
+    let seat_list = move || {
+        let l = ui.lobby.get();
+        let me = ui.my_seat.get();
+        let invites = ui.invites.get();
+        let names = seat_names(&l, me, shell);
+        let n = l.seats.len();
+        l.seats.iter().enumerate().map(|(seat, info)| {
+            let kind = match info {
+                _ if Some(seat) == me => "me",
+                SeatInfo::Empty => "empty",
+                SeatInfo::Bot => "bot",
+                SeatInfo::Guest { .. } => "guest",
+            };
+            let state = if Some(seat) == me { String::new() } else { seat_state(info, shell) };
+            let is_guest = kind == "guest";
+            let invite = invites.get(&seat).cloned();
+            let started = l.started;
+            view! {
+                <li class="peer-seat" data-testid="lobby-seat" data-seat=seat.to_string() data-kind=kind>
+                    <div class="peer-seat-head">
+                        <span class="seat-no">{seat + 1}</span>
+                        <b data-testid="seat-name">{names[seat].clone()}</b>
+                        <span class="muted">{state}</span>
+                        <span class="spacer"></span>
+                        {(!started && seat > 0).then(|| view! {
+                            <button type="button" class="button small" data-testid="move-up" title=shell.t(Text::MoveUp)
+                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat - 1).map_err(|e| e.to_string()))>
+                                "↑"
+                            </button>
+                        })}
+                        {(!started && seat + 1 < n).then(|| view! {
+                            <button type="button" class="button small" data-testid="move-down"
+                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat + 1).map_err(|e| e.to_string()))>
+                                "↓"
+                            </button>
+                        })}
+                        {is_guest.then(|| view! {
+                            <button type="button" class="button small" data-testid="remove-player"
+                                on:click=move |_| lobby_op(&|h: &mut Host| h.remove_player(seat, now_ms()).map_err(|e| e.to_string()))>
+                                {shell.t(Text::RemovePlayer)}
+                            </button>
+                        })}
+                    </div>
+                    {invite.map(|status| view! { <InviteBox seat=seat status=status sess=sess ui=ui/> })}
+                </li>
+            }
+        }).collect_view()
+    };
+
+    let status_line = move || {
+        if ui.dealing.get() {
+            return Some(view! { <p class="status-line" data-testid="peer-status">{shell.t(Text::Dealing)}</p> }.into_any());
+        }
+        ui.verdict.get().map(|v| super::join::verdict_view(&v, shell))
+    };
+
+    view! {
+        <section class="screen page peer-host" class:wide=move || has_view.get() data-testid="peer-host">
+            <h2>{move || shell.t(Text::PlayWithFriends)}</h2>
+            {move || (!has_view.get()).then(|| view! {
+                <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
+                {move || (!started.get()).then(settings_panel)}
+                <h3>{shell.t(Text::TablePlayers)}</h3>
+                <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
+                {move || (!started.get()).then(|| view! {
+                    <p class="muted">{shell.t(Text::OpenTable)}</p>
+                    <div class="hand-actions">
+                        <button type="button" class="button" data-testid="fill-bots"
+                            on:click=move |_| lobby_op(&|h: &mut Host| Ok(h.fill_with_bots()))>
+                            {shell.t(Text::FillBots)}
+                        </button>
+                        <button type="button" class="button primary" data-testid="start-game"
+                            on:click=move |_| lobby_op(&|h: &mut Host| h.start(now_ms()).map_err(|e| e.to_string()))>
+                            {shell.t(Text::StartGame)}
+                        </button>
+                    </div>
+                })}
+                {status_line}
+            })}
+            {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{e}</p> })}
+            {resumed.then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
+            {move || has_view.get().then(|| ui.view.get_untracked()).flatten().zip(TableSeed::parse("friends").ok()).map(|(first, adviser)| {
+                let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
+                let error = Signal::derive(move || ui.refusal.get());
+                view! {
+                    <TableBoard view=view names=names act=Callback::new(act) error=error adviser_seed=adviser>
+                        <div class="peer-status">{status_line}</div>
+                        <ol class="peer-seats peer-dropped">{seat_list}</ol>
+                    </TableBoard>
+                }
+            })}
+            <button type="button" class="button subtle" data-testid="new-table"
+                on:click=move |_| {
+                    let _ = storage::remove(HOST_KEY);
+                    if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                }>
+                {move || shell.t(Text::NewTable)}
+            </button>
+            <BackHome/>
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,122 @@
+//! Playing with friends over WebRTC (wasm only): `host` is the host's page (`#/friends`:
+//! lobby, invites, its own seat), `join` the guest's page (`#/join/<code>`), `rtc` the
+//! WebRTC glue and `qr` the QR codes. The rules and the protocol live in `crate::net`.
+
+pub mod host;
+pub mod join;
+pub mod qr;
+pub mod rtc;
+
+use crate::i18n::Text;
+use crate::net::protocol::{LobbyState, SeatInfo};
+use crate::shengji::game::Seat;
+use crate::ui_model::prefs::{parse_ice_servers, IceServer, ICE_KEY};
+use crate::web::app::Shell;
+use crate::web::storage;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+pub use host::HostPage;
+pub use join::JoinPage;
+
+/// What a guest page remembers across reloads: its name and the token that reclaims its seat.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PeerMemory {
+    pub name: String,
+    pub token: Option<String>,
+}
+
+pub const PEER_KEY: &str = "tuolaji.peer.v1";
+
+pub fn load_memory() -> PeerMemory {
+    storage::get_json(PEER_KEY).ok().flatten().unwrap_or_default()
+}
+
+pub fn save_memory(m: &PeerMemory) {
+    // Losing this only means a dropped guest needs a fresh seat: not worth an error.
+    let _ = storage::set_json(PEER_KEY, m);
+}
+
+/// The ICE servers from settings; a broken entry (refused by the settings screen anyway)
+/// means none.
+pub fn ice_servers() -> Vec<IceServer> {
+    let text = storage::get_raw(ICE_KEY).ok().flatten().unwrap_or_default();
+    parse_ice_servers(&text).unwrap_or_default()
+}
+
+/// Milliseconds since the epoch (only differences matter to `net::Host`).
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// 32 bytes from the platform's cryptographic generator (fair dealing depends on it).
+pub fn entropy() -> [u8; 32] {
+    let mut out = [0u8; 32];
+    if let Some(c) = web_sys::window().and_then(|w| w.crypto().ok()) {
+        let _ = c.get_random_values_with_u8_array(&mut out);
+    }
+    out
+}
+
+/// The page's address without its hash, so invites are full links.
+pub fn page_url() -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// Display name of each seat as the lobby knows it; `me` is "You".
+pub fn seat_names(lobby: &LobbyState, me: Option<Seat>, shell: Shell) -> Vec<String> {
+    lobby
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, info)| {
+            if Some(s) == me {
+                return shell.t(Text::You).to_string();
+            }
+            match info {
+                SeatInfo::Empty => shell.t(Text::SeatEmpty).to_string(),
+                SeatInfo::Bot => format!("{} {}", shell.t(Text::Bot), s + 1),
+                SeatInfo::Guest { name, .. } => name.clone(),
+            }
+        })
+        .collect()
+}
+
+/// A code to pass on: the text, a Copy button and its QR code. `link` is what the QR holds.
+#[component]
+pub fn CodeBox(#[prop(into)] code: String, #[prop(into)] qr: String, testid: &'static str) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let copied = RwSignal::new(false);
+    let text = code.clone();
+    let copy = move |_| {
+        let text = text.clone();
+        leptos::task::spawn_local(async move {
+            let Some(w) = web_sys::window() else { return };
+            let p = w.navigator().clipboard().write_text(&text);
+            if wasm_bindgen_futures::JsFuture::from(p).await.is_ok() {
+                copied.set(true);
+            }
+        });
+    };
+    view! {
+        <div class="code-box">
+            <div class="code-row">
+                <code class="code-text" data-testid=testid data-chars=code.len().to_string()>{code.clone()}</code>
+                <button type="button" class="button" on:click=copy data-testid=format!("{testid}-copy")>
+                    {move || if copied.get() { shell.t(Text::Copied) } else { shell.t(Text::Copy) }}
+                </button>
+            </div>
+            <qr::QrCode text=qr/>
+        </div>
+    }
+}
+
+/// What to say next to a seat's name: only a dropped guest needs words.
+pub fn seat_state(info: &SeatInfo, shell: Shell) -> String {
+    match info {
+        SeatInfo::Empty | SeatInfo::Bot | SeatInfo::Guest { connected: true, .. } => String::new(),
+        SeatInfo::Guest { stand_in: true, .. } => format!("{} · {}", shell.t(Text::Offline), shell.t(Text::StandIn)),
+        SeatInfo::Guest { .. } => shell.t(Text::Offline).to_string(),
+    }
+}

@@ -1,0 +1,195 @@
+//! WebRTC glue (wasm only): one peer connection with one pre-negotiated, ordered, reliable
+//! data channel (`negotiated: true, id: 0`), non-trickle signalling through `net::signal`
+//! codes, and state changes and incoming text reported as events. It only moves bytes.
+
+use crate::net::signal::{self, SdpKind};
+use crate::ui_model::prefs::IceServer;
+use gloo_timers::future::TimeoutFuture;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState, RtcIceGatheringState,
+    RtcIceServer, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+};
+
+/// What happened on a connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeerEvent {
+    Connecting,
+    /// The data channel is open: messages can flow.
+    Open,
+    /// A text message, at most `max_message` bytes (larger ones become `TooLarge`).
+    Message(Vec<u8>),
+    TooLarge(usize),
+    /// The other side went away (closed its page or its connection).
+    Closed,
+    /// ICE or DTLS failed: no route between the two browsers.
+    Failed,
+}
+
+/// How long to wait for ICE gathering before encoding what was found.
+const GATHER_TIMEOUT_MS: u32 = 5000;
+
+type Handler = Rc<dyn Fn(PeerEvent)>;
+
+/// A peer connection and its channel. Dropping it closes both and detaches every callback.
+pub struct Peer {
+    pc: RtcPeerConnection,
+    dc: RtcDataChannel,
+    closures: RefCell<Vec<Closure<dyn FnMut(JsValue)>>>,
+}
+
+fn js_err(what: &str, e: JsValue) -> String {
+    let detail = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"));
+    format!("{what}: {detail}")
+}
+
+impl Peer {
+    /// A new connection using `ice` servers (none: same network only). `max_message` is the
+    /// largest incoming message accepted (see `net::protocol`).
+    pub fn new(ice: &[IceServer], max_message: usize, on_event: Handler) -> Result<Rc<Peer>, String> {
+        let config = RtcConfiguration::new();
+        let servers = js_sys::Array::new();
+        for s in ice {
+            let server = RtcIceServer::new();
+            let urls = js_sys::Array::new();
+            for u in &s.urls {
+                urls.push(&JsValue::from_str(u));
+            }
+            server.set_urls(&urls);
+            if let Some(u) = &s.username {
+                server.set_username(u);
+            }
+            if let Some(c) = &s.credential {
+                server.set_credential(c);
+            }
+            servers.push(&server);
+        }
+        config.set_ice_servers(&servers);
+        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(|e| js_err("could not create a WebRTC connection", e))?;
+        let init = RtcDataChannelInit::new();
+        init.set_negotiated(true);
+        init.set_id(0);
+        init.set_ordered(true);
+        let dc = pc.create_data_channel_with_data_channel_dict("tuolaji", &init);
+        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(Vec::new()) });
+
+        let state_pc = peer.pc.clone();
+        let h = on_event.clone();
+        peer.attach(|f| peer.pc.set_onconnectionstatechange(Some(f)), move |_| match state_pc.connection_state() {
+            RtcPeerConnectionState::Connecting => h(PeerEvent::Connecting),
+            RtcPeerConnectionState::Failed => h(PeerEvent::Failed),
+            RtcPeerConnectionState::Closed | RtcPeerConnectionState::Disconnected => h(PeerEvent::Closed),
+            _ => {}
+        });
+        let h = on_event.clone();
+        peer.attach(|f| peer.dc.set_onopen(Some(f)), move |_| h(PeerEvent::Open));
+        let h = on_event.clone();
+        peer.attach(|f| peer.dc.set_onclose(Some(f)), move |_| h(PeerEvent::Closed));
+        let h = on_event;
+        peer.attach(|f| peer.dc.set_onmessage(Some(f)), move |e| {
+            let Some(data) = e.dyn_ref::<MessageEvent>().map(|m| m.data()) else { return };
+            if let Some(text) = data.dyn_ref::<js_sys::JsString>() {
+                // UTF-16 length is a lower bound of the UTF-8 length: refuse before copying.
+                let units = text.length() as usize;
+                if units > max_message {
+                    h(PeerEvent::TooLarge(units));
+                    return;
+                }
+                h(PeerEvent::Message(String::from(text).into_bytes()));
+            } else if let Some(buf) = data.dyn_ref::<js_sys::ArrayBuffer>() {
+                let len = buf.byte_length() as usize;
+                if len > max_message {
+                    h(PeerEvent::TooLarge(len));
+                    return;
+                }
+                h(PeerEvent::Message(js_sys::Uint8Array::new(buf).to_vec()));
+            }
+        });
+        Ok(peer)
+    }
+
+    fn attach(&self, set: impl FnOnce(&js_sys::Function), f: impl FnMut(JsValue) + 'static) {
+        let c = Closure::<dyn FnMut(JsValue)>::new(f);
+        set(c.as_ref().unchecked_ref());
+        self.closures.borrow_mut().push(c);
+    }
+
+    async fn local_code(&self, kind: SdpKind) -> Result<String, String> {
+        let mut waited = 0;
+        while self.pc.ice_gathering_state() != RtcIceGatheringState::Complete && waited < GATHER_TIMEOUT_MS {
+            TimeoutFuture::new(50).await;
+            waited += 50;
+        }
+        let sdp = self.pc.local_description().map(|d| d.sdp()).ok_or("the browser gave no local description")?;
+        signal::encode(kind, &sdp).map_err(|e| e.to_string())
+    }
+
+    /// The host's side: an offer, as a code for the invite.
+    pub async fn offer(&self) -> Result<String, String> {
+        let offer = JsFuture::from(self.pc.create_offer()).await.map_err(|e| js_err("could not create an offer", e))?;
+        let sdp = js_sys::Reflect::get(&offer, &JsValue::from_str("sdp")).ok().and_then(|v| v.as_string()).unwrap_or_default();
+        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
+        desc.set_sdp(&sdp);
+        JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err("could not use the offer", e))?;
+        self.local_code(SdpKind::Offer).await
+    }
+
+    /// The guest's side: applies the host's offer code and returns the answer code.
+    pub async fn answer(&self, offer_code: &str) -> Result<String, String> {
+        let (kind, sdp) = signal::decode(offer_code).map_err(|e| e.to_string())?;
+        if kind != SdpKind::Offer {
+            return Err("this is an answer code, not an invitation: the host pastes it on the host's page".into());
+        }
+        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
+        desc.set_sdp(&sdp);
+        JsFuture::from(self.pc.set_remote_description(&desc)).await.map_err(|e| js_err("the invitation could not be used", e))?;
+        let answer = JsFuture::from(self.pc.create_answer()).await.map_err(|e| js_err("could not create an answer", e))?;
+        let sdp = js_sys::Reflect::get(&answer, &JsValue::from_str("sdp")).ok().and_then(|v| v.as_string()).unwrap_or_default();
+        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+        desc.set_sdp(&sdp);
+        JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err("could not use the answer", e))?;
+        self.local_code(SdpKind::Answer).await
+    }
+
+    /// The host's side: applies the guest's answer code.
+    pub async fn accept(&self, answer_code: &str) -> Result<(), String> {
+        let (kind, sdp) = signal::decode(answer_code).map_err(|e| e.to_string())?;
+        if kind != SdpKind::Answer {
+            return Err("this is an invitation code, not a guest's answer: paste the code the guest's page shows".into());
+        }
+        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+        desc.set_sdp(&sdp);
+        JsFuture::from(self.pc.set_remote_description(&desc))
+            .await
+            .map_err(|e| js_err("this answer does not fit this invitation (was it made for another invite?)", e))?;
+        Ok(())
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.dc.ready_state() == RtcDataChannelState::Open
+    }
+
+    /// Sends a text message; false when the channel is not open.
+    pub fn send(&self, text: &str) -> bool {
+        self.is_open() && self.dc.send_with_str(text).is_ok()
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        self.pc.set_onconnectionstatechange(None);
+        self.dc.set_onopen(None);
+        self.dc.set_onclose(None);
+        self.dc.set_onmessage(None);
+        self.dc.close();
+        self.pc.close();
+    }
+}
