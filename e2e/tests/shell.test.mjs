@@ -1,6 +1,6 @@
 // The app shell: mounts with no errors at phone and desktop size, every hash route
-// renders and survives a reload, Resume appears only with a saved game, the theme
-// setting sticks. Screenshots of every screen land in e2e/screenshots/.
+// renders and survives a reload, the theme setting sticks (Resume and saved games are
+// in saves.test.mjs). Screenshots of every screen land in e2e/screenshots/.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
@@ -18,9 +18,11 @@ after(async () => {
 const SCREENS = [
   ["home", "#/", "home"],
   ["new-game", "#/new", "new-game-screen"],
-  ["friends", "#/friends", "not-built"],
-  ["join", "#/join/ABC123", "not-built"],
+  ["friends", "#/friends", "peer-host"],
+  ["join-broken", "#/join/ABC123", "join-error"],
   ["settings", "#/settings", "settings-screen"],
+  ["timing", "#/timing", "timing"],
+  ["replay-broken", "#/replay/ABC123", "replay-error"],
   ["not-found", "#/no/such/screen", "not-found"],
 ];
 
@@ -57,18 +59,6 @@ test("routes survive a reload and the not-found screen leads home", async () => 
   await page.click("[data-testid=home-link]");
   await page.waitForSelector("[data-testid=home]");
   assert.equal(new URL(page.url()).hash, "#/");
-  assert.deepEqual(problems(), []);
-  await context.close();
-});
-
-test("Resume shows only when a saved game exists", async () => {
-  const { context, page, problems } = await openPage(browser);
-  await page.goto(site.url);
-  await waitForApp(page);
-  assert.equal(await page.locator("[data-testid=resume]").count(), 0);
-  await page.evaluate(() => localStorage.setItem("tuolaji.game.v1", "{}"));
-  await page.reload();
-  await page.waitForSelector("[data-testid=resume]");
   assert.deepEqual(problems(), []);
   await context.close();
 });
