@@ -18,8 +18,8 @@ after(async () => {
 const SCREENS = [
   ["home", "#/", "home"],
   ["new-game", "#/new", "new-game-screen"],
-  ["friends", "#/friends", "not-built"],
-  ["join", "#/join/ABC123", "not-built"],
+  ["friends", "#/friends", "peer-host"],
+  ["join", "#/join/ABC123", "peer-join"],
   ["settings", "#/settings", "settings-screen"],
   ["not-found", "#/no/such/screen", "not-found"],
 ];
