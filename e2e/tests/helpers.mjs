@@ -29,15 +29,11 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** `options.realLocalIps`: WebRTC candidates carry real local addresses instead of mDNS
- * names (which do not resolve in a sandbox without multicast DNS): peer-play tests. */
-export async function launch(options = {}) {
-  const args = [...CHROMIUM_ARGS];
-  if (options.realLocalIps) args.push("--disable-features=WebRtcHideLocalIpsWithMdns");
+export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
-    args,
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -362,6 +362,15 @@ impl Host {
         vec![(conn, HostMessage::Rejected { reason, seq })]
     }
 
+    /// A message the transport refused before reading it (over the size limit): refused and
+    /// logged like any other, nothing changes.
+    pub fn refuse_oversized(&mut self, conn: ConnId, len: usize) -> Vec<Outgoing> {
+        if !self.conns.contains_key(&conn) {
+            return Vec::new();
+        }
+        self.reject(conn, None, format!("a message of {len} bytes is over the limit of {MAX_GUEST_MESSAGE_BYTES}"))
+    }
+
     /// Handles one incoming message (raw bytes as received) from `conn`.
     pub fn receive(&mut self, conn: ConnId, bytes: &[u8], now: Millis) -> Vec<Outgoing> {
         if !self.conns.contains_key(&conn) {

@@ -555,3 +555,15 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     bad.seats.pop();
     assert!(Host::restore(bad, [1; 32], HostConfig::default(), 0).err().unwrap().to_string().contains("seats"));
 }
+
+#[test]
+fn a_message_refused_by_the_transport_is_logged_and_changes_nothing() {
+    let mut t = started_table(1);
+    let before = t.host.game().unwrap().record();
+    let log = t.host.log().len();
+    let out = t.host.refuse_oversized(1, 1 << 20);
+    assert!(matches!(&out[..], [(1, HostMessage::Rejected { reason, .. })] if reason.contains("1048576 bytes")));
+    assert_eq!(t.host.log().len(), log + 1);
+    assert_eq!(t.host.game().unwrap().record(), before);
+    assert!(t.host.refuse_oversized(99, 10).is_empty(), "an unknown connection gets nothing");
+}

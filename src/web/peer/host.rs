@@ -53,6 +53,8 @@ struct Session {
     /// The open invite of each seat (a connection that has not said hello yet).
     invites: BTreeMap<Seat, ConnId>,
     next_conn: ConnId,
+    /// Entries of the host's log already written to the console.
+    logged: usize,
 }
 
 /// What the page shows, refreshed after every change.
@@ -96,6 +98,15 @@ fn dispatch(sess: &Shared, ui: Ui, out: Vec<Outgoing>) {
 }
 
 fn refresh(sess: &Shared, ui: Ui) {
+    // Refused messages and lobby operations: the host's log, for whoever debugs a table.
+    {
+        let mut s = sess.borrow_mut();
+        let log = s.host.log();
+        for entry in &log[s.logged.min(log.len())..] {
+            web_sys::console::warn_1(&format!("refused (connection {:?}): {}", entry.conn, entry.what).into());
+        }
+        s.logged = log.len();
+    }
     let (lobby, view, seat, refusal, verdict, dealing) = {
         let s = sess.borrow();
         (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing())
@@ -243,7 +254,8 @@ fn on_peer_event(weak: &Weak<RefCell<Session>>, ui: Ui, conn: ConnId, ev: PeerEv
             dispatch(&sess, ui, out);
         }
         PeerEvent::TooLarge(n) => {
-            web_sys::console::warn_1(&format!("connection {conn}: a message of about {n} bytes was refused (limit {MAX_GUEST_MESSAGE_BYTES})").into());
+            let out = sess.borrow_mut().host.refuse_oversized(conn, n);
+            dispatch(&sess, ui, out);
         }
         PeerEvent::Closed | PeerEvent::Failed => {
             let invited = invite_seat(&sess.borrow(), conn);
@@ -352,7 +364,7 @@ pub fn HostPage() -> impl IntoView {
         },
     };
     let me = GuestClient::new(&name, entropy(), token);
-    let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME }));
+    let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0 }));
     let ui = Ui {
         lobby: RwSignal::new(session.borrow().host.lobby()),
         view: RwSignal::new(None),
@@ -579,8 +591,8 @@ pub fn HostPage() -> impl IntoView {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || ui.refusal.get());
                 view! {
+                    <div class="peer-status">{status_line}</div>
                     <TableBoard view=view names=names act=Callback::new(act) error=error adviser_seed=adviser>
-                        <div class="peer-status">{status_line}</div>
                         <ol class="peer-seats peer-dropped">{seat_list}</ol>
                     </TableBoard>
                 }

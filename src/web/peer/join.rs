@@ -270,10 +270,10 @@ pub fn JoinPage(code: String) -> impl IntoView {
             {move || has_view.get().then(|| view_sig.get_untracked()).flatten().zip(TableSeed::parse("guest").ok()).map(|(first, adviser)| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || refusal.get());
+                // The status goes first: a lost host or a failed deal check must be seen.
                 view! {
-                    <TableBoard view=v names=names act=Callback::new(act) error=error adviser_seed=adviser>
-                        <div class="peer-status">{status}</div>
-                    </TableBoard>
+                    <div class="peer-status">{status}</div>
+                    <TableBoard view=v names=names act=Callback::new(act) error=error adviser_seed=adviser/>
                 }
             })}
             <BackHome/>

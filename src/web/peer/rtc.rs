@@ -34,12 +34,14 @@ pub enum PeerEvent {
 const GATHER_TIMEOUT_MS: u32 = 5000;
 
 type Handler = Rc<dyn Fn(PeerEvent)>;
+/// The JavaScript callbacks, kept alive as long as the connection.
+type Callbacks = RefCell<Vec<Closure<dyn FnMut(JsValue)>>>;
 
 /// A peer connection and its channel. Dropping it closes both and detaches every callback.
 pub struct Peer {
     pc: RtcPeerConnection,
     dc: RtcDataChannel,
-    closures: RefCell<Vec<Closure<dyn FnMut(JsValue)>>>,
+    closures: Callbacks,
 }
 
 fn js_err(what: &str, e: JsValue) -> String {
