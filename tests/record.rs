@@ -567,10 +567,10 @@ fn every_way_a_save_can_fail_is_told_apart() {
     let game = bot_game("saves2", Settings::default(), Some(40));
     let good = SaveEnvelope::new(&game, 0, None);
     let mut value = serde_json::to_value(&good).unwrap();
-    value["format"] = 2.into();
+    value["format"] = 1.into();
     value["app"] = "9.9.9".into();
     let loaded = SaveEnvelope::decode(Some(&value.to_string()));
-    assert!(matches!(&loaded, Loaded::Incompatible { format: 2, app: Some(a) } if a == "9.9.9"), "{loaded}");
+    assert!(matches!(&loaded, Loaded::Incompatible { format: 1, app: Some(a) } if a == "9.9.9"), "{loaded}");
     assert!(loaded.notice().unwrap().contains("version 9.9.9"));
     let corrupt = |text: &str, says: &str| {
         let loaded = SaveEnvelope::decode(Some(text));
@@ -579,7 +579,8 @@ fn every_way_a_save_can_fail_is_told_apart() {
     };
     corrupt("{not json", "not valid JSON");
     corrupt("[1,2]", "no format");
-    corrupt(r#"{"format":1,"app":"0.1.0"}"#, "fields are not valid");
+    corrupt(r#"{"format":2,"app":"0.1.0"}"#, "fields are not valid");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ"}"#, "replay code");
     let mut bad_seat = good.clone();
     bad_seat.seat = 4;
     corrupt(&bad_seat.encode(), "seat 5");
