@@ -84,7 +84,9 @@ pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
     use std::cell::RefCell;
     use std::rc::Rc;
     use wasm_bindgen::{closure::Closure, JsCast, JsValue};
-    let done: Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    // Called once, by whichever of the promise's two callbacks runs.
+    type Once = Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>>;
+    let done: Once = Rc::new(RefCell::new(Some(Box::new(done))));
     let finish = {
         let done = done.clone();
         move |ok: bool| {
