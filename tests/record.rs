@@ -6,7 +6,7 @@ use tuolaji::dup::TableSeed;
 use tuolaji::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use tuolaji::record::link::normalize;
 use tuolaji::record::duplicate::{fingerprint, Merge, MAX_RESULTS_PER_SEED};
-use tuolaji::record::replay_code::{decode_unchecked, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
+use tuolaji::record::replay_code::{decode_unchecked, decode_with_limits, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
 use tuolaji::record::save::UiState;
 use tuolaji::record::*;
 use tuolaji::shengji::bot::Difficulty;
@@ -558,6 +558,32 @@ fn a_save_knows_which_table_link_opens_it() {
     // The same table written with its defaults spelled out is the same table.
     let spelled = ShareLink::parse_hash("#/play/shengji?seed=SAVELINK&p=6&d=3&seat=3").unwrap();
     assert!(save.is_for(&spelled));
+}
+
+#[test]
+fn saves_hold_records_longer_than_a_link_may_be() {
+    // Three hands at one table; a link's limits are lowered to show that the save's own apply.
+    let mut sim = Simulation::new(Settings::default(), TableSeed::parse("longsave").unwrap(), &[Difficulty::Heuristic]).unwrap();
+    for hand in 0..3 {
+        while sim.game.phase() != PhaseName::Finished {
+            sim.step().unwrap();
+        }
+        if hand < 2 {
+            let seat = sim.game.to_act()[0];
+            sim.game.apply(seat, &Action::NextHand).unwrap();
+        }
+    }
+    let code = encode_record(&sim.game.record());
+    assert!(matches!(decode_with_limits(&code, code.len() - 1, MAX_PAYLOAD_BYTES), Err(CodeError::TooLong(_))));
+    assert!(matches!(decode_with_limits(&code, code.len(), 100), Err(CodeError::Inflate(_))));
+    assert_eq!(decode_with_limits(&code, code.len(), MAX_PAYLOAD_BYTES).unwrap(), sim.game.record());
+    // The envelope keeps the record as that code, and loads it back into the same table.
+    let text = SaveEnvelope::new(&sim.game, 1, None).encode();
+    assert!(text.contains(&code), "{text}");
+    match SaveEnvelope::decode(Some(&text)) {
+        Loaded::Ok { game, .. } => assert_eq!(game.record(), sim.game.record()),
+        other => panic!("{other}"),
+    }
 }
 
 #[test]
