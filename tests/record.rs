@@ -6,7 +6,7 @@ use tuolaji::dup::TableSeed;
 use tuolaji::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use tuolaji::record::link::normalize;
 use tuolaji::record::duplicate::{fingerprint, Merge, MAX_RESULTS_PER_SEED};
-use tuolaji::record::replay_code::{decode_unchecked, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
+use tuolaji::record::replay_code::{decode_unchecked, decode_with_limits, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
 use tuolaji::record::save::UiState;
 use tuolaji::record::*;
 use tuolaji::shengji::bot::Difficulty;
@@ -561,16 +561,42 @@ fn a_save_knows_which_table_link_opens_it() {
 }
 
 #[test]
+fn saves_hold_records_longer_than_a_link_may_be() {
+    // Three hands at one table; a link's limits are lowered to show that the save's own apply.
+    let mut sim = Simulation::new(Settings::default(), TableSeed::parse("longsave").unwrap(), &[Difficulty::Heuristic]).unwrap();
+    for hand in 0..3 {
+        while sim.game.phase() != PhaseName::Finished {
+            sim.step().unwrap();
+        }
+        if hand < 2 {
+            let seat = sim.game.to_act()[0];
+            sim.game.apply(seat, &Action::NextHand).unwrap();
+        }
+    }
+    let code = encode_record(&sim.game.record());
+    assert!(matches!(decode_with_limits(&code, code.len() - 1, MAX_PAYLOAD_BYTES), Err(CodeError::TooLong(_))));
+    assert!(matches!(decode_with_limits(&code, code.len(), 100), Err(CodeError::Inflate(_))));
+    assert_eq!(decode_with_limits(&code, code.len(), MAX_PAYLOAD_BYTES).unwrap(), sim.game.record());
+    // The envelope keeps the record as that code, and loads it back into the same table.
+    let text = SaveEnvelope::new(&sim.game, 1, None).encode();
+    assert!(text.contains(&code), "{text}");
+    match SaveEnvelope::decode(Some(&text)) {
+        Loaded::Ok { game, .. } => assert_eq!(game.record(), sim.game.record()),
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
 fn every_way_a_save_can_fail_is_told_apart() {
     assert!(matches!(SaveEnvelope::decode(None), Loaded::Absent));
     assert!(matches!(SaveEnvelope::decode(Some("  ")), Loaded::Absent));
     let game = bot_game("saves2", Settings::default(), Some(40));
     let good = SaveEnvelope::new(&game, 0, None);
     let mut value = serde_json::to_value(&good).unwrap();
-    value["format"] = 2.into();
+    value["format"] = 1.into();
     value["app"] = "9.9.9".into();
     let loaded = SaveEnvelope::decode(Some(&value.to_string()));
-    assert!(matches!(&loaded, Loaded::Incompatible { format: 2, app: Some(a) } if a == "9.9.9"), "{loaded}");
+    assert!(matches!(&loaded, Loaded::Incompatible { format: 1, app: Some(a) } if a == "9.9.9"), "{loaded}");
     assert!(loaded.notice().unwrap().contains("version 9.9.9"));
     let corrupt = |text: &str, says: &str| {
         let loaded = SaveEnvelope::decode(Some(text));
@@ -579,7 +605,8 @@ fn every_way_a_save_can_fail_is_told_apart() {
     };
     corrupt("{not json", "not valid JSON");
     corrupt("[1,2]", "no format");
-    corrupt(r#"{"format":1,"app":"0.1.0"}"#, "fields are not valid");
+    corrupt(r#"{"format":2,"app":"0.1.0"}"#, "fields are not valid");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ"}"#, "replay code");
     let mut bad_seat = good.clone();
     bad_seat.seat = 4;
     corrupt(&bad_seat.encode(), "seat 5");

@@ -59,7 +59,7 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   assert.ok(was.hand.length > 0 && was.hand.length < 25, `hand of ${was.hand.length}`);
   assert.ok(was.table.some((p) => !p.old && p.cards.length > 0), "nobody has played to this trick");
   const saved = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), SAVE);
-  assert.equal(saved.format, 1);
+  assert.equal(saved.format, 2);
   assert.equal(saved.seat, 0);
   assert.equal(saved.ui.pace, "fast");
   await page.reload();
@@ -80,14 +80,17 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   await page.waitForSelector("[data-testid=save-choice]");
   await screenshot(page, "save-choice-phone");
   const before = await page.evaluate((k) => localStorage.getItem(k), SAVE);
-  assert.equal(JSON.parse(before).record.z, "resume1");
   await page.click("[data-testid=resume-saved]");
   await page.waitForSelector("[data-testid=table][data-my-turn=yes]");
   assert.deepEqual(await snapshot(page), was);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), SAVE), before);
   await page.goto(site.url + "#/play/shengji?seed=other2&pace=instant");
   await page.click("[data-testid=start-new-table]");
   await page.waitForSelector("[data-testid=table]");
-  await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k) || "{}").record?.z === "other2", SAVE);
+  await page.waitForFunction(([k, old]) => localStorage.getItem(k) !== old, [SAVE, before]);
+  await page.goto(site.url + "#/");
+  await page.waitForSelector("[data-testid=resume]");
+  assert.match(await page.locator("[data-testid=resume-detail]").textContent(), /other2/);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -222,11 +222,16 @@ pub fn decode_record(code: &str) -> Result<GameRecord, CodeError> {
 
 /// Decodes a replay code without replaying it (layout, seed and settings only).
 pub fn decode_unchecked(code: &str) -> Result<GameRecord, CodeError> {
+    decode_with_limits(code, MAX_CODE_CHARS, MAX_PAYLOAD_BYTES)
+}
+
+/// [`decode_unchecked`] with other limits (saved games hold whole tables).
+pub fn decode_with_limits(code: &str, max_chars: usize, max_payload: usize) -> Result<GameRecord, CodeError> {
     let code = code.trim();
     if code.is_empty() {
         return Err(CodeError::Empty);
     }
-    if code.len() > MAX_CODE_CHARS {
+    if code.len() > max_chars {
         return Err(CodeError::TooLong(code.len()));
     }
     let bytes = base64url_decode(code).map_err(CodeError::NotBase64)?;
@@ -234,10 +239,10 @@ pub fn decode_unchecked(code: &str) -> Result<GameRecord, CodeError> {
     if format != CODE_FORMAT {
         return Err(CodeError::Format(format));
     }
-    let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, MAX_PAYLOAD_BYTES).map_err(|e| {
+    let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, max_payload).map_err(|e| {
         CodeError::Inflate(match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                format!("it would inflate to more than {MAX_PAYLOAD_BYTES} bytes")
+                format!("it would inflate to more than {max_payload} bytes")
             }
             _ => "it is not valid deflate data".to_string(),
         })

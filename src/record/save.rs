@@ -1,6 +1,6 @@
-//! Saved games: a versioned JSON envelope (format, app version, seat, record,
-//! optional UI state) that the UI writes to localStorage after every action,
-//! and a loader that tells absent, ok, incompatible and corrupt apart.
+//! Saved games: a versioned JSON envelope (format, app version, seat, the record
+//! as a replay code, optional UI state) that the UI writes to localStorage after
+//! every action, and a loader that tells absent, ok, incompatible and corrupt apart.
 
 use super::duplicate::fingerprint;
 use super::link::ShareLink;
@@ -10,7 +10,8 @@ use std::fmt;
 
 /// The envelope's layout version. Bump it when the layout or the record's
 /// meaning changes; older saves then load as [`Loaded::Incompatible`].
-pub const SAVE_FORMAT: u32 = 1;
+/// (1 held the record as JSON; 2 holds it as a replay code.)
+pub const SAVE_FORMAT: u32 = 2;
 /// Larger saves are refused as corrupt without parsing (localStorage holds ~5 MB).
 pub const MAX_SAVE_BYTES: usize = 4 * 1024 * 1024;
 
@@ -37,9 +38,29 @@ pub struct SaveEnvelope {
     pub app: String,
     /// The human player's seat, 0-based.
     pub seat: Seat,
+    /// Stored as a replay code (`record::replay_code`): the binary codec the replay
+    /// links use, so the browser build needs no JSON code for records.
+    #[serde(with = "record_as_code")]
     pub record: GameRecord,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui: Option<UiState>,
+}
+
+/// Serde for a record as its replay code, with limits sized for saves (a long
+/// table's record is far larger than one hand's link).
+mod record_as_code {
+    use crate::record::replay_code::{decode_with_limits, encode_record};
+    use crate::shengji::game::GameRecord;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(record: &GameRecord, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&encode_record(record))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
+        let code = String::deserialize(d)?;
+        decode_with_limits(&code, super::MAX_SAVE_BYTES, 8 * super::MAX_SAVE_BYTES).map_err(D::Error::custom)
+    }
 }
 
 /// The result of loading a save.

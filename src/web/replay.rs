@@ -71,16 +71,18 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
     let seed = replay.record().seed.clone();
     let players = replay.record().settings.validate().map(|r| r.players).unwrap_or(4);
     let replay = StoredValue::new_local(replay);
-    let hand = RwSignal::new(last_hand);
-    let bounds = Memo::new(move |_| replay.with_value(|r| r.hand_positions(hand.get())));
-    let position = RwSignal::new(bounds.get_untracked().0);
+    // Two plain counters (no memos of new types: each adds wasm): the hand shown
+    // and the position, as for `Replay::seek`, within that hand's bounds.
+    let hand = RwSignal::new(last_hand as usize);
+    let bounds = move || replay.with_value(|r| r.hand_positions(hand.get() as u64));
+    let position = RwSignal::new(bounds().0);
 
-    let frame = Memo::new(move |_| {
-        let (start, _) = bounds.get();
+    let frame = move || {
+        let (start, _) = bounds();
         let p = position.get();
         replay.with_value(|r| {
             let game = if p <= start {
-                r.game_before_hand(hand.get_untracked()).and_then(|g| g.ok())
+                r.game_before_hand(hand.get_untracked() as u64).and_then(|g| g.ok())
             } else {
                 let mut r = r.clone();
                 r.seek(p);
@@ -89,10 +91,10 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
             let step = (p > start).then(|| r.steps().get(p - 1)).flatten();
             game.map(|g| frame_of(&g, step, shell))
         })
-    });
+    };
 
     let go = move |to: usize| {
-        let (start, end) = bounds.get_untracked();
+        let (start, end) = untrack(bounds);
         position.set(to.clamp(start, end));
     };
     let back = move || go(position.get_untracked().saturating_sub(1));
@@ -120,102 +122,103 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
 
     let seat_name = move |s: Seat| format!("{} {}", shell.t(Text::SeatLabel), s + 1);
     let names: Vec<String> = (0..players).map(seat_name).collect();
-    let at_start = move || position.get() <= bounds.get().0;
-    let at_end = move || position.get() >= bounds.get().1;
 
-    let header = move || {
-        let Some(f) = frame.get() else { return ().into_any() };
-        let (start, end) = bounds.get();
-        let p = position.get();
+    // Everything that changes with the position, drawn by one closure (one view type
+    // keeps the wasm small; a step redraws the whole frame, which is cheap).
+    let draw = move |f: Frame| {
+        let (start, end) = untrack(bounds);
+        let p = position.get_untracked();
         let where_ = if p <= start {
             shell.t(Text::BeforeFirstTrick).to_string()
         } else {
             format!("{} / {}", numbered(shell, Text::TrickNumber, p - start), end - start)
         };
-        view! {
-            <div class="table-meta">
-                <span class="chip">{shell.t(Text::Seed)} ": " <b>{seed.clone()}</b></span>
-                <span class="chip" data-testid="replay-hand-number">{numbered(shell, Text::HandNumber, hand.get() + 1)}</span>
-                <span class="chip" data-testid="trump">{shell.t(Text::TrumpLabel)} ": " <b>{f.trump.clone()}</b></span>
-                <span class="chip">{shell.t(Text::Landlord)} ": " <b>{f.landlord.map(seat_name).unwrap_or_else(|| "—".into())}</b></span>
-                <span class="chip" data-testid="replay-points">{shell.t(Text::AttackersSoFar)} ": " <b>{f.attacker_points}</b></span>
-            </div>
-            <p class="replay-position" data-testid="replay-position" data-position=(p - start).to_string()>{where_}</p>
-        }
-        .into_any()
-    };
-
-    let seats = move || {
-        let Some(f) = frame.get() else { return ().into_any() };
+        let chips = [
+            ("", format!("{}: {}", shell.t(Text::Seed), seed)),
+            ("replay-hand-number", numbered(shell, Text::HandNumber, hand.get_untracked() + 1)),
+            ("trump", format!("{}: {}", shell.t(Text::TrumpLabel), f.trump)),
+            ("", format!("{}: {}", shell.t(Text::Landlord), f.landlord.map(seat_name).unwrap_or_else(|| "—".into()))),
+            ("replay-points", format!("{}: {}", shell.t(Text::AttackersSoFar), f.attacker_points)),
+        ];
         let plays: Vec<(Seat, Vec<Card>)> = f.step.as_ref().map(|s| s.trick.plays.clone()).unwrap_or_default();
         let winner = f.step.as_ref().map(|s| s.trick.winner);
+        let result = f.result.as_ref().map(|r| {
+            let changes = r.levels.iter().filter(|(_, a, b)| a != b)
+                .map(|(s, a, b)| format!("{} {a}→{b}", seat_name(*s))).collect::<Vec<_>>().join(" · ");
+            format!(
+                "{}: {} ({} + {} {}) · {}: {changes}",
+                shell.t(Text::AttackerPoints), r.attacker_points, r.attacker_trick_points,
+                shell.t(Text::KittyBonus), r.kitty_bonus, shell.t(Text::LevelChanges)
+            )
+        });
+        let seats = f.hands.iter().enumerate().map(|(s, hand)| {
+            let played = plays.iter().find(|(p, _)| *p == s).map(|(_, c)| c.clone()).unwrap_or_default();
+            let tag = if f.landlord == Some(s) {
+                Some(("tag landlord", shell.t(Text::Landlord)))
+            } else if f.landlord_team.contains(&s) {
+                Some(("tag team", shell.t(Text::LandlordTeam)))
+            } else {
+                None
+            };
+            let points = f.step.as_ref().map(|st| st.totals[s]).filter(|p| *p > 0).map(|p| format!(" · {p} {}", shell.t(Text::Pts))).unwrap_or_default();
+            let info = format!("{} {} · {} {}{points}", shell.t(Text::Level), f.levels.get(s).cloned().unwrap_or_default(), hand.len(), shell.t(Text::CardsLeft));
+            view! {
+                <div class="seat" data-testid="seat" data-seat=s.to_string()>
+                    <div class="seat-head"><b>{seat_name(s)}</b>{tag.map(|(class, text)| view! { <span class=class>{text}</span> })}</div>
+                    <div class="seat-info">{info}</div>
+                    <div class="seat-play" class:winning=winner == Some(s) data-testid="seat-play">
+                        {played.into_iter().map(|c| view! { <CardFace card=c/> }).collect_view()}
+                    </div>
+                    <div class="replay-hand" data-testid="replay-hand" data-seat=s.to_string()>
+                        {hand.iter().map(|&c| view! { <CardFace card=c/> }).collect_view()}
+                    </div>
+                </div>
+            }
+        }).collect_view();
         view! {
-            <div class="seats felt replay-seats" data-testid="seats">
-                {(0..f.hands.len()).map(|s| {
-                    let played = plays.iter().find(|(p, _)| *p == s).map(|(_, c)| c.clone()).unwrap_or_default();
-                    let landlord = f.landlord == Some(s);
-                    let team = f.landlord_team.contains(&s) && !landlord;
-                    let hand = f.hands[s].clone();
-                    view! {
-                        <div class="seat" data-testid="seat" data-seat=s.to_string()>
-                            <div class="seat-head">
-                                <b>{seat_name(s)}</b>
-                                {landlord.then(|| view! { <span class="tag landlord">{shell.t(Text::Landlord)}</span> })}
-                                {team.then(|| view! { <span class="tag team">{shell.t(Text::LandlordTeam)}</span> })}
-                            </div>
-                            <div class="seat-info">
-                                {shell.t(Text::Level)} " " {f.levels.get(s).cloned().unwrap_or_default()} " · "
-                                {hand.len()} " " {shell.t(Text::CardsLeft)}
-                                {f.step.as_ref().map(|st| st.totals[s]).filter(|p| *p > 0).map(|p| format!(" · {p} {}", shell.t(Text::Pts)))}
-                            </div>
-                            <div class="seat-play" class:winning=winner == Some(s) data-testid="seat-play">
-                                {played.into_iter().map(|c| view! { <CardFace card=c/> }).collect_view()}
-                            </div>
-                            <div class="replay-hand" data-testid="replay-hand" data-seat=s.to_string()>
-                                {hand.into_iter().map(|c| view! { <CardFace card=c/> }).collect_view()}
-                            </div>
-                        </div>
-                    }
-                }).collect_view()}
+            <div class="table-meta">
+                {chips.into_iter().map(|(id, text)| view! { <span class="chip" data-testid=id>{text}</span> }).collect_view()}
             </div>
+            <p class="replay-position" data-testid="replay-position" data-position=(p - start).to_string()>{where_}</p>
+            <div class="seats felt replay-seats" data-testid="seats">{seats}</div>
+            {f.step.map(|step| view! {
+                <ol class="review-list replay-trick" data-testid="replay-trick">
+                    <TrickRow number=step.trick_number trick=step.trick names=names.clone() landlord_team=f.landlord_team.clone()/>
+                </ol>
+            })}
+            {result.map(|r| view! { <p class="phase-panel replay-result" data-testid="replay-result"><b>{shell.t(Text::HandOver)}</b> " · " {r}</p> })}
         }
-        .into_any()
     };
 
-    let names_for_trick = names.clone();
-    let trick = move || {
-        let f = frame.get()?;
-        let step = f.step?;
-        let number = step.trick_number;
-        Some(view! {
-            <ol class="review-list replay-trick" data-testid="replay-trick">
-                <TrickRow number=number trick=step.trick names=names_for_trick.clone() landlord_team=f.landlord_team.clone()/>
-            </ol>
-        })
-    };
-
-    let result = move || {
-        let f = frame.get()?;
-        let r = f.result?;
-        let changes = r.levels.iter().filter(|(_, a, b)| a != b)
-            .map(|(s, a, b)| format!("{} {a}→{b}", seat_name(*s))).collect::<Vec<_>>().join(" · ");
-        Some(view! {
-            <div class="phase-panel result-panel" data-testid="replay-result">
-                <h3>{shell.t(Text::HandOver)}</h3>
-                <p>{shell.t(Text::AttackerPoints)} ": " <b>{r.attacker_points}</b>
-                   " (" {r.attacker_trick_points} " + " {shell.t(Text::KittyBonus)} " " {r.kitty_bonus} ")"</p>
-                <p>{shell.t(Text::LevelChanges)} ": " {changes}</p>
-            </div>
-        })
-    };
+    // First, Back, Next, Last: one button type for all four.
+    let buttons = [
+        ("replay-first", "« ", Text::ReplayFirst, ""),
+        ("replay-back", "◀ ", Text::ReplayBack, ""),
+        ("replay-forward", "", Text::ReplayForward, " ▶"),
+        ("replay-last", "", Text::ReplayLast, " »"),
+    ];
+    let controls = buttons.into_iter().enumerate().map(|(i, (id, before, text, after))| {
+        let disabled = move || if i < 2 { position.get() <= bounds().0 } else { position.get() >= bounds().1 };
+        let click = move |_| match i {
+            0 => first(),
+            1 => back(),
+            2 => forward(),
+            _ => last(),
+        };
+        view! {
+            <button type="button" class="button" class:primary=i == 2 data-testid=id disabled=disabled on:click=click>
+                {before} {shell.t(text)} {after}
+            </button>
+        }
+    }).collect_view();
 
     let hand_picker = (hands.len() > 1).then(|| {
         view! {
             <div class="replay-hands" data-testid="replay-hands">
-                {hands.iter().map(|&h| view! {
+                {hands.iter().map(|&h| h as usize).map(|h| view! {
                     <button type="button" class="button" class:primary=move || hand.get() == h
-                        on:click=move |_| { hand.set(h); position.set(bounds.get_untracked().0); }>
-                        {move || numbered(shell, Text::HandNumber, h + 1)}
+                        on:click=move |_| { hand.set(h); position.set(untrack(bounds).0); }>
+                        {numbered(shell, Text::HandNumber, h + 1)}
                     </button>
                 }).collect_view()}
             </div>
@@ -224,19 +227,11 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
 
     view! {
         <section class="screen wide table replay" data-testid="replay">
-            <h2>{move || shell.t(Text::ReplayTitle)}</h2>
+            <h2>{shell.t(Text::ReplayTitle)}</h2>
             {hand_picker}
-            {header}
-            <div class="replay-controls">
-                <button type="button" class="button" data-testid="replay-first" disabled=at_start on:click=move |_| first()>"« " {move || shell.t(Text::ReplayFirst)}</button>
-                <button type="button" class="button" data-testid="replay-back" disabled=at_start on:click=move |_| back()>"◀ " {move || shell.t(Text::ReplayBack)}</button>
-                <button type="button" class="button primary" data-testid="replay-forward" disabled=at_end on:click=move |_| forward()>{move || shell.t(Text::ReplayForward)} " ▶"</button>
-                <button type="button" class="button" data-testid="replay-last" disabled=at_end on:click=move |_| last()>{move || shell.t(Text::ReplayLast)} " »"</button>
-            </div>
-            <p class="replay-keys">{move || shell.t(Text::ReplayKeys)}</p>
-            {seats}
-            {trick}
-            {result}
+            <div class="replay-controls">{controls}</div>
+            <p class="replay-keys">{shell.t(Text::ReplayKeys)}</p>
+            {move || frame().map(&draw)}
             <BackHome/>
         </section>
     }

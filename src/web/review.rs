@@ -84,7 +84,9 @@ pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
     use std::cell::RefCell;
     use std::rc::Rc;
     use wasm_bindgen::{closure::Closure, JsCast, JsValue};
-    let done: Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    // Called once, by whichever of the promise's two callbacks runs.
+    type Once = Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>>;
+    let done: Once = Rc::new(RefCell::new(Some(Box::new(done))));
     let finish = {
         let done = done.clone();
         move |ok: bool| {
@@ -111,27 +113,23 @@ pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
     }
 }
 
-/// A read-only link with a Copy button (and the text selected when copying is refused).
+/// A read-only link with a Copy button (when the browser refuses to copy, the
+/// text can still be selected and copied by hand).
 #[component]
 pub fn LinkBox(url: String, #[prop(into)] testid: String) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let copied = RwSignal::new(false);
-    let input = NodeRef::<leptos::html::Input>::new();
     let copy_url = url.clone();
     view! {
         <div class="link-row">
-            <input type="text" readonly value=url node_ref=input data-testid=testid.clone()
-                on:focus=move |_| { if let Some(i) = input.get() { i.select(); } }/>
+            <input type="text" readonly value=url data-testid=testid.clone()
+                on:focus=|ev| {
+                    if let Some(input) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok()) {
+                        input.select();
+                    }
+                }/>
             <button type="button" class="button" data-testid=format!("copy-{testid}")
-                on:click=move |_| {
-                    copy_text(&copy_url, move |ok| {
-                        if ok {
-                            copied.set(true);
-                        } else if let Some(i) = input.get_untracked() {
-                            i.select();
-                        }
-                    });
-                }>
+                on:click=move |_| copy_text(&copy_url, move |ok| copied.set(ok))>
                 {move || if copied.get() { shell.t(Text::Copied) } else { shell.t(Text::Copy) }}
             </button>
         </div>

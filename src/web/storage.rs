@@ -120,19 +120,32 @@ pub fn save_game(save: &SaveEnvelope) -> Result<(), StoreError> {
     set_raw(keys::SAVED_GAME, &save.encode())
 }
 
-/// The duplicate results kept for a seed (none when absent or unreadable).
+/// The duplicate results kept for a seed (none when absent or unreadable). Stored
+/// as a JSON list of result codes (`r=` values) tagged `m` (mine) or `l` (from a
+/// link): the codec links already use, so no JSON code for results is needed.
 pub fn seed_results(seed: &str) -> SeedResults {
-    match get_json::<SeedResults>(&format!("{}{seed}", keys::RESULTS_PREFIX)) {
-        Ok(Some(r)) if r.seed == seed => r,
-        _ => SeedResults::new(seed),
+    let mut all = SeedResults::new(seed);
+    if let Ok(Some(codes)) = get_json::<Vec<String>>(&format!("{}{seed}", keys::RESULTS_PREFIX)) {
+        for code in codes {
+            let source = if code.starts_with('m') { Source::Mine } else { Source::Link };
+            if let Ok(r) = DuplicateResult::decode(code.get(1..).unwrap_or_default()) {
+                all.merge(source, r);
+            }
+        }
     }
+    all
 }
 
 /// Adds a result to its seed's collection (a player's first result on a deal stays).
 pub fn add_result(source: Source, result: DuplicateResult) -> Result<SeedResults, StoreError> {
     let mut all = seed_results(&result.seed);
     if all.merge(source, result) == Merge::Added {
-        set_json(&format!("{}{}", keys::RESULTS_PREFIX, all.seed), &all)?;
+        let codes: Vec<String> = all
+            .results
+            .iter()
+            .map(|s| format!("{}{}", if s.source == Source::Mine { 'm' } else { 'l' }, s.result.encode()))
+            .collect();
+        set_json(&format!("{}{}", keys::RESULTS_PREFIX, all.seed), &codes)?;
     }
     Ok(all)
 }
