@@ -1,5 +1,5 @@
-// Trunk post-build hook: writes sw.js into the build from scripts/sw.js, with the
-// precache list taken from the files the build actually produced (Trunk hashes
+// Run by scripts/build-web once every page is built: writes sw.js into the build
+// from scripts/sw.js, with the precache list taken from the files the build actually produced (Trunk hashes
 // asset names, so a hand-kept list would go stale) and a version derived from
 // their contents (a new deployment = a byte-different sw.js = an update).
 import { createHash } from "node:crypto";
@@ -8,9 +8,9 @@ import { join, relative, sep, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = process.env.TRUNK_STAGING_DIR || process.argv[2];
+const out = process.argv[2];
 if (!out) {
-  console.error("build-sw: no TRUNK_STAGING_DIR (run by trunk) and no directory argument");
+  console.error("build-sw: give the build's directory (e.g. dist)");
   process.exit(2);
 }
 
@@ -33,8 +33,10 @@ for (const name of files) {
 }
 const version = hash.digest("hex").slice(0, 16);
 
-// "./" is the page itself as navigations request it (a hash route never reaches the server).
-const assets = ["./", ...files];
+// "./" is the main page as navigations request it (a hash route never reaches the
+// server); each other page's folder likewise ("friends/" for friends/index.html).
+const pages = files.filter((name) => name.endsWith("/index.html")).map((name) => name.slice(0, -"index.html".length));
+const assets = ["./", ...pages, ...files];
 const source = readFileSync(join(here, "sw.js"), "utf8")
   .replace("__VERSION__", version)
   .replace("__ASSETS__", JSON.stringify(assets, null, 2));

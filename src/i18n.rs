@@ -51,6 +51,8 @@ pub enum Text {
     NotFoundTitle,
     NotFoundBody,
     NotBuiltYet,
+    /// A route the other page of the site carries, while the browser goes there.
+    Loading,
     NewGameSoon,
     FriendsSoon,
     JoinSoon,
@@ -269,6 +271,7 @@ impl Text {
             Text::NotFoundTitle => ("Nothing here", "找不到这个页面"),
             Text::NotFoundBody => ("This link does not lead to a screen of tuolaji:", "这个链接不对应 tuolaji 的任何页面："),
             Text::NotBuiltYet => ("Not built yet", "尚未完成"),
+            Text::Loading => ("Opening…", "正在打开…"),
             Text::NewGameSoon => ("Games against bots are being built. The rules engine comes first; this screen will let you pick players, decks, mode and your seat.", "人机对战正在制作中：先完成规则引擎，这里将可以选择人数、副数、模式和座位。"),
             Text::FriendsSoon => ("Peer-to-peer tables with friends are not built yet. They will connect browsers directly, with no server.", "和朋友联机尚未完成：将通过浏览器直连，无需服务器。"),
             Text::JoinSoon => ("Joining a friend's table is not built yet. Keep this invitation; it will work in a later version.", "加入朋友的牌桌尚未完成。"),

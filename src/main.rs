@@ -8,7 +8,7 @@ fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     eprintln!(
-        "error: tuolaji-web is the browser build; serve it with `scripts/serve.sh` (see README). \
+        "error: tuolaji-web is the browser build; serve it with `scripts/serve` (see README). \
          The native command-line tool is `tuolaji`."
     );
     std::process::exit(2);

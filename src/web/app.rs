@@ -75,7 +75,7 @@ impl Shell {
 }
 
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(bundle: Bundle) -> impl IntoView {
     let prefs = RwSignal::new(Prefs::load());
     let shell = Shell { prefs, storage_ok: storage::is_writable() };
     provide_context(shell);
@@ -95,20 +95,68 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="app" data-testid="app">
-            {move || match route.get() {
-                Route::Home => view! { <Home/> }.into_any(),
-                Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
-                Route::Friends => view! { <crate::web::peer::HostPage/> }.into_any(),
-                Route::Join { code } => view! { <crate::web::peer::JoinPage code=code/> }.into_any(),
-                Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
-                Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
-                Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
-                Route::Settings => view! { <Settings/> }.into_any(),
-                Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
-                Route::Timing => view! { <crate::web::timing::TimingPage/> }.into_any(),
-                Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
+            {move || {
+                let route = route.get();
+                (bundle.screen)(&route).unwrap_or_else(|| view! { <Elsewhere page=bundle.elsewhere route=route/> }.into_any())
             }}
         </div>
+    }
+}
+
+/// Which screens a page's wasm carries. Each page of the site links only the code of
+/// its own screens, so no download grows with features the player does not open: the
+/// main page (home, games against bots, replays, practice, settings) and the peer-play
+/// page (`friends/`: hosting and joining), which is most of a second app's worth of code.
+#[derive(Clone, Copy)]
+pub struct Bundle {
+    /// Draws a route this page carries; `None` sends the route to the other page.
+    pub screen: fn(&Route) -> Option<AnyView>,
+    /// The other page, relative to this one ("friends/" or "../").
+    pub elsewhere: &'static str,
+}
+
+impl Bundle {
+    /// The main page (`index.html`).
+    pub const MAIN: Bundle = Bundle { screen: main_screen, elsewhere: "friends/" };
+    /// The peer-play page (`friends/index.html`).
+    pub const FRIENDS: Bundle = Bundle { screen: friends_screen, elsewhere: "../" };
+}
+
+fn main_screen(route: &Route) -> Option<AnyView> {
+    Some(match route.clone() {
+        Route::Home => view! { <Home/> }.into_any(),
+        Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
+        Route::Friends | Route::Join { .. } => return None,
+        Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
+        Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
+        Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
+        Route::Settings => view! { <Settings/> }.into_any(),
+        Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
+        Route::Timing => view! { <crate::web::timing::TimingPage/> }.into_any(),
+        Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
+    })
+}
+
+fn friends_screen(route: &Route) -> Option<AnyView> {
+    match route.clone() {
+        Route::Friends => Some(view! { <crate::web::peer::HostPage/> }.into_any()),
+        Route::Join { code } => Some(view! { <crate::web::peer::JoinPage code=code/> }.into_any()),
+        _ => None,
+    }
+}
+
+/// A route the other page carries: go there, keeping the route (and history clean).
+#[component]
+fn Elsewhere(page: &'static str, route: Route) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let target = format!("{page}{}", route.to_hash());
+    if let Some(location) = web_sys::window().map(|w| w.location()) {
+        let _ = location.replace(&target);
+    }
+    view! {
+        <section class="screen page" data-testid="elsewhere">
+            <p><a href=target.clone()>{move || shell.t(Text::Loading)}</a></p>
+        </section>
     }
 }
 
@@ -153,7 +201,7 @@ fn Home() -> impl IntoView {
                     {move || shell.t(Text::NewGameVsBots)}
                 </a>
                 <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
-                <a class="button" href="#/friends" data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
+                <a class="button" href=format!("{}#/friends", Bundle::MAIN.elsewhere) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>
             <crate::web::table::local::SaveNotice/>

@@ -16,8 +16,17 @@ pub mod review;
 pub mod sound;
 pub mod storage;
 
-/// Entry point called by `src/main.rs` in the browser.
+/// Entry point of the main page (`src/main.rs`, built from `index.html`).
 pub fn start() {
+    mount(app::Bundle::MAIN);
+}
+
+/// Entry point of the peer-play page (`src/friends.rs`, built from `friends/index.html`).
+pub fn start_friends() {
+    mount(app::Bundle::FRIENDS);
+}
+
+fn mount(bundle: app::Bundle) {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(app::App);
+    leptos::mount::mount_to_body(move || leptos::view! { <app::App bundle=bundle/> });
 }
