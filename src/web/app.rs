@@ -79,8 +79,7 @@ pub fn App(bundle: Bundle) -> impl IntoView {
     let prefs = RwSignal::new(Prefs::load());
     let shell = Shell { prefs, storage_ok: storage::is_writable() };
     provide_context(shell);
-    // A saved game that cannot be used is set aside before any screen reads it.
-    provide_context(storage::SetAside(RwSignal::new(storage::set_aside_unusable_save())));
+    (bundle.start)();
 
     Effect::new(move |_| {
         let p = prefs.get();
@@ -113,13 +112,21 @@ pub struct Bundle {
     pub screen: fn(&Route) -> Option<AnyView>,
     /// The other page, relative to this one ("friends/" or "../").
     pub elsewhere: &'static str,
+    /// Runs once before the first screen (after the shell's context exists).
+    pub start: fn(),
 }
 
 impl Bundle {
     /// The main page (`index.html`).
-    pub const MAIN: Bundle = Bundle { screen: main_screen, elsewhere: "friends/" };
+    pub const MAIN: Bundle = Bundle { screen: main_screen, elsewhere: "friends/", start: main_start };
     /// The peer-play page (`friends/index.html`).
-    pub const FRIENDS: Bundle = Bundle { screen: friends_screen, elsewhere: "../" };
+    pub const FRIENDS: Bundle = Bundle { screen: friends_screen, elsewhere: "../", start: || {} };
+}
+
+/// A saved game that cannot be used is set aside before any screen reads it (only the
+/// main page has saved games against bots; a host's table is saved by the peer page).
+fn main_start() {
+    provide_context(storage::SetAside(RwSignal::new(storage::set_aside_unusable_save())));
 }
 
 fn main_screen(route: &Route) -> Option<AnyView> {
