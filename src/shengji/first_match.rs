@@ -266,8 +266,9 @@ pub(crate) struct HandSolver {
     deltas: Vec<u128>,
     /// Tractor sub-problems without a completion: (counts, (suffix << 16) | bound).
     dead: HashSet<(u128, u64), FxBuild>,
-    /// Tuple-only feasibility: (histogram, suffix) -> packs.
-    tail: HashMap<(u128, u32), bool, FxBuild>,
+    /// Tuple-only packing: (histogram, suffix) -> the counts a kind may hold
+    /// to take the next tuple (see `tail_values`).
+    tail: HashMap<(u128, u32), u32, FxBuild>,
     /// Chosen chain index per tractor step of the current plan.
     path: Vec<u16>,
     /// Scratch: chosen slot per tuple, singles' slots.
@@ -427,22 +428,27 @@ impl HandSolver {
             let have: u32 = (t..=MAX_COUNT).map(|v| hist_lane(h, v) * (v / t) as u32).sum();
             return have as usize >= n - i;
         }
+        self.tail_values(plan, h, i) != 0
+    }
+
+    /// For tuple step `i` (before the final run): the set (bit v) of counts
+    /// v such that putting the tuple on a kind holding v leaves the rest
+    /// packable. Which kind does not matter, only its count, so one memo
+    /// entry answers every slot the first-match walk tries.
+    fn tail_values(&mut self, plan: &Plan<'_>, h: u128, i: usize) -> u32 {
         let key = (h, plan.steps[i].suffix);
-        if let Some(&ok) = self.tail.get(&key) {
-            return ok;
+        if let Some(&mask) = self.tail.get(&key) {
+            return mask;
         }
-        let mut ok = false;
+        let t = plan.steps[i].size();
+        let mut mask = 0u32;
         for v in t..=MAX_COUNT {
-            if hist_lane(h, v) == 0 {
-                continue;
-            }
-            if self.tail_ok(plan, h - hist_bit(v) + hist_bit(v - t), i + 1) {
-                ok = true;
-                break;
+            if hist_lane(h, v) != 0 && self.tail_ok(plan, h - hist_bit(v) + hist_bit(v - t), i + 1) {
+                mask |= 1 << v;
             }
         }
-        self.tail.insert(key, ok);
-        ok
+        self.tail.insert(key, mask);
+        mask
     }
 
     /// The cards of the first match of `plan` (whose format is `format`),
@@ -487,15 +493,12 @@ impl HandSolver {
                 break;
             }
             let mut placed = false;
+            let values = self.tail_values(plan, h, i);
             for s in lo..self.slots {
                 let v = lane(c, s);
-                if v < t {
-                    continue;
-                }
-                let next = h - hist_bit(v) + hist_bit(v - t);
-                if self.tail_ok(plan, next, i + 1) {
+                if v >= t && values & (1 << v) != 0 {
                     c -= (t as u128) << (LANE * s);
-                    h = next;
+                    h = h - hist_bit(v) + hist_bit(v - t);
                     tuple_slots.push(s as u8);
                     lo = s;
                     placed = true;

@@ -408,6 +408,14 @@ impl Decomposition {
         self.blocks.iter().flat_map(|b| b.formats().iter())
     }
 
+    /// Builds every block's formats and the hint list's compiled plans now
+    /// (both are otherwise built on first use); for benchmarks and warm-ups.
+    pub fn prepare(&self) {
+        for b in 0..self.blocks.len() {
+            self.plans(b);
+        }
+    }
+
     /// Total number of formats (forces every block).
     pub fn count(&self) -> usize {
         self.blocks.iter().map(|b| b.formats().len()).sum()
