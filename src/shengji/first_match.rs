@@ -59,7 +59,16 @@ fn fits(c: u128, d: u128) -> bool {
 
 #[inline]
 fn hist_bit(v: u8) -> u128 {
-    1u128 << (5 * v as usize)
+    const BITS: [u128; MAX_COUNT as usize + 1] = {
+        let mut b = [0u128; MAX_COUNT as usize + 1];
+        let mut v = 0;
+        while v <= MAX_COUNT as usize {
+            b[v] = 1 << (5 * v);
+            v += 1;
+        }
+        b
+    };
+    BITS[v as usize]
 }
 
 #[inline]
@@ -309,7 +318,13 @@ impl HandSolver {
     }
 
     fn histogram(&self, c: u128) -> u128 {
-        (0..self.slots).map(|s| hist_bit(lane(c, s))).sum()
+        let mut h = 0;
+        let mut rest = c;
+        for _ in 0..self.slots {
+            h += hist_bit((rest & 127) as u8);
+            rest >>= LANE;
+        }
+        h
     }
 
     /// The chain range of a tractor step, computed once per shape per hand.
@@ -466,7 +481,15 @@ impl HandSolver {
         // Tuples one at a time, lowest slot first, keeping the rest packable.
         let mut tuple_slots = std::mem::take(&mut self.tuple_slots);
         tuple_slots.clear();
-        let mut h = self.histogram(c);
+        let h0 = self.histogram(c);
+        let mut h = h0;
+        // The leftover counts as bytes for the walk.
+        let mut cs = [0u8; MAX_SLOTS];
+        let mut rest = c;
+        for x in cs.iter_mut().take(self.slots) {
+            *x = (rest & 127) as u8;
+            rest >>= LANE;
+        }
         let n = plan.steps.len();
         let mut lo = 0;
         let mut i = k;
@@ -479,11 +502,11 @@ impl HandSolver {
                 // The final run always fits: fill the lowest slots.
                 let mut left = n - i;
                 for s in lo..self.slots {
-                    let take = ((lane(c, s) / t) as usize).min(left);
+                    let take = ((cs[s] / t) as usize).min(left);
                     for _ in 0..take {
                         tuple_slots.push(s as u8);
                     }
-                    c -= ((take as u8 * t) as u128) << (LANE * s);
+                    cs[s] -= take as u8 * t;
                     left -= take;
                 }
                 if left > 0 {
@@ -495,9 +518,9 @@ impl HandSolver {
             let mut placed = false;
             let values = self.tail_values(plan, h, i);
             for s in lo..self.slots {
-                let v = lane(c, s);
+                let v = cs[s];
                 if v >= t && values & (1 << v) != 0 {
-                    c -= (t as u128) << (LANE * s);
+                    cs[s] -= t;
                     h = h - hist_bit(v) + hist_bit(v - t);
                     tuple_slots.push(s as u8);
                     lo = s;
@@ -519,7 +542,7 @@ impl HandSolver {
             if need == 0 {
                 break;
             }
-            let take = (lane(c, s) as usize).min(need);
+            let take = (cs[s] as usize).min(need);
             for _ in 0..take {
                 single_slots.push(s as u8);
             }
@@ -543,9 +566,12 @@ impl HandSolver {
                 q => {
                     let q = q as usize;
                     let (start, _) = self.ranges[plan.steps[q].shape_id()];
-                    let d = self.deltas[start as usize + self.path[q] as usize];
-                    for (s, &card) in cards.iter().enumerate() {
-                        out.extend(std::iter::repeat_n(card, lane(d, s) as usize));
+                    let mut d = self.deltas[start as usize + self.path[q] as usize];
+                    // The chain's slots, lowest first (its nonzero lanes).
+                    while d != 0 {
+                        let s = d.trailing_zeros() as usize / LANE;
+                        out.extend(std::iter::repeat_n(cards[s], lane(d, s) as usize));
+                        d &= !(127u128 << (LANE * s));
                     }
                 }
             }
