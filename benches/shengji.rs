@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tuolaji::shengji::positions::{position, Family, Position};
-use tuolaji::shengji::{check_play, Hints, Lead};
+use tuolaji::shengji::{check_play, decomposition, Hints, Lead};
 
 fn positions(family: Family) -> Vec<Position> {
     (0..512).map(|s| position(family, 1_000_000 + s)).collect()
@@ -13,9 +13,10 @@ fn positions(family: Family) -> Vec<Position> {
 fn bench(c: &mut Criterion) {
     for family in Family::ALL {
         let ps = positions(family);
-        // Warm the decomposition cache so the figures measure the per-call work.
+        // Warm the decomposition cache (formats and compiled plans) so the
+        // figures measure the per-call work.
         for p in &ps {
-            let _ = Hints::new(&p.rules, &p.lead, &p.hand);
+            decomposition(p.lead.len(), Default::default()).prepare();
         }
         let mut g = c.benchmark_group(family.name());
         let mut i = 0;

@@ -1,12 +1,16 @@
 //! The hint list against a straightforward per-format computation: every
-//! entry's first match must equal a fresh `Matcher` on that one format (no
-//! shared memo, no block skipping), on random positions of all three families
-//! and every draw policy. Guards the hint list's per-hand sharing and pruning.
+//! entry's first match must equal a fresh `Matcher` on that one format (the
+//! general search, no shared memo, no block skipping), on random positions of
+//! all three families, on random small positions with 1–6 decks, and under
+//! every draw policy. Guards the hint list's fast path (compiled plans, the
+//! per-hand solver and its shared memos).
 
 use proptest::prelude::*;
-use tuolaji::cards::format_cards;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use tuolaji::cards::{format_cards, Card, CardCounts, Rank, Suit};
 use tuolaji::shengji::positions::{position, Family, Position};
-use tuolaji::shengji::{DrawPolicy, Hints, Matcher};
+use tuolaji::shengji::{DrawPolicy, EffectiveSuit, Hints, Lead, Matcher, Rules, Trump};
 
 const POLICIES: [DrawPolicy; 5] =
     [DrawPolicy::None, DrawPolicy::LongerTuples, DrawPolicy::TractorsOnly, DrawPolicy::Both, DrawPolicy::SuitOnly];
@@ -29,6 +33,61 @@ fn check_against_fresh_matchers(p: &Position, policy: DrawPolicy) {
             format_cards(&p.lead.cards),
             format_cards(&p.hand)
         );
+    }
+}
+
+/// A random small position: 1–6 decks, any trump, a lead of 1–10 cards of
+/// one suit clustered on a few kinds, a hand of up to 30 cards rich in it.
+fn small_position(seed: u64) -> Option<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut below = |n: usize| (rng.next_u64() % n as u64) as usize;
+    let decks = 1 + below(6);
+    let trump = match below(5) {
+        0 => Trump::NoTrump { rank: None },
+        1 => Trump::NoTrump { rank: Some(Rank::ALL[below(13)]) },
+        _ => Trump::Standard { rank: Rank::ALL[below(13)], suit: Suit::ALL[below(4)] },
+    };
+    let rules = Rules::new(trump, decks).ok()?;
+    let suit = EffectiveSuit::ALL[below(5)];
+    let mut kinds: Vec<Card> = Card::all().filter(|&c| trump.effective_suit(c) == suit).collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    kinds.sort_by_key(|&c| trump.level(c));
+    let window = 1 + below(kinds.len().min(6));
+    let start = below(kinds.len() - window + 1);
+    let focus = kinds[start..start + window].to_vec();
+    let mut pool = CardCounts::full_decks(decks);
+    let mut draw = |from: &[Card], below: &mut dyn FnMut(usize) -> usize| {
+        (0..20).map(|_| from[below(from.len())]).find(|&c| pool.remove(c, 1))
+    };
+    let lead_len = 1 + below(10);
+    let lead_cards: Vec<Card> = (0..lead_len).filter_map(|_| draw(&focus, &mut below)).collect();
+    let lead = Lead::parse(&rules, &lead_cards).ok()?;
+    let all: Vec<Card> = Card::all().collect();
+    let hand_len = below(31);
+    let hand: Vec<Card> = (0..hand_len)
+        .filter_map(|_| {
+            let from = match below(4) {
+                0 => &all,
+                1 => &kinds,
+                _ => &focus,
+            };
+            draw(from, &mut below)
+        })
+        .collect();
+    Some(Position { rules, lead, hand, play: Vec::new() })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The fast path equals the general matcher on random small positions.
+    #[test]
+    fn hint_list_equals_per_format_matching_small_random(seed in any::<u64>(), pol in 0usize..5) {
+        if let Some(p) = small_position(seed) {
+            check_against_fresh_matchers(&p, POLICIES[pol]);
+        }
     }
 }
 

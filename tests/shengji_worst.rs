@@ -38,9 +38,9 @@ fn slowest_of_10000_positions_per_family() {
     // Build the cached decomposition orderings once (a one-time cost per N).
     let t = Instant::now();
     for n in 1..=20 {
-        tuolaji::shengji::decomposition(n, Default::default()).count();
+        tuolaji::shengji::decomposition(n, Default::default()).prepare();
     }
-    println!("decomposition cache for N = 1..=20 built in {:?}", t.elapsed());
+    println!("decomposition cache (formats and compiled plans) for N = 1..=20 built in {:?}", t.elapsed());
     for family in Family::ALL {
         if only.as_deref().is_some_and(|f| !family.name().starts_with(f)) {
             continue;
@@ -99,4 +99,33 @@ fn slowest_of_10000_positions_per_family() {
         println!("  hint list  median {hm:?}  p99 {h99:?}  max {hmax:?} (seed {})", worst_hint.1);
         println!("  lead parse median {pm:?}  p99 {p99:?}  max {pmax:?}");
     }
+}
+
+/// Splits one position's hint-list time into `Hints::new` and the entries
+/// (`SEED=k cargo test --profile bench --test shengji_worst -- --ignored one_position --nocapture`).
+#[test]
+#[ignore]
+fn one_position() {
+    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let family = match std::env::var("FAMILY").ok().as_deref() {
+        Some("a") => Family::Small,
+        Some("b") => Family::Throw13,
+        _ => Family::Deep8,
+    };
+    let p = position(family, seed);
+    tuolaji::shengji::decomposition(p.lead.len(), Default::default()).prepare();
+    let _ = Hints::new(&p.rules, &p.lead, &p.hand);
+    let (new_t, h) = time3(|| Hints::new(&p.rules, &p.lead, &p.hand));
+    let matched = (0..h.len()).filter(|&i| h.first_match(i).is_some()).count();
+    let (all_t, _) = time3(|| {
+        let h = Hints::new(&p.rules, &p.lead, &p.hand);
+        (0..h.len()).filter(|&i| h.first_match(i).is_some()).count()
+    });
+    println!(
+        "seed {seed}: lead {} ({}), hand {}\n  Hints::new {new_t:?}, {} entries ({matched} matched), the full list in {all_t:?}",
+        tuolaji::cards::format_cards(&p.lead.cards),
+        p.lead.format,
+        tuolaji::cards::format_cards(&p.hand),
+        h.len()
+    );
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
+use super::first_match::{PlanIds, Plans};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Which sequences of tuples count as tractors.
@@ -356,6 +357,8 @@ pub struct Block {
     /// `need[t]` = number of tuples of size >= t (for necessary-count pruning).
     pub need: Vec<u8>,
     formats: OnceLock<Vec<Format>>,
+    /// The formats compiled for the hint list's solver (built on first use).
+    plans: OnceLock<Plans>,
     rules: TractorRules,
 }
 
@@ -374,6 +377,8 @@ pub struct Decomposition {
     pub n: usize,
     pub rules: TractorRules,
     pub blocks: Vec<Block>,
+    /// Shape and step-suffix ids shared by every plan of this ordering.
+    plan_ids: Mutex<PlanIds>,
 }
 
 impl Decomposition {
@@ -383,15 +388,32 @@ impl Decomposition {
             .map(|p| {
                 let max = p.first().copied().unwrap_or(0) as usize;
                 let need = (0..=max).map(|t| p.iter().filter(|&&x| x as usize >= t).count() as u8).collect();
-                Block { partition: p, need, formats: OnceLock::new(), rules }
+                Block { partition: p, need, formats: OnceLock::new(), plans: OnceLock::new(), rules }
             })
             .collect();
-        Decomposition { n, rules, blocks }
+        Decomposition { n, rules, blocks, plan_ids: Mutex::new(PlanIds::default()) }
+    }
+
+    /// Block `b`'s formats compiled for the hint list's solver, index for index.
+    pub(crate) fn plans(&self, b: usize) -> &Plans {
+        let blk = &self.blocks[b];
+        blk.plans.get_or_init(|| {
+            let mut ids = self.plan_ids.lock().unwrap_or_else(|e| e.into_inner());
+            Plans::compile(blk.formats(), &mut ids)
+        })
     }
 
     /// Every format, strongest first (forces every block).
     pub fn iter(&self) -> impl Iterator<Item = &Format> + '_ {
         self.blocks.iter().flat_map(|b| b.formats().iter())
+    }
+
+    /// Builds every block's formats and the hint list's compiled plans now
+    /// (both are otherwise built on first use); for benchmarks and warm-ups.
+    pub fn prepare(&self) {
+        for b in 0..self.blocks.len() {
+            self.plans(b);
+        }
     }
 
     /// Total number of formats (forces every block).

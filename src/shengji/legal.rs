@@ -2,6 +2,7 @@
 //! first format the hand can form is forced) under the five draw policies,
 //! with reasons a person can act on, and the hint list for the UI.
 
+use super::first_match::HandSolver;
 use super::format::{decomposition, Decomposition, Format};
 use super::lead::{check_copies, Lead};
 use super::matcher::{chains, Chains, Counts, FxBuild, Match, Matcher, TailMemo};
@@ -389,6 +390,9 @@ pub fn is_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> boo
 /// can form it (computed on demand), and which one the rules force.
 pub struct Hints {
     scan: Scan,
+    /// The fast first-match solver shared by every entry (`None` only for
+    /// hands beyond its packing; then each entry uses the general matcher).
+    solver: Option<RefCell<HandSolver>>,
     decomposition: Arc<Decomposition>,
     entries: Vec<(usize, usize)>,
     forced: Option<usize>,
@@ -410,8 +414,9 @@ impl Hints {
             k
         });
         let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
+        let solver = HandSolver::new(layout.suit(suit), hand_counts).map(RefCell::new);
         let scan = Scan::new(layout, suit, hand_counts, false);
-        Hints { scan, decomposition: d, entries, forced, cells, block_ok }
+        Hints { scan, solver, decomposition: d, entries, forced, cells, block_ok }
     }
 
     pub fn len(&self) -> usize {
@@ -448,14 +453,31 @@ impl Hints {
     pub fn first_match(&self, i: usize) -> Option<&[Card]> {
         self.cells[i]
             .get_or_init(|| {
-                let (b, _) = self.entries[i];
-                let ok = *self.block_ok[b].get_or_init(|| self.scan.block_feasible(&self.decomposition, b));
+                let (b, k) = self.entries[i];
+                let ok = *self.block_ok[b].get_or_init(|| self.block_feasible(b));
                 if !ok {
                     return None;
                 }
-                self.scan.first_cards(self.format(i))
+                let d = &self.decomposition;
+                match (&self.solver, d.plans(b).get(k)) {
+                    (Some(solver), Some(plan)) => solver.borrow_mut().first_cards(&plan, self.format(i)),
+                    _ => self.scan.first_cards(self.format(i)),
+                }
             })
             .as_deref()
+    }
+
+    /// Can the hand form block `b`'s partition as plain tuples (its weakest
+    /// format)? If not, no format of the block can be formed.
+    fn block_feasible(&self, b: usize) -> bool {
+        let d = &self.decomposition;
+        let formats = d.blocks[b].formats();
+        let plain = formats.len() - 1;
+        let is_plain = formats[plain].groups().iter().all(|g| g.len() == 1);
+        match (&self.solver, d.plans(b).get(plain)) {
+            (Some(solver), Some(plan)) if is_plain => solver.borrow_mut().can_form(&plan, &formats[plain]),
+            _ => self.scan.block_feasible(d, b),
+        }
     }
 }
 

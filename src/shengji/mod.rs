@@ -34,6 +34,7 @@
 //! Every function takes card lists in any order; results never depend on it.
 
 pub mod bot;
+mod first_match;
 pub mod format;
 pub mod game;
 pub mod lead;
