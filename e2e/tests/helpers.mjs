@@ -1,6 +1,7 @@
 // Shared helpers for the end-to-end tests: serve the release build under /tuolaji/
 // (as GitHub Pages would), launch Debian's chromium through playwright-core (never a
 // downloaded browser), fail on any page error or console error, save screenshots.
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +36,22 @@ export async function launch() {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+/** One browser and one served copy of dist/ for all the tests of a file. Call it at the
+ * top level; `shared.browser` and `shared.site` are ready when the first test runs and
+ * closed after the last. */
+export function sharedBrowserAndSite() {
+  const shared = { browser: undefined, site: undefined };
+  before(async () => {
+    shared.browser = await launch();
+    shared.site = await serveCopy();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.site?.close();
+  });
+  return shared;
 }
 
 /** Serves a copy of dist/ (tests may change their copy) on a free port. */

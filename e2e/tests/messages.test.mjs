@@ -1,28 +1,20 @@
 // Engine messages in Chinese at the table (ui_model::messages): with the app in
 // Chinese, the suggested lead's reason and the line shown for a refused play carry
 // no English words. Screenshot of the refusal at phone size.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 const hasEnglish = (text) => /[a-z]/.test(text);
 
 test("the suggested lead's reason and a refused play read in Chinese", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh" })));
-  await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
+  await page.goto(shared.site.url + "#/play/shengji?seed=hand42&pace=instant");
   await page.reload();
   await page.waitForSelector("[data-testid=table]");
   const table = page.locator("[data-testid=table]");

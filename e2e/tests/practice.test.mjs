@@ -3,25 +3,17 @@
 // the forced hint row selects a play the screen accepts, a seed link is
 // reproducible, and the card settings persist across a reload. Screenshots at
 // phone and desktop size, light and dark.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 // A throw with a three-pair tractor (10H 10H JH JH QH QH 6H, 3 decks): seven hint rows, the sixth forced.
 const SEED = "#/practice?seed=demo55&decks=3";
 
 async function openPractice(page, hash = SEED) {
-  await page.goto(site.url + hash);
+  await page.goto(shared.site.url + hash);
   await waitForApp(page);
   await page.waitForSelector("[data-testid=practice]");
   await page.waitForSelector("[data-testid=hand] [data-card]");
@@ -37,7 +29,7 @@ async function forcedRow(page) {
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const scheme of ["light", "dark"]) {
     test(`practice renders, fits and has data-card (${size}, ${scheme})`, async () => {
-      const { context, page, problems } = await openPage(browser, viewport, { colorScheme: scheme });
+      const { context, page, problems } = await openPage(shared.browser, viewport, { colorScheme: scheme });
       await openPractice(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `practice scrolls sideways by ${overflow}px`);
@@ -63,7 +55,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 test("selecting cards updates the legality indicator; the forced hint is accepted", async () => {
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems } = await openPage(shared.browser);
   await openPractice(page);
   const legality = page.locator("[data-testid=legality]");
   assert.equal(await legality.getAttribute("data-legal"), "empty");
@@ -103,7 +95,7 @@ test("selecting cards updates the legality indicator; the forced hint is accepte
 });
 
 test("the forced hint row is legal on many positions and decks", async () => {
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems } = await openPage(shared.browser);
   for (let i = 0; i < 6; i++) {
     const decks = 2 + (i % 3);
     await openPractice(page, `#/practice?seed=many${i}&decks=${decks}`);
@@ -119,7 +111,7 @@ test("the forced hint row is legal on many positions and decks", async () => {
 test("a seed link is reproducible and a missing seed gets one", async () => {
   const hands = [];
   for (let k = 0; k < 2; k++) {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(shared.browser);
     await openPractice(page, "#/practice?seed=SameDeal&decks=3");
     hands.push(await page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.map((e) => e.dataset.card).join(" ")));
     assert.equal(await page.textContent("[data-testid=seed]"), "samedeal");
@@ -129,12 +121,12 @@ test("a seed link is reproducible and a missing seed gets one", async () => {
   }
   assert.equal(hands[0], hands[1]);
 
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems } = await openPage(shared.browser);
   await openPractice(page, "#/practice");
   assert.match(new URL(page.url()).hash, /^#\/practice\?seed=[a-z0-9]{8}&decks=2$/);
-  await page.goto(site.url + "#/practice?seed=bad!&decks=2");
+  await page.goto(shared.site.url + "#/practice?seed=bad!&decks=2");
   await page.waitForSelector("[data-testid=practice-error]");
-  await page.goto(site.url + "#/");
+  await page.goto(shared.site.url + "#/");
   await page.click("[data-testid=practice-link]");
   await page.waitForSelector("[data-testid=practice]");
   assert.deepEqual(problems(), []);
@@ -142,8 +134,8 @@ test("a seed link is reproducible and a missing seed gets one", async () => {
 });
 
 test("Chinese text and the dark theme on the practice screen", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", theme: "Dark" })));
   await openPractice(page);
@@ -159,8 +151,8 @@ test("Chinese text and the dark theme on the practice screen", async () => {
 });
 
 test("card settings apply live and persist across a reload", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone, { colorScheme: "light" });
-  await page.goto(site.url + "#/settings");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone, { colorScheme: "light" });
+  await page.goto(shared.site.url + "#/settings");
   await waitForApp(page);
   await page.check("[data-testid=four-colour]");
   await page.selectOption("[data-testid=card-size]", "large");
@@ -186,7 +178,7 @@ test("card settings apply live and persist across a reload", async () => {
 
   // Unreadable preferences fall back to the defaults.
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", "{not json"));
-  await page.goto(site.url + "#/settings");
+  await page.goto(shared.site.url + "#/settings");
   await page.reload();
   await page.waitForSelector("[data-testid=settings-screen]");
   assert.equal(await page.isChecked("[data-testid=four-colour]"), false);

@@ -1,27 +1,19 @@
 // Replays: the result panel's replay link opens #/replay/<code>, which steps through
 // the hand trick by trick with buttons and arrow keys (hands shrinking, each trick's
 // plays and winner, points so far); a malformed code explains itself with a way home.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 const handSizes = (page) =>
   page.locator("[data-testid=replay-hand]").evaluateAll((els) => els.map((e) => e.querySelectorAll("[data-card]").length));
 const position = async (page) => Number(await page.locator("[data-testid=replay-position]").getAttribute("data-position"));
 
 test("the replay link steps through the hand forward and back", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/play/shengji?seed=replay5&pace=instant");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=replay5&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   await playHand(page);
@@ -71,7 +63,7 @@ test("the replay link steps through the hand forward and back", async () => {
   await context.close();
 
   // The same link in a desktop browser, mid-hand.
-  const desk = await openPage(browser, VIEWPORTS.desktop);
+  const desk = await openPage(shared.browser, VIEWPORTS.desktop);
   await desk.page.goto(url);
   await waitForApp(desk.page);
   await desk.page.waitForSelector("[data-testid=replay]");
@@ -83,9 +75,9 @@ test("the replay link steps through the hand forward and back", async () => {
 });
 
 test("a malformed replay code explains itself and leads home", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
   for (const [code, says] of [["AY2LSVbCUBR!EU", /position 12/], ["not-a-replay", /damaged|format|length|cut short/], ["AQ", /cut short|damaged/]]) {
-    await page.goto(site.url + "#/replay/" + code);
+    await page.goto(shared.site.url + "#/replay/" + code);
     await waitForApp(page);
     await page.waitForSelector("[data-testid=replay-error]");
     assert.match(await page.locator("[data-testid=replay-error-message]").textContent(), says);

@@ -2,22 +2,14 @@
 // table, the home screen's Resume opens the saved table, another table link asks
 // before replacing the save, a corrupt or incompatible save is set aside with a notice,
 // an offline reload resumes, and the human bids, buries and calls friends.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, handCards, tableCards, playHand, takeMyTurn } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, handCards, tableCards, playHand, takeMyTurn } from "./helpers.mjs";
 
 const SAVE = "tuolaji.game.v1";
 const BACKUP = "tuolaji.game.v1.backup";
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 /** Plays until it is your turn to follow a trick others have started (mid-trick),
  * with at least `played` of your cards already played. */
@@ -47,8 +39,8 @@ async function snapshot(page) {
 }
 
 test("a reload mid-trick resumes the same hand with the same trick on the table", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/play/shengji?seed=resume1&pace=fast");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=resume1&pace=fast");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   await playUntilFollowing(page);
@@ -68,7 +60,7 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   const now = await snapshot(page);
   assert.deepEqual(now, was);
   // Home offers the saved table, and Resume opens it at the same spot.
-  await page.goto(site.url + "#/");
+  await page.goto(shared.site.url + "#/");
   await page.waitForSelector("[data-testid=resume]");
   assert.match(await page.locator("[data-testid=resume-detail]").textContent(), /resume1/);
   await screenshot(page, "home-resume-phone");
@@ -76,7 +68,7 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   await page.waitForSelector("[data-testid=table][data-my-turn=yes]");
   assert.deepEqual(await snapshot(page), was);
   // Another table link asks first; the save stays until the new table starts.
-  await page.goto(site.url + "#/play/shengji?seed=other2&pace=instant");
+  await page.goto(shared.site.url + "#/play/shengji?seed=other2&pace=instant");
   await page.waitForSelector("[data-testid=save-choice]");
   await screenshot(page, "save-choice-phone");
   const before = await page.evaluate((k) => localStorage.getItem(k), SAVE);
@@ -84,11 +76,11 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   await page.waitForSelector("[data-testid=table][data-my-turn=yes]");
   assert.deepEqual(await snapshot(page), was);
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), SAVE), before);
-  await page.goto(site.url + "#/play/shengji?seed=other2&pace=instant");
+  await page.goto(shared.site.url + "#/play/shengji?seed=other2&pace=instant");
   await page.click("[data-testid=start-new-table]");
   await page.waitForSelector("[data-testid=table]");
   await page.waitForFunction(([k, old]) => localStorage.getItem(k) !== old, [SAVE, before]);
-  await page.goto(site.url + "#/");
+  await page.goto(shared.site.url + "#/");
   await page.waitForSelector("[data-testid=resume]");
   assert.match(await page.locator("[data-testid=resume-detail]").textContent(), /other2/);
   assert.deepEqual(problems(), []);
@@ -96,8 +88,8 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
 });
 
 test("a corrupt save is set aside with a notice and the app starts", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   assert.equal(await page.locator("[data-testid=resume]").count(), 0);
   await page.evaluate((k) => localStorage.setItem(k, "{\"format\":1,\"garbage"), SAVE);
@@ -116,7 +108,7 @@ test("a corrupt save is set aside with a notice and the app starts", async () =>
   await page.waitForSelector("[data-testid=new-game-screen]");
   // A save from another version says so.
   await page.evaluate((k) => localStorage.setItem(k, JSON.stringify({ format: 99, app: "9.0.0", seat: 0 })), SAVE);
-  await page.goto(site.url + "#/");
+  await page.goto(shared.site.url + "#/");
   await page.reload();
   await waitForApp(page);
   await page.waitForSelector("[data-testid=save-notice]");
@@ -137,7 +129,7 @@ async function waitForServiceWorker(page) {
 
 test("an offline reload resumes the game", async () => {
   const own = await serveCopy();
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
   await page.goto(own.url + "#/play/shengji?seed=offline3&pace=fast");
   await waitForApp(page);
   await waitForServiceWorker(page);
@@ -166,8 +158,8 @@ async function bidAtTheEndOfTheDraw(page) {
 
 test("you bid during the draw and become the landlord (Tractor)", async () => {
   // Seed bid0 (found by scanning seeds natively): bots leave seat 1 a bid at the end of the draw.
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/play/shengji?seed=bid0&pace=instant");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=bid0&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   await bidAtTheEndOfTheDraw(page);
@@ -179,8 +171,8 @@ test("you bid during the draw and become the landlord (Tractor)", async () => {
 });
 
 test("the landlord buries and calls friends in Finding Friends", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
-  await page.goto(site.url + "#/play/shengji?seed=bid3&p=5&m=friends&pace=instant");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
+  await page.goto(shared.site.url + "#/play/shengji?seed=bid3&p=5&m=friends&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   await bidAtTheEndOfTheDraw(page);
@@ -207,17 +199,17 @@ test("the landlord buries and calls friends in Finding Friends", async () => {
 });
 
 test("full storage gets a notice, not a crash, and the game goes on", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
   // Every write fails as a full localStorage does.
   await context.addInitScript(() => {
     Storage.prototype.setItem = function () {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
     };
   });
-  await page.goto(site.url + "#/");
+  await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=storage-notice]");
-  await page.goto(site.url + "#/play/shengji?seed=full4&pace=instant");
+  await page.goto(shared.site.url + "#/play/shengji?seed=full4&pace=instant");
   await page.waitForSelector("[data-testid=save-error]");
   assert.match(await page.locator("[data-testid=save-error]").textContent(), /cannot be saved/);
   await screenshot(page, "save-error-phone");

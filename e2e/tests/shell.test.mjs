@@ -1,19 +1,11 @@
 // The app shell: mounts with no errors at phone and desktop size, every hash route
 // renders and survives a reload, Resume appears only with a saved game (the rest of
 // saved games is in saves.test.mjs), the theme setting sticks. Screenshots of every screen land in e2e/screenshots/.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 const SCREENS = [
   ["home", "#/", "home"],
@@ -28,9 +20,9 @@ const SCREENS = [
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test(`every screen renders without errors (${size})`, async () => {
-    const { context, page, problems } = await openPage(browser, viewport);
+    const { context, page, problems } = await openPage(shared.browser, viewport);
     for (const [name, hash, testid] of SCREENS) {
-      await page.goto(site.url + hash);
+      await page.goto(shared.site.url + hash);
       await waitForApp(page);
       await page.waitForSelector(`[data-testid=${testid}]`);
       // Nothing may overflow sideways on a phone.
@@ -44,14 +36,14 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 test("routes survive a reload and the not-found screen leads home", async () => {
-  const { context, page, problems } = await openPage(browser);
-  await page.goto(site.url + "#/settings");
+  const { context, page, problems } = await openPage(shared.browser);
+  await page.goto(shared.site.url + "#/settings");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=settings-screen]");
   await page.reload();
   await page.waitForSelector("[data-testid=settings-screen]");
 
-  await page.goto(site.url + "#/definitely/not/here");
+  await page.goto(shared.site.url + "#/definitely/not/here");
   await page.waitForSelector("[data-testid=not-found]");
   assert.match(await page.textContent("[data-testid=not-found]"), /definitely\/not\/here/);
   await page.reload();
@@ -64,8 +56,8 @@ test("routes survive a reload and the not-found screen leads home", async () => 
 });
 
 test("Resume shows only when a saved game exists", async () => {
-  const { context, page, problems } = await openPage(browser);
-  await page.goto(site.url);
+  const { context, page, problems } = await openPage(shared.browser);
+  await page.goto(shared.site.url);
   await waitForApp(page);
   assert.equal(await page.locator("[data-testid=resume]").count(), 0);
   // A minimal valid save (seed shell1 before its first action, the record as a replay code);
@@ -78,8 +70,8 @@ test("Resume shows only when a saved game exists", async () => {
 });
 
 test("the theme and language settings apply and persist", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone, { colorScheme: "light" });
-  await page.goto(site.url + "#/settings");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone, { colorScheme: "light" });
+  await page.goto(shared.site.url + "#/settings");
   await waitForApp(page);
   await page.selectOption("[data-testid=theme]", "dark");
   await page.selectOption("[data-testid=language]", "zh");
@@ -88,7 +80,7 @@ test("the theme and language settings apply and persist", async () => {
   await page.waitForSelector("[data-testid=settings-screen]");
   assert.equal(await page.getAttribute("html", "data-theme"), "dark");
   assert.equal(await page.getAttribute("html", "lang"), "zh");
-  await page.goto(site.url + "#/");
+  await page.goto(shared.site.url + "#/");
   await page.waitForSelector("[data-testid=home]");
   assert.match(await page.textContent("[data-testid=new-game]"), /人机对战/);
   await screenshot(page, "home-dark-zh-phone");
@@ -97,8 +89,8 @@ test("the theme and language settings apply and persist", async () => {
 });
 
 test("the page follows the system's dark scheme by default", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop, { colorScheme: "dark" });
-  await page.goto(site.url);
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop, { colorScheme: "dark" });
+  await page.goto(shared.site.url);
   await waitForApp(page);
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(bg, "rgb(16, 24, 19)");

@@ -3,24 +3,16 @@
 // forced row (or the suggested lead), a seed link deals the same hand in two fresh
 // browsers, and a malformed link explains itself with a way home. Screenshots at
 // phone and desktop size.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, SHOTS, handCards, playHand } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, SHOTS, handCards, playHand } from "./helpers.mjs";
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 
 test("new game screen starts a seeded table", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/new");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/new");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=new-game-screen]");
   await page.fill("[data-testid=seed-input]", "bad seed!");
@@ -57,8 +49,8 @@ async function playToEnd(page, shotName) {
 }
 
 test("a 4-player hand against bots plays to its end", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/play/shengji?seed=hand42&pace=instant");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=hand42&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   const plays = await playToEnd(page, "table-play-phone");
@@ -73,8 +65,8 @@ test("a 4-player hand against bots plays to its end", async () => {
 });
 
 test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.desktop);
-  await page.goto(site.url + "#/play/shengji?seed=friends5&p=5&m=friends&pace=instant");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
+  await page.goto(shared.site.url + "#/play/shengji?seed=friends5&p=5&m=friends&pace=instant");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table]");
   assert.equal(await page.locator("[data-testid=seat]").count(), 5);
@@ -88,8 +80,8 @@ test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
 test("the same seed link deals the same hand in two browsers", async () => {
   const hands = [];
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
-    const { context, page, problems } = await openPage(browser, viewport);
-    await page.goto(site.url + "#/play/shengji?seed=Same7&pace=instant");
+    const { context, page, problems } = await openPage(shared.browser, viewport);
+    await page.goto(shared.site.url + "#/play/shengji?seed=Same7&pace=instant");
     await waitForApp(page);
     await page.waitForSelector("[data-testid=pass]", { timeout: 30000 });
     hands.push(await handCards(page));
@@ -102,8 +94,8 @@ test("the same seed link deals the same hand in two browsers", async () => {
 });
 
 test("a malformed seed link explains itself and leads home", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/play/shengji?seed=no%20way!");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=no%20way!");
   await waitForApp(page);
   await page.waitForSelector("[data-testid=table-error]");
   assert.match(await page.locator("[data-testid=table-error-message]").textContent(), /seed/);
@@ -115,9 +107,9 @@ test("a malformed seed link explains itself and leads home", async () => {
 
 test("the result card's link lets a friend play the same deal and compare", async () => {
   // The sender finishes the hand and copies the link that carries the result.
-  const a = await openPage(browser, VIEWPORTS.phone);
+  const a = await openPage(shared.browser, VIEWPORTS.phone);
   await a.context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await a.page.goto(site.url + "#/play/shengji?seed=duel9&pace=instant");
+  await a.page.goto(shared.site.url + "#/play/shengji?seed=duel9&pace=instant");
   await waitForApp(a.page);
   await a.page.waitForSelector("[data-testid=table]");
   await playToEnd(a.page);
@@ -131,7 +123,7 @@ test("the result card's link lets a friend play the same deal and compare", asyn
     assert.ok(t.seats.includes(t.winner));
   }
   const link = await a.page.locator("[data-testid=share-link]").inputValue();
-  assert.ok(link.startsWith(site.url + "#/play/shengji?seed=duel9&r="), link);
+  assert.ok(link.startsWith(shared.site.url + "#/play/shengji?seed=duel9&r="), link);
   await a.page.click("[data-testid=copy-share-link]");
   await a.page.waitForFunction(() => document.querySelector("[data-testid=copy-share-link]").textContent === "Copied");
   assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), link);
@@ -142,7 +134,7 @@ test("the result card's link lets a friend play the same deal and compare", asyn
   await a.context.close();
 
   // The friend opens it in another browser: same cards, and both results after the hand.
-  const b = await openPage(browser, VIEWPORTS.desktop);
+  const b = await openPage(shared.browser, VIEWPORTS.desktop);
   await b.page.goto(link.replace("#/play/shengji?", "#/play/shengji?pace=instant&"));
   await waitForApp(b.page);
   await b.page.waitForSelector("[data-testid=friend-waiting]");

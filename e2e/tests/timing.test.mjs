@@ -2,23 +2,15 @@
 // number of positions in headless Chromium and shows a number in every cell of
 // every row. Times are printed (for the README), never asserted. Screenshots at
 // phone and desktop size. TIMING_N=200 runs a larger measurement.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
 
 const N = Number(process.env.TIMING_N || 12);
 const MEASURES = ["first-hint-row", "hint-list", "legality", "bot-move-2-decks", "bot-move-4-decks"];
 const STATS = ["median", "p90", "p99", "worst"];
 
-let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const shared = sharedBrowserAndSite();
 
 /** Runs the page with `n` positions and returns { measure: { stat: ms } }. */
 async function run(page, n) {
@@ -43,8 +35,8 @@ async function run(page, n) {
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test(`timing page runs and fills every row (${size})`, async () => {
-    const { context, page, problems } = await openPage(browser, viewport);
-    await page.goto(site.url + "#/settings");
+    const { context, page, problems } = await openPage(shared.browser, viewport);
+    await page.goto(shared.site.url + "#/settings");
     await waitForApp(page);
     await page.click("[data-testid=timing-link]");
     await page.waitForSelector("[data-testid=timing]");
@@ -70,8 +62,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 test("timing page in Chinese", async () => {
-  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
-  await page.goto(site.url + "#/timing");
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/timing");
   await waitForApp(page);
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh" })));
   await page.reload();
