@@ -93,7 +93,7 @@ pub enum HostMessage {
 /// non-self-describing binary format cannot read back, so the wire always writes every field.
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "Settings")]
-struct SettingsOnWire {
+pub(crate) struct SettingsOnWire {
     players: u8,
     decks: Option<u8>,
     kitty: Option<u8>,
@@ -167,6 +167,19 @@ pub fn decode_guest(bytes: &[u8]) -> Result<GuestMessage, DecodeError> {
 }
 pub fn decode_host(bytes: &[u8]) -> Result<HostMessage, DecodeError> {
     decode(bytes, MAX_HOST_MESSAGE_BYTES)
+}
+
+/// A value in the wire encoding as base64url text, for localStorage (the host's snapshot): the
+/// same binary code as the messages, so the page links no JSON code for it.
+pub fn to_stored_text<T: Serialize>(value: &T) -> String {
+    crate::codec::base64url_encode(&encode(value))
+}
+
+/// Reads [`to_stored_text`]'s output; anything else (an older JSON save, a damaged value) is an error.
+pub fn from_stored_text<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let bytes = crate::codec::base64url_decode(text.trim())
+        .map_err(|at| DecodeError::Malformed(format!("character {at} is not base64url")))?;
+    decode(&bytes, MAX_HOST_MESSAGE_BYTES)
 }
 
 #[cfg(test)]

@@ -532,9 +532,12 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     t.play_until_stuck(60);
     assert_ne!(t.phase(), Some(PhaseName::Finished));
     let before = t.host.game().unwrap().record();
-    // Through JSON, as the page stores it.
-    let text = serde_json::to_string(&t.host.snapshot()).unwrap();
-    let snap: HostSnapshot = serde_json::from_str(&text).unwrap();
+    // Through the stored text, as the page keeps it.
+    let text = crate::net::protocol::to_stored_text(&t.host.snapshot());
+    let snap: HostSnapshot = crate::net::protocol::from_stored_text(&text).unwrap();
+    assert_eq!(snap, t.host.snapshot());
+    assert!(crate::net::protocol::from_stored_text::<HostSnapshot>(&text[..text.len() / 2]).is_err());
+    assert!(crate::net::protocol::from_stored_text::<HostSnapshot>("{\"settings\":{}}").is_err());
     t.now += 5;
     t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }, t.now).unwrap();
     assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
