@@ -576,3 +576,22 @@ fn a_message_refused_by_the_transport_is_logged_and_changes_nothing() {
     assert_eq!(t.host.game().unwrap().record(), before);
     assert!(t.host.refuse_oversized(99, 10).is_empty(), "an unknown connection gets nothing");
 }
+
+#[test]
+fn binary_messages_are_far_smaller_than_their_json() {
+    let mut t = started_table(2);
+    t.play_until_stuck(500);
+    let sizes: Vec<(usize, usize)> = t
+        .sent
+        .iter()
+        .map(|(_, _, bytes, _)| {
+            let json = serde_json::to_string(&crate::net::protocol::decode_host(bytes).unwrap()).unwrap();
+            (bytes.len(), json.len())
+        })
+        .collect();
+    let (bin, json) = sizes.iter().fold((0, 0), |(b, j), (x, y)| (b + x, j + y));
+    let largest = sizes.iter().max().unwrap();
+    // Figures for docs/net.md: `cargo test --lib binary_messages -- --nocapture`.
+    println!("{} host messages: {bin} bytes binary, {json} as JSON; largest {} vs {}", sizes.len(), largest.0, largest.1);
+    assert!(bin * 2 < json, "binary {bin} bytes, JSON {json}");
+}
