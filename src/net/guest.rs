@@ -205,14 +205,14 @@ mod tests {
         let mut queue = std::collections::VecDeque::new();
         for (i, c) in clients.iter().enumerate() {
             host.connect(i as ConnId + 1);
-            queue.extend(host.receive(i as ConnId + 1, encode_guest(&c.hello()).as_bytes(), 0));
+            queue.extend(host.receive(i as ConnId + 1, &encode_guest(&c.hello()), 0));
         }
         let pump = |host: &mut Host, clients: &mut Vec<GuestClient>, queue: &mut std::collections::VecDeque<_>| {
             while let Some((conn, msg)) = queue.pop_front() {
-                let msg = decode_host(encode_host(&msg).as_bytes()).unwrap();
+                let msg = decode_host(&encode_host(&msg)).unwrap();
                 let i = conn as usize - 1;
                 for reply in clients[i].on(msg) {
-                    queue.extend(host.receive(conn, encode_guest(&reply).as_bytes(), 0));
+                    queue.extend(host.receive(conn, &encode_guest(&reply), 0));
                 }
             }
         };
@@ -235,7 +235,7 @@ mod tests {
                 bots[v.seat].suggest(&v).0
             };
             let m = clients[i].action(action).unwrap();
-            queue.extend(host.receive(i as ConnId + 1, encode_guest(&m).as_bytes(), 0));
+            queue.extend(host.receive(i as ConnId + 1, &encode_guest(&m), 0));
             pump(&mut host, &mut clients, &mut queue);
         }
         (host, clients)

@@ -107,14 +107,44 @@ pub enum SavedSeat {
 /// and the current hand's fair-dealing secrets, to reveal them when the hand ends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HostSnapshot {
+    // Both stored in the wire encoding (see `protocol::SettingsOnWire` for why).
+    #[serde(with = "super::protocol::SettingsOnWire")]
     pub settings: Settings,
     pub seats: Vec<SavedSeat>,
+    #[serde(with = "record_on_wire")]
     pub record: Option<GameRecord>,
     pub hand_seeds: Vec<(u64, String)>,
     pub reveal: Option<(HandReveal, bool)>,
     /// A fair round was dealing this hand when the page went away: it starts over.
     pub dealing: Option<u64>,
     pub stand_in_after: Millis,
+}
+
+/// A game record with its settings written field by field (`protocol::SettingsOnWire`).
+mod record_on_wire {
+    use super::super::protocol::SettingsOnWire;
+    use crate::shengji::game::{Action, GameRecord, Seat, Settings};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct RecordOnWire {
+        #[serde(with = "SettingsOnWire")]
+        settings: Settings,
+        seed: String,
+        actions: Vec<(Seat, Action)>,
+    }
+
+    pub fn serialize<S: Serializer>(record: &Option<GameRecord>, s: S) -> Result<S::Ok, S::Error> {
+        record
+            .as_ref()
+            .map(|r| RecordOnWire { settings: r.settings.clone(), seed: r.seed.clone(), actions: r.actions.clone() })
+            .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<GameRecord>, D::Error> {
+        let r = Option::<RecordOnWire>::deserialize(d)?;
+        Ok(r.map(|r| GameRecord { settings: r.settings, seed: r.seed, actions: r.actions }))
+    }
 }
 
 /// Why a lobby operation was refused.

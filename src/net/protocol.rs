@@ -1,13 +1,16 @@
-//! The wire protocol between a host and its guests: versioned serde messages (JSON) over a
-//! reliable, ordered data channel, with a size limit checked before any parsing and a
-//! version check before the body is interpreted. Never panics on hostile input.
+//! The wire protocol between a host and its guests: versioned serde messages in compact binary
+//! (postcard) over a reliable, ordered binary data channel, with a size limit checked before any
+//! parsing and a version check before the body is interpreted. Never panics on hostile input.
 
-use crate::shengji::game::{Action, Event, SeatView, Seat, Settings};
+use crate::cards::Rank;
+use crate::shengji::format::TractorRules;
+use crate::shengji::game::{Action, Event, KittyMultiplier, Mode, SeatView, Seat, Settings, ThrowPenaltySetting};
+use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -44,6 +47,7 @@ pub enum SeatInfo {
 /// The lobby, sent to every guest whenever it changes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LobbyState {
+    #[serde(with = "SettingsOnWire")]
     pub settings: Settings,
     pub seats: Vec<SeatInfo>,
     pub started: bool,
@@ -85,11 +89,31 @@ pub enum HostMessage {
     FairReveal(HandReveal),
 }
 
+/// `Settings` field by field: its own serde form skips unset options (for short JSON), which a
+/// non-self-describing binary format cannot read back, so the wire always writes every field.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Settings")]
+pub(crate) struct SettingsOnWire {
+    players: u8,
+    decks: Option<u8>,
+    kitty: Option<u8>,
+    mode: Mode,
+    friends: Option<u8>,
+    draw_policy: DrawPolicy,
+    tractor: TractorRules,
+    throw_evaluation: ThrowEvaluation,
+    throw_penalty: ThrowPenaltySetting,
+    kitty_multiplier: KittyMultiplier,
+    reinforce: bool,
+    friend_trump_allowed: bool,
+    starting_level: Rank,
+    take_back: bool,
+}
+
 /// Why a message could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DecodeError {
     TooLarge { len: usize, max: usize },
-    NotUtf8,
     Malformed(String),
     WrongVersion { got: u64, expected: u16 },
 }
@@ -98,7 +122,6 @@ impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DecodeError::TooLarge { len, max } => write!(f, "the message is {len} bytes, over the limit of {max}"),
-            DecodeError::NotUtf8 => f.write_str("the message is not UTF-8 text"),
             DecodeError::Malformed(why) => write!(f, "the message is malformed: {why}"),
             DecodeError::WrongVersion { got, expected } => write!(
                 f,
@@ -110,46 +133,33 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-#[derive(Serialize)]
-struct WireOut<'a, T> {
-    v: u16,
-    m: &'a T,
-}
-
-#[derive(Deserialize)]
-struct Probe {
-    v: u64,
-}
-
-#[derive(Deserialize)]
-struct WireIn<T> {
-    #[allow(dead_code)]
-    v: u64,
-    m: T,
-}
-
-fn encode<T: Serialize>(msg: &T) -> String {
-    // Serialising these plain data types cannot fail.
-    serde_json::to_string(&WireOut { v: PROTOCOL_VERSION, m: msg }).unwrap_or_default()
+/// A message on the wire: the protocol version (a postcard varint, so readable whatever the
+/// message's shape), then the message in postcard.
+fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
+    // Serialising these plain data types into memory cannot fail.
+    postcard::to_allocvec(&(PROTOCOL_VERSION as u64, msg)).unwrap_or_default()
 }
 
 fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeError> {
     if bytes.len() > max {
         return Err(DecodeError::TooLarge { len: bytes.len(), max });
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| DecodeError::NotUtf8)?;
-    let probe: Probe = serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))?;
-    if probe.v != PROTOCOL_VERSION as u64 {
-        return Err(DecodeError::WrongVersion { got: probe.v, expected: PROTOCOL_VERSION });
+    let (version, body) = postcard::take_from_bytes::<u64>(bytes)
+        .map_err(|_| DecodeError::Malformed("it does not start with a protocol version".into()))?;
+    if version != PROTOCOL_VERSION as u64 {
+        return Err(DecodeError::WrongVersion { got: version, expected: PROTOCOL_VERSION });
     }
-    let wire: WireIn<T> = serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))?;
-    Ok(wire.m)
+    let (msg, rest) = postcard::take_from_bytes::<T>(body).map_err(|e| DecodeError::Malformed(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(DecodeError::Malformed(format!("{} stray bytes follow the message", rest.len())));
+    }
+    Ok(msg)
 }
 
-pub fn encode_guest(msg: &GuestMessage) -> String {
+pub fn encode_guest(msg: &GuestMessage) -> Vec<u8> {
     encode(msg)
 }
-pub fn encode_host(msg: &HostMessage) -> String {
+pub fn encode_host(msg: &HostMessage) -> Vec<u8> {
     encode(msg)
 }
 pub fn decode_guest(bytes: &[u8]) -> Result<GuestMessage, DecodeError> {
@@ -157,6 +167,19 @@ pub fn decode_guest(bytes: &[u8]) -> Result<GuestMessage, DecodeError> {
 }
 pub fn decode_host(bytes: &[u8]) -> Result<HostMessage, DecodeError> {
     decode(bytes, MAX_HOST_MESSAGE_BYTES)
+}
+
+/// A value in the wire encoding as base64url text, for localStorage (the host's snapshot): the
+/// same binary code as the messages, so the page links no JSON code for it.
+pub fn to_stored_text<T: Serialize>(value: &T) -> String {
+    crate::codec::base64url_encode(&encode(value))
+}
+
+/// Reads [`to_stored_text`]'s output; anything else (an older JSON save, a damaged value) is an error.
+pub fn from_stored_text<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let bytes = crate::codec::base64url_decode(text.trim())
+        .map_err(|at| DecodeError::Malformed(format!("character {at} is not base64url")))?;
+    decode(&bytes, MAX_HOST_MESSAGE_BYTES)
 }
 
 #[cfg(test)]
@@ -174,40 +197,59 @@ mod tests {
             GuestMessage::Ping { nonce: 9 },
             GuestMessage::Commit { hand: 0, commitment: "ab".into() },
         ] {
-            let text = encode_guest(&m);
-            assert_eq!(decode_guest(text.as_bytes()).unwrap(), m);
+            assert_eq!(decode_guest(&encode_guest(&m)).unwrap(), m);
         }
         let h = HostMessage::Rejected { reason: "no".into(), seq: Some(2) };
-        assert_eq!(decode_host(encode_host(&h).as_bytes()).unwrap(), h);
-        assert!(encode_host(&h).starts_with("{\"v\":1,"));
+        assert_eq!(decode_host(&encode_host(&h)).unwrap(), h);
+        // Version varint, variant index 4, "no", Some(2).
+        assert_eq!(encode_host(&h), [PROTOCOL_VERSION as u8, 4, 2, b'n', b'o', 1, 2]);
+        // Settings with unset options (which their JSON form skips) still come back whole.
+        let lobby = LobbyState {
+            settings: Settings { decks: Some(3), kitty: None, players: 6, ..Settings::default() },
+            seats: vec![SeatInfo::Empty, SeatInfo::Bot, SeatInfo::Guest { name: "宝".into(), connected: true, stand_in: false }],
+            started: false,
+        };
+        let m = HostMessage::Lobby(lobby);
+        assert_eq!(decode_host(&encode_host(&m)).unwrap(), m);
     }
 
     #[test]
     fn bad_input_is_refused_clearly() {
-        let big = vec![b' '; MAX_GUEST_MESSAGE_BYTES + 1];
+        let big = vec![0u8; MAX_GUEST_MESSAGE_BYTES + 1];
         assert!(matches!(decode_guest(&big), Err(DecodeError::TooLarge { .. })));
-        assert_eq!(decode_guest(&[0xff, 0xfe]), Err(DecodeError::NotUtf8));
-        assert!(matches!(decode_guest(b"{\"v\":1"), Err(DecodeError::Malformed(_))));
-        assert!(matches!(decode_guest(b"{\"v\":1,\"m\":{\"launch\":{}}}"), Err(DecodeError::Malformed(_))));
-        let e = decode_guest(b"{\"v\":2,\"m\":{\"t\":\"ping\",\"nonce\":1}}").unwrap_err();
-        assert_eq!(e, DecodeError::WrongVersion { got: 2, expected: 1 });
-        assert!(e.to_string().contains("version 2"));
-        // Deep nesting stops at serde_json's recursion limit instead of overflowing the stack.
-        let deep = format!("{{\"v\":1,\"m\":{}{}}}", "[".repeat(2000), "]".repeat(2000));
-        assert!(decode_guest(deep.as_bytes()).is_err());
+        assert!(matches!(decode_guest(&[]), Err(DecodeError::Malformed(_))));
+        // An unterminated version varint.
+        assert!(matches!(decode_guest(&[0xff, 0xff]), Err(DecodeError::Malformed(_))));
+        // Right version, then an unknown variant; then a message cut short.
+        assert!(matches!(decode_guest(&[2, 99]), Err(DecodeError::Malformed(_))));
+        let ping = encode_guest(&GuestMessage::Ping { nonce: 300 });
+        assert!(matches!(decode_guest(&ping[..ping.len() - 1]), Err(DecodeError::Malformed(_))));
+        // Stray bytes after a whole message.
+        let mut long = ping.clone();
+        long.push(0);
+        let e = decode_guest(&long).unwrap_err();
+        assert!(e.to_string().contains("stray bytes"), "{e}");
+        // A string that is not UTF-8.
+        assert!(matches!(decode_guest(&[2, 0, 2, 0xff, 0xfe, 2, 0]), Err(DecodeError::Malformed(_))));
+        // A wrong version is named before the body is read.
+        let e = decode_guest(&[1, 2, 1]).unwrap_err();
+        assert_eq!(e, DecodeError::WrongVersion { got: 1, expected: 2 });
+        assert!(e.to_string().contains("version 1"));
+        // A huge length prefix is refused without allocating it.
+        assert!(decode_host(&[2, 1, 0xff, 0xff, 0xff, 0xff, 0x0f]).is_err());
     }
 
     proptest! {
         #[test]
-        fn decoding_random_text_never_panics(s in ".{0,400}") {
-            let _ = decode_guest(s.as_bytes());
-            let _ = decode_host(s.as_bytes());
+        fn decoding_random_bytes_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            let _ = decode_guest(&bytes);
+            let _ = decode_host(&bytes);
         }
 
         #[test]
         fn decoding_mutated_messages_never_panics(i in 0usize..200, b in any::<u8>()) {
             let m = GuestMessage::Action { seq: 1, seat: 0, action: Action::Bid(crate::cards::Card::BigJoker, 2) };
-            let mut bytes = encode_guest(&m).into_bytes();
+            let mut bytes = encode_guest(&m);
             let at = i % bytes.len();
             bytes[at] = b;
             let _ = decode_guest(&bytes);

@@ -107,7 +107,7 @@ struct Table {
     guests: Vec<SimGuest>,
     now: Millis,
     /// Every message sent, with the receiving seat and the host's view of it at that moment.
-    sent: Vec<(ConnId, Option<Seat>, String, Option<SeatView>)>,
+    sent: Vec<(ConnId, Option<Seat>, Vec<u8>, Option<SeatView>)>,
     connected: Vec<bool>,
 }
 
@@ -134,13 +134,13 @@ impl Table {
                 continue;
             }
             for reply in self.guests[i].on(msg) {
-                queue.extend(self.host.receive(conn, encode_guest(&reply).as_bytes(), self.now));
+                queue.extend(self.host.receive(conn, &encode_guest(&reply), self.now));
             }
         }
     }
 
     fn send(&mut self, i: usize, msg: &GuestMessage) {
-        let out = self.host.receive(self.guests[i].conn, encode_guest(msg).as_bytes(), self.now);
+        let out = self.host.receive(self.guests[i].conn, &encode_guest(msg), self.now);
         self.deliver(out);
     }
 
@@ -192,7 +192,7 @@ fn guests_are_seated_in_order_and_see_the_lobby() {
     let lobby = t.host.lobby();
     assert!(matches!(&lobby.seats[1], SeatInfo::Guest { name, connected: true, .. } if name == "g2"));
     assert_eq!(lobby.seats[2], SeatInfo::Empty);
-    assert!(t.sent.iter().any(|(c, _, m, _)| *c == 1 && m.contains("\"lobby\":")));
+    assert!(t.sent.iter().any(|(c, _, m, _)| *c == 1 && matches!(crate::net::protocol::decode_host(m), Ok(HostMessage::Lobby(_)))));
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn a_tampered_reveal_is_caught_precisely() {
     let reveal = t
         .sent
         .iter()
-        .find_map(|(_, _, m, _)| match crate::net::protocol::decode_host(m.as_bytes()) {
+        .find_map(|(_, _, m, _)| match crate::net::protocol::decode_host(m) {
             Ok(HostMessage::FairReveal(r)) => Some(r),
             _ => None,
         })
@@ -315,21 +315,25 @@ fn hostile_messages_are_rejected_and_change_nothing() {
     let other = if to_act == 0 { 1 } else { 0 };
     let cases: Vec<(usize, Vec<u8>, &str)> = vec![
         (0, vec![b'x'; MAX_GUEST_MESSAGE_BYTES + 1], "over the limit"),
-        (0, b"{\"v\":1,\"m\":{\"t\":\"action\"".to_vec(), "malformed"),
-        (0, vec![0xff, 0x00], "UTF-8"),
-        (0, b"{\"v\":7,\"m\":{\"t\":\"ping\",\"nonce\":1}}".to_vec(), "protocol version 7"),
+        // An action cut short.
+        (0, encode_guest(&GuestMessage::Action { seq: 103, seat: to_act, action: Action::Draw })[..3].to_vec(), "malformed"),
+        // JSON, the old wire format: its first byte '{' is not the protocol version.
+        (0, b"{\"v\":1,\"m\":{\"ping\":{\"nonce\":1}}}".to_vec(), "protocol version 123"),
+        // A name that is not UTF-8 (a hello: variant 0, a 2-byte string, ...).
+        (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "malformed"),
+        (0, vec![7, 2, 1], "protocol version 7"),
         // Acting for another seat.
-        (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }).into_bytes(), "cannot act for seat 3"),
+        (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 3"),
         // Out of turn.
-        (other, encode_guest(&GuestMessage::Action { seq: 101, seat: t.guests[other].seat.unwrap(), action: Action::Draw }).into_bytes(), "not seat"),
+        (other, encode_guest(&GuestMessage::Action { seq: 101, seat: t.guests[other].seat.unwrap(), action: Action::Draw }), "not seat"),
         // Wrong phase.
-        (to_act, encode_guest(&GuestMessage::Action { seq: 102, seat: to_act, action: Action::Play(vec![Card::BigJoker]) }).into_bytes(), "during the draw"),
+        (to_act, encode_guest(&GuestMessage::Action { seq: 102, seat: to_act, action: Action::Play(vec![Card::BigJoker]) }), "during the draw"),
         // Replayed: a sequence number already used.
-        (to_act, encode_guest(&GuestMessage::Action { seq: 1, seat: to_act, action: Action::Draw }).into_bytes(), "already received"),
+        (to_act, encode_guest(&GuestMessage::Action { seq: 1, seat: to_act, action: Action::Draw }), "already received"),
         // A second hello.
-        (0, encode_guest(&t.guests[0].hello()).into_bytes(), "already said hello"),
+        (0, encode_guest(&t.guests[0].hello()), "already said hello"),
         // Fair-dealing messages out of place.
-        (0, encode_guest(&GuestMessage::Reveal { hand: 0, entropy: "00".into() }).into_bytes(), "no hand is being dealt"),
+        (0, encode_guest(&GuestMessage::Reveal { hand: 0, entropy: "00".into() }), "no hand is being dealt"),
     ];
     for (i, bytes, expect) in cases {
         let log_len = t.host.log().len();
@@ -343,14 +347,14 @@ fn hostile_messages_are_rejected_and_change_nothing() {
     }
     // A hello with the wrong protocol version, on a fresh connection.
     t.host.connect(99);
-    let out = t.host.receive(99, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 2, rejoin: None }).as_bytes(), 0);
-    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("protocol version 2")));
+    let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, rejoin: None }), 0);
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("protocol version 1")));
     // Before hello nothing but ping is accepted; and a late guest gets no seat.
-    let out = t.host.receive(99, encode_guest(&GuestMessage::Action { seq: 1, seat: 0, action: Action::Draw }).as_bytes(), 0);
+    let out = t.host.receive(99, &encode_guest(&GuestMessage::Action { seq: 1, seat: 0, action: Action::Draw }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("hello")));
-    let out = t.host.receive(99, encode_guest(&GuestMessage::Ping { nonce: 5 }).as_bytes(), 0);
+    let out = t.host.receive(99, &encode_guest(&GuestMessage::Ping { nonce: 5 }), 0);
     assert_eq!(out, vec![(99, HostMessage::Pong { nonce: 5 })]);
-    let out = t.host.receive(99, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, rejoin: Some("forged".into()) }).as_bytes(), 0);
+    let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("forged".into()) }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("started")));
     assert_eq!(t.host.game().unwrap().record(), before);
 }
@@ -442,7 +446,7 @@ fn a_silent_guest_does_not_stall_the_deal() {
     t.deliver(out);
     t.play_until_stuck(500);
     assert_eq!(t.phase(), Some(PhaseName::Finished));
-    let reveal = t.sent.iter().find_map(|(_, _, m, _)| match crate::net::protocol::decode_host(m.as_bytes()) {
+    let reveal = t.sent.iter().find_map(|(_, _, m, _)| match crate::net::protocol::decode_host(m) {
         Ok(HostMessage::FairReveal(r)) => Some(r),
         _ => None,
     });
@@ -465,17 +469,19 @@ fn cards_in(v: &serde_json::Value, out: &mut Vec<Card>) {
 }
 
 fn check_no_leaks(t: &Table) {
-    for (conn, seat, text, view) in &t.sent {
+    for (conn, seat, bytes, view) in &t.sent {
         let (Some(seat), Some(view)) = (seat, view) else { continue };
-        let msg: serde_json::Value = serde_json::from_str(text).unwrap();
+        // Decoded from the bytes sent, then scanned in its JSON form, where every card is a string.
+        let decoded = crate::net::protocol::decode_host(bytes).unwrap();
+        let msg = serde_json::to_value(&decoded).unwrap();
         let mut shown = Vec::new();
         cards_in(&msg, &mut shown);
         let mut visible = Vec::new();
         cards_in(&serde_json::to_value(view).unwrap(), &mut visible);
         for c in shown {
-            assert!(visible.contains(&c), "conn {conn} (seat {seat}) was sent {c} which its view does not show: {text}");
+            assert!(visible.contains(&c), "conn {conn} (seat {seat}) was sent {c} which its view does not show: {msg}");
         }
-        if let Ok(HostMessage::View(v)) = crate::net::protocol::decode_host(text.as_bytes()) {
+        if let HostMessage::View(v) = decoded {
             assert_eq!(v.seat, *seat, "conn {conn} was sent seat {}'s view", v.seat);
         }
     }
@@ -526,16 +532,19 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     t.play_until_stuck(60);
     assert_ne!(t.phase(), Some(PhaseName::Finished));
     let before = t.host.game().unwrap().record();
-    // Through JSON, as the page stores it.
-    let text = serde_json::to_string(&t.host.snapshot()).unwrap();
-    let snap: HostSnapshot = serde_json::from_str(&text).unwrap();
+    // Through the stored text, as the page keeps it.
+    let text = crate::net::protocol::to_stored_text(&t.host.snapshot());
+    let snap: HostSnapshot = crate::net::protocol::from_stored_text(&text).unwrap();
+    assert_eq!(snap, t.host.snapshot());
+    assert!(crate::net::protocol::from_stored_text::<HostSnapshot>(&text[..text.len() / 2]).is_err());
+    assert!(crate::net::protocol::from_stored_text::<HostSnapshot>("{\"settings\":{}}").is_err());
     t.now += 5;
     t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }, t.now).unwrap();
     assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
     assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
     // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
     t.host.connect(50);
-    let out = t.host.receive(50, encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("00".into()) }).as_bytes(), t.now);
+    let out = t.host.receive(50, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("00".into()) }), t.now);
     assert!(matches!(&out[..], [(50, HostMessage::Rejected { .. })]));
     for (i, conn) in [(0usize, 31u64), (1, 32)] {
         t.guests[i].conn = conn;
@@ -566,4 +575,23 @@ fn a_message_refused_by_the_transport_is_logged_and_changes_nothing() {
     assert_eq!(t.host.log().len(), log + 1);
     assert_eq!(t.host.game().unwrap().record(), before);
     assert!(t.host.refuse_oversized(99, 10).is_empty(), "an unknown connection gets nothing");
+}
+
+#[test]
+fn binary_messages_are_far_smaller_than_their_json() {
+    let mut t = started_table(2);
+    t.play_until_stuck(500);
+    let sizes: Vec<(usize, usize)> = t
+        .sent
+        .iter()
+        .map(|(_, _, bytes, _)| {
+            let json = serde_json::to_string(&crate::net::protocol::decode_host(bytes).unwrap()).unwrap();
+            (bytes.len(), json.len())
+        })
+        .collect();
+    let (bin, json) = sizes.iter().fold((0, 0), |(b, j), (x, y)| (b + x, j + y));
+    let largest = sizes.iter().max().unwrap();
+    // Figures for docs/net.md: `cargo test --lib binary_messages -- --nocapture`.
+    println!("{} host messages: {bin} bytes binary, {json} as JSON; largest {} vs {}", sizes.len(), largest.0, largest.1);
+    assert!(bin * 2 < json, "binary {bin} bytes, JSON {json}");
 }

@@ -8,7 +8,7 @@ use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::host::{ConnId, Host, HostConfig, HostSnapshot, Outgoing};
-use crate::net::protocol::{encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::net::protocol::{self, encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
 use crate::web::app::{BackHome, Shell};
@@ -35,7 +35,8 @@ struct SavedTable {
     token: Option<String>,
 }
 
-const HOST_KEY: &str = "tuolaji.peer.host.v1";
+/// v2: the wire encoding as base64url (`protocol::to_stored_text`); v1 was JSON.
+const HOST_KEY: &str = "tuolaji.peer.host.v2";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum InviteStatus {
@@ -114,7 +115,8 @@ fn refresh(sess: &Shared, ui: Ui) {
     {
         let s = sess.borrow();
         // Losing this only loses the resume after a reload.
-        let _ = storage::set_json(HOST_KEY, &SavedTable { snapshot: s.host.snapshot(), token: s.me.token.clone() });
+        let saved = SavedTable { snapshot: s.host.snapshot(), token: s.me.token.clone() };
+        let _ = storage::set_raw(HOST_KEY, &protocol::to_stored_text(&saved));
     }
     // Only real changes re-render (an answer being typed into an invite must survive).
     set_changed(ui.lobby, lobby);
@@ -352,7 +354,8 @@ pub fn HostPage() -> impl IntoView {
     let memory = load_memory();
     let name = if memory.name.trim().is_empty() { "Host".to_string() } else { memory.name.clone() };
     // A table saved before a reload resumes; anything unreadable starts a new one.
-    let saved = storage::get_json::<SavedTable>(HOST_KEY).ok().flatten().and_then(|t| {
+    let stored = storage::get_raw(HOST_KEY).ok().flatten();
+    let saved = stored.and_then(|text| protocol::from_stored_text::<SavedTable>(&text).ok()).and_then(|t| {
         Host::restore(t.snapshot, entropy(), HostConfig::default(), now_ms()).ok().map(|h| (h, t.token))
     });
     let resumed = saved.is_some();

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState, RtcIceGatheringState,
+    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcDataChannelState, RtcDataChannelType, RtcIceGatheringState,
     RtcIceServer, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
@@ -81,6 +81,8 @@ impl Peer {
         init.set_id(0);
         init.set_ordered(true);
         let dc = pc.create_data_channel_with_data_channel_dict("tuolaji", &init);
+        // Messages are binary (see `net::protocol`): receive them as ArrayBuffers, not Blobs.
+        dc.set_binary_type(RtcDataChannelType::Arraybuffer);
         let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(Vec::new()) });
 
         let state_pc = peer.pc.clone();
@@ -179,9 +181,9 @@ impl Peer {
         self.dc.ready_state() == RtcDataChannelState::Open
     }
 
-    /// Sends a text message; false when the channel is not open.
-    pub fn send(&self, text: &str) -> bool {
-        self.is_open() && self.dc.send_with_str(text).is_ok()
+    /// Sends a binary message; false when the channel is not open.
+    pub fn send(&self, bytes: &[u8]) -> bool {
+        self.is_open() && self.dc.send_with_u8_array(bytes).is_ok()
     }
 }
 
