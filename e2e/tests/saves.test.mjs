@@ -4,7 +4,7 @@
 // an offline reload resumes, and the human bids, buries and calls friends.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, handCards, tableCards, playHand, takeMyTurn } from "./helpers.mjs";
+import { sharedBrowserAndSite, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, handCards, tableCards, playHand, takeMyTurn } from "./helpers.mjs";
 
 const SAVE = "tuolaji.game.v1";
 const BACKUP = "tuolaji.game.v1.backup";
