@@ -116,18 +116,7 @@ impl GuestClient {
                 }
                 match v.phase {
                     PhaseName::Draw => self.dealt = None,
-                    PhaseName::Exchange if self.dealt.is_none() => {
-                        let mut hand = v.hand.clone();
-                        if v.landlord == self.seat {
-                            // The landlord's exchange hand holds the kitty too: take it out.
-                            for k in v.kitty.clone().unwrap_or_default() {
-                                if let Some(i) = hand.iter().position(|&c| c == k) {
-                                    hand.remove(i);
-                                }
-                            }
-                        }
-                        self.dealt = Some(hand);
-                    }
+                    PhaseName::Exchange if self.dealt.is_none() => self.dealt = Some(hand_as_dealt(&v, self.seat)),
                     _ => {}
                 }
                 self.dealing = false;
@@ -286,4 +275,18 @@ mod tests {
         c.on(HostMessage::FairReveal(r));
         assert!(c.current_verdict().unwrap().result.is_err());
     }
+}
+
+/// The hand `seat` was dealt, from its view at the exchange: the landlord's exchange
+/// hand holds the kitty too, so it is taken back out. (What fair dealing checks.)
+pub(crate) fn hand_as_dealt(v: &SeatView, seat: Option<Seat>) -> Vec<Card> {
+    let mut hand = v.hand.clone();
+    if v.landlord == seat {
+        for k in v.kitty.iter().flatten() {
+            if let Some(i) = hand.iter().position(|c| c == k) {
+                hand.remove(i);
+            }
+        }
+    }
+    hand
 }

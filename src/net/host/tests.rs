@@ -44,16 +44,7 @@ impl SimGuest {
             HostMessage::View(v) => {
                 assert_eq!(Some(v.seat), self.seat, "a guest got another seat's view");
                 if v.phase == PhaseName::Exchange && self.dealt.is_none() {
-                    let mut hand = v.hand.clone();
-                    if v.landlord == self.seat {
-                        // The landlord's exchange hand includes the kitty; take it back out.
-                        for k in v.kitty.clone().unwrap_or_default() {
-                            if let Some(i) = hand.iter().position(|&c| c == k) {
-                                hand.remove(i);
-                            }
-                        }
-                    }
-                    self.dealt = Some(hand);
+                    self.dealt = Some(crate::net::guest::hand_as_dealt(&v, self.seat));
                 }
                 if v.phase == PhaseName::Draw {
                     self.dealt = None;
