@@ -29,27 +29,38 @@ use std::collections::{HashMap, HashSet};
 
 /// Bits per slot in packed counts: 6 value bits and a guard bit.
 const LANE: usize = 7;
+/// Slots per 64-bit half of the packed counts (slot s sits in half s / 9 at
+/// bit 7 * (s % 9), so reading one is a 64-bit shift; bit 63 stays empty).
+const PER_HALF: usize = 9;
+
+/// The bit where slot `s`'s lane starts.
+#[inline]
+const fn lane_bit(s: usize) -> usize {
+    64 * (s / PER_HALF) + LANE * (s % PER_HALF)
+}
+
+const _: () = assert!(MAX_SLOTS <= 2 * PER_HALF);
+
 /// The guard bit of every slot.
 const GUARD: u128 = {
     let mut g = 0u128;
     let mut s = 0;
     while s < MAX_SLOTS {
-        g |= 64 << (LANE * s);
+        g |= 64 << lane_bit(s);
         s += 1;
     }
     g
 };
+
 /// Largest count the histogram tracks (5 bits per count value, 25 values).
 const MAX_COUNT: u8 = 24;
 /// Step codes: tuple sizes are below this, tractor shapes are this + shape id.
 const TRACTOR_CODE: u32 = 256;
-/// Emit codes for tuples and singles (tractors emit their search index).
-const EMIT_TUPLE: u8 = 254;
-const EMIT_SINGLE: u8 = 255;
 
 #[inline]
 fn lane(p: u128, slot: usize) -> u8 {
-    ((p >> (LANE * slot)) & 127) as u8
+    let half = if slot < PER_HALF { p as u64 } else { (p >> 64) as u64 };
+    ((half >> (LANE * (slot % PER_HALF))) & 127) as u8
 }
 
 #[inline]
@@ -59,7 +70,7 @@ fn fits(c: u128, d: u128) -> bool {
 
 #[inline]
 fn hist_bit(v: u8) -> u128 {
-    const BITS: [u128; MAX_COUNT as usize + 1] = {
+    static BITS: [u128; MAX_COUNT as usize + 1] = {
         let mut b = [0u128; MAX_COUNT as usize + 1];
         let mut v = 0;
         while v <= MAX_COUNT as usize {
@@ -128,6 +139,8 @@ struct Step {
     code: u32,
     /// Tractors: index of the group in the format's canonical order.
     group: u8,
+    /// Where the step's cards go in the match (the format's canonical order).
+    at: u16,
     /// Id of the steps from this one to the end.
     suffix: u32,
 }
@@ -144,30 +157,29 @@ impl Step {
 
 /// A format compiled for the solver (a view into its block's [`Plans`]):
 /// tractors in the matcher's search order, then one step per tuple (largest
-/// first), the singles, and the order in which the match lists its groups
+/// first), and the singles; each step knows where its cards go in the match
 /// (the format's canonical order).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan<'a> {
     steps: &'a [Step],
-    /// Per canonical group: a tractor's search index, `EMIT_TUPLE` or `EMIT_SINGLE`.
-    emit: &'a [u8],
     /// Number of tractor steps (they come first).
     tractors: u8,
     /// Index (among all steps) where the final run of equal tuple sizes starts.
     last_run: u8,
     singles: u8,
+    /// Where the singles go in the match (they are its last groups).
+    singles_at: u16,
     cards: u16,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Header {
     steps: u32,
-    emit: u32,
     len: u8,
-    groups: u8,
     tractors: u8,
     last_run: u8,
     singles: u8,
+    singles_at: u16,
     cards: u16,
 }
 
@@ -177,7 +189,6 @@ struct Header {
 pub(crate) struct Plans {
     headers: Vec<Option<Header>>,
     steps: Vec<Step>,
-    emit: Vec<u8>,
 }
 
 impl Plans {
@@ -197,10 +208,10 @@ impl Plans {
         let h = (*self.headers.get(k)?)?;
         Some(Plan {
             steps: &self.steps[h.steps as usize..h.steps as usize + h.len as usize],
-            emit: &self.emit[h.emit as usize..h.emit as usize + h.groups as usize],
             tractors: h.tractors,
             last_run: h.last_run,
             singles: h.singles,
+            singles_at: h.singles_at,
             cards: h.cards,
         })
     }
@@ -217,11 +228,24 @@ impl Plans {
         let mut tuples: Vec<u8> = groups.iter().filter(|g| g.len() == 1 && g[0] >= 2).map(|g| g[0]).collect();
         tuples.sort_unstable_by(|a, b| b.cmp(a));
         let singles = groups.iter().filter(|g| g.len() == 1 && g[0] == 1).count();
+        // Each group's place in the match: groups in canonical order, back to back.
+        let offsets: Vec<u16> = groups
+            .iter()
+            .scan(0u16, |at, g| {
+                let here = *at;
+                *at += g.iter().map(|&t| t as u16).sum::<u16>();
+                Some(here)
+            })
+            .collect();
+        let plain_at = (0..groups.len()).filter(|&g| groups[g].len() == 1 && groups[g][0] >= 2).map(|g| offsets[g]);
+        let singles_at = (0..groups.len()).find(|&g| groups[g] == [1]).map_or(0, |g| offsets[g]);
         let first = self.steps.len();
         for &g in &tractors {
-            self.steps.push(Step { code: TRACTOR_CODE + ids.shape(&groups[g]), group: g as u8, suffix: 0 });
+            let code = TRACTOR_CODE + ids.shape(&groups[g]);
+            self.steps.push(Step { code, group: g as u8, at: offsets[g], suffix: 0 });
         }
-        self.steps.extend(tuples.iter().map(|&t| Step { code: t as u32, group: 0, suffix: 0 }));
+        // Plain tuples: largest first, as in the canonical order.
+        self.steps.extend(tuples.iter().zip(plain_at).map(|(&t, at)| Step { code: t as u32, group: 0, at, suffix: 0 }));
         let steps = &mut self.steps[first..];
         let mut rest = 0;
         for step in steps.iter_mut().rev() {
@@ -233,56 +257,88 @@ impl Plans {
         while last_run > k && steps[last_run - 1].code == steps.last().map_or(0, |s| s.code) {
             last_run -= 1;
         }
-        let emit = self.emit.len();
-        let mut used = vec![false; k];
-        for g in groups {
-            self.emit.push(if g.len() >= 2 {
-                let q = (0..k).find(|&q| !used[q] && groups[tractors[q]] == *g).unwrap_or(0);
-                used[q] = true;
-                q as u8
-            } else if g[0] >= 2 {
-                EMIT_TUPLE
-            } else {
-                EMIT_SINGLE
-            });
-        }
         Some(Header {
             steps: first as u32,
-            emit: emit as u32,
             len: (self.steps.len() - first) as u8,
-            groups: groups.len() as u8,
             tractors: k as u8,
             last_run: last_run as u8,
             singles: singles as u8,
+            singles_at,
             cards: format.len() as u16,
         })
     }
+}
+
+/// `QUOTIENT[t][v]` = v / t (the tuples of size t a kind holding v gives).
+static QUOTIENT: [[u8; MAX_COUNT as usize + 1]; MAX_COUNT as usize + 1] = {
+    let mut q = [[0u8; MAX_COUNT as usize + 1]; MAX_COUNT as usize + 1];
+    let mut t = 1;
+    while t <= MAX_COUNT as usize {
+        let mut v = 0;
+        while v <= MAX_COUNT as usize {
+            q[t][v] = (v / t) as u8;
+            v += 1;
+        }
+        t += 1;
+    }
+    q
+};
+
+/// How many tuples of size `t` a count histogram holds (each kind gives
+/// count / t); walks only the nonzero lanes from `t` up.
+#[inline]
+fn tuples_of(h: u128, t: u8) -> u32 {
+    if t > MAX_COUNT {
+        return 0; // no kind holds that many
+    }
+    let quotient = &QUOTIENT[t as usize];
+    let mut x = h >> (5 * t as usize);
+    let mut v = t as usize;
+    let mut have = 0u32;
+    while x != 0 {
+        let skip = x.trailing_zeros() as usize / 5;
+        x >>= 5 * skip;
+        v += skip;
+        have += (x & 31) as u32 * quotient[v] as u32;
+        x >>= 5;
+        v += 1;
+    }
+    have
 }
 
 /// Per-hand workspace: the suit's counts, each shape's chains (as packed
 /// deltas), and the memos every format of the hand shares.
 pub(crate) struct HandSolver {
     layout: SuitLayout,
-    counts: Counts,
     slots: usize,
     packed: u128,
     hist: u128,
     total: usize,
     /// run[t]: most kinds in a row (by tractor adjacency) holding >= t each.
     run: [u8; MAX_COUNT as usize + 1],
+    /// at_least[t]: bit mask of the slots holding >= t cards.
+    at_least: [u32; MAX_COUNT as usize + 1],
+    /// preds[s]: bit mask of the slots that `s` follows in a tractor.
+    preds: [u32; MAX_SLOTS],
     /// Shape id -> (start, len) in `deltas`; start `u32::MAX` = not computed yet.
     ranges: Vec<(u32, u32)>,
     deltas: Vec<u128>,
+    /// Per chain (parallel to `deltas`): the bit mask of the slots it uses.
+    chain_slots: Vec<u32>,
     /// Tractor sub-problems without a completion: (counts, (suffix << 16) | bound).
+    /// Only sub-problems with two or more tractors left are kept: with one
+    /// left, scanning its chains costs about what the look-up does.
     dead: HashSet<(u128, u64), FxBuild>,
     /// Tuple-only packing: (histogram, suffix) -> the counts a kind may hold
     /// to take the next tuple (see `tail_values`).
     tail: HashMap<(u128, u32), u32, FxBuild>,
-    /// Chosen chain index per tractor step of the current plan.
+    /// Chosen chain index per tractor step of the last successful search.
     path: Vec<u16>,
-    /// Scratch: chosen slot per tuple, singles' slots.
-    tuple_slots: Vec<u8>,
-    single_slots: Vec<u8>,
+    /// Counts and histogram left after the last successful search's tractors.
+    leaf: (u128, u128),
+    /// The `tail_values` of the leaf's first tuple step (when it has one
+    /// before the final run), so the walk does not look it up again.
+    leaf_values: u32,
 }
 
 impl HandSolver {
@@ -294,37 +350,31 @@ impl HandSolver {
             return None;
         }
         let mut packed = 0u128;
+        let mut hist = 0u128;
         for (s, &c) in counts.iter().enumerate().take(slots) {
-            packed |= (c as u128) << (LANE * s);
+            packed |= (c as u128) << lane_bit(s);
+            hist += hist_bit(c);
         }
-        let mut solver = HandSolver {
+        Some(HandSolver {
             layout: layout.clone(),
-            counts,
             slots,
             packed,
-            hist: 0,
+            hist,
             run: runs(layout, &counts),
+            preds: std::array::from_fn(|n| (0..slots).filter(|&s| layout.succ[s] & 1 << n != 0).fold(0, |m, s| m | 1 << s)),
+            at_least: std::array::from_fn(|t| {
+                (0..slots).filter(|&s| counts[s] as usize >= t).fold(0, |m, s| m | 1 << s)
+            }),
             total: counts.iter().map(|&c| c as usize).sum(),
             ranges: Vec::new(),
             deltas: Vec::new(),
+            chain_slots: Vec::new(),
             dead: HashSet::default(),
             tail: HashMap::default(),
             path: Vec::new(),
-            tuple_slots: Vec::new(),
-            single_slots: Vec::new(),
-        };
-        solver.hist = solver.histogram(packed);
-        Some(solver)
-    }
-
-    fn histogram(&self, c: u128) -> u128 {
-        let mut h = 0;
-        let mut rest = c;
-        for _ in 0..self.slots {
-            h += hist_bit((rest & 127) as u8);
-            rest >>= LANE;
-        }
-        h
+            leaf: (packed, hist),
+            leaf_values: 0,
+        })
     }
 
     /// The chain range of a tractor step, computed once per shape per hand.
@@ -338,11 +388,35 @@ impl HandSolver {
             let start = self.deltas.len();
             let thinnest = shape.iter().copied().min().unwrap_or(0).min(MAX_COUNT);
             if self.run[thinnest as usize] as usize >= shape.len() {
+                // viable[i]: slots where a chain of shape[i..] can start, so
+                // the walk below only steps onto slots that lead to a chain.
+                // (The run check bounds the shape's length by the slots.)
+                let mut viable = [0u32; MAX_SLOTS];
+                let m = shape.len();
+                let mut before_later = u32::MAX; // slots with a successor in viable[i + 1]
+                for i in (0..m).rev() {
+                    let here = match shape[i] {
+                        t if t > MAX_COUNT => 0,
+                        t => self.at_least[t as usize],
+                    } & before_later;
+                    viable[i] = here;
+                    before_later = 0;
+                    let mut later = here;
+                    while later != 0 {
+                        before_later |= self.preds[later.trailing_zeros() as usize];
+                        later &= later - 1;
+                    }
+                }
                 let mut deltas = std::mem::take(&mut self.deltas);
-                for slot in 0..self.slots {
-                    self.extend_chain(shape, slot, 0, &mut deltas);
+                let mut masks = std::mem::take(&mut self.chain_slots);
+                let mut starts = viable[0];
+                while starts != 0 {
+                    let slot = starts.trailing_zeros() as usize;
+                    starts &= starts - 1;
+                    self.extend_chain(shape, &viable[1..], slot, (0, 0), &mut deltas, &mut masks);
                 }
                 self.deltas = deltas;
+                self.chain_slots = masks;
             }
             self.ranges[id] = (start as u32, (self.deltas.len() - start) as u32);
         }
@@ -351,23 +425,21 @@ impl HandSolver {
     }
 
     /// Pushes the chains of `shape` whose first tuple sits at `slot` (as
-    /// packed deltas, in the order of `matcher::chains`: by slot, then by
-    /// successor slot).
-    fn extend_chain(&self, shape: &[u8], slot: usize, acc: u128, out: &mut Vec<u128>) {
-        let t = shape[0];
-        if self.counts[slot] < t {
-            return;
-        }
-        let acc = acc + ((t as u128) << (LANE * slot));
+    /// packed deltas with their slot masks, in the order of
+    /// `matcher::chains`: by slot, then by successor slot); `viable[i]` are
+    /// the slots where the rest of the shape from `shape[i + 1]` can start.
+    fn extend_chain(&self, shape: &[u8], viable: &[u32], slot: usize, acc: (u128, u32), deltas: &mut Vec<u128>, masks: &mut Vec<u32>) {
+        let acc = (acc.0 + ((shape[0] as u128) << lane_bit(slot)), acc.1 | 1 << slot);
         if shape.len() == 1 {
-            out.push(acc);
+            deltas.push(acc.0);
+            masks.push(acc.1);
             return;
         }
-        let mut next = self.layout.succ[slot];
+        let mut next = self.layout.succ[slot] & viable[0];
         while next != 0 {
             let n = next.trailing_zeros() as usize;
             next &= next - 1;
-            self.extend_chain(&shape[1..], n, acc, out);
+            self.extend_chain(&shape[1..], &viable[1..], n, acc, deltas, masks);
         }
     }
 
@@ -376,7 +448,8 @@ impl HandSolver {
         self.search(plan, format)
     }
 
-    /// Runs the tractor search (leaving the chosen chains in `path`).
+    /// Runs the tractor search; on success leaves the chosen chains in
+    /// `path` and what they leave in `leaf`.
     fn search(&mut self, plan: &Plan<'_>, format: &Format) -> bool {
         if self.total < plan.cards as usize {
             return false;
@@ -387,26 +460,26 @@ impl HandSolver {
                 return false;
             }
         }
+        if k == 0 {
+            self.leaf = (self.packed, self.hist);
+            return self.leaf_ok(plan, self.hist);
+        }
         self.path.clear();
         self.path.resize(k, 0);
-        if k == 0 {
-            let h = self.hist;
-            return self.tail_ok(plan, h, 0);
-        }
-        self.tractor_dfs(plan, self.packed, 0, 0)
+        self.tractor_dfs(plan, self.packed, self.hist, 0, 0)
     }
 
-    fn tractor_dfs(&mut self, plan: &Plan<'_>, c: u128, j: usize, bound: u16) -> bool {
+    /// Places tractor step `j` (and the rest) on counts `c` with histogram
+    /// `h`, trying chains from index `bound` on.
+    fn tractor_dfs(&mut self, plan: &Plan<'_>, c: u128, h: u128, j: usize, bound: u16) -> bool {
         let k = plan.tractors as usize;
-        if j == k {
-            let h = self.histogram(c);
-            return self.tail_ok(plan, h, k);
-        }
         let step = plan.steps[j];
         let (start, len) = self.ranges[step.shape_id()];
         let (start, len) = (start as usize, len as usize);
-        let next = plan.steps.get(j + 1).filter(|_| j + 1 < k);
+        let next = plan.steps.get(j + 1).filter(|_| j + 1 < k).copied();
         let same_next = next.is_some_and(|n| n.code == step.code);
+        // The child's sub-problem is memoised only with two or more tractors left.
+        let memo_child = j + 2 < k;
         for idx in bound as usize..len {
             let d = self.deltas[start + idx];
             if !fits(c, d) {
@@ -414,21 +487,50 @@ impl HandSolver {
             }
             let child = c - d;
             let nb = if same_next { idx as u16 } else { 0 };
-            if let Some(n) = next {
+            if let (true, Some(n)) = (memo_child, next) {
                 if self.dead.contains(&(child, ((n.suffix as u64) << 16) | nb as u64)) {
                     continue;
                 }
             }
-            if self.tractor_dfs(plan, child, j + 1, nb) {
+            // The child's histogram: move each touched slot's kind to its new count.
+            let mut child_h = h;
+            let mut touched = self.chain_slots[start + idx];
+            while touched != 0 {
+                let s = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
+                child_h = child_h - hist_bit(lane(c, s)) + hist_bit(lane(child, s));
+            }
+            let done = if next.is_none() {
+                let ok = self.leaf_ok(plan, child_h);
+                if ok {
+                    self.leaf = (child, child_h);
+                }
+                ok
+            } else {
+                self.tractor_dfs(plan, child, child_h, j + 1, nb)
+            };
+            if done {
                 self.path[j] = idx as u16;
                 return true;
             }
         }
         // The root is one format's own problem: nobody asks for it again.
-        if j > 0 {
+        if j > 0 && j + 1 < k {
             self.dead.insert((c, ((step.suffix as u64) << 16) | bound as u64));
         }
         false
+    }
+
+    /// Exact feasibility of the tuple steps after the tractors, keeping the
+    /// first step's `tail_values` for the walk.
+    fn leaf_ok(&mut self, plan: &Plan<'_>, h: u128) -> bool {
+        let k = plan.tractors as usize;
+        if k < plan.last_run as usize {
+            self.leaf_values = self.tail_values(plan, h, k);
+            self.leaf_values != 0
+        } else {
+            self.tail_ok(plan, h, k)
+        }
     }
 
     /// Exact feasibility of the tuple steps `i..` on a count histogram.
@@ -437,11 +539,9 @@ impl HandSolver {
         if i >= n {
             return true;
         }
-        let t = plan.steps[i].size();
         if i >= plan.last_run as usize {
-            // One size left: kinds hold c / t tuples each.
-            let have: u32 = (t..=MAX_COUNT).map(|v| hist_lane(h, v) * (v / t) as u32).sum();
-            return have as usize >= n - i;
+            // One size left: kinds hold count / t tuples each.
+            return tuples_of(h, plan.steps[i].size()) as usize >= n - i;
         }
         self.tail_values(plan, h, i) != 0
     }
@@ -466,118 +566,79 @@ impl HandSolver {
         mask
     }
 
-    /// The cards of the first match of `plan` (whose format is `format`),
-    /// exactly as `Matcher::first().map(|m| m.cards())` gives them.
-    pub(crate) fn first_cards(&mut self, plan: &Plan<'_>, format: &Format) -> Option<Vec<Card>> {
+    /// Appends the cards of the first match of `plan` (whose format is
+    /// `format`) to `out`, exactly as `Matcher::first().map(|m| m.cards())`
+    /// gives them; false (and `out` untouched) if the hand cannot form it.
+    pub(crate) fn first_cards(&mut self, plan: &Plan<'_>, format: &Format, out: &mut Vec<Card>) -> bool {
         if !self.search(plan, format) {
-            return None;
+            return false;
         }
+        let base = out.len();
+        out.resize(base + plan.cards as usize, self.layout.cards[0]);
+        let dst = &mut out[base..];
+        // Tractors: each chain's slots, lowest first.
         let k = plan.tractors as usize;
-        let mut c = self.packed;
-        for j in 0..k {
-            let (start, _) = self.ranges[plan.steps[j].shape_id()];
-            c -= self.deltas[start as usize + self.path[j] as usize];
+        for (j, step) in plan.steps[..k].iter().enumerate() {
+            let at = self.ranges[step.shape_id()].0 as usize + self.path[j] as usize;
+            let d = self.deltas[at];
+            let mut to = step.at as usize;
+            let mut touched = self.chain_slots[at];
+            while touched != 0 {
+                let s = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
+                let n = lane(d, s) as usize;
+                dst[to..to + n].fill(self.layout.cards[s]);
+                to += n;
+            }
+        }
+        // What the tractors left, as bytes.
+        let (c, mut h) = self.leaf;
+        let mut cs = [0u8; MAX_SLOTS];
+        let (mut low, mut high) = (c as u64, (c >> 64) as u64);
+        for s in 0..PER_HALF {
+            cs[s] = (low & 127) as u8;
+            cs[s + PER_HALF] = (high & 127) as u8;
+            low >>= LANE;
+            high >>= LANE;
         }
         // Tuples one at a time, lowest slot first, keeping the rest packable.
-        let mut tuple_slots = std::mem::take(&mut self.tuple_slots);
-        tuple_slots.clear();
-        let h0 = self.histogram(c);
-        let mut h = h0;
-        // The leftover counts as bytes for the walk.
-        let mut cs = [0u8; MAX_SLOTS];
-        let mut rest = c;
-        for x in cs.iter_mut().take(self.slots) {
-            *x = (rest & 127) as u8;
-            rest >>= LANE;
-        }
         let n = plan.steps.len();
         let mut lo = 0;
-        let mut i = k;
-        while i < n {
-            let t = plan.steps[i].size();
+        for i in k..n {
+            let step = plan.steps[i];
+            let t = step.size();
             if i > k && plan.steps[i - 1].size() != t {
                 lo = 0;
             }
-            if i >= plan.last_run as usize {
-                // The final run always fits: fill the lowest slots.
-                let mut left = n - i;
-                for s in lo..self.slots {
-                    let take = ((cs[s] / t) as usize).min(left);
-                    for _ in 0..take {
-                        tuple_slots.push(s as u8);
-                    }
-                    cs[s] -= take as u8 * t;
-                    left -= take;
-                }
-                if left > 0 {
-                    self.tuple_slots = tuple_slots;
-                    return None; // unreachable: the search proved it fits
-                }
-                break;
-            }
-            let mut placed = false;
-            let values = self.tail_values(plan, h, i);
-            for s in lo..self.slots {
-                let v = cs[s];
-                if v >= t && values & (1 << v) != 0 {
-                    cs[s] -= t;
-                    h = h - hist_bit(v) + hist_bit(v - t);
-                    tuple_slots.push(s as u8);
-                    lo = s;
-                    placed = true;
-                    break;
-                }
-            }
-            if !placed {
-                self.tuple_slots = tuple_slots;
-                return None; // unreachable: the search proved it fits
-            }
-            i += 1;
+            let s = if i >= plan.last_run as usize {
+                // The final run always fits: the lowest slot that holds one.
+                (lo..self.slots).find(|&s| cs[s] >= t)
+            } else {
+                let values = if i == k { self.leaf_values } else { self.tail_values(plan, h, i) };
+                (lo..self.slots).find(|&s| cs[s] >= t && values & (1 << cs[s]) != 0)
+            };
+            let Some(s) = s else {
+                debug_assert!(false, "the search proved the tuples fit");
+                out.truncate(base);
+                return false;
+            };
+            let v = cs[s];
+            cs[s] -= t;
+            h = h - hist_bit(v) + hist_bit(v - t);
+            dst[step.at as usize..step.at as usize + t as usize].fill(self.layout.cards[s]);
+            lo = s;
         }
         // Singles: the weakest leftovers.
-        let mut single_slots = std::mem::take(&mut self.single_slots);
-        single_slots.clear();
-        let mut need = plan.singles as usize;
-        for s in 0..self.slots {
-            if need == 0 {
+        let mut to = plan.singles_at as usize;
+        let end = to + plan.singles as usize;
+        for (s, &x) in cs.iter().enumerate().take(self.slots) {
+            if to == end {
                 break;
             }
-            let take = (cs[s] as usize).min(need);
-            for _ in 0..take {
-                single_slots.push(s as u8);
-            }
-            need -= take;
+            let take = (x as usize).min(end - to);
+            dst[to..to + take].fill(self.layout.cards[s]);
+            to += take;
         }
-        // Groups in the format's canonical order.
-        let cards = &self.layout.cards;
-        let mut out = Vec::with_capacity(plan.cards as usize);
-        let (mut ti, mut si) = (0, 0);
-        for &e in plan.emit {
-            match e {
-                EMIT_SINGLE => {
-                    out.push(cards[single_slots[si] as usize]);
-                    si += 1;
-                }
-                EMIT_TUPLE => {
-                    let t = plan.steps[k + ti].size();
-                    out.extend(std::iter::repeat_n(cards[tuple_slots[ti] as usize], t as usize));
-                    ti += 1;
-                }
-                q => {
-                    let q = q as usize;
-                    let (start, _) = self.ranges[plan.steps[q].shape_id()];
-                    let mut d = self.deltas[start as usize + self.path[q] as usize];
-                    // The chain's slots, lowest first (its nonzero lanes).
-                    while d != 0 {
-                        let s = d.trailing_zeros() as usize / LANE;
-                        out.extend(std::iter::repeat_n(cards[s], lane(d, s) as usize));
-                        d &= !(127u128 << (LANE * s));
-                    }
-                }
-            }
-        }
-        self.tuple_slots = tuple_slots;
-        self.single_slots = single_slots;
-        Some(out)
+        true
     }
 }

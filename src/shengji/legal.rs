@@ -385,6 +385,20 @@ pub fn is_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> boo
     check_play(rules, lead, hand, play).is_ok()
 }
 
+/// Hint entries are computed (and stored) in chunks of this many: one
+/// buffer per chunk instead of one allocation per entry, and still lazy
+/// enough that showing a few rows costs microseconds.
+const CHUNK: usize = 64;
+
+/// The first matches of one chunk of entries, their cards back to back.
+struct Chunk {
+    cards: Box<[Card]>,
+    /// Per entry of the chunk: where its cards end in `cards`.
+    ends: Box<[u32]>,
+    /// Bit j: entry j of the chunk has a match.
+    found: u64,
+}
+
 /// The hint list: the lead's formats strongest first (the lead's own format,
 /// then the suffix under the draw policy), each with the first way the hand
 /// can form it (computed on demand), and which one the rules force.
@@ -394,9 +408,12 @@ pub struct Hints {
     /// hands beyond its packing; then each entry uses the general matcher).
     solver: Option<RefCell<HandSolver>>,
     decomposition: Arc<Decomposition>,
-    entries: Vec<(usize, usize)>,
-    forced: Option<usize>,
-    cells: Vec<OnceCell<Option<Vec<Card>>>>,
+    /// (block, index in block) of every entry.
+    entries: Vec<(u32, u32)>,
+    /// The forced entry and its cards (found under the policy's protection,
+    /// so kept apart from the chunks).
+    forced: Option<(usize, Vec<Card>)>,
+    chunks: Vec<OnceCell<Chunk>>,
     block_ok: Vec<OnceCell<bool>>,
 }
 
@@ -406,17 +423,16 @@ impl Hints {
         let suit = lead.suit;
         let hand_counts = layout.counts(suit, hand);
         let d = decomposition(lead.len(), rules.tractor());
-        let entries: Vec<(usize, usize)> = suffix(rules, lead, &d).collect();
-        let cells: Vec<OnceCell<Option<Vec<Card>>>> = entries.iter().map(|_| OnceCell::new()).collect();
+        let entries: Vec<(u32, u32)> = suffix(rules, lead, &d).map(|(b, i)| (b as u32, i as u32)).collect();
+        let chunks = (0..entries.len().div_ceil(CHUNK)).map(|_| OnceCell::new()).collect();
         let forced = forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
-            let k = entries.iter().position(|&e| e == (b, i)).unwrap_or(0);
-            let _ = cells[k].set(Some(m.cards()));
-            k
+            let k = entries.iter().position(|&e| e == (b as u32, i as u32)).unwrap_or(0);
+            (k, m.cards())
         });
         let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
         let solver = HandSolver::new(layout.suit(suit), hand_counts).map(RefCell::new);
         let scan = Scan::new(layout, suit, hand_counts, false);
-        Hints { scan, solver, decomposition: d, entries, forced, cells, block_ok }
+        Hints { scan, solver, decomposition: d, entries, forced, chunks, block_ok }
     }
 
     pub fn len(&self) -> usize {
@@ -429,7 +445,7 @@ impl Hints {
 
     pub fn format(&self, i: usize) -> &Format {
         let (b, k) = self.entries[i];
-        &self.decomposition.blocks[b].formats()[k]
+        &self.decomposition.blocks[b as usize].formats()[k as usize]
     }
 
     pub fn formats(&self) -> impl Iterator<Item = &Format> + '_ {
@@ -439,43 +455,67 @@ impl Hints {
     /// Index of the forced format; `None` when the hand is short in the led
     /// suit (then every card of the suit must be played).
     pub fn forced(&self) -> Option<usize> {
-        self.forced
+        self.forced.as_ref().map(|f| f.0)
     }
 
     /// The forced play itself (always legal).
     pub fn forced_play(&self) -> Option<&[Card]> {
-        self.forced.and_then(|i| self.first_match(i))
+        self.forced.as_ref().map(|f| f.1.as_slice())
     }
 
     /// The first way the hand can form format `i` (weakest cards first), or
     /// `None`. For entries other than the forced one no draw-policy
     /// protection applies: they show what the hand could play voluntarily.
     pub fn first_match(&self, i: usize) -> Option<&[Card]> {
-        self.cells[i]
-            .get_or_init(|| {
-                let (b, k) = self.entries[i];
-                let ok = *self.block_ok[b].get_or_init(|| self.block_feasible(b));
-                if !ok {
-                    return None;
-                }
-                let d = &self.decomposition;
-                match (&self.solver, d.plans(b).get(k)) {
-                    (Some(solver), Some(plan)) => solver.borrow_mut().first_cards(&plan, self.format(i)),
-                    _ => self.scan.first_cards(self.format(i)),
-                }
-            })
-            .as_deref()
+        if let Some((k, cards)) = &self.forced {
+            if *k == i {
+                return Some(cards);
+            }
+        }
+        let chunk = self.chunks[i / CHUNK].get_or_init(|| self.compute_chunk(i / CHUNK));
+        let j = i % CHUNK;
+        if chunk.found & (1 << j) == 0 {
+            return None;
+        }
+        let start = if j == 0 { 0 } else { chunk.ends[j - 1] as usize };
+        Some(&chunk.cards[start..chunk.ends[j] as usize])
+    }
+
+    /// The first matches of entries `q * CHUNK ..` (up to `CHUNK` of them).
+    fn compute_chunk(&self, q: usize) -> Chunk {
+        let range = q * CHUNK..((q + 1) * CHUNK).min(self.entries.len());
+        let mut cards = Vec::new();
+        let mut ends = Vec::with_capacity(range.len());
+        let mut found = 0u64;
+        let d = &self.decomposition;
+        let mut solver = self.solver.as_ref().map(|s| s.borrow_mut());
+        for (j, i) in range.enumerate() {
+            let (b, k) = (self.entries[i].0 as usize, self.entries[i].1 as usize);
+            // The forced entry is served from `forced`; reachable blocks only.
+            let skip = self.forced.as_ref().is_some_and(|f| f.0 == i)
+                || !*self.block_ok[b].get_or_init(|| self.block_feasible(solver.as_deref_mut(), b));
+            if !skip {
+                let format = &d.blocks[b].formats()[k];
+                let ok = match (solver.as_deref_mut(), d.plans(b).get(k)) {
+                    (Some(solver), Some(plan)) => solver.first_cards(&plan, format, &mut cards),
+                    _ => self.scan.first_cards(format).map(|m| cards.extend(m)).is_some(),
+                };
+                found |= (ok as u64) << j;
+            }
+            ends.push(cards.len() as u32);
+        }
+        Chunk { cards: cards.into(), ends: ends.into(), found }
     }
 
     /// Can the hand form block `b`'s partition as plain tuples (its weakest
     /// format)? If not, no format of the block can be formed.
-    fn block_feasible(&self, b: usize) -> bool {
+    fn block_feasible(&self, solver: Option<&mut HandSolver>, b: usize) -> bool {
         let d = &self.decomposition;
         let formats = d.blocks[b].formats();
         let plain = formats.len() - 1;
         let is_plain = formats[plain].groups().iter().all(|g| g.len() == 1);
-        match (&self.solver, d.plans(b).get(plain)) {
-            (Some(solver), Some(plan)) if is_plain => solver.borrow_mut().can_form(&plan, &formats[plain]),
+        match (solver, d.plans(b).get(plain)) {
+            (Some(solver), Some(plan)) if is_plain => solver.can_form(&plan, &formats[plain]),
             _ => self.scan.block_feasible(d, b),
         }
     }
