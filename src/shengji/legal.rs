@@ -236,26 +236,30 @@ impl Scan {
     }
 }
 
-/// The lead's suffix under the rules' policy: (block, index) pairs, lazily.
-/// Suit-only lists just the lead's format and plain singles.
-fn suffix<'d>(rules: &Rules, lead: &Lead, d: &'d Decomposition) -> Box<dyn Iterator<Item = (usize, usize)> + 'd> {
+/// The lead's suffix under the rules' policy as (block, index) pairs: the
+/// lead's format and every weaker one (tractors-only drops formats with
+/// tractors after a lead without one). Suit-only lists just the lead's format
+/// and plain singles.
+fn suffix_entries(rules: &Rules, lead: &Lead, d: &Decomposition) -> Vec<(u32, u32)> {
     let policy = rules.draw_policy();
-    let skip_seq = policy.tractors_only() && !lead.format.has_sequence();
     let (b0, i0) = d.position(&lead.format).unwrap_or((d.blocks.len() - 1, 0));
     if policy == DrawPolicy::SuitOnly {
-        let last = (d.blocks.len() - 1, 0);
-        let mut v = vec![(b0, i0)];
-        if (b0, i0) != last {
-            v.push(last);
-        }
-        return Box::new(v.into_iter());
+        let last = (d.blocks.len() as u32 - 1, 0);
+        let lead_entry = (b0 as u32, i0 as u32);
+        return if lead_entry == last { vec![last] } else { vec![lead_entry, last] };
     }
-    Box::new(d.blocks.iter().enumerate().skip(b0).flat_map(move |(b, blk)| {
+    let skip_seq = policy.tractors_only() && !lead.format.has_sequence();
+    let mut entries = Vec::new();
+    for (b, blk) in d.blocks.iter().enumerate().skip(b0) {
         let start = if b == b0 { i0 } else { 0 };
-        (start..blk.formats().len())
-            .filter(move |&i| !(skip_seq && blk.formats()[i].has_sequence()))
-            .map(move |i| (b, i))
-    }))
+        let formats = blk.formats();
+        if skip_seq {
+            entries.extend((start..formats.len()).filter(|&i| !formats[i].has_sequence()).map(|i| (b as u32, i as u32)));
+        } else {
+            entries.extend((start..formats.len()).map(|i| (b as u32, i as u32)));
+        }
+    }
+    entries
 }
 
 /// The index (into [`Hints::formats`]) of the format the rules force, with the
@@ -410,9 +414,14 @@ pub struct Hints {
     decomposition: Arc<Decomposition>,
     /// (block, index in block) of every entry.
     entries: Vec<(u32, u32)>,
-    /// The forced entry and its cards (found under the policy's protection,
-    /// so kept apart from the chunks).
-    forced: Option<(usize, Vec<Card>)>,
+    /// Policies that protect longer tuples, and suit-only, force something
+    /// other than the first entry with a match: for them the forced entry
+    /// and its cards are found up front (by the general matcher, under the
+    /// policy's protection) and kept apart from the chunks.
+    protected: Option<Option<(usize, Vec<Card>)>>,
+    /// Otherwise the forced entry is the first entry with a match, found
+    /// through the chunks when first asked for.
+    first_found: OnceCell<Option<usize>>,
     chunks: Vec<OnceCell<Chunk>>,
     block_ok: Vec<OnceCell<bool>>,
 }
@@ -423,16 +432,19 @@ impl Hints {
         let suit = lead.suit;
         let hand_counts = layout.counts(suit, hand);
         let d = decomposition(lead.len(), rules.tractor());
-        let entries: Vec<(u32, u32)> = suffix(rules, lead, &d).map(|(b, i)| (b as u32, i as u32)).collect();
+        let entries = suffix_entries(rules, lead, &d);
         let chunks = (0..entries.len().div_ceil(CHUNK)).map(|_| OnceCell::new()).collect();
-        let forced = forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
-            let k = entries.iter().position(|&e| e == (b as u32, i as u32)).unwrap_or(0);
-            (k, m.cards())
+        let policy = rules.draw_policy();
+        let protected = (policy.protects_longer() || policy == DrawPolicy::SuitOnly).then(|| {
+            forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
+                let k = entries.iter().position(|&e| e == (b as u32, i as u32)).unwrap_or(0);
+                (k, m.cards())
+            })
         });
         let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
         let solver = HandSolver::new(layout.suit(suit), hand_counts).map(RefCell::new);
         let scan = Scan::new(layout, suit, hand_counts, false);
-        Hints { scan, solver, decomposition: d, entries, forced, chunks, block_ok }
+        Hints { scan, solver, decomposition: d, entries, protected, first_found: OnceCell::new(), chunks, block_ok }
     }
 
     pub fn len(&self) -> usize {
@@ -455,19 +467,22 @@ impl Hints {
     /// Index of the forced format; `None` when the hand is short in the led
     /// suit (then every card of the suit must be played).
     pub fn forced(&self) -> Option<usize> {
-        self.forced.as_ref().map(|f| f.0)
+        match &self.protected {
+            Some(found) => found.as_ref().map(|f| f.0),
+            None => *self.first_found.get_or_init(|| (0..self.len()).find(|&i| self.first_match(i).is_some())),
+        }
     }
 
     /// The forced play itself (always legal).
     pub fn forced_play(&self) -> Option<&[Card]> {
-        self.forced.as_ref().map(|f| f.1.as_slice())
+        self.forced().and_then(|i| self.first_match(i))
     }
 
     /// The first way the hand can form format `i` (weakest cards first), or
     /// `None`. For entries other than the forced one no draw-policy
     /// protection applies: they show what the hand could play voluntarily.
     pub fn first_match(&self, i: usize) -> Option<&[Card]> {
-        if let Some((k, cards)) = &self.forced {
+        if let Some(Some((k, cards))) = &self.protected {
             if *k == i {
                 return Some(cards);
             }
@@ -491,8 +506,8 @@ impl Hints {
         let mut solver = self.solver.as_ref().map(|s| s.borrow_mut());
         for (j, i) in range.enumerate() {
             let (b, k) = (self.entries[i].0 as usize, self.entries[i].1 as usize);
-            // The forced entry is served from `forced`; reachable blocks only.
-            let skip = self.forced.as_ref().is_some_and(|f| f.0 == i)
+            // A protected forced entry is served apart; reachable blocks only.
+            let skip = matches!(&self.protected, Some(Some((f, _))) if *f == i)
                 || !*self.block_ok[b].get_or_init(|| self.block_feasible(solver.as_deref_mut(), b));
             if !skip {
                 let format = &d.blocks[b].formats()[k];
