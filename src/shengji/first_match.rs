@@ -162,13 +162,12 @@ impl Step {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan<'a> {
     steps: &'a [Step],
+    /// The steps' indices in the order their cards appear in the match.
+    order: &'a [u8],
     /// Number of tractor steps (they come first).
     tractors: u8,
     /// Index (among all steps) where the final run of equal tuple sizes starts.
     last_run: u8,
-    singles: u8,
-    /// Where the singles go in the match (they are its last groups).
-    singles_at: u16,
     cards: u16,
 }
 
@@ -178,8 +177,6 @@ struct Header {
     len: u8,
     tractors: u8,
     last_run: u8,
-    singles: u8,
-    singles_at: u16,
     cards: u16,
 }
 
@@ -189,6 +186,8 @@ struct Header {
 pub(crate) struct Plans {
     headers: Vec<Option<Header>>,
     steps: Vec<Step>,
+    /// Per step (parallel to `steps`): each plan's output order.
+    order: Vec<u8>,
 }
 
 impl Plans {
@@ -208,10 +207,9 @@ impl Plans {
         let h = (*self.headers.get(k)?)?;
         Some(Plan {
             steps: &self.steps[h.steps as usize..h.steps as usize + h.len as usize],
+            order: &self.order[h.steps as usize..h.steps as usize + h.len as usize],
             tractors: h.tractors,
             last_run: h.last_run,
-            singles: h.singles,
-            singles_at: h.singles_at,
             cards: h.cards,
         })
     }
@@ -227,7 +225,6 @@ impl Plans {
         tractors.sort_by(|&a, &b| sum(b).cmp(&sum(a)).then(groups[b].cmp(&groups[a])));
         let mut tuples: Vec<u8> = groups.iter().filter(|g| g.len() == 1 && g[0] >= 2).map(|g| g[0]).collect();
         tuples.sort_unstable_by(|a, b| b.cmp(a));
-        let singles = groups.iter().filter(|g| g.len() == 1 && g[0] == 1).count();
         // Each group's place in the match: groups in canonical order, back to back.
         let offsets: Vec<u16> = groups
             .iter()
@@ -238,7 +235,6 @@ impl Plans {
             })
             .collect();
         let plain_at = (0..groups.len()).filter(|&g| groups[g].len() == 1 && groups[g][0] >= 2).map(|g| offsets[g]);
-        let singles_at = (0..groups.len()).find(|&g| groups[g] == [1]).map_or(0, |g| offsets[g]);
         let first = self.steps.len();
         for &g in &tractors {
             let code = TRACTOR_CODE + ids.shape(&groups[g]);
@@ -252,6 +248,9 @@ impl Plans {
             rest = ids.suffix(step.code, rest);
             step.suffix = rest;
         }
+        let mut order: Vec<u8> = (0..steps.len() as u8).collect();
+        order.sort_by_key(|&i| steps[i as usize].at);
+        self.order.extend(order);
         let k = tractors.len();
         let mut last_run = steps.len();
         while last_run > k && steps[last_run - 1].code == steps.last().map_or(0, |s| s.code) {
@@ -262,8 +261,6 @@ impl Plans {
             len: (self.steps.len() - first) as u8,
             tractors: k as u8,
             last_run: last_run as u8,
-            singles: singles as u8,
-            singles_at,
             cards: format.len() as u16,
         })
     }
@@ -339,6 +336,12 @@ pub(crate) struct HandSolver {
     /// The `tail_values` of the leaf's first tuple step (when it has one
     /// before the final run), so the walk does not look it up again.
     leaf_values: u32,
+    /// Per chain (parallel to `deltas`): its cards' run in `chain_cards`
+    /// (start, len), built when a match first uses the chain.
+    chain_runs: Vec<(u32, u32)>,
+    chain_cards: Vec<Card>,
+    /// Scratch for the walk: the slot of each tuple.
+    tuple_slots: Vec<u8>,
 }
 
 impl HandSolver {
@@ -374,6 +377,9 @@ impl HandSolver {
             path: Vec::new(),
             leaf: (packed, hist),
             leaf_values: 0,
+            chain_runs: Vec::new(),
+            chain_cards: Vec::new(),
+            tuple_slots: Vec::new(),
         })
     }
 
@@ -417,6 +423,7 @@ impl HandSolver {
                 }
                 self.deltas = deltas;
                 self.chain_slots = masks;
+                self.chain_runs.resize(self.deltas.len(), (u32::MAX, 0));
             }
             self.ranges[id] = (start as u32, (self.deltas.len() - start) as u32);
         }
@@ -441,6 +448,21 @@ impl HandSolver {
             next &= next - 1;
             self.extend_chain(&shape[1..], &viable[1..], n, acc, deltas, masks);
         }
+    }
+
+    /// Writes chain `at`'s cards (its slots lowest first) to `chain_cards`.
+    fn build_chain_run(&mut self, at: usize) -> (u32, u32) {
+        let start = self.chain_cards.len();
+        let d = self.deltas[at];
+        let mut touched = self.chain_slots[at];
+        while touched != 0 {
+            let s = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            self.chain_cards.extend(std::iter::repeat_n(self.layout.cards[s], lane(d, s) as usize));
+        }
+        let run = (start as u32, (self.chain_cards.len() - start) as u32);
+        self.chain_runs[at] = run;
+        run
     }
 
     /// Can the hand form the plan's format at all?
@@ -573,24 +595,6 @@ impl HandSolver {
         if !self.search(plan, format) {
             return false;
         }
-        let base = out.len();
-        out.resize(base + plan.cards as usize, self.layout.cards[0]);
-        let dst = &mut out[base..];
-        // Tractors: each chain's slots, lowest first.
-        let k = plan.tractors as usize;
-        for (j, step) in plan.steps[..k].iter().enumerate() {
-            let at = self.ranges[step.shape_id()].0 as usize + self.path[j] as usize;
-            let d = self.deltas[at];
-            let mut to = step.at as usize;
-            let mut touched = self.chain_slots[at];
-            while touched != 0 {
-                let s = touched.trailing_zeros() as usize;
-                touched &= touched - 1;
-                let n = lane(d, s) as usize;
-                dst[to..to + n].fill(self.layout.cards[s]);
-                to += n;
-            }
-        }
         // What the tractors left, as bytes.
         let (c, mut h) = self.leaf;
         let mut cs = [0u8; MAX_SLOTS];
@@ -602,11 +606,13 @@ impl HandSolver {
             high >>= LANE;
         }
         // Tuples one at a time, lowest slot first, keeping the rest packable.
+        let k = plan.tractors as usize;
         let n = plan.steps.len();
+        let mut tuple_slots = std::mem::take(&mut self.tuple_slots);
+        tuple_slots.clear();
         let mut lo = 0;
         for i in k..n {
-            let step = plan.steps[i];
-            let t = step.size();
+            let t = plan.steps[i].size();
             if i > k && plan.steps[i - 1].size() != t {
                 lo = 0;
             }
@@ -619,26 +625,44 @@ impl HandSolver {
             };
             let Some(s) = s else {
                 debug_assert!(false, "the search proved the tuples fit");
-                out.truncate(base);
+                self.tuple_slots = tuple_slots;
                 return false;
             };
             let v = cs[s];
             cs[s] -= t;
             h = h - hist_bit(v) + hist_bit(v - t);
-            dst[step.at as usize..step.at as usize + t as usize].fill(self.layout.cards[s]);
+            tuple_slots.push(s as u8);
             lo = s;
         }
-        // Singles: the weakest leftovers.
-        let mut to = plan.singles_at as usize;
-        let end = to + plan.singles as usize;
+        // The match, group by group in output order.
+        let cards = plan.cards as usize;
+        out.reserve(cards);
+        let end = out.len() + cards;
+        for &i in plan.order {
+            let i = i as usize;
+            let step = plan.steps[i];
+            if i < k {
+                // A tractor: its chain's cards (built once per chain and hand).
+                let at = self.ranges[step.shape_id()].0 as usize + self.path[i] as usize;
+                let (start, len) = match self.chain_runs[at] {
+                    (u32::MAX, _) => self.build_chain_run(at),
+                    run => run,
+                };
+                out.extend_from_slice(&self.chain_cards[start as usize..(start + len) as usize]);
+            } else {
+                let card = self.layout.cards[tuple_slots[i - k] as usize];
+                out.extend(std::iter::repeat_n(card, step.size() as usize));
+            }
+        }
+        // Singles (the match's last groups): the weakest leftovers.
+        let kinds = &self.layout.cards;
         for (s, &x) in cs.iter().enumerate().take(self.slots) {
-            if to == end {
+            if out.len() == end {
                 break;
             }
-            let take = (x as usize).min(end - to);
-            dst[to..to + take].fill(self.layout.cards[s]);
-            to += take;
+            out.extend(std::iter::repeat_n(kinds[s], (x as usize).min(end - out.len())));
         }
+        self.tuple_slots = tuple_slots;
         true
     }
 }
