@@ -132,6 +132,18 @@ impl PlanIds {
     }
 }
 
+/// What the tractor search checks at its leaves, by the tuples a plan has
+/// after its tractors (and what it carries down the search for that).
+#[derive(Clone, Copy, Debug)]
+enum LeafTest {
+    /// No tuples: any placement of the tractors leaves room for the singles.
+    Always,
+    /// One tuple size: enough t-tuples left (it carries that number).
+    Capacity { t: u8, need: u32 },
+    /// Several sizes: the packing memo on the count histogram (it carries the histogram).
+    Packing,
+}
+
 /// One search step of a plan.
 #[derive(Clone, Copy, Debug)]
 struct Step {
@@ -488,12 +500,25 @@ impl HandSolver {
         }
         self.path.clear();
         self.path.resize(k, 0);
-        self.tractor_dfs(plan, self.packed, self.hist, 0, 0)
+        // What the search tracks for the tuples after the tractors.
+        let n = plan.steps.len();
+        let (test, root) = if n == k {
+            (LeafTest::Always, 0)
+        } else if plan.last_run as usize == k {
+            let t = plan.steps[k].size();
+            if t > MAX_COUNT {
+                return false; // no kind holds that many
+            }
+            (LeafTest::Capacity { t, need: (n - k) as u32 }, tuples_of(self.hist, t) as u128)
+        } else {
+            (LeafTest::Packing, self.hist)
+        };
+        self.tractor_dfs(plan, test, self.packed, root, 0, 0)
     }
 
-    /// Places tractor step `j` (and the rest) on counts `c` with histogram
-    /// `h`, trying chains from index `bound` on.
-    fn tractor_dfs(&mut self, plan: &Plan<'_>, c: u128, h: u128, j: usize, bound: u16) -> bool {
+    /// Places tractor step `j` (and the rest) on counts `c`, trying chains
+    /// from index `bound` on; `h` is what `test` tracks for the tuples.
+    fn tractor_dfs(&mut self, plan: &Plan<'_>, test: LeafTest, c: u128, h: u128, j: usize, bound: u16) -> bool {
         let k = plan.tractors as usize;
         let step = plan.steps[j];
         let (start, len) = self.ranges[step.shape_id()];
@@ -514,22 +539,40 @@ impl HandSolver {
                     continue;
                 }
             }
-            // The child's histogram: move each touched slot's kind to its new count.
             let mut child_h = h;
             let mut touched = self.chain_slots[start + idx];
-            while touched != 0 {
-                let s = touched.trailing_zeros() as usize;
-                touched &= touched - 1;
-                child_h = child_h - hist_bit(lane(c, s)) + hist_bit(lane(child, s));
+            match test {
+                LeafTest::Always => {}
+                LeafTest::Capacity { t, .. } => {
+                    // The t-tuples the touched kinds no longer give.
+                    let quotient = &QUOTIENT[t as usize];
+                    while touched != 0 {
+                        let s = touched.trailing_zeros() as usize;
+                        touched &= touched - 1;
+                        child_h -= (quotient[lane(c, s) as usize] - quotient[lane(child, s) as usize]) as u128;
+                    }
+                }
+                LeafTest::Packing => {
+                    // Move each touched slot's kind to its new count.
+                    while touched != 0 {
+                        let s = touched.trailing_zeros() as usize;
+                        touched &= touched - 1;
+                        child_h = child_h - hist_bit(lane(c, s)) + hist_bit(lane(child, s));
+                    }
+                }
             }
             let done = if next.is_none() {
-                let ok = self.leaf_ok(plan, child_h);
+                let ok = match test {
+                    LeafTest::Always => true,
+                    LeafTest::Capacity { need, .. } => child_h >= need as u128,
+                    LeafTest::Packing => self.leaf_ok(plan, child_h),
+                };
                 if ok {
                     self.leaf = (child, child_h);
                 }
                 ok
             } else {
-                self.tractor_dfs(plan, child, child_h, j + 1, nb)
+                self.tractor_dfs(plan, test, child, child_h, j + 1, nb)
             };
             if done {
                 self.path[j] = idx as u16;
@@ -630,7 +673,10 @@ impl HandSolver {
             };
             let v = cs[s];
             cs[s] -= t;
-            h = h - hist_bit(v) + hist_bit(v - t);
+            if i + 1 < plan.last_run as usize {
+                // The next tuple looks up the packing memo on this histogram.
+                h = h - hist_bit(v) + hist_bit(v - t);
+            }
             tuple_slots.push(s as u8);
             lo = s;
         }
