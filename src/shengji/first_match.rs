@@ -144,6 +144,34 @@ enum LeafTest {
     Packing,
 }
 
+/// What `test` tracks after a chain (touching the slots in `touched`) takes
+/// counts `c` to `child`, given its value `h` before.
+#[inline]
+fn tracked(test: LeafTest, c: u128, child: u128, mut touched: u32, h: u128) -> u128 {
+    let mut h = h;
+    match test {
+        LeafTest::Always => {}
+        LeafTest::Capacity { t, .. } => {
+            // The t-tuples the touched kinds no longer give.
+            let quotient = &QUOTIENT[t as usize];
+            while touched != 0 {
+                let s = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
+                h -= (quotient[lane(c, s) as usize] - quotient[lane(child, s) as usize]) as u128;
+            }
+        }
+        LeafTest::Packing => {
+            // Move each touched slot's kind to its new count.
+            while touched != 0 {
+                let s = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
+                h = h - hist_bit(lane(c, s)) + hist_bit(lane(child, s));
+            }
+        }
+    }
+    h
+}
+
 /// One search step of a plan.
 #[derive(Clone, Copy, Debug)]
 struct Step {
@@ -513,6 +541,20 @@ impl HandSolver {
         } else {
             (LeafTest::Packing, self.hist)
         };
+        if k == 1 {
+            // One tractor (the commonest case), without the general search:
+            // every chain fits the whole hand, the first that passes wins.
+            let (start, len) = self.ranges[plan.steps[0].shape_id()];
+            for at in start as usize..(start + len) as usize {
+                let child = self.packed - self.deltas[at];
+                let h = tracked(test, self.packed, child, self.chain_slots[at], root);
+                if self.leaf_pass(plan, test, child, h) {
+                    self.path[0] = (at - start as usize) as u16;
+                    return true;
+                }
+            }
+            return false;
+        }
         self.tractor_dfs(plan, test, self.packed, root, 0, 0)
     }
 
@@ -539,38 +581,9 @@ impl HandSolver {
                     continue;
                 }
             }
-            let mut child_h = h;
-            let mut touched = self.chain_slots[start + idx];
-            match test {
-                LeafTest::Always => {}
-                LeafTest::Capacity { t, .. } => {
-                    // The t-tuples the touched kinds no longer give.
-                    let quotient = &QUOTIENT[t as usize];
-                    while touched != 0 {
-                        let s = touched.trailing_zeros() as usize;
-                        touched &= touched - 1;
-                        child_h -= (quotient[lane(c, s) as usize] - quotient[lane(child, s) as usize]) as u128;
-                    }
-                }
-                LeafTest::Packing => {
-                    // Move each touched slot's kind to its new count.
-                    while touched != 0 {
-                        let s = touched.trailing_zeros() as usize;
-                        touched &= touched - 1;
-                        child_h = child_h - hist_bit(lane(c, s)) + hist_bit(lane(child, s));
-                    }
-                }
-            }
+            let child_h = tracked(test, c, child, self.chain_slots[start + idx], h);
             let done = if next.is_none() {
-                let ok = match test {
-                    LeafTest::Always => true,
-                    LeafTest::Capacity { need, .. } => child_h >= need as u128,
-                    LeafTest::Packing => self.leaf_ok(plan, child_h),
-                };
-                if ok {
-                    self.leaf = (child, child_h);
-                }
-                ok
+                self.leaf_pass(plan, test, child, child_h)
             } else {
                 self.tractor_dfs(plan, test, child, child_h, j + 1, nb)
             };
@@ -584,6 +597,20 @@ impl HandSolver {
             self.dead.insert((c, ((step.suffix as u64) << 16) | bound as u64));
         }
         false
+    }
+
+    /// The leaf test on what the tractors left; on success it becomes the leaf.
+    #[inline]
+    fn leaf_pass(&mut self, plan: &Plan<'_>, test: LeafTest, c: u128, h: u128) -> bool {
+        let ok = match test {
+            LeafTest::Always => true,
+            LeafTest::Capacity { need, .. } => h >= need as u128,
+            LeafTest::Packing => self.leaf_ok(plan, h),
+        };
+        if ok {
+            self.leaf = (c, h);
+        }
+        ok
     }
 
     /// Exact feasibility of the tuple steps after the tractors, keeping the
@@ -640,14 +667,7 @@ impl HandSolver {
         }
         // What the tractors left, as bytes.
         let (c, mut h) = self.leaf;
-        let mut cs = [0u8; MAX_SLOTS];
-        let (mut low, mut high) = (c as u64, (c >> 64) as u64);
-        for s in 0..PER_HALF {
-            cs[s] = (low & 127) as u8;
-            cs[s + PER_HALF] = (high & 127) as u8;
-            low >>= LANE;
-            high >>= LANE;
-        }
+        let mut cs: [u8; MAX_SLOTS] = std::array::from_fn(|s| lane(c, s));
         // Tuples one at a time, lowest slot first, keeping the rest packable.
         let k = plan.tractors as usize;
         let n = plan.steps.len();

@@ -396,7 +396,7 @@ const CHUNK: usize = 64;
 
 /// The first matches of one chunk of entries, their cards back to back.
 struct Chunk {
-    cards: Box<[Card]>,
+    cards: Vec<Card>,
     /// Per entry of the chunk: where its cards end in `cards`.
     ends: Box<[u32]>,
     /// Bit j: entry j of the chunk has a match.
@@ -499,17 +499,27 @@ impl Hints {
     /// The first matches of entries `q * CHUNK ..` (up to `CHUNK` of them).
     fn compute_chunk(&self, q: usize) -> Chunk {
         let range = q * CHUNK..((q + 1) * CHUNK).min(self.entries.len());
-        let mut cards = Vec::new();
+        let d = &self.decomposition;
+        // Every match has the lead's length: one allocation per chunk.
+        let mut cards = Vec::with_capacity(range.len() * d.n);
         let mut ends = Vec::with_capacity(range.len());
         let mut found = 0u64;
-        let d = &self.decomposition;
+        let protected = match &self.protected {
+            Some(Some((f, _))) => Some(*f),
+            _ => None,
+        };
         let mut solver = self.solver.as_ref().map(|s| s.borrow_mut());
+        // Consecutive entries mostly share a block: its look-ups are kept.
+        let mut block = usize::MAX;
+        let mut reachable = false;
         for (j, i) in range.enumerate() {
             let (b, k) = (self.entries[i].0 as usize, self.entries[i].1 as usize);
+            if b != block {
+                block = b;
+                reachable = *self.block_ok[b].get_or_init(|| self.block_feasible(solver.as_deref_mut(), b));
+            }
             // A protected forced entry is served apart; reachable blocks only.
-            let skip = matches!(&self.protected, Some(Some((f, _))) if *f == i)
-                || !*self.block_ok[b].get_or_init(|| self.block_feasible(solver.as_deref_mut(), b));
-            if !skip {
+            if reachable && protected != Some(i) {
                 let format = &d.blocks[b].formats()[k];
                 let ok = match (solver.as_deref_mut(), d.plans(b).get(k)) {
                     (Some(solver), Some(plan)) => solver.first_cards(&plan, format, &mut cards),
@@ -519,7 +529,7 @@ impl Hints {
             }
             ends.push(cards.len() as u32);
         }
-        Chunk { cards: cards.into(), ends: ends.into(), found }
+        Chunk { cards, ends: ends.into(), found }
     }
 
     /// Can the hand form block `b`'s partition as plain tuples (its weakest
