@@ -146,7 +146,7 @@ enum LeafTest {
 
 /// What `test` tracks after a chain (touching the slots in `touched`) takes
 /// counts `c` to `child`, given its value `h` before.
-#[inline]
+#[inline(always)]
 fn tracked(test: LeafTest, c: u128, child: u128, mut touched: u32, h: u128) -> u128 {
     let mut h = h;
     match test {
@@ -353,6 +353,8 @@ pub(crate) struct HandSolver {
     total: usize,
     /// run[t]: most kinds in a row (by tractor adjacency) holding >= t each.
     run: [u8; MAX_COUNT as usize + 1],
+    /// capacity[t]: how many t-tuples the hand holds (each kind gives count / t).
+    capacity: [u32; MAX_COUNT as usize + 1],
     /// at_least[t]: bit mask of the slots holding >= t cards.
     at_least: [u32; MAX_COUNT as usize + 1],
     /// preds[s]: bit mask of the slots that `s` follows in a tractor.
@@ -405,6 +407,7 @@ impl HandSolver {
             hist,
             run: runs(layout, &counts),
             preds: std::array::from_fn(|n| (0..slots).filter(|&s| layout.succ[s] & 1 << n != 0).fold(0, |m, s| m | 1 << s)),
+            capacity: std::array::from_fn(|t| if t == 0 { 0 } else { tuples_of(hist, t as u8) }),
             at_least: std::array::from_fn(|t| {
                 (0..slots).filter(|&s| counts[s] as usize >= t).fold(0, |m, s| m | 1 << s)
             }),
@@ -526,8 +529,9 @@ impl HandSolver {
             self.leaf = (self.packed, self.hist);
             return self.leaf_ok(plan, self.hist);
         }
-        self.path.clear();
-        self.path.resize(k, 0);
+        if self.path.len() < k {
+            self.path.resize(k, 0); // the search sets every entry it uses
+        }
         // What the search tracks for the tuples after the tractors.
         let n = plan.steps.len();
         let (test, root) = if n == k {
@@ -537,7 +541,7 @@ impl HandSolver {
             if t > MAX_COUNT {
                 return false; // no kind holds that many
             }
-            (LeafTest::Capacity { t, need: (n - k) as u32 }, tuples_of(self.hist, t) as u128)
+            (LeafTest::Capacity { t, need: (n - k) as u32 }, self.capacity[t as usize] as u128)
         } else {
             (LeafTest::Packing, self.hist)
         };
