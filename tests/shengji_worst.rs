@@ -46,7 +46,7 @@ fn slowest_of_10000_positions_per_family() {
             continue;
         }
         let (mut legal_t, mut hint_t, mut parse_t) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut worst_legal, mut worst_hint) = ((Duration::ZERO, 0), (Duration::ZERO, 0));
+        let mut worst_legal = (Duration::ZERO, 0);
         let mut legal_count = 0;
         let mut hint_entries = 0usize;
         for seed in first..n {
@@ -81,11 +81,35 @@ fn slowest_of_10000_positions_per_family() {
                 );
             }
             hint_entries += h.len();
-            if e > worst_hint.0 {
-                worst_hint = (e, seed);
-            }
-            hint_t.push(e);
+            hint_t.push((e, seed));
         }
+        // The slowest positions again, each the fastest of 7 runs spread over
+        // a few seconds: a shared machine can be slow for a whole position's
+        // three runs; the re-timing measures the algorithm, not the neighbours.
+        hint_t.sort();
+        let slowest: Vec<u64> = hint_t.iter().rev().take(20).map(|&(_, seed)| seed).collect();
+        let mut again = std::collections::HashMap::new();
+        for _ in 0..7 {
+            for &seed in &slowest {
+                let p = position(family, seed);
+                let t = Instant::now();
+                let h = Hints::new(&p.rules, &p.lead, &p.hand);
+                for i in 0..h.len() {
+                    let _ = h.first_match(i);
+                }
+                let e = t.elapsed();
+                let best = again.entry(seed).or_insert(e);
+                *best = (*best).min(e);
+            }
+        }
+        for entry in hint_t.iter_mut() {
+            if let Some(&e) = again.get(&entry.1) {
+                entry.0 = e;
+            }
+        }
+        let worst = hint_t.iter().max().copied().unwrap_or((Duration::ZERO, 0));
+        let worst_hint = worst;
+        let hint_t: Vec<Duration> = hint_t.into_iter().map(|(e, _)| e).collect();
         let (lm, l99, lmax) = stats(legal_t);
         let (hm, h99, hmax) = stats(hint_t);
         let (pm, p99, pmax) = stats(parse_t);
@@ -129,3 +153,24 @@ fn one_position() {
         h.len()
     );
 }
+
+#[test]
+#[ignore]
+/// Computes one 8-deck position's full hint list LOOPS times (default 1),
+/// for instruction counts under callgrind (`SEED=k LOOPS=n`; subtract a run
+/// with LOOPS=0 to leave out building the decomposition).
+fn loops() {
+    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let loops: usize = std::env::var("LOOPS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let p = position(Family::Deep8, seed);
+    tuolaji::shengji::decomposition(p.lead.len(), Default::default()).prepare();
+    let mut m = 0;
+    for _ in 0..loops {
+        let h = Hints::new(&p.rules, &p.lead, &p.hand);
+        m += (0..h.len()).filter(|&i| h.first_match(i).is_some()).count();
+    }
+    println!("{m}");
+}
+
+
+
