@@ -537,9 +537,7 @@ fn saves_load_mid_trick() {
 
 #[test]
 fn a_save_knows_which_table_link_opens_it() {
-    let mut settings = Settings::default();
-    settings.players = 6;
-    settings.decks = Some(3);
+    let settings = Settings { players: 6, decks: Some(3), ..Default::default() };
     let game = bot_game("savelink", settings.clone(), Some(30));
     let save = SaveEnvelope::new(&game, 2, None);
     let link = save.link().unwrap();

@@ -177,6 +177,20 @@ impl GuestClient {
     }
 }
 
+/// The hand `seat` was dealt, from its view at the exchange: the landlord's exchange
+/// hand holds the kitty too, so it is taken back out. (What fair dealing checks.)
+pub(crate) fn hand_as_dealt(v: &SeatView, seat: Option<Seat>) -> Vec<Card> {
+    let mut hand = v.hand.clone();
+    if v.landlord == seat {
+        for k in v.kitty.iter().flatten() {
+            if let Some(i) = hand.iter().position(|c| c == k) {
+                hand.remove(i);
+            }
+        }
+    }
+    hand
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,18 +289,4 @@ mod tests {
         c.on(HostMessage::FairReveal(r));
         assert!(c.current_verdict().unwrap().result.is_err());
     }
-}
-
-/// The hand `seat` was dealt, from its view at the exchange: the landlord's exchange
-/// hand holds the kitty too, so it is taken back out. (What fair dealing checks.)
-pub(crate) fn hand_as_dealt(v: &SeatView, seat: Option<Seat>) -> Vec<Card> {
-    let mut hand = v.hand.clone();
-    if v.landlord == seat {
-        for k in v.kitty.iter().flatten() {
-            if let Some(i) = hand.iter().position(|c| c == k) {
-                hand.remove(i);
-            }
-        }
-    }
-    hand
 }

@@ -93,12 +93,16 @@ impl SimGuest {
     }
 }
 
+/// A message the host sent: to which connection and seat, the bytes, and the
+/// host's view for that seat at that moment.
+type Sent = (ConnId, Option<Seat>, Vec<u8>, Option<SeatView>);
+
 struct Table {
     host: Host,
     guests: Vec<SimGuest>,
     now: Millis,
     /// Every message sent, with the receiving seat and the host's view of it at that moment.
-    sent: Vec<(ConnId, Option<Seat>, Vec<u8>, Option<SeatView>)>,
+    sent: Vec<Sent>,
     connected: Vec<bool>,
 }
 
