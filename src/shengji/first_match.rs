@@ -14,8 +14,9 @@
 //! tuple only if the rest still packs (the exact, memoised bin packing); the
 //! last run of equal tuple sizes always fits and is filled lowest slot first.
 //!
-//! Speed: counts live in one `u128` (7 bits per slot with a guard bit), so a
-//! chain's fit test and removal are one subtraction each; tuple-only
+//! Speed: counts live in one `u128` (7 bits per slot with a guard bit, nine
+//! slots per 64-bit half), so a chain's fit test and removal are one
+//! subtraction each; the search carries only what a plan's leaf test needs; tuple-only
 //! remainders are keyed on the count histogram (5 bits per count value), which
 //! is what tuple packing depends on; dead tractor sub-problems are keyed on
 //! (counts, remaining-steps id, bound), where the id names the remaining steps
@@ -197,8 +198,9 @@ impl Step {
 
 /// A format compiled for the solver (a view into its block's [`Plans`]):
 /// tractors in the matcher's search order, then one step per tuple (largest
-/// first), and the singles; each step knows where its cards go in the match
-/// (the format's canonical order).
+/// first); the singles are whatever the match still needs. `order` lists the
+/// steps as the match lists their groups (the format's canonical order, where
+/// singles come last).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan<'a> {
     steps: &'a [Step],
