@@ -3,7 +3,7 @@
 //! `cargo test --release --test shengji_worst -- --ignored --nocapture`.
 
 use std::time::{Duration, Instant};
-use tuolaji::shengji::positions::{position, Family};
+use tuolaji::shengji::positions::{position, Family, Position};
 use tuolaji::shengji::{check_play, Hints, Lead};
 
 /// The fastest of three runs: the machine is shared, and a single run can be
@@ -20,6 +20,13 @@ fn time3<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
         out = Some(v);
     }
     (best, out.expect("ran"))
+}
+
+/// One position's full hint list: every entry computed. Returns (entries,
+/// entries with a match).
+fn full_hint_list(p: &Position) -> (usize, usize) {
+    let h = Hints::new(&p.rules, &p.lead, &p.hand);
+    (h.len(), (0..h.len()).filter(|&i| h.first_match(i).is_some()).count())
 }
 
 fn stats(mut v: Vec<Duration>) -> (Duration, Duration, Duration) {
@@ -66,13 +73,7 @@ fn slowest_of_10000_positions_per_family() {
                 worst_legal = (e, seed);
             }
             legal_t.push(e);
-            let (e, h) = time3(|| {
-                let h = Hints::new(&p.rules, &p.lead, &p.hand);
-                for i in 0..h.len() {
-                    let _ = h.first_match(i);
-                }
-                h
-            });
+            let (e, (entries, _)) = time3(|| full_hint_list(&p));
             if e > Duration::from_millis(50) {
                 println!(
                     "  slow hint list: seed {seed} {e:?}, lead {} ({})",
@@ -80,25 +81,22 @@ fn slowest_of_10000_positions_per_family() {
                     p.lead.format
                 );
             }
-            hint_entries += h.len();
+            hint_entries += entries;
             hint_t.push((e, seed));
         }
         // The slowest positions again, each the fastest of 7 runs spread over
         // a few seconds: a shared machine can be slow for a whole position's
         // three runs; the re-timing measures the algorithm, not the neighbours.
         hint_t.sort();
-        let slowest: Vec<u64> = hint_t.iter().rev().take(20).map(|&(_, seed)| seed).collect();
+        let slowest: Vec<(u64, Position)> =
+            hint_t.iter().rev().take(20).map(|&(_, seed)| (seed, position(family, seed))).collect();
         let mut again = std::collections::HashMap::new();
         for _ in 0..7 {
-            for &seed in &slowest {
-                let p = position(family, seed);
+            for (seed, p) in &slowest {
                 let t = Instant::now();
-                let h = Hints::new(&p.rules, &p.lead, &p.hand);
-                for i in 0..h.len() {
-                    let _ = h.first_match(i);
-                }
+                full_hint_list(p);
                 let e = t.elapsed();
-                let best = again.entry(seed).or_insert(e);
+                let best = again.entry(*seed).or_insert(e);
                 *best = (*best).min(e);
             }
         }
@@ -107,8 +105,7 @@ fn slowest_of_10000_positions_per_family() {
                 entry.0 = e;
             }
         }
-        let worst = hint_t.iter().max().copied().unwrap_or((Duration::ZERO, 0));
-        let worst_hint = worst;
+        let worst_hint = hint_t.iter().max().copied().unwrap_or((Duration::ZERO, 0));
         let hint_t: Vec<Duration> = hint_t.into_iter().map(|(e, _)| e).collect();
         let (lm, l99, lmax) = stats(legal_t);
         let (hm, h99, hmax) = stats(hint_t);
@@ -139,38 +136,26 @@ fn one_position() {
     let p = position(family, seed);
     tuolaji::shengji::decomposition(p.lead.len(), Default::default()).prepare();
     let _ = Hints::new(&p.rules, &p.lead, &p.hand);
-    let (new_t, h) = time3(|| Hints::new(&p.rules, &p.lead, &p.hand));
-    let matched = (0..h.len()).filter(|&i| h.first_match(i).is_some()).count();
-    let (all_t, _) = time3(|| {
-        let h = Hints::new(&p.rules, &p.lead, &p.hand);
-        (0..h.len()).filter(|&i| h.first_match(i).is_some()).count()
-    });
+    let (new_t, _) = time3(|| Hints::new(&p.rules, &p.lead, &p.hand));
+    let (all_t, (entries, matched)) = time3(|| full_hint_list(&p));
     println!(
-        "seed {seed}: lead {} ({}), hand {}\n  Hints::new {new_t:?}, {} entries ({matched} matched), the full list in {all_t:?}",
+        "seed {seed}: lead {} ({}), hand {}\n  Hints::new {new_t:?}, {entries} entries ({matched} matched), the full list in {all_t:?}",
         tuolaji::cards::format_cards(&p.lead.cards),
         p.lead.format,
         tuolaji::cards::format_cards(&p.hand),
-        h.len()
     );
 }
 
-#[test]
-#[ignore]
 /// Computes one 8-deck position's full hint list LOOPS times (default 1),
 /// for instruction counts under callgrind (`SEED=k LOOPS=n`; subtract a run
 /// with LOOPS=0 to leave out building the decomposition).
+#[test]
+#[ignore]
 fn loops() {
     let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let loops: usize = std::env::var("LOOPS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let p = position(Family::Deep8, seed);
     tuolaji::shengji::decomposition(p.lead.len(), Default::default()).prepare();
-    let mut m = 0;
-    for _ in 0..loops {
-        let h = Hints::new(&p.rules, &p.lead, &p.hand);
-        m += (0..h.len()).filter(|&i| h.first_match(i).is_some()).count();
-    }
-    println!("{m}");
+    let matched: usize = (0..loops).map(|_| full_hint_list(&p).1).sum();
+    println!("{matched}");
 }
-
-
-
