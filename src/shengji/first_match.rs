@@ -147,7 +147,7 @@ enum LeafTest {
 
 /// What `test` tracks after a chain (touching the slots in `touched`) takes
 /// counts `c` to `child`, given its value `h` before.
-#[inline(always)]
+#[inline]
 fn tracked(test: LeafTest, c: u128, child: u128, mut touched: u32, h: u128) -> u128 {
     let mut h = h;
     match test {
@@ -178,10 +178,8 @@ fn tracked(test: LeafTest, c: u128, child: u128, mut touched: u32, h: u128) -> u
 struct Step {
     /// Tuples: the size; tractors: `TRACTOR_CODE` + shape id.
     code: u32,
-    /// Tractors: index of the group in the format's canonical order.
+    /// Index of the step's group in the format's canonical order.
     group: u8,
-    /// Where the step's cards go in the match (the format's canonical order).
-    at: u16,
     /// Id of the steps from this one to the end.
     suffix: u32,
 }
@@ -267,23 +265,13 @@ impl Plans {
         tractors.sort_by(|&a, &b| sum(b).cmp(&sum(a)).then(groups[b].cmp(&groups[a])));
         let mut tuples: Vec<u8> = groups.iter().filter(|g| g.len() == 1 && g[0] >= 2).map(|g| g[0]).collect();
         tuples.sort_unstable_by(|a, b| b.cmp(a));
-        // Each group's place in the match: groups in canonical order, back to back.
-        let offsets: Vec<u16> = groups
-            .iter()
-            .scan(0u16, |at, g| {
-                let here = *at;
-                *at += g.iter().map(|&t| t as u16).sum::<u16>();
-                Some(here)
-            })
-            .collect();
-        let plain_at = (0..groups.len()).filter(|&g| groups[g].len() == 1 && groups[g][0] >= 2).map(|g| offsets[g]);
+        let plain = (0..groups.len()).filter(|&g| groups[g].len() == 1 && groups[g][0] >= 2);
         let first = self.steps.len();
         for &g in &tractors {
-            let code = TRACTOR_CODE + ids.shape(&groups[g]);
-            self.steps.push(Step { code, group: g as u8, at: offsets[g], suffix: 0 });
+            self.steps.push(Step { code: TRACTOR_CODE + ids.shape(&groups[g]), group: g as u8, suffix: 0 });
         }
-        // Plain tuples: largest first, as in the canonical order.
-        self.steps.extend(tuples.iter().zip(plain_at).map(|(&t, at)| Step { code: t as u32, group: 0, at, suffix: 0 }));
+        // Plain tuples: largest first, as they stand in the canonical order.
+        self.steps.extend(tuples.iter().zip(plain).map(|(&t, g)| Step { code: t as u32, group: g as u8, suffix: 0 }));
         let steps = &mut self.steps[first..];
         let mut rest = 0;
         for step in steps.iter_mut().rev() {
@@ -291,7 +279,7 @@ impl Plans {
             step.suffix = rest;
         }
         let mut order: Vec<u8> = (0..steps.len() as u8).collect();
-        order.sort_by_key(|&i| steps[i as usize].at);
+        order.sort_by_key(|&i| steps[i as usize].group);
         self.order.extend(order);
         let k = tractors.len();
         let mut last_run = steps.len();
@@ -375,7 +363,9 @@ pub(crate) struct HandSolver {
     tail: HashMap<(u128, u32), u32, FxBuild>,
     /// Chosen chain index per tractor step of the last successful search.
     path: Vec<u16>,
-    /// Counts and histogram left after the last successful search's tractors.
+    /// What the last successful search's tractors left: the counts, and what
+    /// its leaf test tracked (the histogram when the plan has tuples of
+    /// several sizes, which is the only case in which the walk reads it).
     leaf: (u128, u128),
     /// The `tail_values` of the leaf's first tuple step (when it has one
     /// before the final run), so the walk does not look it up again.
@@ -547,20 +537,6 @@ impl HandSolver {
         } else {
             (LeafTest::Packing, self.hist)
         };
-        if k == 1 {
-            // One tractor (the commonest case), without the general search:
-            // every chain fits the whole hand, the first that passes wins.
-            let (start, len) = self.ranges[plan.steps[0].shape_id()];
-            for at in start as usize..(start + len) as usize {
-                let child = self.packed - self.deltas[at];
-                let h = tracked(test, self.packed, child, self.chain_slots[at], root);
-                if self.leaf_pass(plan, test, child, h) {
-                    self.path[0] = (at - start as usize) as u16;
-                    return true;
-                }
-            }
-            return false;
-        }
         self.tractor_dfs(plan, test, self.packed, root, 0, 0)
     }
 
