@@ -253,11 +253,8 @@ fn suffix_entries(rules: &Rules, lead: &Lead, d: &Decomposition) -> Vec<(u32, u3
     for (b, blk) in d.blocks.iter().enumerate().skip(b0) {
         let start = if b == b0 { i0 } else { 0 };
         let formats = blk.formats();
-        if skip_seq {
-            entries.extend((start..formats.len()).filter(|&i| !formats[i].has_sequence()).map(|i| (b as u32, i as u32)));
-        } else {
-            entries.extend((start..formats.len()).map(|i| (b as u32, i as u32)));
-        }
+        let listed = (start..formats.len()).filter(|&i| !(skip_seq && formats[i].has_sequence()));
+        entries.extend(listed.map(|i| (b as u32, i as u32)));
     }
     entries
 }
@@ -403,6 +400,17 @@ struct Chunk {
     found: u64,
 }
 
+/// How the hint list knows the forced entry.
+enum Forced {
+    /// The default policy and tractors-only force the first entry with a
+    /// match: found through the chunks when first asked for.
+    FirstMatch(OnceCell<Option<usize>>),
+    /// Policies that protect longer tuples, and suit-only, force something
+    /// else: the entry and its cards are found up front (by the general
+    /// matcher, under the policy's protection) and kept apart from the chunks.
+    Protected(Option<(usize, Vec<Card>)>),
+}
+
 /// The hint list: the lead's formats strongest first (the lead's own format,
 /// then the suffix under the draw policy), each with the first way the hand
 /// can form it (computed on demand), and which one the rules force.
@@ -414,14 +422,7 @@ pub struct Hints {
     decomposition: Arc<Decomposition>,
     /// (block, index in block) of every entry.
     entries: Vec<(u32, u32)>,
-    /// Policies that protect longer tuples, and suit-only, force something
-    /// other than the first entry with a match: for them the forced entry
-    /// and its cards are found up front (by the general matcher, under the
-    /// policy's protection) and kept apart from the chunks.
-    protected: Option<Option<(usize, Vec<Card>)>>,
-    /// Otherwise the forced entry is the first entry with a match, found
-    /// through the chunks when first asked for.
-    first_found: OnceCell<Option<usize>>,
+    forced: Forced,
     chunks: Vec<OnceCell<Chunk>>,
     block_ok: Vec<OnceCell<bool>>,
 }
@@ -435,16 +436,18 @@ impl Hints {
         let entries = suffix_entries(rules, lead, &d);
         let chunks = (0..entries.len().div_ceil(CHUNK)).map(|_| OnceCell::new()).collect();
         let policy = rules.draw_policy();
-        let protected = (policy.protects_longer() || policy == DrawPolicy::SuitOnly).then(|| {
-            forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
+        let forced = if policy.protects_longer() || policy == DrawPolicy::SuitOnly {
+            Forced::Protected(forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
                 let k = entries.iter().position(|&e| e == (b as u32, i as u32)).unwrap_or(0);
                 (k, m.cards())
-            })
-        });
+            }))
+        } else {
+            Forced::FirstMatch(OnceCell::new())
+        };
         let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
         let solver = HandSolver::new(layout.suit(suit), hand_counts).map(RefCell::new);
         let scan = Scan::new(layout, suit, hand_counts, false);
-        Hints { scan, solver, decomposition: d, entries, protected, first_found: OnceCell::new(), chunks, block_ok }
+        Hints { scan, solver, decomposition: d, entries, forced, chunks, block_ok }
     }
 
     pub fn len(&self) -> usize {
@@ -467,9 +470,9 @@ impl Hints {
     /// Index of the forced format; `None` when the hand is short in the led
     /// suit (then every card of the suit must be played).
     pub fn forced(&self) -> Option<usize> {
-        match &self.protected {
-            Some(found) => found.as_ref().map(|f| f.0),
-            None => *self.first_found.get_or_init(|| (0..self.len()).find(|&i| self.first_match(i).is_some())),
+        match &self.forced {
+            Forced::Protected(found) => found.as_ref().map(|f| f.0),
+            Forced::FirstMatch(first) => *first.get_or_init(|| (0..self.len()).find(|&i| self.first_match(i).is_some())),
         }
     }
 
@@ -482,8 +485,8 @@ impl Hints {
     /// `None`. For entries other than the forced one no draw-policy
     /// protection applies: they show what the hand could play voluntarily.
     pub fn first_match(&self, i: usize) -> Option<&[Card]> {
-        if let Some(Some((k, cards))) = &self.protected {
-            if *k == i {
+        if let Some((k, cards)) = self.protected() {
+            if k == i {
                 return Some(cards);
             }
         }
@@ -496,6 +499,15 @@ impl Hints {
         Some(&chunk.cards[start..chunk.ends[j] as usize])
     }
 
+    /// The forced entry and its cards when the policy's protection found them
+    /// apart from the chunks.
+    fn protected(&self) -> Option<(usize, &[Card])> {
+        match &self.forced {
+            Forced::Protected(Some((k, cards))) => Some((*k, cards)),
+            _ => None,
+        }
+    }
+
     /// The first matches of entries `q * CHUNK ..` (up to `CHUNK` of them).
     fn compute_chunk(&self, q: usize) -> Chunk {
         let range = q * CHUNK..((q + 1) * CHUNK).min(self.entries.len());
@@ -504,10 +516,7 @@ impl Hints {
         let mut cards = Vec::with_capacity(range.len() * d.n);
         let mut ends = Vec::with_capacity(range.len());
         let mut found = 0u64;
-        let protected = match &self.protected {
-            Some(Some((f, _))) => Some(*f),
-            _ => None,
-        };
+        let protected = self.protected().map(|(k, _)| k);
         let mut solver = self.solver.as_ref().map(|s| s.borrow_mut());
         // Consecutive entries mostly share a block: its look-ups are kept.
         let mut block = usize::MAX;
