@@ -6,7 +6,7 @@ use super::protocol::HandReveal;
 use crate::cards::{Card, CardCounts};
 use crate::dup::seed::SEED_ALPHABET;
 use crate::dup::{shuffle, Purpose, TableSeed};
-use crate::shengji::game::{Seat, TrickRecord};
+use crate::shengji::game::{Seat, SeatView, TrickRecord};
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -103,6 +103,22 @@ pub struct PlayedHand<'a> {
     pub buried: &'a [Card],
     /// The verifying guest, when checking its own contribution and cards too.
     pub me: Option<Witness<'a>>,
+}
+
+impl<'a> PlayedHand<'a> {
+    /// The finished hand as a seat's final view shows it; `None` before the hand's result.
+    pub fn from_view(v: &'a SeatView, me: Option<Witness<'a>>) -> Option<PlayedHand<'a>> {
+        let result = v.result.as_ref()?;
+        Some(PlayedHand {
+            players: v.players,
+            decks: v.decks,
+            kitty_size: v.kitty_size,
+            landlord: result.landlord,
+            tricks: &v.tricks,
+            buried: &result.kitty,
+            me,
+        })
+    }
 }
 
 /// What the verifying guest knows first-hand.

@@ -145,24 +145,16 @@ impl GuestClient {
             }
             HostMessage::FairReveal(r) => {
                 let Some(v) = &self.view else { return Vec::new() };
-                let Some(result) = &v.result else { return Vec::new() };
                 if self.verdicts.iter().any(|x| x.hand == r.hand) {
                     return Vec::new();
                 }
                 let contributed = self.committed == Some(r.hand);
-                let played = PlayedHand {
-                    players: v.players,
-                    decks: v.decks,
-                    kitty_size: v.kitty_size,
-                    landlord: result.landlord,
-                    tricks: &v.tricks,
-                    buried: &result.kitty,
-                    me: Some(Witness {
-                        seat: v.seat,
-                        entropy: contributed.then(|| self.entropy(r.hand)),
-                        dealt: self.dealt.as_deref(),
-                    }),
+                let me = Witness {
+                    seat: v.seat,
+                    entropy: contributed.then(|| self.entropy(r.hand)),
+                    dealt: self.dealt.as_deref(),
                 };
+                let Some(played) = PlayedHand::from_view(v, Some(me)) else { return Vec::new() };
                 let verdict = Verdict { hand: r.hand, seed: r.seed.clone(), result: fair::verify(&r, &played) };
                 self.verdicts.push(verdict);
                 Vec::new()

@@ -59,16 +59,8 @@ impl SimGuest {
             HostMessage::FairCommitments { hand, .. } => vec![GuestMessage::Reveal { hand, entropy: fair::to_hex(&self.entropy) }],
             HostMessage::FairReveal(r) => {
                 let v = self.view.as_ref().expect("a view before the reveal");
-                let result = v.result.as_ref().expect("a finished hand");
-                let played = PlayedHand {
-                    players: v.players,
-                    decks: v.decks,
-                    kitty_size: v.kitty_size,
-                    landlord: result.landlord,
-                    tricks: &v.tricks,
-                    buried: &result.kitty,
-                    me: Some(fair::Witness { seat: v.seat, entropy: Some(self.entropy), dealt: self.dealt.as_deref() }),
-                };
+                let me = fair::Witness { seat: v.seat, entropy: Some(self.entropy), dealt: self.dealt.as_deref() };
+                let played = PlayedHand::from_view(v, Some(me)).expect("a finished hand");
                 self.verified.push(fair::verify(&r, &played));
                 vec![]
             }
@@ -271,8 +263,7 @@ fn a_tampered_reveal_is_caught_precisely() {
         .unwrap();
     let g = &t.guests[0];
     let v = g.view.clone().unwrap();
-    let result = v.result.clone().unwrap();
-    let played = |me| PlayedHand { players: 4, decks: 2, kitty_size: 8, landlord: result.landlord, tricks: &v.tricks, buried: &result.kitty, me };
+    let played = |me| PlayedHand::from_view(&v, me).expect("a finished hand");
     assert_eq!(fair::verify(&reveal, &played(Some(fair::Witness { seat: 0, entropy: Some(g.entropy), dealt: g.dealt.as_deref() }))), Ok(()));
     // Another seed: the commitment fails.
     let mut bad = reveal.clone();
