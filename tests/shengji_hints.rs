@@ -25,7 +25,7 @@ fn check_against_fresh_matchers(p: &Position, policy: DrawPolicy) {
             continue; // computed with the policy's protection; checked for legality elsewhere
         }
         let f = h.format(i);
-        let expected = Matcher::new(layout.suit(p.lead.suit), counts, f, false).first().map(|m| m.cards());
+        let expected = Matcher::new(layout.suit(p.lead.suit), counts, &f, false).first().map(|m| m.cards());
         assert_eq!(
             h.first_match(i).map(|c| c.to_vec()),
             expected,
@@ -33,6 +33,31 @@ fn check_against_fresh_matchers(p: &Position, policy: DrawPolicy) {
             format_cards(&p.lead.cards),
             format_cards(&p.hand)
         );
+    }
+}
+
+/// The forced row is found by search, not by listing: it must be the first
+/// listed row the hand can form under the policy's protection (suit-only:
+/// the plain singles), and the forced play must form it.
+fn check_forced_is_first_formable(p: &Position, policy: DrawPolicy) {
+    let rules = p.rules.clone().with_draw_policy(policy);
+    let sl = rules.layout().suit(p.lead.suit);
+    let counts = rules.layout().counts(p.lead.suit, &p.hand);
+    let h = Hints::new(&rules, &p.lead, &p.hand);
+    let held: usize = counts.iter().map(|&x| x as usize).sum();
+    let expected = if held < p.lead.len() {
+        None
+    } else if policy == DrawPolicy::SuitOnly {
+        Some(h.len() - 1)
+    } else {
+        (0..h.len()).find(|&i| Matcher::new(sl, counts, &h.format(i), policy.protects_longer()).any())
+    };
+    let what = || format!("lead {} ({}) hand {}", format_cards(&p.lead.cards), p.lead.format, format_cards(&p.hand));
+    assert_eq!(h.forced(), expected, "{policy} {}", what());
+    if let Some(i) = expected {
+        let play = h.forced_play().expect("a forced play");
+        let pc = rules.layout().counts(p.lead.suit, play);
+        assert!(Matcher::new(sl, pc, &h.format(i), false).any(), "{policy} forced play {} {}", format_cards(play), what());
     }
 }
 
@@ -87,6 +112,80 @@ proptest! {
     fn hint_list_equals_per_format_matching_small_random(seed in any::<u64>(), pol in 0usize..5) {
         if let Some(p) = small_position(seed) {
             check_against_fresh_matchers(&p, POLICIES[pol]);
+        }
+    }
+}
+
+/// A position built to stress the grouping search: 3–8 decks, a lead made
+/// of random tuples and tractors on a few neighbouring kinds (up to 16
+/// cards), and a hand whose led-suit counts vary widely over a window, so
+/// mixed tuples and ragged sequences are both possible and often not.
+fn rich_position(seed: u64) -> Option<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x51c4);
+    let mut below = |n: usize| (rng.next_u64() % n as u64) as usize;
+    let decks = 3 + below(6);
+    let trump = Trump::Standard { rank: Rank::ALL[below(13)], suit: Suit::ALL[below(4)] };
+    let rules = Rules::new(trump, decks).ok()?;
+    let suit = EffectiveSuit::ALL[below(5)];
+    let mut kinds: Vec<Card> = Card::all().filter(|&c| trump.effective_suit(c) == suit).collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    kinds.sort_by_key(|&c| trump.level(c));
+    let mut pool = CardCounts::full_decks(decks);
+    let mut lead = Vec::new();
+    let target = 4 + below(13);
+    let mut k = below(kinds.len());
+    while lead.len() < target {
+        let t = 1 + below(decks);
+        let run = if below(3) == 0 { 2 + below(2) } else { 1 };
+        for j in 0..run {
+            let c = kinds[(k + j) % kinds.len()];
+            for _ in 0..t {
+                if lead.len() < target && pool.remove(c, 1) {
+                    lead.push(c);
+                }
+            }
+        }
+        k = (k + run + below(2)) % kinds.len();
+    }
+    let lead = Lead::parse(&rules, &lead).ok()?;
+    let window = 4 + below(kinds.len().saturating_sub(3).max(1));
+    let from = below(kinds.len() - window.min(kinds.len()) + 1);
+    let mut hand = Vec::new();
+    for &c in &kinds[from..(from + window).min(kinds.len())] {
+        let want = below(decks + 1);
+        for _ in 0..want {
+            if pool.remove(c, 1) {
+                hand.push(c);
+            }
+        }
+    }
+    Some(Position { rules, lead, hand, play: Vec::new() })
+}
+
+/// The searched forced format against the listing, on fixed seeds: small
+/// positions, all three families, every policy.
+#[test]
+fn forced_row_is_the_first_listed_row_the_hand_can_form() {
+    for seed in 0..3000u64 {
+        if let Some(p) = small_position(seed) {
+            check_forced_is_first_formable(&p, POLICIES[seed as usize % 5]);
+        }
+    }
+    for seed in 0..300u64 {
+        check_forced_is_first_formable(&position(Family::Small, seed), POLICIES[seed as usize % 5]);
+        check_forced_is_first_formable(&position(Family::Throw13, seed), POLICIES[(seed as usize + 1) % 5]);
+    }
+    for seed in 0..600u64 {
+        if let Some(p) = rich_position(seed) {
+            check_forced_is_first_formable(&p, POLICIES[seed as usize % 4]);
+        }
+    }
+    for seed in 0..60u64 {
+        let p = position(Family::Deep8, seed);
+        if p.lead.len() <= 14 {
+            check_forced_is_first_formable(&p, POLICIES[seed as usize % 4]);
         }
     }
 }

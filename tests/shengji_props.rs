@@ -174,8 +174,13 @@ fn oracle_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> boo
     if played < n {
         return false;
     }
-    let d = decomposition(n, rules.tractor());
-    for f in d.suffix_from(&lead.format).unwrap() {
+    // The lead's single cards are fully decomposed already: only its core
+    // walks down the ordering, and every format keeps the lead's singles.
+    let (core, singles) = lead.format.split_singles();
+    let Some(core) = core else { return true };
+    let d = decomposition(core.len(), rules.tractor());
+    for g in d.suffix_from(&core).unwrap() {
+        let f = g.with_singles(singles);
         if brute_match(trump, &mut p, f.groups()) {
             return true;
         }

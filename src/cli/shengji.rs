@@ -247,7 +247,7 @@ pub fn hint(args: &HintArgs, out: Output) -> CliResult {
             let formats: Vec<serde_json::Value> = (0..hints.len())
                 .map(|i| {
                     json!({
-                        "format": format_json(hints.format(i)),
+                        "format": format_json(&hints.format(i)),
                         "match": hints.first_match(i).map(|m| m.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
                     })
                 })

@@ -641,10 +641,11 @@ impl HandSolver {
     }
 
     /// Appends the cards of the first match of `plan` (whose format is
-    /// `format`) to `out`, exactly as `Matcher::first().map(|m| m.cards())`
-    /// gives them; false (and `out` untouched) if the hand cannot form it.
-    pub(crate) fn first_cards(&mut self, plan: &Plan<'_>, format: &Format, out: &mut Vec<Card>) -> bool {
-        if !self.search(plan, format) {
+    /// `format`) with `extra` more single cards to `out`, exactly as
+    /// `Matcher::first().map(|m| m.cards())` gives them for that format with
+    /// the singles added; false (and `out` untouched) if the hand cannot form it.
+    pub(crate) fn first_cards(&mut self, plan: &Plan<'_>, format: &Format, extra: usize, out: &mut Vec<Card>) -> bool {
+        if self.total < plan.cards as usize + extra || !self.search(plan, format) {
             return false;
         }
         // What the tractors left, as bytes.
@@ -684,8 +685,8 @@ impl HandSolver {
         }
         // The match, group by group in output order.
         let cards = plan.cards as usize;
-        out.reserve(cards);
-        let end = out.len() + cards;
+        out.reserve(cards + extra);
+        let end = out.len() + cards + extra;
         for &i in plan.order {
             let i = i as usize;
             let step = plan.steps[i];

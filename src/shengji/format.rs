@@ -100,6 +100,34 @@ impl Format {
         p
     }
 
+    /// The format without its single cards (its *core*, `None` when it is
+    /// all singles) and how many singles it has. A lead's singles are
+    /// already fully decomposed: only the core walks down the ordering.
+    pub fn split_singles(&self) -> (Option<Format>, usize) {
+        let singles = self.groups.iter().filter(|g| g.as_slice() == [1]).count();
+        let core: Vec<Vec<u8>> = self.groups.iter().filter(|g| g.as_slice() != [1]).cloned().collect();
+        ((!core.is_empty()).then_some(Format { groups: core }), singles)
+    }
+
+    /// This format with `n` more single cards.
+    pub fn with_singles(&self, n: usize) -> Format {
+        let mut groups = self.groups.clone();
+        groups.extend(std::iter::repeat_n(vec![1u8], n));
+        Format { groups }
+    }
+
+    /// This format with `n` of its single cards taken out (the inverse of
+    /// [`Format::with_singles`]); `None` if that leaves nothing or it has fewer.
+    pub fn without_singles(&self, n: usize) -> Option<Format> {
+        let ones = self.groups.iter().rev().take_while(|g| g.as_slice() == [1]).count();
+        (n <= ones && n < self.groups.len()).then(|| Format { groups: self.groups[..self.groups.len() - n].to_vec() })
+    }
+
+    /// `n` single cards.
+    pub fn singles(n: usize) -> Format {
+        Format { groups: vec![vec![1u8]; n] }
+    }
+
     /// True if some group is a sequence of two or more tuples.
     pub fn has_sequence(&self) -> bool {
         self.groups.iter().any(|g| g.len() >= 2)

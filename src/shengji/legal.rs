@@ -3,13 +3,15 @@
 //! with reasons a person can act on, and the hint list for the UI.
 
 use super::first_match::HandSolver;
+use super::forced::Walk;
 use super::format::{decomposition, Decomposition, Format};
 use super::lead::{check_copies, Lead};
-use super::matcher::{chains, Chains, Counts, FxBuild, Match, Matcher, TailMemo};
+use super::matcher::{chains, Chains, Counts, FxBuild, Matcher, TailMemo};
 use super::rules::{DrawPolicy, Rules};
 use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
 use crate::cards::{Card, CardCounts};
 use std::cell::{OnceCell, RefCell};
+use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -216,33 +218,22 @@ impl Scan {
         self.with_matcher(&plain, |m| m.any())
     }
 
-    fn first_match(&self, f: &Format) -> Option<Match> {
-        if !self.groups_placeable(f) {
-            return None;
-        }
-        self.with_matcher(f, |m| m.first())
-    }
-
-    /// The cards of [`Scan::first_match`] without the per-group structures.
+    /// The cards of the first match of `f`, weakest first.
     fn first_cards(&self, f: &Format) -> Option<Vec<Card>> {
         if !self.groups_placeable(f) {
             return None;
         }
         self.with_matcher(f, |m| m.first_cards())
     }
-
-    fn matches(&self, f: &Format) -> bool {
-        self.groups_placeable(f) && self.with_matcher(f, |m| m.any())
-    }
 }
 
-/// The lead's suffix under the rules' policy as (block, index) pairs: the
-/// lead's format and every weaker one (tractors-only drops formats with
-/// tractors after a lead without one). Suit-only lists just the lead's format
-/// and plain singles.
-fn suffix_entries(rules: &Rules, lead: &Lead, d: &Decomposition) -> Vec<(u32, u32)> {
+/// The lead's suffix under the rules' policy as (block, index) pairs of the
+/// decomposition of its core: the core's format and every weaker one
+/// (tractors-only drops formats with tractors after a lead without one).
+/// Suit-only lists just the lead's format and plain singles.
+fn suffix_entries(rules: &Rules, lead: &Lead, core: &Format, d: &Decomposition) -> Vec<(u32, u32)> {
     let policy = rules.draw_policy();
-    let (b0, i0) = d.position(&lead.format).unwrap_or((d.blocks.len() - 1, 0));
+    let (b0, i0) = d.position(core).unwrap_or((d.blocks.len() - 1, 0));
     if policy == DrawPolicy::SuitOnly {
         let last = (d.blocks.len() as u32 - 1, 0);
         let lead_entry = (b0 as u32, i0 as u32);
@@ -259,63 +250,36 @@ fn suffix_entries(rules: &Rules, lead: &Lead, d: &Decomposition) -> Vec<(u32, u3
     entries
 }
 
-/// The index (into [`Hints::formats`]) of the format the rules force, with the
-/// hand's first match of it; `None` when the hand is short in the led suit.
-fn forced(rules: &Rules, lead: &Lead, hand: Counts, d: &Decomposition) -> Option<((usize, usize), Match)> {
+/// The format the rules force on a follower holding `counts` of the led suit
+/// (at least the lead's length): the first format of the lead's weaker
+/// sequence the counts can form (under the policy's protection), the lead's
+/// single cards included. Suit-only forces plain singles.
+pub(crate) fn forced_format(rules: &Rules, lead: &Lead, counts: &Counts) -> Format {
     let policy = rules.draw_policy();
-    let scan = Scan::new(rules.layout_arc(), lead.suit, hand, policy.protects_longer());
-    if scan.profile.total < lead.len() {
-        return None;
+    let (core, singles) = lead.format.split_singles();
+    let Some(core) = core.filter(|_| policy != DrawPolicy::SuitOnly) else {
+        return Format::singles(lead.len());
+    };
+    let plain_only = policy.tractors_only() && !lead.format.has_sequence();
+    let sl = rules.layout().suit(lead.suit);
+    let mut walk = Walk::new(sl, rules.tractor(), policy.protects_longer());
+    match walk.first_formable(counts, &core, plain_only) {
+        Some(f) => f.with_singles(singles),
+        None => Format::singles(lead.len()),
     }
-    first_reachable(rules, lead, &scan, d, None)
 }
 
-/// The first entry of the lead's suffix (up to `until`, inclusive) that the
-/// scanned cards can form. Blocks the cards cannot reach are skipped before
-/// their formats are even built.
-fn first_reachable(
-    rules: &Rules,
-    lead: &Lead,
-    scan: &Scan,
-    d: &Decomposition,
-    until: Option<(usize, usize)>,
-) -> Option<((usize, usize), Match)> {
-    let policy = rules.draw_policy();
-    let last = (d.blocks.len() - 1, 0);
-    let (b0, i0) = d.position(&lead.format).unwrap_or(last);
-    let skip_seq = policy.tractors_only() && !lead.format.has_sequence();
-    let last_block = until.map_or(last.0, |u| u.0);
-    for b in b0..=last_block {
-        if policy == DrawPolicy::SuitOnly && b != b0 && b != last.0 {
-            continue;
-        }
-        if !scan.block_feasible(d, b) {
-            continue;
-        }
-        let formats = d.blocks[b].formats();
-        let start = if b == b0 { i0 } else { 0 };
-        for (i, f) in formats.iter().enumerate().skip(start) {
-            if until.is_some_and(|u| (b, i) > u) {
-                return None;
-            }
-            let listed = if policy == DrawPolicy::SuitOnly {
-                (b, i) == (b0, i0) || (b, i) == last
-            } else {
-                !(skip_seq && f.has_sequence())
-            };
-            if !listed {
-                continue;
-            }
-            // Suit-only forces nothing but the plain singles.
-            if policy == DrawPolicy::SuitOnly && until.is_none() && (b, i) != last {
-                continue;
-            }
-            if let Some(m) = scan.first_match(f) {
-                return Some(((b, i), m));
-            }
-        }
+/// The first format of the lead's weaker sequence that `play` forms (no
+/// protection: what a play shows voluntarily), singles included.
+fn strongest_formed(rules: &Rules, lead: &Lead, play: &Counts) -> Format {
+    let (core, singles) = lead.format.split_singles();
+    let Some(core) = core else { return lead.format.clone() };
+    let plain_only = rules.draw_policy().tractors_only() && !lead.format.has_sequence();
+    let mut walk = Walk::new(rules.layout().suit(lead.suit), rules.tractor(), false);
+    match walk.first_formable(play, &core, plain_only) {
+        Some(f) => f.with_singles(singles),
+        None => Format::singles(lead.len()),
     }
-    None
 }
 
 fn counts_of(layout: &Layout, suit: EffectiveSuit, cards: &[Card]) -> Counts {
@@ -325,66 +289,116 @@ fn counts_of(layout: &Layout, suit: EffectiveSuit, cards: &[Card]) -> Counts {
 /// Checks a follower's play against the lead and the follower's hand (the
 /// hand still holding the played cards).
 pub fn check_play(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> Result<(), IllegalPlay> {
-    let n = lead.len();
-    if play.len() != n {
-        return Err(IllegalPlay::WrongCount { expected: n, got: play.len() });
-    }
-    if let Err((card, count)) = check_copies(rules, hand) {
-        return Err(IllegalPlay::TooManyCopies { card, count, decks: rules.decks() });
-    }
-    let hc = CardCounts::from_cards(hand);
-    let pc = CardCounts::from_cards(play);
-    if let Some((card, played)) = pc.iter().find(|&(c, k)| hc.get(c) < k) {
-        return Err(IllegalPlay::NotInHand { card, held: hc.get(card), played });
-    }
-    let layout = rules.layout();
-    let suit = lead.suit;
-    let hand_counts = counts_of(layout, suit, hand);
-    let play_counts = counts_of(layout, suit, play);
-    let held: usize = hand_counts.iter().map(|&x| x as usize).sum();
-    let played: usize = play_counts.iter().map(|&x| x as usize).sum();
-    if held < n {
-        if played < held {
-            let mut cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == suit).collect();
-            rules.trump().sort_for_display(&mut cards);
-            return Err(IllegalPlay::MustPlayAllOfSuit { suit, held: cards });
-        }
-        return Ok(());
-    }
-    if played < n {
-        return Err(IllegalPlay::MustFollowSuit { suit, needed: n, held });
-    }
-    let policy = rules.draw_policy();
-    if policy == DrawPolicy::SuitOnly {
-        return Ok(());
-    }
-    let d = decomposition(n, rules.tractor());
-    let Some(((b, i), m)) = forced(rules, lead, hand_counts, &d) else {
-        return Ok(()); // unreachable: plain singles always match here
-    };
-    let forced_format = &d.blocks[b].formats()[i];
-    let play_scan = Scan::new(rules.layout_arc(), suit, play_counts, false);
-    let legal = if policy.protects_longer() {
-        // Any format up to the forced one may be played voluntarily.
-        first_reachable(rules, lead, &play_scan, &d, Some((b, i))).is_some()
-    } else {
-        play_scan.matches(forced_format)
-    };
-    if legal {
-        return Ok(());
-    }
-    let mut example: Vec<Card> =
-        m.groups.iter().filter(|g| g.shape != [1]).flat_map(|g| g.cards.iter().copied()).collect();
-    if example.is_empty() {
-        example = m.cards();
-    }
-    Err(IllegalPlay::MustMatch { suit, format: forced_format.clone(), example })
+    Follower::new(rules, lead, hand).check(play)
 }
 
 /// True if `play` is legal (see [`check_play`]).
 pub fn is_legal(rules: &Rules, lead: &Lead, hand: &[Card], play: &[Card]) -> bool {
     check_play(rules, lead, hand, play).is_ok()
 }
+
+/// Up to `limit` plays that form the forced format (under the policy's
+/// protection), weakest first: all legal. Empty when the hand is short in
+/// the led suit. See [`Follower::forced_plays`].
+pub fn forced_plays(rules: &Rules, lead: &Lead, hand: &[Card], limit: usize) -> Vec<Vec<Card>> {
+    Follower::new(rules, lead, hand).forced_plays(limit)
+}
+
+/// One follower's hand against one lead: checks any number of plays and
+/// works out the forced format once, when first needed (bots check many
+/// candidate plays; none of this walks the hint list).
+pub struct Follower<'a> {
+    rules: &'a Rules,
+    lead: &'a Lead,
+    hand: &'a [Card],
+    counts: Counts,
+    held: usize,
+    forced: OnceCell<Format>,
+}
+
+impl<'a> Follower<'a> {
+    pub fn new(rules: &'a Rules, lead: &'a Lead, hand: &'a [Card]) -> Follower<'a> {
+        let counts = counts_of(rules.layout(), lead.suit, hand);
+        let held = counts.iter().map(|&x| x as usize).sum();
+        Follower { rules, lead, hand, counts, held, forced: OnceCell::new() }
+    }
+
+    /// The format the rules force; `None` when the hand is short in the led suit.
+    pub fn forced_format(&self) -> Option<&Format> {
+        (self.held >= self.lead.len())
+            .then(|| self.forced.get_or_init(|| forced_format(self.rules, self.lead, &self.counts)))
+    }
+
+    /// Up to `limit` plays that form the forced format (under the policy's
+    /// protection), weakest first; all legal. Empty when the hand is short.
+    pub fn forced_plays(&self, limit: usize) -> Vec<Vec<Card>> {
+        let Some(forced) = self.forced_format() else { return Vec::new() };
+        let protect = self.rules.draw_policy().protects_longer();
+        let mut m = Matcher::new(self.rules.layout().suit(self.lead.suit), self.counts, forced, protect);
+        m.iter().take(limit).map(|x| x.cards()).collect()
+    }
+
+    /// Checks one play (see [`check_play`]).
+    pub fn check(&self, play: &[Card]) -> Result<(), IllegalPlay> {
+        let (rules, lead, hand) = (self.rules, self.lead, self.hand);
+        let n = lead.len();
+        if play.len() != n {
+            return Err(IllegalPlay::WrongCount { expected: n, got: play.len() });
+        }
+        if let Err((card, count)) = check_copies(rules, hand) {
+            return Err(IllegalPlay::TooManyCopies { card, count, decks: rules.decks() });
+        }
+        let hc = CardCounts::from_cards(hand);
+        let pc = CardCounts::from_cards(play);
+        if let Some((card, played)) = pc.iter().find(|&(c, k)| hc.get(c) < k) {
+            return Err(IllegalPlay::NotInHand { card, held: hc.get(card), played });
+        }
+        let layout = rules.layout();
+        let suit = lead.suit;
+        let play_counts = counts_of(layout, suit, play);
+        let played: usize = play_counts.iter().map(|&x| x as usize).sum();
+        if self.held < n {
+            if played < self.held {
+                let mut cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == suit).collect();
+                rules.trump().sort_for_display(&mut cards);
+                return Err(IllegalPlay::MustPlayAllOfSuit { suit, held: cards });
+            }
+            return Ok(());
+        }
+        if played < n {
+            return Err(IllegalPlay::MustFollowSuit { suit, needed: n, held: self.held });
+        }
+        let policy = rules.draw_policy();
+        if policy == DrawPolicy::SuitOnly {
+            return Ok(());
+        }
+        let Some(forced) = self.forced_format() else { return Ok(()) };
+        let sl = layout.suit(suit);
+        let legal = if policy.protects_longer() {
+            // Any format from the lead's down to the forced one may be played voluntarily.
+            strongest_formed(rules, lead, &play_counts).strength_cmp(forced) != Ordering::Less
+        } else {
+            Matcher::new(sl, play_counts, forced, false).any()
+        };
+        if legal {
+            return Ok(());
+        }
+        let example = Matcher::new(sl, self.counts, forced, policy.protects_longer()).first().map(|m| {
+            let tuples: Vec<Card> =
+                m.groups.iter().filter(|g| g.shape != [1]).flat_map(|g| g.cards.iter().copied()).collect();
+            if tuples.is_empty() {
+                m.cards()
+            } else {
+                tuples
+            }
+        });
+        Err(IllegalPlay::MustMatch { suit, format: forced.clone(), example: example.unwrap_or_default() })
+    }
+}
+
+/// Core lengths up to this use the cached decomposition ordering and list
+/// every weaker format; longer cores list the lead's format and the forced one.
+const LISTED_MAX: usize = 20;
 
 /// Hint entries are computed (and stored) in chunks of this many: one
 /// buffer per chunk instead of one allocation per entry, and still lazy
@@ -400,31 +414,44 @@ struct Chunk {
     found: u64,
 }
 
-/// How the hint list knows the forced entry.
-enum Forced {
-    /// The default policy and tractors-only force the first entry with a
-    /// match: found through the chunks when first asked for.
-    FirstMatch(OnceCell<Option<usize>>),
-    /// Policies that protect longer tuples, and suit-only, force something
-    /// else: the entry and its cards are found up front (by the general
-    /// matcher, under the policy's protection) and kept apart from the chunks.
-    Protected(Option<(usize, Vec<Card>)>),
+/// Weaker formats a hint list leaves out before a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skipped {
+    None,
+    /// Some, too many to count (the forced row of a very long lead).
+    Many,
+}
+
+/// The rows of a hint list.
+enum Rows {
+    /// Every weaker format of the core's cached ordering, in order.
+    Listed {
+        /// The fast first-match solver shared by every entry (`None` only
+        /// for hands beyond its packing; then each entry uses the general matcher).
+        solver: Option<Box<RefCell<HandSolver>>>,
+        decomposition: Arc<Decomposition>,
+        /// (block, index in block) of every entry.
+        entries: Vec<(u32, u32)>,
+        chunks: Vec<OnceCell<Chunk>>,
+        block_ok: Vec<OnceCell<bool>>,
+    },
+    /// A few formats (the lead's, and the forced one after a gap), for an
+    /// all-singles lead or a core too long to list.
+    Few { formats: Vec<Format>, matches: Vec<OnceCell<Option<Vec<Card>>>>, gap_before: Option<usize> },
 }
 
 /// The hint list: the lead's formats strongest first (the lead's own format,
-/// then the suffix under the draw policy), each with the first way the hand
-/// can form it (computed on demand), and which one the rules force.
+/// then the weaker sequence under the draw policy), each with the first way
+/// the hand can form it (computed on demand), and which one the rules force.
+/// A lead's single cards stay singles in every row. For a core of more than
+/// 20 cards only the lead's row and the forced row are listed.
 pub struct Hints {
     scan: Scan,
-    /// The fast first-match solver shared by every entry (`None` only for
-    /// hands beyond its packing; then each entry uses the general matcher).
-    solver: Option<RefCell<HandSolver>>,
-    decomposition: Arc<Decomposition>,
-    /// (block, index in block) of every entry.
-    entries: Vec<(u32, u32)>,
-    forced: Forced,
-    chunks: Vec<OnceCell<Chunk>>,
-    block_ok: Vec<OnceCell<bool>>,
+    singles: usize,
+    rows: Rows,
+    /// The forced row and, when the policy protects longer tuples, its cards
+    /// (found with the protection, apart from the rows' unprotected matches).
+    forced: Option<(usize, Option<Vec<Card>>)>,
 }
 
 impl Hints {
@@ -432,107 +459,165 @@ impl Hints {
         let layout = rules.layout_arc();
         let suit = lead.suit;
         let hand_counts = layout.counts(suit, hand);
-        let d = decomposition(lead.len(), rules.tractor());
-        let entries = suffix_entries(rules, lead, &d);
-        let chunks = (0..entries.len().div_ceil(CHUNK)).map(|_| OnceCell::new()).collect();
+        let held: usize = hand_counts.iter().map(|&x| x as usize).sum();
+        let forced_format = (held >= lead.len()).then(|| forced_format(rules, lead, &hand_counts));
+        let (core, singles) = lead.format.split_singles();
+        let scan = Scan::new(layout.clone(), suit, hand_counts, false);
         let policy = rules.draw_policy();
-        let forced = if policy.protects_longer() || policy == DrawPolicy::SuitOnly {
-            Forced::Protected(forced(rules, lead, hand_counts, &d).map(|((b, i), m)| {
-                let k = entries.iter().position(|&e| e == (b as u32, i as u32)).unwrap_or(0);
-                (k, m.cards())
-            }))
-        } else {
-            Forced::FirstMatch(OnceCell::new())
+        let (rows, forced_row) = match core.filter(|c| c.len() <= LISTED_MAX) {
+            Some(core) => {
+                let d = decomposition(core.len(), rules.tractor());
+                let entries = suffix_entries(rules, lead, &core, &d);
+                let forced_row = forced_format.as_ref().and_then(|f| {
+                    let at = d.position(&f.without_singles(singles)?)?;
+                    entries.binary_search(&(at.0 as u32, at.1 as u32)).ok()
+                });
+                let rows = Rows::Listed {
+                    solver: HandSolver::new(layout.suit(suit), hand_counts).map(|s| Box::new(RefCell::new(s))),
+                    chunks: (0..entries.len().div_ceil(CHUNK)).map(|_| OnceCell::new()).collect(),
+                    block_ok: d.blocks.iter().map(|_| OnceCell::new()).collect(),
+                    decomposition: d,
+                    entries,
+                };
+                (rows, forced_row)
+            }
+            None => {
+                let mut formats = vec![lead.format.clone()];
+                let mut gap_before = None;
+                if let Some(f) = forced_format.as_ref().filter(|f| **f != lead.format) {
+                    gap_before = Some(1);
+                    formats.push(f.clone());
+                }
+                let forced_row = forced_format.as_ref().map(|_| formats.len() - 1);
+                let matches = formats.iter().map(|_| OnceCell::new()).collect();
+                (Rows::Few { formats, matches, gap_before }, forced_row)
+            }
         };
-        let block_ok = d.blocks.iter().map(|_| OnceCell::new()).collect();
-        let solver = HandSolver::new(layout.suit(suit), hand_counts).map(RefCell::new);
-        let scan = Scan::new(layout, suit, hand_counts, false);
-        Hints { scan, solver, decomposition: d, entries, forced, chunks, block_ok }
+        let forced = forced_row.map(|i| {
+            let cards = (policy.protects_longer()).then(|| {
+                let f = forced_format.as_ref().expect("a forced row has a format");
+                Matcher::new(layout.suit(suit), hand_counts, f, true).first().map(|m| m.cards()).unwrap_or_default()
+            });
+            (i, cards)
+        });
+        // Listing the lead's format always succeeds; a missing forced row would be a bug.
+        debug_assert!(forced_format.is_none() || forced.is_some(), "the forced format is in the list");
+        Hints { scan, singles, rows, forced }
     }
 
+    /// Rows listed.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        match &self.rows {
+            Rows::Listed { entries, .. } => entries.len(),
+            Rows::Few { formats, .. } => formats.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
-    pub fn format(&self, i: usize) -> &Format {
-        let (b, k) = self.entries[i];
-        &self.decomposition.blocks[b as usize].formats()[k as usize]
+    /// Row `i`'s format (with the lead's singles).
+    pub fn format(&self, i: usize) -> Format {
+        match &self.rows {
+            Rows::Listed { decomposition, entries, .. } => {
+                let (b, k) = entries[i];
+                decomposition.blocks[b as usize].formats()[k as usize].with_singles(self.singles)
+            }
+            Rows::Few { formats, .. } => formats[i].clone(),
+        }
     }
 
-    pub fn formats(&self) -> impl Iterator<Item = &Format> + '_ {
+    pub fn formats(&self) -> impl Iterator<Item = Format> + '_ {
         (0..self.len()).map(|i| self.format(i))
+    }
+
+    /// Weaker formats left out just before row `i`.
+    pub fn skipped_before(&self, i: usize) -> Skipped {
+        match &self.rows {
+            Rows::Few { gap_before: Some(g), .. } if *g == i => Skipped::Many,
+            _ => Skipped::None,
+        }
+    }
+
+    /// True if weaker formats follow the last row without being listed.
+    pub fn cut_after(&self) -> bool {
+        match &self.rows {
+            Rows::Few { formats, .. } => formats.last().is_some_and(|f| f.groups().iter().any(|g| g.as_slice() != [1])),
+            Rows::Listed { .. } => false,
+        }
     }
 
     /// Index of the forced format; `None` when the hand is short in the led
     /// suit (then every card of the suit must be played).
     pub fn forced(&self) -> Option<usize> {
-        match &self.forced {
-            Forced::Protected(found) => found.as_ref().map(|f| f.0),
-            Forced::FirstMatch(first) => *first.get_or_init(|| (0..self.len()).find(|&i| self.first_match(i).is_some())),
-        }
+        self.forced.as_ref().map(|f| f.0)
     }
 
     /// The forced play itself (always legal).
     pub fn forced_play(&self) -> Option<&[Card]> {
-        self.forced().and_then(|i| self.first_match(i))
+        let (i, protected) = self.forced.as_ref()?;
+        match protected {
+            Some(cards) => Some(cards),
+            None => self.first_match(*i),
+        }
     }
 
     /// The first way the hand can form format `i` (weakest cards first), or
     /// `None`. For entries other than the forced one no draw-policy
     /// protection applies: they show what the hand could play voluntarily.
     pub fn first_match(&self, i: usize) -> Option<&[Card]> {
-        if let Some((k, cards)) = self.protected() {
-            if k == i {
+        if let Some((k, Some(cards))) = &self.forced {
+            if *k == i {
                 return Some(cards);
             }
         }
-        let chunk = self.chunks[i / CHUNK].get_or_init(|| self.compute_chunk(i / CHUNK));
-        let j = i % CHUNK;
-        if chunk.found & (1 << j) == 0 {
-            return None;
-        }
-        let start = if j == 0 { 0 } else { chunk.ends[j - 1] as usize };
-        Some(&chunk.cards[start..chunk.ends[j] as usize])
-    }
-
-    /// The forced entry and its cards when the policy's protection found them
-    /// apart from the chunks.
-    fn protected(&self) -> Option<(usize, &[Card])> {
-        match &self.forced {
-            Forced::Protected(Some((k, cards))) => Some((*k, cards)),
-            _ => None,
+        match &self.rows {
+            Rows::Listed { chunks, .. } => {
+                let chunk = chunks[i / CHUNK].get_or_init(|| self.compute_chunk(i / CHUNK));
+                let j = i % CHUNK;
+                if chunk.found & (1 << j) == 0 {
+                    return None;
+                }
+                let start = if j == 0 { 0 } else { chunk.ends[j - 1] as usize };
+                Some(&chunk.cards[start..chunk.ends[j] as usize])
+            }
+            Rows::Few { formats, matches, .. } => {
+                matches[i].get_or_init(|| self.scan.first_cards(&formats[i])).as_deref()
+            }
         }
     }
 
     /// The first matches of entries `q * CHUNK ..` (up to `CHUNK` of them).
     fn compute_chunk(&self, q: usize) -> Chunk {
-        let range = q * CHUNK..((q + 1) * CHUNK).min(self.entries.len());
-        let d = &self.decomposition;
+        let Rows::Listed { solver, decomposition: d, entries, block_ok, .. } = &self.rows else {
+            unreachable!("chunks belong to listed rows")
+        };
+        let range = q * CHUNK..((q + 1) * CHUNK).min(entries.len());
         // Every match has the lead's length: one allocation per chunk.
-        let mut cards = Vec::with_capacity(range.len() * d.n);
+        let mut cards = Vec::with_capacity(range.len() * (d.n + self.singles));
         let mut ends = Vec::with_capacity(range.len());
         let mut found = 0u64;
-        let protected = self.protected().map(|(k, _)| k);
-        let mut solver = self.solver.as_ref().map(|s| s.borrow_mut());
+        let protected = match &self.forced {
+            Some((k, Some(_))) => Some(*k),
+            _ => None,
+        };
+        let mut solver = solver.as_ref().map(|s| s.borrow_mut());
         // Consecutive entries mostly share a block: its look-ups are kept.
         let mut block = usize::MAX;
         let mut reachable = false;
         for (j, i) in range.enumerate() {
-            let (b, k) = (self.entries[i].0 as usize, self.entries[i].1 as usize);
+            let (b, k) = (entries[i].0 as usize, entries[i].1 as usize);
             if b != block {
                 block = b;
-                reachable = *self.block_ok[b].get_or_init(|| self.block_feasible(solver.as_deref_mut(), b));
+                reachable = *block_ok[b].get_or_init(|| self.block_feasible(d, solver.as_deref_mut(), b));
             }
             // A protected forced entry is served apart; reachable blocks only.
             if reachable && protected != Some(i) {
                 let format = &d.blocks[b].formats()[k];
                 let ok = match (solver.as_deref_mut(), d.plans(b).get(k)) {
-                    (Some(solver), Some(plan)) => solver.first_cards(&plan, format, &mut cards),
-                    _ => self.scan.first_cards(format).map(|m| cards.extend(m)).is_some(),
+                    (Some(solver), Some(plan)) => solver.first_cards(&plan, format, self.singles, &mut cards),
+                    _ => self.scan.first_cards(&format.with_singles(self.singles)).map(|m| cards.extend(m)).is_some(),
                 };
                 found |= (ok as u64) << j;
             }
@@ -543,8 +628,7 @@ impl Hints {
 
     /// Can the hand form block `b`'s partition as plain tuples (its weakest
     /// format)? If not, no format of the block can be formed.
-    fn block_feasible(&self, solver: Option<&mut HandSolver>, b: usize) -> bool {
-        let d = &self.decomposition;
+    fn block_feasible(&self, d: &Decomposition, solver: Option<&mut HandSolver>, b: usize) -> bool {
         let formats = d.blocks[b].formats();
         let plain = formats.len() - 1;
         let is_plain = formats[plain].groups().iter().all(|g| g.len() == 1);
@@ -620,6 +704,20 @@ mod tests {
         let suit = rules("4S", 2, DrawPolicy::SuitOnly);
         assert!(check(&suit, "6H 6H", "8H 8H 9H", "8H 9H").is_ok());
         assert!(check(&suit, "6H 6H", "8H 8H 9H 3S", "8H 3S").is_err());
+    }
+
+    /// A lead's singles never turn into tuples down the weaker sequence: a
+    /// triple and a single asks for a pair and two singles, not two pairs in a row.
+    #[test]
+    fn single_cards_of_a_lead_stay_single() {
+        let r = rules("2C", 3, DrawPolicy::None);
+        assert!(check(&r, "5H 5H 5H 9H", "7H 7H 8H 8H 10H 3S 4S", "7H 7H 8H 10H").is_ok());
+        assert!(check(&r, "5H 5H 5H 9H 10H JH", "6H 6H 7H 7H 8H 8H QH 3S", "6H 6H 7H 8H 8H QH").is_ok());
+        let e = check(&r, "5H 5H 5H 9H", "7H 7H 8H 10H JH 3S", "7H 8H 10H JH").unwrap_err();
+        assert_eq!(e.to_string(), "you hold 7♥ 7♥, so you must play a pair and two singles of hearts");
+        // The lead's singles are kept even when the core breaks all the way down.
+        let e = check(&r, "5H 5H 9H", "7H 8H 10H 3S", "7H 3S 8H").unwrap_err();
+        assert!(matches!(e, IllegalPlay::MustFollowSuit { .. }), "{e}");
     }
 
     #[test]

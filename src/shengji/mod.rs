@@ -35,6 +35,7 @@
 
 pub mod bot;
 mod first_match;
+mod forced;
 pub mod format;
 pub mod game;
 pub mod lead;
@@ -47,7 +48,7 @@ pub mod trump;
 
 pub use format::{decomposition, Decomposition, Format, FormatError, TractorRules};
 pub use lead::{Lead, LeadError};
-pub use legal::{check_play, is_legal, Hints, IllegalPlay};
+pub use legal::{check_play, forced_plays, is_legal, Follower, Hints, IllegalPlay, Skipped};
 pub use matcher::{Match, MatchedGroup, Matcher};
 pub use rules::{DrawPolicy, Rules, RulesConfig, RulesError, ThrowEvaluation};
 pub use trick::{check_throw, trick_winner, Beater, ThrowFailure, ThrowPenalty, TrickError, TrickOutcome};

@@ -44,11 +44,11 @@ impl DrawPolicy {
         }
     }
 
-    pub(crate) fn protects_longer(self) -> bool {
+    pub fn protects_longer(self) -> bool {
         matches!(self, DrawPolicy::LongerTuples | DrawPolicy::Both)
     }
 
-    pub(crate) fn tractors_only(self) -> bool {
+    pub fn tractors_only(self) -> bool {
         matches!(self, DrawPolicy::TractorsOnly | DrawPolicy::Both)
     }
 }
