@@ -6,7 +6,7 @@ use crate::cards::{Card, CardCounts, Rank};
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::shengji::game::{Action, Friend, PhaseName, SeatView};
 use crate::shengji::lead::Lead;
-use crate::shengji::legal::{is_legal, Hints};
+use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
 use crate::shengji::trick::{can_beat, check_throw, trick_winner};
 use crate::shengji::trump::{EffectiveSuit, Trump};
@@ -415,17 +415,12 @@ impl Bot {
         let suit_cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == lead.suit).collect();
         let mut others: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) != lead.suit).collect();
         others.sort_by_key(|&c| (cost(trump, c), c));
+        let follower = Follower::new(rules, lead, hand);
         let mut cands: Vec<Vec<Card>> = Vec::new();
         if suit_cards.len() >= n {
-            let hints = Hints::new(rules, lead, hand);
-            if let Some(f) = hints.forced_play() {
-                cands.push(f.to_vec());
-            }
-            for i in 0..hints.len() {
-                if let Some(m) = hints.first_match(i) {
-                    cands.push(m.to_vec());
-                }
-            }
+            // Ways to form what the rules force (never the whole hint list,
+            // which can be astronomically long for big leads).
+            cands.extend(follower.forced_plays(FORCED_CANDIDATES));
             if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
                 let t = lead.units[0].shape[0] as usize;
                 let counts = CardCounts::from_cards(&suit_cards);
@@ -469,10 +464,7 @@ impl Bot {
             let trumps: Vec<Card> = hand.iter().copied().filter(|&c| trump.is_trump(c)).collect();
             if trumps.len() >= n && lead.suit != EffectiveSuit::Trump {
                 let pseudo = Lead { suit: EffectiveSuit::Trump, ..lead.clone() };
-                let hints = Hints::new(rules, &pseudo, &trumps);
-                if let Some(f) = hints.forced_play() {
-                    cands.push(f.to_vec());
-                }
+                cands.extend(forced_plays(rules, &pseudo, &trumps, 1));
                 if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
                     let t = lead.units[0].shape[0] as usize;
                     for (c, k) in CardCounts::from_cards(&trumps).iter() {
@@ -490,7 +482,7 @@ impl Bot {
             }
             cands.push(rnd);
         }
-        cands.retain(|c| c.len() == n && is_legal(rules, lead, hand, c));
+        cands.retain(|c| c.len() == n && follower.check(c).is_ok());
         cands.sort();
         cands.dedup();
         if cands.is_empty() {
@@ -542,6 +534,10 @@ impl Bot {
         (Action::Play(best), BotReason::CannotWin)
     }
 }
+
+/// Plays of the forced format a following bot weighs (the matcher's first
+/// ones, weakest cards first), besides tuples and a few random picks.
+const FORCED_CANDIDATES: usize = 24;
 
 fn rank_penalty(r: Rank) -> usize {
     match r {
