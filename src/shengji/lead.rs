@@ -63,8 +63,9 @@ pub(crate) fn check_copies(rules: &Rules, cards: &[Card]) -> Result<(), (Card, u
 }
 
 impl Lead {
-    /// The chosen parse: the strongest in the decomposition ordering (the
-    /// largest tuple first, then fewer groups, i.e. tractors on a tie).
+    /// The chosen parse: the one whose largest unit has the most cards, then
+    /// the strongest in the decomposition ordering (2♥2♥3♥3♥3♥ with three
+    /// decks reads as the tractor 2♥2♥3♥3♥ and a single).
     pub fn parse(rules: &Rules, cards: &[Card]) -> Result<Lead, LeadError> {
         let mut all = Lead::parses(rules, cards)?;
         Ok(all.swap_remove(0))
@@ -113,7 +114,9 @@ impl Lead {
                 .collect();
             leads.push(build_lead(sl, suit, cards, &units));
         }
-        leads.sort_by(|a, b| b.format.strength_cmp(&a.format));
+        // The seed's choice: the parse whose largest unit has the most cards
+        // (so a tractor beats a bigger tuple beside it), then the strongest.
+        leads.sort_by(|a, b| b.largest_unit().cmp(&a.largest_unit()).then(b.format.strength_cmp(&a.format)));
         Ok(leads)
     }
 
@@ -132,6 +135,11 @@ impl Lead {
 
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
+    }
+
+    /// Cards in the largest unit.
+    pub fn largest_unit(&self) -> usize {
+        self.units.iter().map(|u| u.cards.len()).max().unwrap_or(0)
     }
 
     /// True for a throw (more than one unit).
@@ -172,10 +180,14 @@ fn parse_rec(
         let mut chains = Vec::new();
         grow(sl, &counts, t, &mut vec![s as u8], &mut chains, tr.min_length as usize);
         for chain in chains {
+            let unit = Unit { slots: chain.clone(), t };
+            if joins_any(sl, &unit, units) {
+                continue; // never maximal, whatever follows
+            }
             for &c in &chain {
                 counts[c as usize] -= t;
             }
-            units.push(Unit { slots: chain.clone(), t });
+            units.push(unit);
             parse_rec(sl, rules, counts, units, out, budget);
             units.pop();
             for &c in &chain {
@@ -185,8 +197,12 @@ fn parse_rec(
     }
     // Or all remaining copies of the slot as one tuple.
     let t = counts[s];
+    let unit = Unit { slots: vec![s as u8], t };
+    if joins_any(sl, &unit, units) {
+        return;
+    }
     counts[s] = 0;
-    units.push(Unit { slots: vec![s as u8], t });
+    units.push(unit);
     parse_rec(sl, rules, counts, units, out, budget);
     units.pop();
 }
@@ -203,6 +219,16 @@ fn grow(sl: &SuitLayout, counts: &Counts, t: u8, path: &mut Vec<u8>, out: &mut V
             path.pop();
         }
     }
+}
+
+/// Could `u` and one of `units` (same tuple size, at least pairs) join into
+/// a longer tractor, one right after the other? Such a parse is never maximal.
+fn joins_any(sl: &SuitLayout, u: &Unit, units: &[Unit]) -> bool {
+    let follows = |a: &Unit, b: &Unit| {
+        let (Some(&top), Some(&bottom)) = (a.slots.last(), b.slots.first()) else { return false };
+        sl.succ[top as usize] & (1 << bottom) != 0
+    };
+    u.t >= 2 && units.iter().any(|v| v.t == u.t && (follows(u, v) || follows(v, u)))
 }
 
 /// A parse is kept only if no two units of one tuple size could join into a
@@ -275,12 +301,14 @@ mod tests {
     #[test]
     fn seed_three_deck_example_has_two_parses() {
         // 2-2-3-3-3: a pair of 2s and a triple of 3s, or a 2233 tractor and a 3.
+        // The chosen one has the largest unit: the 4-card tractor, not the triple.
         let v = parses("AS", 3, "2H 2H 3H 3H 3H");
-        assert_eq!(v, ["{[3], [2]}", "{[2, 2], [1]}"]);
+        assert_eq!(v, ["{[2, 2], [1]}", "{[3], [2]}"]);
         let r = Rules::new("AS".parse().unwrap(), 3).unwrap();
         let cards = parse_cards("2H 2H 3H 3H 3H", None).unwrap();
-        let chosen = Lead::with_format(&r, &cards, &"{[2, 2], [1]}".parse().unwrap()).unwrap();
-        assert_eq!(chosen.describe_units(), "2H 2H 3H 3H | 3H");
+        assert_eq!(Lead::parse(&r, &cards).unwrap().describe_units(), "2H 2H 3H 3H | 3H");
+        let chosen = Lead::with_format(&r, &cards, &"{[3], [2]}".parse().unwrap()).unwrap();
+        assert_eq!(chosen.describe_units(), "3H 3H 3H | 2H 2H");
         assert!(Lead::with_format(&r, &cards, &"{[5]}".parse().unwrap()).is_err());
     }
 
