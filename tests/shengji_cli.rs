@@ -18,7 +18,8 @@ fn decompose_prints_the_seed_table() {
 fn format_lists_parses_chosen_first() {
     let (code, out, _) = run(&["format", "--trump", "AS", "--decks", "3", "2H", "2H", "3H", "3H", "3H", "--json"]);
     assert_eq!(code, 0);
-    assert_eq!(out.trim(), r#"{"parses":[[[3],[2]],[[2,2],[1]]]}"#);
+    // The chosen parse has the largest unit: the 2233 tractor, then the 3.
+    assert_eq!(out.trim(), r#"{"parses":[[[2,2],[1]],[[3],[2]]]}"#);
     let (code, _, err) = run(&["format", "--trump", "4S", "5H", "3C"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1);

@@ -1,5 +1,5 @@
 //! Worst-case search over 10,000 random positions per benchmark family:
-//! legality and the full hint list. Timing only, so it is ignored by default:
+//! legality, the forced play, the hint list's first row and the full list. Timing only, so it is ignored by default:
 //! `cargo test --release --test shengji_worst -- --ignored --nocapture`.
 
 use std::time::{Duration, Instant};
@@ -29,6 +29,15 @@ fn full_hint_list(p: &Position) -> (usize, usize) {
     (h.len(), (0..h.len()).filter(|&i| h.first_match(i).is_some()).count())
 }
 
+/// Builds the cached ordering a position's hint list walks (only cores of
+/// up to 20 cards are listed; longer ones are searched, never listed).
+fn prepare(p: &Position) {
+    let (core, _) = p.lead.format.split_singles();
+    if let Some(core) = core.filter(|c| c.len() <= 20) {
+        tuolaji::shengji::decomposition(core.len(), Default::default()).prepare();
+    }
+}
+
 fn stats(mut v: Vec<Duration>) -> (Duration, Duration, Duration) {
     v.sort();
     (v[v.len() / 2], v[v.len() * 99 / 100], v[v.len() - 1])
@@ -53,6 +62,7 @@ fn slowest_of_10000_positions_per_family() {
             continue;
         }
         let (mut legal_t, mut hint_t, mut parse_t) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut forced_t, mut first_row_t) = (Vec::new(), Vec::new());
         let mut worst_legal = (Duration::ZERO, 0);
         let mut legal_count = 0;
         let mut hint_entries = 0usize;
@@ -73,6 +83,10 @@ fn slowest_of_10000_positions_per_family() {
                 worst_legal = (e, seed);
             }
             legal_t.push(e);
+            let (e, _) = time3(|| Hints::new(&p.rules, &p.lead, &p.hand).forced_play().map(|c| c.len()));
+            forced_t.push((e, seed));
+            let (e, _) = time3(|| Hints::new(&p.rules, &p.lead, &p.hand).first_match(0).map(|c| c.len()));
+            first_row_t.push(e);
             let (e, (entries, _)) = time3(|| full_hint_list(&p));
             if e > Duration::from_millis(50) {
                 println!(
@@ -110,6 +124,9 @@ fn slowest_of_10000_positions_per_family() {
         let (lm, l99, lmax) = stats(legal_t);
         let (hm, h99, hmax) = stats(hint_t);
         let (pm, p99, pmax) = stats(parse_t);
+        let worst_forced = forced_t.iter().max().map_or(0, |&(_, seed)| seed);
+        let (fm, f99, fmax) = stats(forced_t.into_iter().map(|(e, _)| e).collect());
+        let (rm, r99, rmax) = stats(first_row_t);
         println!(
             "{}: {} positions, {legal_count} legal plays, {:.1} hint formats on average",
             family.name(),
@@ -117,6 +134,8 @@ fn slowest_of_10000_positions_per_family() {
             hint_entries as f64 / (n - first) as f64
         );
         println!("  legality   median {lm:?}  p99 {l99:?}  max {lmax:?} (seed {})", worst_legal.1);
+        println!("  forced play median {fm:?}  p99 {f99:?}  max {fmax:?} (seed {worst_forced})");
+        println!("  first row  median {rm:?}  p99 {r99:?}  max {rmax:?}");
         println!("  hint list  median {hm:?}  p99 {h99:?}  max {hmax:?} (seed {})", worst_hint.1);
         println!("  lead parse median {pm:?}  p99 {p99:?}  max {pmax:?}");
     }
@@ -131,10 +150,11 @@ fn one_position() {
     let family = match std::env::var("FAMILY").ok().as_deref() {
         Some("a") => Family::Small,
         Some("b") => Family::Throw13,
+        Some("d") => Family::Huge16,
         _ => Family::Deep8,
     };
     let p = position(family, seed);
-    tuolaji::shengji::decomposition(p.lead.len(), Default::default()).prepare();
+    prepare(&p);
     let _ = Hints::new(&p.rules, &p.lead, &p.hand);
     let (new_t, _) = time3(|| Hints::new(&p.rules, &p.lead, &p.hand));
     let (all_t, (entries, matched)) = time3(|| full_hint_list(&p));
@@ -155,7 +175,7 @@ fn loops() {
     let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let loops: usize = std::env::var("LOOPS").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     let p = position(Family::Deep8, seed);
-    tuolaji::shengji::decomposition(p.lead.len(), Default::default()).prepare();
+    prepare(&p);
     let matched: usize = (0..loops).map(|_| full_hint_list(&p).1).sum();
     println!("{matched}");
 }

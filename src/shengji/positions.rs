@@ -17,16 +17,21 @@ pub enum Family {
     Throw13,
     /// 8 decks, 6–20-card single-suit leads, ~50-card hands.
     Deep8,
+    /// 16 decks, 8–40-card leads of big tuples and tractors, ~100-card hands
+    /// (half of them piled on a few kinds): the positions no table plays
+    /// every day, where listing the weaker formats would explode.
+    Huge16,
 }
 
 impl Family {
-    pub const ALL: [Family; 3] = [Family::Small, Family::Throw13, Family::Deep8];
+    pub const ALL: [Family; 4] = [Family::Small, Family::Throw13, Family::Deep8, Family::Huge16];
 
     pub fn name(self) -> &'static str {
         match self {
             Family::Small => "a-2decks-short-leads",
             Family::Throw13 => "b-4decks-13card-throws",
             Family::Deep8 => "c-8decks-long-leads",
+            Family::Huge16 => "d-16decks-huge-leads",
         }
     }
 }
@@ -59,6 +64,7 @@ fn attempt(family: Family, rng: &mut ChaCha8Rng) -> Option<Position> {
         Family::Small => (2, 25),
         Family::Throw13 => (4, 40),
         Family::Deep8 => (8, 50),
+        Family::Huge16 => (16, 100),
     };
     let trump = Trump::Standard { rank: Rank::ALL[below(rng, 13)], suit: Suit::ALL[below(rng, 4)] };
     let rules = Rules::new(trump, decks).ok()?;
@@ -87,11 +93,16 @@ fn attempt(family: Family, rng: &mut ChaCha8Rng) -> Option<Position> {
                 }
             }
         }
-        Family::Throw13 | Family::Deep8 => {
-            let n = if family == Family::Throw13 { 13 } else { 6 + below(rng, 15) };
+        Family::Throw13 | Family::Deep8 | Family::Huge16 => {
+            let n = match family {
+                Family::Throw13 => 13,
+                Family::Deep8 => 6 + below(rng, 15),
+                _ => 8 + below(rng, 33),
+            };
             // Cluster the lead on a window of kinds so tuples and tractors occur.
             let fits = n.div_ceil(decks) + 1;
-            let window = (3 + below(rng, 6)).max(fits).min(kinds.len());
+            let widest = if family == Family::Huge16 { 4 } else { 6 };
+            let window = (if family == Family::Huge16 { 2 } else { 3 } + below(rng, widest)).max(fits).min(kinds.len());
             if window * decks < n {
                 return None;
             }
@@ -109,9 +120,14 @@ fn attempt(family: Family, rng: &mut ChaCha8Rng) -> Option<Position> {
     let all: Vec<Card> = Card::all().collect();
     let mut hand = Vec::new();
     let mut tries = 0;
+    // Huge16: half the hands pile their led-suit cards on a few neighbouring kinds.
+    let piled = family == Family::Huge16 && below(rng, 2) == 0;
+    let pile_at = below(rng, kinds.len());
+    let pile = &kinds[pile_at..(pile_at + 2 + below(rng, 5)).min(kinds.len())];
     while hand.len() < hand_len && tries < 10_000 {
         tries += 1;
-        let c = if below(rng, 10) < 6 { kinds[below(rng, kinds.len())] } else { all[below(rng, all.len())] };
+        let from = if piled { pile } else { &kinds[..] };
+        let c = if below(rng, 10) < 6 { from[below(rng, from.len())] } else { all[below(rng, all.len())] };
         if pool.remove(c, 1) {
             hand.push(c);
         }
