@@ -2,6 +2,8 @@
 //! both modes. Every game terminates with bot moves that are all legal, the
 //! record replays to the identical state, and records survive serde.
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use tuolaji::dup::TableSeed;
 use tuolaji::shengji::bot::Difficulty;
@@ -22,7 +24,7 @@ fn run(seed: &str, s: Settings, hands: u64, bots: &[Difficulty]) -> Simulation {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(96))]
 
     #[test]
     fn games_terminate_legally_and_replay(
@@ -135,7 +137,7 @@ fn garbage(kind: u8, hand: &[tuolaji::cards::Card], pick: &[usize]) -> Action {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(48))]
 
     /// Random moves from random seats between bot moves: never a panic, and a
     /// refused move leaves the game exactly as it was.

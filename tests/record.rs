@@ -1,5 +1,7 @@
 //! Tests of `record`: share links, duplicate results, replay codes and saves.
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use tuolaji::cards::{Card, Rank};
 use tuolaji::dup::TableSeed;
@@ -118,7 +120,7 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(fixed_proptest::config(300))]
 
     #[test]
     fn links_round_trip((settings, seat) in settings_strategy(), seed in "[a-zA-Z0-9]{1,64}") {
@@ -252,6 +254,7 @@ fn result(seat: usize, landlord_side: bool, won: bool, levels: u8, points: u32, 
 }
 
 proptest! {
+    #![proptest_config(fixed_proptest::config(256))]
     #[test]
     fn results_round_trip(seat in 0usize..10, flags in 0u8..4, levels in 0u8..=13, points in 0u32..2000,
                           hand in any::<u64>(), fp in any::<u32>(), name in prop::option::of("[a-zA-Z0-9 李梅]{1,12}")) {
@@ -498,7 +501,7 @@ fn bad_replay_codes_give_clear_errors() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(fixed_proptest::config(400))]
 
     #[test]
     fn replay_decoding_never_panics_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
@@ -619,7 +622,7 @@ fn every_way_a_save_can_fail_is_told_apart() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(fixed_proptest::config(12))]
 
     /// Any table's record (random settings, cut at a random point) survives the code.
     #[test]
