@@ -161,6 +161,9 @@ pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) ->
             RuleError::NoFriendsInTractor => "只有找朋友模式才叫朋友".into(),
             RuleError::FriendCount { expected, got } => format!("必须正好叫{expected}个朋友，而不是{got}个"),
             RuleError::BadFriend(why) => format!("这样叫朋友无效：{}", bad_friend_zh(why)),
+            RuleError::DuplicateFriend { card, nth } => {
+                format!("第{nth}张{}叫了两次：一张牌只能找到一个朋友，请换一张牌或换个序号", card_label(*card, lang))
+            }
             RuleError::Lead(e) => format!("这个首出无效：{}", lead_error(e, lang)),
             RuleError::Illegal(e) => format!("这手牌不合法：{}", illegal_play(e, lang)),
             RuleError::NoTakeBack(why) => format!("现在不能悔牌：{}", no_take_back_zh(why)),

@@ -136,6 +136,8 @@ pub enum RuleError {
     NoFriendsInTractor,
     FriendCount { expected: usize, got: usize },
     BadFriend(String),
+    /// The same call (card and copy number) twice: one copy reveals one friend.
+    DuplicateFriend { card: Card, nth: u8 },
     Lead(LeadError),
     Illegal(IllegalPlay),
     NoTakeBack(&'static str),
@@ -172,6 +174,11 @@ impl fmt::Display for RuleError {
             RuleError::NoFriendsInTractor => f.write_str("friends are only called in Finding Friends mode"),
             RuleError::FriendCount { expected, got } => write!(f, "call exactly {expected} friends, not {got}"),
             RuleError::BadFriend(why) => write!(f, "this friend call is not valid: {why}"),
+            RuleError::DuplicateFriend { card, nth } => write!(
+                f,
+                "you call copy #{nth} of {} twice: one copy reveals only one friend, so call another card or copy number",
+                card.label()
+            ),
             RuleError::Lead(e) => write!(f, "this lead is not valid: {e}"),
             RuleError::Illegal(e) => write!(f, "this play is not legal: {e}"),
             RuleError::NoTakeBack(why) => write!(f, "you cannot take back now: {why}"),
@@ -774,7 +781,10 @@ impl Game {
             return Err(RuleError::FriendCount { expected: self.settings.friends, got: friends.len() });
         }
         let trump = e.rules.trump();
-        for f in friends {
+        for (i, f) in friends.iter().enumerate() {
+            if friends[..i].contains(f) {
+                return Err(RuleError::DuplicateFriend { card: f.card, nth: f.nth });
+            }
             if f.nth == 0 || f.nth as usize > self.settings.decks {
                 return Err(RuleError::BadFriend(format!(
                     "the copy number of {} must be 1 to {} (there are {} decks)",
@@ -901,22 +911,20 @@ impl Game {
         }
         remove_cards(&mut p.hands[seat], &played)?;
         events.push(Event::Played { seat, cards: played.clone() });
-        // Friends: count copies played by anyone but the landlord.
-        for &c in &played {
-            if seat == p.landlord {
-                break;
-            }
-            for (i, slot) in p.friends.iter_mut().enumerate() {
-                if slot.revealed.is_none() && slot.friend.card == c {
-                    slot.seen += 1;
-                    if slot.seen == slot.friend.nth {
-                        slot.revealed = Some(seat);
-                        if !p.team[seat] {
+        // Friends: every call counts every copy of its card played by anyone but the
+        // landlord, so calls of the 1st and the 2nd A♥ are revealed by the 1st and
+        // the 2nd A♥ played (one play of two A♥ reveals both).
+        if seat != p.landlord {
+            for &c in &played {
+                for (i, slot) in p.friends.iter_mut().enumerate() {
+                    if slot.revealed.is_none() && slot.friend.card == c {
+                        slot.seen += 1;
+                        if slot.seen == slot.friend.nth {
+                            slot.revealed = Some(seat);
                             p.team[seat] = true;
+                            events.push(Event::FriendRevealed { seat, friend: i });
                         }
-                        events.push(Event::FriendRevealed { seat, friend: i });
                     }
-                    break;
                 }
             }
         }
