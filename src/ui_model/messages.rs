@@ -306,8 +306,14 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
                 "void {} and bury low cards",
                 voided.iter().map(|&s| suit_name(s, lang)).collect::<Vec<_>>().join(" and ")
             ),
-            BotReason::CallFriends(cards) => {
-                format!("call the first {} played by someone else", and_list(cards, lang))
+            BotReason::CallFriends(calls) if calls.iter().all(|f| f.nth == 1) => {
+                let cards: Vec<Card> = calls.iter().map(|f| f.card).collect();
+                format!("call the first {} played by someone else", and_list(&cards, lang))
+            }
+            BotReason::CallFriends(calls) => {
+                let each: Vec<String> =
+                    calls.iter().map(|f| format!("copy #{} of {}", f.nth, card_label(f.card, lang))).collect();
+                format!("call {} played by someone else", each.join(", "))
             }
             BotReason::SureWinner { cards, suit } => {
                 format!("nobody can beat {} in {}", cards_label(cards, lang), suit_name(*suit, lang))
@@ -336,7 +342,15 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
                 "扣光{}，再扣小牌",
                 voided.iter().map(|&s| suit_name(s, lang)).collect::<Vec<_>>().join("和")
             ),
-            BotReason::CallFriends(cards) => format!("叫别人打出的第一张{}", and_list(cards, lang)),
+            BotReason::CallFriends(calls) if calls.iter().all(|f| f.nth == 1) => {
+                let cards: Vec<Card> = calls.iter().map(|f| f.card).collect();
+                format!("叫别人打出的第一张{}", and_list(&cards, lang))
+            }
+            BotReason::CallFriends(calls) => {
+                let each: Vec<String> =
+                    calls.iter().map(|f| format!("第{}张{}", f.nth, card_label(f.card, lang))).collect();
+                format!("叫别人打出的{}", each.join("、"))
+            }
             BotReason::NoTrick => "没有进行中的一轮".into(),
             BotReason::CannotReadLead => "看不懂首出的牌".into(),
             BotReason::RandomPair => "随机出一对".into(),
