@@ -51,3 +51,58 @@ fn simulate_rejects_bad_input_with_one_line() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+/// Runs `tuolaji ARGS…` with standard output a pipe whose reader is already gone.
+fn closed_stdout(args: &[&str], input: &str) -> (Option<i32>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tuolaji");
+    // The child may stop reading early, so a failed write here is fine.
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("run tuolaji");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_closed_stdout_ends_the_output_quietly() {
+    for (args, input, code) in [
+        (&["decompose", "24"][..], "", 0),
+        (&["decompose", "6", "--json"], "", 0),
+        (&["simulate", "--hands", "1", "--seed", "pipe"], "", 0),
+        (&["legal", "--trump", "4S", "--batch"], "{\"lead\":\"5H\",\"hand\":\"6H 7C\",\"play\":\"7C\"}\n", 0),
+        (&["legal", "--trump", "4S", "--lead", "5H", "--hand", "6H 7C", "--play", "7C"], "", 1),
+    ] {
+        let (status, err) = closed_stdout(args, input);
+        assert_eq!(status, Some(code), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+    }
+}
+
+/// `tuolaji decompose 24 | head -1`: the reader takes one line and leaves.
+#[test]
+fn a_reader_that_stops_after_one_line() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tuolaji"))
+        .args(["decompose", "24"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tuolaji");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut first).expect("a line");
+    assert_eq!(first.trim(), "{[24]}");
+    // The reader is dropped here; 20 MB of formats cannot fit in the pipe.
+    let out = child.wait_with_output().expect("run tuolaji");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}
