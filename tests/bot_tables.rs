@@ -18,7 +18,7 @@ fn table(players: u8, decks: u8, mode: Mode, friends: Option<u8>) -> Settings {
 }
 
 fn modes(players: u8) -> Vec<Mode> {
-    if players % 2 == 0 {
+    if players.is_multiple_of(2) {
         vec![Mode::Tractor, Mode::Friends]
     } else {
         vec![Mode::Friends]
@@ -43,7 +43,7 @@ fn sample() -> Vec<Settings> {
             }
         }
         // Every deck count (few of them large), in the mode the player count suggests.
-        let mode = if p % 2 == 0 { Mode::Tractor } else { Mode::Friends };
+        let mode = if p.is_multiple_of(2) { Mode::Tractor } else { Mode::Friends };
         for d in one..=(2 * p).min(16) {
             if d <= 8 || d == 16 || (d == 12 && p == 10) {
                 out.push(table(p, d, mode, None));
