@@ -16,6 +16,7 @@ pub mod rummy;
 pub mod game;
 pub mod record;
 pub mod shengji;
+pub mod sweep;
 
 use std::fmt;
 use std::io::{ErrorKind, Write};
