@@ -212,29 +212,3 @@ fn record_is_compact() {
     assert!(json.len() < 4000, "{} bytes", json.len());
     assert!(json.starts_with("{\"s\":"), "{}", &json[..40]);
 }
-
-/// Bot strength, heuristic (even seats) vs random-legal (odd seats), 1,000 hands
-/// per configuration. Slow in the dev profile: run with
-/// `cargo test --release --test game_props -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn bot_strength() {
-    for (players, decks) in [(4u8, 2u8), (6, 3), (4, 4)] {
-        for (label, bots) in [
-            ("heuristic even vs random odd", [Difficulty::Heuristic, Difficulty::Random]),
-            ("random even vs heuristic odd", [Difficulty::Random, Difficulty::Heuristic]),
-        ] {
-            let mut sim = Simulation::new(
-                settings(players, decks, false),
-                TableSeed::parse(&format!("strength{players}x{decks}")).unwrap(),
-                &bots,
-            )
-            .unwrap();
-            let s = sim.run(1000).unwrap();
-            println!(
-                "{players} players {decks} decks, {label}: levels even {} odd {}; hands won even {} odd {}; mean attacker points {:.1}",
-                s.levels_gained[0], s.levels_gained[1], s.hands_won[0], s.hands_won[1], s.mean_attacker_points
-            );
-        }
-    }
-}
