@@ -25,5 +25,11 @@ pub mod cli;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
+/// The shared proptest configuration (fixed seed, no failure files), the same file
+/// the integration tests include.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "../tests/support/fixed_proptest.rs"]
+pub(crate) mod fixed_proptest;
+
 /// The crate version, shown by `tuolaji version` and in the app's settings screen.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

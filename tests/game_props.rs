@@ -2,6 +2,8 @@
 //! both modes. Every game terminates with bot moves that are all legal, the
 //! record replays to the identical state, and records survive serde.
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use tuolaji::dup::TableSeed;
 use tuolaji::shengji::bot::Difficulty;
@@ -22,7 +24,7 @@ fn run(seed: &str, s: Settings, hands: u64, bots: &[Difficulty]) -> Simulation {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(96))]
 
     #[test]
     fn games_terminate_legally_and_replay(
@@ -135,7 +137,7 @@ fn garbage(kind: u8, hand: &[tuolaji::cards::Card], pick: &[usize]) -> Action {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(48))]
 
     /// Random moves from random seats between bot moves: never a panic, and a
     /// refused move leaves the game exactly as it was.
@@ -209,30 +211,4 @@ fn record_is_compact() {
     // About 110 draws and 100 plays: a few bytes each.
     assert!(json.len() < 4000, "{} bytes", json.len());
     assert!(json.starts_with("{\"s\":"), "{}", &json[..40]);
-}
-
-/// Bot strength, heuristic (even seats) vs random-legal (odd seats), 1,000 hands
-/// per configuration. Slow in the dev profile: run with
-/// `cargo test --release --test game_props -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn bot_strength() {
-    for (players, decks) in [(4u8, 2u8), (6, 3), (4, 4)] {
-        for (label, bots) in [
-            ("heuristic even vs random odd", [Difficulty::Heuristic, Difficulty::Random]),
-            ("random even vs heuristic odd", [Difficulty::Random, Difficulty::Heuristic]),
-        ] {
-            let mut sim = Simulation::new(
-                settings(players, decks, false),
-                TableSeed::parse(&format!("strength{players}x{decks}")).unwrap(),
-                &bots,
-            )
-            .unwrap();
-            let s = sim.run(1000).unwrap();
-            println!(
-                "{players} players {decks} decks, {label}: levels even {} odd {}; hands won even {} odd {}; mean attacker points {:.1}",
-                s.levels_gained[0], s.levels_gained[1], s.hands_won[0], s.hands_won[1], s.mean_attacker_points
-            );
-        }
-    }
 }

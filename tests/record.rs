@@ -1,5 +1,7 @@
 //! Tests of `record`: share links, duplicate results, replay codes and saves.
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use tuolaji::cards::{Card, Rank};
 use tuolaji::dup::TableSeed;
@@ -118,7 +120,7 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(fixed_proptest::config(300))]
 
     #[test]
     fn links_round_trip((settings, seat) in settings_strategy(), seed in "[a-zA-Z0-9]{1,64}") {
@@ -165,8 +167,9 @@ fn malformed_links_name_the_parameter_and_what_is_allowed() {
         ("seed=ab%20cd", "seed", "position 3"),
         ("seed=abc&seed=abd", "seed", "more than once"),
         ("seed=abc&zz=1", "zz", "unknown parameter"),
-        ("seed=abc&p=3", "p", "from 4 to 10"),
-        ("seed=abc&p=11", "p", "from 4 to 10"),
+        ("seed=abc&p=3", "p", "3 players is not supported (use 4 to 10)"),
+        ("seed=abc&p=11", "p", "11 players is not supported (use 4 to 10)"),
+        ("seed=abc&p=256", "p", "from 4 to 10"),
         ("seed=abc&p=04", "p", "from 4 to 10"),
         ("seed=abc&p=%2B6", "p", "from 4 to 10"),
         ("seed=abc&p=5", "p", "even number"),
@@ -174,12 +177,18 @@ fn malformed_links_name_the_parameter_and_what_is_allowed() {
         ("seed=abc&d=0", "d", "decks"),
         ("seed=abc&d=9", "d", "9 decks"),
         ("seed=abc&k=7", "k", "kitty of 7"),
+        ("seed=abc&k=0", "k", "at least 1 card"),
+        ("seed=abc&d=1&k=50", "k", "too large"),
+        ("seed=abc&p=9&d=1&m=friends", "d", "use 2 decks or more"),
         ("seed=abc&m=chess", "m", "tractor or friends"),
         ("seed=abc&f=1", "f", "m=friends"),
         ("seed=abc&m=friends&p=6&f=5", "f", "5 friends"),
         ("seed=abc&dp=strict", "dp", "choose one of"),
         ("seed=abc&tr=3", "tr", "TUPLExLENGTH"),
-        ("seed=abc&tr=1x2", "tr", "TUPLExLENGTH"),
+        ("seed=abc&tr=1x2", "tr", "tractor rules of 1x2 do not work"),
+        ("seed=abc&tr=3x2", "tr", "smallest tuple in a tractor is 2 to 2"),
+        ("seed=abc&d=4&tr=2x13", "tr", "2 to 12"),
+        ("seed=abc&tr=2x", "tr", "TUPLExLENGTH"),
         ("seed=abc&te=best", "te", "every-unit"),
         ("seed=abc&tp=5", "tp", "0 (no penalty) or 10"),
         ("seed=abc&km=triple", "km", "double"),
@@ -252,6 +261,7 @@ fn result(seat: usize, landlord_side: bool, won: bool, levels: u8, points: u32, 
 }
 
 proptest! {
+    #![proptest_config(fixed_proptest::config(256))]
     #[test]
     fn results_round_trip(seat in 0usize..10, flags in 0u8..4, levels in 0u8..=13, points in 0u32..2000,
                           hand in any::<u64>(), fp in any::<u32>(), name in prop::option::of("[a-zA-Z0-9 李梅]{1,12}")) {
@@ -498,7 +508,7 @@ fn bad_replay_codes_give_clear_errors() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(fixed_proptest::config(400))]
 
     #[test]
     fn replay_decoding_never_panics_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
@@ -619,7 +629,7 @@ fn every_way_a_save_can_fail_is_told_apart() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(fixed_proptest::config(12))]
 
     /// Any table's record (random settings, cut at a random point) survives the code.
     #[test]

@@ -2,6 +2,8 @@
 //! tries every card each joker or wild card could stand for, and the solver's
 //! answers against the rules (a true split of the hand, scored as it says).
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use tuolaji::cards::{Rank, Suit};
 use tuolaji::rummy::{classify, score_groups, solve, MeldKind, Rules, RummyCard, Standing};
@@ -107,7 +109,7 @@ fn wild_rank() -> impl Strategy<Value = Option<Rank>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(400))]
 
     #[test]
     fn classify_matches_brute_force(group in near_group(), wild in wild_rank()) {
@@ -124,7 +126,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(200))]
 
     #[test]
     fn solve_returns_a_scored_split_of_the_hand(seed_cards in prop::collection::vec(any_card(), 13), wild in wild_rank()) {

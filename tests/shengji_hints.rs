@@ -5,6 +5,8 @@
 //! every draw policy. Guards the hint list's fast path (compiled plans, the
 //! per-hand solver and its shared memos).
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -105,7 +107,7 @@ fn small_position(seed: u64) -> Option<Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(fixed_proptest::config(2000))]
 
     /// The fast path equals the general matcher on random small positions.
     #[test]
@@ -191,7 +193,7 @@ fn forced_row_is_the_first_listed_row_the_hand_can_form() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(fixed_proptest::config(300))]
 
     #[test]
     fn hint_list_equals_per_format_matching_short_leads(seed in 0u64..1_000_000, pol in 0usize..5) {
@@ -200,7 +202,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(fixed_proptest::config(40))]
 
     #[test]
     fn hint_list_equals_per_format_matching_13_card_throws(seed in 0u64..1_000_000, pol in 0usize..5) {

@@ -1,6 +1,8 @@
 //! Property tests for Shengji legality over random positions with 1..6 decks,
 //! against a slow brute-force oracle of the seed's loop.
 
+#[path = "support/fixed_proptest.rs"]
+mod fixed_proptest;
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -205,7 +207,7 @@ fn policy_of(i: u8) -> DrawPolicy {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(1000))]
 
     #[test]
     fn legality_agrees_with_the_brute_force_seed_loop(seed in any::<u64>()) {
@@ -334,7 +336,7 @@ fn random_card(rng: &mut ChaCha8Rng) -> Card {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+    #![proptest_config(fixed_proptest::config(500))]
 
     /// Single-card tricks: the highest card of the led suit wins unless trumped;
     /// the highest trump wins; ties go to the earlier play.

@@ -91,7 +91,7 @@ fn main() -> ExitCode {
             // Bad input: one line naming what was wrong.
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
-            eprintln!("error: {first} (see `tuolaji --help`)");
+            cli::write_stderr(&format!("error: {first} (see `tuolaji --help`)"));
             return ExitCode::from(2);
         }
     };

@@ -1,12 +1,19 @@
 //! `tuolaji simulate`: bots play N Shengji hands in sequence with invariant
-//! checks after every action; prints a summary and (in JSON) a digest.
+//! checks after every action; prints a summary and (in JSON) a digest. Every
+//! `Settings` field is a flag, judged by `Settings::validate` (exit 2 with its
+//! sentence); `--sweep N` plays many drawn tables instead (`cli::sweep`).
 
 use super::{CliError, CliResult, Output, Verdict};
+use crate::cards::Rank;
 use crate::dup::TableSeed;
+use crate::record::link::ShareLink;
 use crate::shengji::bot::Difficulty;
+use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;
-use crate::shengji::game::{Mode, Settings};
-use clap::{Args, ValueEnum};
+use crate::shengji::game::{KittyMultiplier, Mode, Settings, ThrowPenaltySetting};
+use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
+use clap::builder::{BoolishValueParser, PossibleValuesParser, TypedValueParser};
+use clap::{ArgAction, Args, ValueEnum};
 use serde_json::json;
 use std::time::Instant;
 
@@ -16,7 +23,7 @@ pub enum ModeArg {
     Friends,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BotsArg {
     /// Heuristic bots everywhere.
     Heuristic,
@@ -26,46 +33,178 @@ pub enum BotsArg {
     Mixed,
 }
 
-#[derive(Args, Debug)]
-pub struct SimulateArgs {
-    /// Hands to play in sequence (levels carry over).
-    #[arg(long, default_value_t = 10)]
-    pub hands: u64,
-    /// Players (4 to 10; Tractor mode needs an even number).
-    #[arg(long, default_value_t = 4)]
-    pub players: u8,
-    /// Decks (default players / 2).
-    #[arg(long)]
-    pub decks: Option<u8>,
-    #[arg(long, value_enum, default_value_t = ModeArg::Tractor)]
-    pub mode: ModeArg,
-    /// Table seed (1-64 letters or digits).
-    #[arg(long, default_value = "simulate")]
-    pub seed: String,
-    #[arg(long, value_enum, default_value_t = BotsArg::Heuristic)]
-    pub bots: BotsArg,
+impl BotsArg {
+    pub fn difficulties(self) -> &'static [Difficulty] {
+        match self {
+            BotsArg::Heuristic => &[Difficulty::Heuristic],
+            BotsArg::Random => &[Difficulty::Random],
+            BotsArg::Mixed => &[Difficulty::Heuristic, Difficulty::Random],
+        }
+    }
 }
 
-const MAX_HANDS: u64 = 1_000_000;
+fn draw_policy(name: String) -> DrawPolicy {
+    DrawPolicy::ALL.into_iter().find(|p| p.name() == name).unwrap_or_default()
+}
+
+fn throw_evaluation(name: String) -> ThrowEvaluation {
+    ThrowEvaluation::ALL.into_iter().find(|p| p.name() == name).unwrap_or_default()
+}
+
+fn rank(notation: String) -> Rank {
+    Rank::parse(&notation).unwrap_or(Rank::Two)
+}
+
+/// Every field of `Settings` as a flag; a flag left out takes the table's default.
+#[derive(Args, Debug, Default, Clone)]
+pub struct SettingsArgs {
+    /// Players, 4 to 10; Tractor mode needs an even number [default: 4]
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Decks, 1 to 2 × players and at most 16 [default: players / 2]
+    #[arg(long)]
+    pub decks: Option<u8>,
+    /// Kitty size: 1 card up to a hand's worth, the other cards splitting evenly
+    /// [default: the smallest of at least 5 that fits]
+    #[arg(long)]
+    pub kitty: Option<u8>,
+    /// Tractor (fixed partners) or Finding Friends [default: tractor]
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Friends the landlord calls (--mode friends), 1 to players − 2 [default: players / 2 − 1, at least 1]
+    #[arg(long)]
+    pub friends: Option<u8>,
+    /// Which formats a lead may force out of a follower's hand [default: none]
+    #[arg(long, value_parser = PossibleValuesParser::new(DrawPolicy::ALL.map(DrawPolicy::name)).map(draw_policy))]
+    pub draw_policy: Option<DrawPolicy>,
+    /// Smallest tuple in a tractor, 2 to max(2, decks) [default: 2]
+    #[arg(long)]
+    pub min_tuple: Option<u8>,
+    /// Fewest tuples in a row that make a tractor, 2 to 12 [default: 2]
+    #[arg(long)]
+    pub min_length: Option<u8>,
+    /// How a throw is judged against the other hands [default: every-unit]
+    #[arg(long, value_parser = PossibleValuesParser::new(ThrowEvaluation::ALL.map(ThrowEvaluation::name)).map(throw_evaluation))]
+    pub throw_evaluation: Option<ThrowEvaluation>,
+    /// Points per failed throw, credited to the other side [default: 0]
+    #[arg(long, value_parser = ["0", "10"])]
+    pub throw_penalty: Option<String>,
+    /// Kitty bonus: double (2 × the last lead's largest unit) or power (2 to that size) [default: double]
+    #[arg(long, value_parser = ["double", "power"])]
+    pub kitty_multiplier: Option<String>,
+    /// A bidder may raise their own bid with more copies of the same card [default: true]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub reinforce: Option<bool>,
+    /// Friend cards may be trump cards [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub friend_trump_allowed: Option<bool>,
+    /// The rank everyone starts at [default: 2]
+    #[arg(long, value_parser = PossibleValuesParser::new(Rank::ALL.map(Rank::notation)).map(rank))]
+    pub starting_level: Option<Rank>,
+    /// A player may take back their last play before the next player acts [default: true]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub take_back: Option<bool>,
+}
+
+impl SettingsArgs {
+    /// The flags given, by name (to refuse them beside `--sweep`).
+    pub fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            ("--players", self.players.is_some()),
+            ("--decks", self.decks.is_some()),
+            ("--kitty", self.kitty.is_some()),
+            ("--mode", self.mode.is_some()),
+            ("--friends", self.friends.is_some()),
+            ("--draw-policy", self.draw_policy.is_some()),
+            ("--min-tuple", self.min_tuple.is_some()),
+            ("--min-length", self.min_length.is_some()),
+            ("--throw-evaluation", self.throw_evaluation.is_some()),
+            ("--throw-penalty", self.throw_penalty.is_some()),
+            ("--kitty-multiplier", self.kitty_multiplier.is_some()),
+            ("--reinforce", self.reinforce.is_some()),
+            ("--friend-trump-allowed", self.friend_trump_allowed.is_some()),
+            ("--starting-level", self.starting_level.is_some()),
+            ("--take-back", self.take_back.is_some()),
+        ];
+        flags.iter().filter(|(_, given)| *given).map(|(name, _)| *name).collect()
+    }
+
+    /// The settings these flags describe (not yet validated).
+    pub fn settings(&self) -> Result<Settings, CliError> {
+        let d = Settings::default();
+        let mode = match self.mode {
+            None | Some(ModeArg::Tractor) => Mode::Tractor,
+            Some(ModeArg::Friends) => Mode::Friends,
+        };
+        if self.friends.is_some() && mode != Mode::Friends {
+            return Err(CliError::new("--friends: friends are only called with --mode friends"));
+        }
+        Ok(Settings {
+            players: self.players.unwrap_or(d.players),
+            decks: self.decks,
+            kitty: self.kitty,
+            mode,
+            friends: self.friends,
+            draw_policy: self.draw_policy.unwrap_or(d.draw_policy),
+            tractor: TractorRules {
+                min_tuple: self.min_tuple.unwrap_or(d.tractor.min_tuple),
+                min_length: self.min_length.unwrap_or(d.tractor.min_length),
+            },
+            throw_evaluation: self.throw_evaluation.unwrap_or(d.throw_evaluation),
+            throw_penalty: match self.throw_penalty.as_deref() {
+                Some("10") => ThrowPenaltySetting::TenPerThrow,
+                _ => ThrowPenaltySetting::None,
+            },
+            kitty_multiplier: match self.kitty_multiplier.as_deref() {
+                Some("power") => KittyMultiplier::PowerOfTwo,
+                _ => KittyMultiplier::TwiceLargestUnit,
+            },
+            reinforce: self.reinforce.unwrap_or(d.reinforce),
+            friend_trump_allowed: self.friend_trump_allowed.unwrap_or(d.friend_trump_allowed),
+            starting_level: self.starting_level.unwrap_or(d.starting_level),
+            take_back: self.take_back.unwrap_or(d.take_back),
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    /// Hands to play in sequence, levels carrying over [default: 10; with --sweep, 2 per table]
+    #[arg(long)]
+    pub hands: Option<u64>,
+    #[command(flatten)]
+    pub table: SettingsArgs,
+    /// Table seed (1-64 letters or digits); with --sweep, the seed the tables are drawn from.
+    #[arg(long, default_value = "simulate")]
+    pub seed: String,
+    /// Who plays [default: heuristic; a sweep takes heuristic, random and mixed in turn]
+    #[arg(long, value_enum)]
+    pub bots: Option<BotsArg>,
+    /// Play N tables drawn from --seed among those the settings accept (exit 1 at the
+    /// first violation, naming its share link) instead of one table.
+    #[arg(long, value_name = "N")]
+    pub sweep: Option<u32>,
+    /// With --sweep: fail a hand that takes longer than this many milliseconds (0: no limit).
+    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    pub max_hand_ms: u64,
+}
+
+pub const MAX_HANDS: u64 = 1_000_000;
 
 pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
-    if a.hands == 0 || a.hands > MAX_HANDS {
-        return Err(CliError::new(format!("--hands must be 1 to {MAX_HANDS}, not {}", a.hands)));
+    let hands = a.hands.unwrap_or(if a.sweep.is_some() { 2 } else { 10 });
+    if hands == 0 || hands > MAX_HANDS {
+        return Err(CliError::new(format!("--hands must be 1 to {MAX_HANDS}, not {hands}")));
     }
     let seed = TableSeed::parse(&a.seed).map_err(|e| CliError::new(format!("--seed: {e}")))?;
-    let mode = match a.mode {
-        ModeArg::Tractor => Mode::Tractor,
-        ModeArg::Friends => Mode::Friends,
-    };
-    let settings = Settings { players: a.players, decks: a.decks, mode, ..Settings::default() };
-    let bots: &[Difficulty] = match a.bots {
-        BotsArg::Heuristic => &[Difficulty::Heuristic],
-        BotsArg::Random => &[Difficulty::Random],
-        BotsArg::Mixed => &[Difficulty::Heuristic, Difficulty::Random],
-    };
+    if let Some(n) = a.sweep {
+        return super::sweep::sweep(n, hands, &seed, a, out);
+    }
+    let settings = a.table.settings()?;
+    let bots = a.bots.unwrap_or(BotsArg::Heuristic).difficulties();
     let mut sim = Simulation::new(settings, seed, bots).map_err(|e| CliError::new(e.to_string()))?;
     let start = Instant::now();
-    let result = sim.run(a.hands);
+    let result = sim.run(hands);
     let elapsed = start.elapsed().as_secs_f64();
     let s = match result {
         Ok(s) => s,
@@ -79,6 +218,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
     };
     let ms_per_hand = 1000.0 * elapsed / s.hands as f64;
     let r = sim.game.settings().clone();
+    let link = ShareLink::from_game(&sim.game, 0).to_hash();
     out.emit(
         || {
             format!(
@@ -86,7 +226,8 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                  levels gained: even seats {}, odd seats {} (landlord side {}, attackers {})\n\
                  hands won: even seats {}, odd seats {}; landlord held {} of {}\n\
                  mean attacker points {:.1}; throws tried {}, failed {}; games finished {}\n\
-                 mean time per hand {:.2} ms; digest {}",
+                 mean time per hand {:.2} ms; digest {}\n\
+                 table: {}",
                 s.hands,
                 r.players,
                 r.decks,
@@ -105,7 +246,8 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 s.throws_failed,
                 s.games_finished,
                 ms_per_hand,
-                s.digest
+                s.digest,
+                link
             )
         },
         || {
@@ -116,6 +258,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "decks": r.decks,
                 "mode": r.mode,
                 "kitty": r.kitty,
+                "friends": r.friends,
                 "levels_gained": { "even_seats": s.levels_gained[0], "odd_seats": s.levels_gained[1],
                                    "landlord_side": s.landlord_side_levels, "attackers": s.attacker_levels },
                 "hands_won": { "even_seats": s.hands_won[0], "odd_seats": s.hands_won[1] },
@@ -127,6 +270,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "actions": s.actions,
                 "mean_ms_per_hand": ms_per_hand,
                 "digest": s.digest,
+                "link": link,
             })
         },
     );

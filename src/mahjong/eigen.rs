@@ -134,6 +134,7 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::fixed_proptest::config(256))]
         #[test]
         fn contains_matches_digitwise(a in eigen_strategy(), b in eigen_strategy()) {
             let slow = (0..DIGITS).all(|d| digit(a, d) >= digit(b, d));

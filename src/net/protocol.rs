@@ -240,6 +240,7 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::fixed_proptest::config(256))]
         #[test]
         fn decoding_random_bytes_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
             let _ = decode_guest(&bytes);

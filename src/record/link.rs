@@ -263,15 +263,17 @@ impl ShareLink {
         if seed_text != seed_text.trim() {
             return Err(LinkError::Invalid { param: "seed", value: seed_text.into(), allowed: "a seed has no spaces".into() });
         }
+        // Numbers are read over their whole type (0–255); `Settings::validate` below is
+        // the one judge of the ranges, so links accept exactly the tables it accepts.
         let mut s = Settings::default();
         if let Some(v) = get("p") {
-            s.players = number(v, "p", 4, 10, "a number of players from 4 to 10")?;
+            s.players = number(v, "p", "a number of players from 4 to 10")?;
         }
         if let Some(v) = get("d") {
-            s.decks = Some(number(v, "d", 1, 20, "a number of decks from 1 to twice the players")?);
+            s.decks = Some(number(v, "d", "a number of decks from 1 to twice the players")?);
         }
         if let Some(v) = get("k") {
-            s.kitty = Some(number(v, "k", 1, 255, "a kitty size that splits the other cards evenly")?);
+            s.kitty = Some(number(v, "k", "a kitty size that splits the other cards evenly")?);
         }
         if let Some(v) = get("m") {
             s.mode = match v {
@@ -284,16 +286,16 @@ impl ShareLink {
             if s.mode != Mode::Friends {
                 return Err(invalid("f", v, "friends are only called with m=friends"));
             }
-            s.friends = Some(number(v, "f", 1, 8, "a number of friends from 1 to players − 2")?);
+            s.friends = Some(number(v, "f", "a number of friends from 1 to players − 2")?);
         }
         if let Some(v) = get("dp") {
             s.draw_policy = v.parse::<DrawPolicy>().map_err(|e| invalid("dp", v, &e.to_string()))?;
         }
         if let Some(v) = get("tr") {
-            let allowed = "tractor rules as TUPLExLENGTH, e.g. 3x2, each 2 to 9";
+            let allowed = "tractor rules as TUPLExLENGTH, e.g. 3x2";
             let (a, b) = v.split_once('x').ok_or_else(|| invalid("tr", v, allowed))?;
-            let min_tuple = number(a, "tr", 2, 9, allowed).map_err(|_| invalid("tr", v, allowed))?;
-            let min_length = number(b, "tr", 2, 9, allowed).map_err(|_| invalid("tr", v, allowed))?;
+            let min_tuple = number(a, "tr", allowed).map_err(|_| invalid("tr", v, allowed))?;
+            let min_length = number(b, "tr", allowed).map_err(|_| invalid("tr", v, allowed))?;
             s.tractor = TractorRules { min_tuple, min_length };
         }
         if let Some(v) = get("te") {
@@ -329,7 +331,10 @@ impl ShareLink {
         let seat = match get("seat") {
             Some(v) => {
                 let allowed = format!("a seat from 1 to {}", resolved.players);
-                number(v, "seat", 1, resolved.players as u8, &allowed)? as usize - 1
+                match number(v, "seat", &allowed)? as usize {
+                    n @ 1.. if n <= resolved.players => n - 1,
+                    _ => return Err(invalid("seat", v, &allowed)),
+                }
             }
             None => 0,
         };
@@ -354,11 +359,11 @@ fn invalid(param: &'static str, value: &str, allowed: &str) -> LinkError {
     LinkError::Invalid { param, value: value.to_string(), allowed: allowed.to_string() }
 }
 
-/// A plain decimal number (no sign, no leading zero, no spaces) in `lo..=hi`.
-fn number(v: &str, param: &'static str, lo: u8, hi: u8, allowed: &str) -> Result<u8, LinkError> {
+/// A plain decimal number (no sign, no leading zero, no spaces) from 0 to 255.
+fn number(v: &str, param: &'static str, allowed: &str) -> Result<u8, LinkError> {
     let ok = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
-    match v.parse::<u16>() {
-        Ok(n) if ok && (lo as u16..=hi as u16).contains(&n) => Ok(n as u8),
+    match v.parse::<u8>() {
+        Ok(n) if ok => Ok(n),
         _ => Err(invalid(param, v, allowed)),
     }
 }
@@ -381,9 +386,9 @@ fn flag(v: Option<&str>, param: &'static str, default: bool) -> Result<bool, Lin
 fn settings_param(e: &SettingsError) -> &'static str {
     match e {
         SettingsError::Players(_) | SettingsError::OddTractor(_) => "p",
-        SettingsError::Decks { .. } => "d",
-        SettingsError::Kitty { .. } => "k",
+        SettingsError::Decks { .. } | SettingsError::NoKitty { .. } => "d",
+        SettingsError::Kitty { .. } | SettingsError::KittySize { .. } => "k",
         SettingsError::Friends { .. } => "f",
-        SettingsError::Tractor(_) => "tr",
+        SettingsError::Tractor { .. } => "tr",
     }
 }

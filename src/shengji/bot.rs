@@ -47,7 +47,8 @@ pub enum BotReason {
     RandomBury,
     /// Buried low cards, after voiding these plain suits (maybe none).
     Bury { voided: Vec<EffectiveSuit> },
-    CallFriends(Vec<Card>),
+    /// The calls made: each the `nth` copy of a card played by someone else.
+    CallFriends(Vec<Friend>),
     NoTrick,
     CannotReadLead,
     RandomPair,
@@ -88,11 +89,7 @@ impl fmt::Display for BotReason {
                 "void {} and bury low cards",
                 voided.iter().map(|s| s.plural()).collect::<Vec<_>>().join(" and ")
             ),
-            BotReason::CallFriends(cards) => write!(
-                f,
-                "call the first {} played by someone else",
-                cards.iter().map(|c| c.label()).collect::<Vec<_>>().join(", ")
-            ),
+            BotReason::CallFriends(calls) => write!(f, "call {} played by someone else", friend_calls(calls)),
             BotReason::NoTrick => f.write_str("no trick"),
             BotReason::CannotReadLead => f.write_str("cannot read the lead"),
             BotReason::RandomPair => f.write_str("a random pair"),
@@ -276,32 +273,50 @@ impl Bot {
         (Action::Bury(out), BotReason::Bury { voided })
     }
 
+    /// Exactly `friends_to_call` distinct calls, all valid at any table the settings
+    /// accept. First the aces, kings and queens of plain suits that others hold,
+    /// fewest held first, first copy (the original choice); then every other plain
+    /// card others hold, high ranks first, at every copy number they could play;
+    /// then any remaining plain call (one that may never trigger). Never a trump
+    /// card, so the call is valid whether or not the table allows trump friends:
+    /// a table has at least 36 plain cards and calls at most 8 friends.
     fn friends(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let trump = rules.trump();
         let mut mine = view.hand.clone();
         mine.extend(view.kitty.clone().unwrap_or_default());
-        let mut options: Vec<(usize, Card)> = Vec::new();
-        for rank in [Rank::Ace, Rank::King, Rank::Queen] {
-            for s in crate::cards::Suit::ALL {
-                let c = Card::new(rank, s);
-                if trump.is_trump(c) {
-                    continue;
-                }
-                let held = mine.iter().filter(|&&x| x == c).count();
-                if held < view.decks {
-                    options.push((held + 3 * rank_penalty(rank), c));
-                }
-            }
-        }
+        let held = |c: Card| mine.iter().filter(|&&x| x == c).count();
+        let plain: Vec<Card> = Rank::ALL
+            .iter()
+            .rev()
+            .flat_map(|&rank| crate::cards::Suit::ALL.map(|s| Card::new(rank, s)))
+            .filter(|&c| !trump.is_trump(c))
+            .collect();
+        let mut options: Vec<(usize, Card)> = plain
+            .iter()
+            .filter(|c| matches!(c.rank(), Some(Rank::Ace | Rank::King | Rank::Queen)) && held(**c) < view.decks)
+            .map(|&c| (held(c) + 3 * rank_penalty(c.rank().unwrap_or(Rank::Two)), c))
+            .collect();
         options.sort();
         if self.difficulty == Difficulty::Random {
             let i = self.roll(options.len());
             options.rotate_left(i);
         }
-        let friends: Vec<Friend> =
-            options.iter().take(view.friends_to_call).map(|&(_, card)| Friend { card, nth: 1 }).collect();
-        let why = BotReason::CallFriends(friends.iter().map(|f| f.card).collect());
-        (Action::DeclareFriends(friends), why)
+        let mut calls: Vec<Friend> = options.iter().map(|&(_, card)| Friend { card, nth: 1 }).collect();
+        let decks = view.decks.min(u8::MAX as usize) as u8;
+        // Copies others hold (they can play them), then copies nobody else can play.
+        for can_trigger in [true, false] {
+            for nth in 1..=decks {
+                for &card in &plain {
+                    let friend = Friend { card, nth };
+                    if (nth as usize + held(card) <= view.decks) == can_trigger && !calls.contains(&friend) {
+                        calls.push(friend);
+                    }
+                }
+            }
+        }
+        calls.truncate(view.friends_to_call);
+        let why = BotReason::CallFriends(calls.clone());
+        (Action::DeclareFriends(calls), why)
     }
 
     fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
@@ -538,6 +553,14 @@ impl Bot {
 /// Plays of the forced format a following bot weighs (the matcher's first
 /// ones, weakest cards first), besides tuples and a few random picks.
 const FORCED_CANDIDATES: usize = 24;
+
+/// "the first A♠, K♥" when every call is a first copy, else "copy #1 of A♠, copy #2 of A♠".
+fn friend_calls(calls: &[Friend]) -> String {
+    if calls.iter().all(|f| f.nth == 1) {
+        return format!("the first {}", calls.iter().map(|f| f.card.label()).collect::<Vec<_>>().join(", "));
+    }
+    calls.iter().map(|f| format!("copy #{} of {}", f.nth, f.card.label())).collect::<Vec<_>>().join(", ")
+}
 
 fn rank_penalty(r: Rank) -> usize {
     match r {

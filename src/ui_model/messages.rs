@@ -161,6 +161,9 @@ pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) ->
             RuleError::NoFriendsInTractor => "只有找朋友模式才叫朋友".into(),
             RuleError::FriendCount { expected, got } => format!("必须正好叫{expected}个朋友，而不是{got}个"),
             RuleError::BadFriend(why) => format!("这样叫朋友无效：{}", bad_friend_zh(why)),
+            RuleError::DuplicateFriend { card, nth } => {
+                format!("第{nth}张{}叫了两次：一张牌只能找到一个朋友，请换一张牌或换个序号", card_label(*card, lang))
+            }
             RuleError::Lead(e) => format!("这个首出无效：{}", lead_error(e, lang)),
             RuleError::Illegal(e) => format!("这手牌不合法：{}", illegal_play(e, lang)),
             RuleError::NoTakeBack(why) => format!("现在不能悔牌：{}", no_take_back_zh(why)),
@@ -303,8 +306,14 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
                 "void {} and bury low cards",
                 voided.iter().map(|&s| suit_name(s, lang)).collect::<Vec<_>>().join(" and ")
             ),
-            BotReason::CallFriends(cards) => {
-                format!("call the first {} played by someone else", and_list(cards, lang))
+            BotReason::CallFriends(calls) if calls.iter().all(|f| f.nth == 1) => {
+                let cards: Vec<Card> = calls.iter().map(|f| f.card).collect();
+                format!("call the first {} played by someone else", and_list(&cards, lang))
+            }
+            BotReason::CallFriends(calls) => {
+                let each: Vec<String> =
+                    calls.iter().map(|f| format!("copy #{} of {}", f.nth, card_label(f.card, lang))).collect();
+                format!("call {} played by someone else", each.join(", "))
             }
             BotReason::SureWinner { cards, suit } => {
                 format!("nobody can beat {} in {}", cards_label(cards, lang), suit_name(*suit, lang))
@@ -333,7 +342,15 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
                 "扣光{}，再扣小牌",
                 voided.iter().map(|&s| suit_name(s, lang)).collect::<Vec<_>>().join("和")
             ),
-            BotReason::CallFriends(cards) => format!("叫别人打出的第一张{}", and_list(cards, lang)),
+            BotReason::CallFriends(calls) if calls.iter().all(|f| f.nth == 1) => {
+                let cards: Vec<Card> = calls.iter().map(|f| f.card).collect();
+                format!("叫别人打出的第一张{}", and_list(&cards, lang))
+            }
+            BotReason::CallFriends(calls) => {
+                let each: Vec<String> =
+                    calls.iter().map(|f| format!("第{}张{}", f.nth, card_label(f.card, lang))).collect();
+                format!("叫别人打出的{}", each.join("、"))
+            }
             BotReason::NoTrick => "没有进行中的一轮".into(),
             BotReason::CannotReadLead => "看不懂首出的牌".into(),
             BotReason::RandomPair => "随机出一对".into(),

@@ -484,7 +484,7 @@ fn the_hidden_card_scan_catches_a_leak() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(crate::fixed_proptest::config(6))]
     #[test]
     fn no_message_to_a_guest_shows_a_card_it_may_not_see(entropy in any::<[u8; 32]>(), guests in 1usize..4, drop_at in 0usize..60) {
         let mut t = Table::new(0);

@@ -168,6 +168,7 @@ fn any_candidate() -> impl Strategy<Value = Candidate> {
 }
 
 proptest! {
+    #![proptest_config(crate::fixed_proptest::config(256))]
     #[test]
     fn decode_never_panics_on_random_text(s in ".{0,300}") {
         let _ = decode(&s);

@@ -5,6 +5,7 @@
 //! Every move goes through [`Game::apply`], which either returns the events
 //! it caused or a [`RuleError`] and then leaves the game exactly as it was.
 
+mod friends;
 pub mod record;
 pub mod scoring;
 pub mod settings;
@@ -136,6 +137,8 @@ pub enum RuleError {
     NoFriendsInTractor,
     FriendCount { expected: usize, got: usize },
     BadFriend(String),
+    /// The same call (card and copy number) twice: one copy reveals one friend.
+    DuplicateFriend { card: Card, nth: u8 },
     Lead(LeadError),
     Illegal(IllegalPlay),
     NoTakeBack(&'static str),
@@ -172,6 +175,11 @@ impl fmt::Display for RuleError {
             RuleError::NoFriendsInTractor => f.write_str("friends are only called in Finding Friends mode"),
             RuleError::FriendCount { expected, got } => write!(f, "call exactly {expected} friends, not {got}"),
             RuleError::BadFriend(why) => write!(f, "this friend call is not valid: {why}"),
+            RuleError::DuplicateFriend { card, nth } => write!(
+                f,
+                "you call copy #{nth} of {} twice: one copy reveals only one friend, so call another card or copy number",
+                card.label()
+            ),
             RuleError::Lead(e) => write!(f, "this lead is not valid: {e}"),
             RuleError::Illegal(e) => write!(f, "this play is not legal: {e}"),
             RuleError::NoTakeBack(why) => write!(f, "you cannot take back now: {why}"),
@@ -756,52 +764,6 @@ impl Game {
         Ok(ev)
     }
 
-    /// Checks a friend call without making it.
-    pub fn check_friends(&self, seat: Seat, friends: &[Friend]) -> Result<(), RuleError> {
-        let Phase::Exchange(e) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: "call friends", phase: self.phase() });
-        };
-        if self.settings.mode != Mode::Friends {
-            return Err(RuleError::NoFriendsInTractor);
-        }
-        if seat != e.landlord {
-            return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
-        }
-        if e.friends.is_some() {
-            return Err(RuleError::AlreadyDone("you called your friends"));
-        }
-        if friends.len() != self.settings.friends {
-            return Err(RuleError::FriendCount { expected: self.settings.friends, got: friends.len() });
-        }
-        let trump = e.rules.trump();
-        for f in friends {
-            if f.nth == 0 || f.nth as usize > self.settings.decks {
-                return Err(RuleError::BadFriend(format!(
-                    "the copy number of {} must be 1 to {} (there are {} decks)",
-                    f.card.label(),
-                    self.settings.decks,
-                    self.settings.decks
-                )));
-            }
-            if trump.is_trump(f.card) && !self.settings.settings.friend_trump_allowed {
-                return Err(RuleError::BadFriend(format!(
-                    "{} is a trump card and this table does not allow trump friend cards",
-                    f.card.label()
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    fn declare_friends(&mut self, seat: Seat, friends: &[Friend]) -> Result<Vec<Event>, RuleError> {
-        self.check_friends(seat, friends)?;
-        let Phase::Exchange(e) = &mut self.phase else { unreachable_phase()? };
-        e.friends = Some(friends.to_vec());
-        let mut ev = vec![Event::FriendsDeclared(friends.to_vec())];
-        ev.extend(self.maybe_start_play());
-        Ok(ev)
-    }
-
     fn maybe_start_play(&mut self) -> Vec<Event> {
         let Phase::Exchange(e) = &self.phase else { return Vec::new() };
         let friends_ready = self.settings.mode == Mode::Tractor || e.friends.is_some();
@@ -901,25 +863,7 @@ impl Game {
         }
         remove_cards(&mut p.hands[seat], &played)?;
         events.push(Event::Played { seat, cards: played.clone() });
-        // Friends: count copies played by anyone but the landlord.
-        for &c in &played {
-            if seat == p.landlord {
-                break;
-            }
-            for (i, slot) in p.friends.iter_mut().enumerate() {
-                if slot.revealed.is_none() && slot.friend.card == c {
-                    slot.seen += 1;
-                    if slot.seen == slot.friend.nth {
-                        slot.revealed = Some(seat);
-                        if !p.team[seat] {
-                            p.team[seat] = true;
-                        }
-                        events.push(Event::FriendRevealed { seat, friend: i });
-                    }
-                    break;
-                }
-            }
-        }
+        events.extend(friends::reveal(p, seat, &played));
         p.trick.plays.push((seat, played));
         if p.trick.plays.len() == n {
             p.undo = None;

@@ -101,15 +101,25 @@ impl Default for Settings {
     }
 }
 
-/// Settings that cannot be played.
+/// The longest tractor a plain suit can hold: 13 ranks less the trump rank.
+pub const MAX_TRACTOR_LENGTH: u8 = 12;
+
+/// Settings that cannot be played. Every variant carries the numbers its
+/// sentence needs, so the UI can phrase it without reading the English back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SettingsError {
     Players(u8),
     OddTractor(u8),
     Decks { decks: u8, players: u8 },
+    /// The other cards do not split evenly among the players.
     Kitty { kitty: u8, cards: usize, players: u8 },
+    /// A kitty of 0, or larger than a hand; `most` is the largest that works.
+    KittySize { kitty: u8, hand: usize, most: usize },
+    /// No kitty from 1 card to a hand's worth splits the deck evenly; `fewest_decks` is the fewest that work.
+    NoKitty { players: u8, decks: u8, fewest_decks: u8 },
     Friends { friends: u8, players: u8 },
-    Tractor(String),
+    /// Tractor rules outside 2..=`max_tuple` × 2..=[`MAX_TRACTOR_LENGTH`].
+    Tractor { min_tuple: u8, min_length: u8, max_tuple: u8 },
 }
 
 impl fmt::Display for SettingsError {
@@ -129,27 +139,54 @@ impl fmt::Display for SettingsError {
                 "a kitty of {kitty} cards does not work: the other {} of {cards} cards must split evenly among {players} players, at least one card each",
                 cards.saturating_sub(*kitty as usize)
             ),
+            SettingsError::KittySize { kitty: 0, most, .. } => write!(
+                f,
+                "a kitty of 0 cards does not work: the landlord exchanges with the kitty, so it holds at least 1 card \
+                 (use a size from 1 to {most} that splits the other cards evenly)"
+            ),
+            SettingsError::KittySize { kitty, hand, most } => write!(
+                f,
+                "a kitty of {kitty} cards is too large: it may not hold more cards than a hand, and each hand would hold {hand} (use at most {most})"
+            ),
+            SettingsError::NoKitty { players, decks, fewest_decks } => write!(
+                f,
+                "{players} players cannot share {decks} deck(s): no kitty of 1 card up to a hand's worth leaves an even split (use {fewest_decks} decks or more)"
+            ),
             SettingsError::Friends { friends, players } => write!(
                 f,
                 "{friends} friends is not possible with {players} players (use 1 to {})",
                 players.saturating_sub(2)
             ),
-            SettingsError::Tractor(msg) => f.write_str(msg),
+            SettingsError::Tractor { min_tuple, min_length, max_tuple } => write!(
+                f,
+                "tractor rules of {min_tuple}x{min_length} do not work: the smallest tuple in a tractor is 2 to {max_tuple} \
+                 (no card has more copies than there are decks) and the fewest tuples in a row 2 to {MAX_TRACTOR_LENGTH} \
+                 (the ranks of a plain suit)"
+            ),
         }
     }
 }
 
 impl std::error::Error for SettingsError {}
 
-/// The default kitty: the smallest k ≥ 5 such that the other cards split
-/// evenly among the players (108 cards, 4 players → 8; 5 players → 8;
-/// 162 cards, 6 players → 6).
-pub fn default_kitty(cards: usize, players: usize) -> usize {
-    let mut k = 5.min(cards);
-    while k < cards && !(cards - k).is_multiple_of(players) {
-        k += 1;
-    }
-    k
+/// Whether a kitty of `k` works: 1 card up to a hand's worth, the rest split evenly.
+pub fn kitty_fits(k: usize, cards: usize, players: usize) -> bool {
+    k >= 1 && k < cards && (cards - k).is_multiple_of(players) && k <= (cards - k) / players
+}
+
+/// The largest kitty that works at this table (0 if none does).
+pub fn largest_kitty(cards: usize, players: usize) -> usize {
+    (1..=cards / (players + 1)).rev().find(|&k| kitty_fits(k, cards, players)).unwrap_or(0)
+}
+
+/// The default kitty: the smallest k ≥ 5 that works (the other cards split
+/// evenly and k is at most a hand: 108 cards, 4 players → 8; 5 players → 8;
+/// 162 cards, 6 players → 6), else the largest smaller one that works
+/// (54 cards, 10 players → 4), else `None` (54 cards, 9 players).
+pub fn default_kitty(cards: usize, players: usize) -> Option<usize> {
+    (5..=cards / (players + 1))
+        .find(|&k| kitty_fits(k, cards, players))
+        .or_else(|| (1..5).rev().find(|&k| kitty_fits(k, cards, players)))
 }
 
 /// Validated settings with every default filled in.
@@ -187,6 +224,11 @@ impl Resolved {
 }
 
 impl Settings {
+    /// The one judge of which tables can be played: share links, replay codes,
+    /// saves, the CLI and the new-game screen all accept exactly what this accepts.
+    /// Bounds: 4–10 players (even in Tractor mode), 1 to 2 × players decks (at
+    /// most 16), a kitty of 1 card up to a hand's worth leaving an even split,
+    /// 1 to players − 2 friends, tractor rules of 2 to max(2, decks) × 2 to 12.
     pub fn validate(&self) -> Result<Resolved, SettingsError> {
         let p = self.players;
         if !(4..=10).contains(&p) {
@@ -199,22 +241,34 @@ impl Settings {
         if decks == 0 || decks as usize > 2 * p as usize || decks > crate::shengji::rules::MAX_DECKS {
             return Err(SettingsError::Decks { decks, players: p });
         }
-        if self.tractor.min_tuple < 2 || self.tractor.min_length < 2 {
-            return Err(SettingsError::Tractor(format!(
-                "tractor rules need a minimum tuple and length of at least 2 (got {} and {})",
-                self.tractor.min_tuple, self.tractor.min_length
-            )));
+        let max_tuple = decks.max(2);
+        let TractorRules { min_tuple, min_length } = self.tractor;
+        if !(2..=max_tuple).contains(&min_tuple) || !(2..=MAX_TRACTOR_LENGTH).contains(&min_length) {
+            return Err(SettingsError::Tractor { min_tuple, min_length, max_tuple });
         }
         let cards = 54 * decks as usize;
+        let players = p as usize;
+        let most = largest_kitty(cards, players);
+        if most == 0 {
+            let fewest_decks = (decks..=crate::shengji::rules::MAX_DECKS)
+                .find(|&d| largest_kitty(54 * d as usize, players) > 0)
+                .unwrap_or(decks + 1);
+            return Err(SettingsError::NoKitty { players: p, decks, fewest_decks });
+        }
         let kitty = match self.kitty {
             Some(k) => {
                 let k = k as usize;
-                if k >= cards || !(cards - k).is_multiple_of(p as usize) || (cards - k) / (p as usize) < 1 {
+                if k >= 1 && (k >= cards || !(cards - k).is_multiple_of(players)) {
                     return Err(SettingsError::Kitty { kitty: k as u8, cards, players: p });
+                }
+                if !kitty_fits(k, cards, players) {
+                    let hand = cards.saturating_sub(k) / players;
+                    return Err(SettingsError::KittySize { kitty: k as u8, hand, most });
                 }
                 k
             }
-            None => default_kitty(cards, p as usize),
+            // Some kitty fits (checked above), so the default exists.
+            None => default_kitty(cards, players).unwrap_or(most),
         };
         let friends = match self.mode {
             Mode::Tractor => 0,
@@ -226,7 +280,59 @@ impl Settings {
                 f as usize
             }
         };
-        Ok(Resolved { players: p as usize, decks: decks as usize, kitty, mode: self.mode, friends, settings: self.clone() })
+        Ok(Resolved { players, decks: decks as usize, kitty, mode: self.mode, friends, settings: self.clone() })
+    }
+}
+
+/// A table drawn from `rng` among those [`Settings::validate`] accepts, for sweeps:
+/// 4–10 players, either mode (Friends when odd), any number of friends, 1 to
+/// min(2 × players, 16) decks, the default, smallest or largest kitty that fits,
+/// and any draw policy, tractor rules, throw evaluation, penalty, multiplier,
+/// flags and starting level. The same stream gives the same tables.
+pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
+    use crate::dup::uniform_below;
+    let mut pick = |n: usize| uniform_below(rng, n as u64) as usize;
+    let players = 4 + pick(7) as u8;
+    let mode = if players % 2 == 1 || pick(2) == 1 { Mode::Friends } else { Mode::Tractor };
+    let friends = match (mode, pick(3)) {
+        (Mode::Friends, 0) => None,
+        (Mode::Friends, _) => Some(1 + pick(players as usize - 2) as u8),
+        (Mode::Tractor, _) => None,
+    };
+    let most_decks = (2 * players).min(crate::shengji::rules::MAX_DECKS);
+    let mut decks = 1 + pick(most_decks as usize) as u8;
+    if players == 9 && decks == 1 {
+        decks = 2; // nine players cannot share one deck (no kitty fits)
+    }
+    let (cards, n) = (54 * decks as usize, players as usize);
+    let kitty = match pick(4) {
+        0 => (1..=cards / (n + 1)).find(|&k| kitty_fits(k, cards, n)).map(|k| k as u8),
+        1 => Some(largest_kitty(cards, n) as u8),
+        _ => None,
+    };
+    let tractor = if pick(2) == 0 {
+        TractorRules::default()
+    } else {
+        TractorRules {
+            min_tuple: 2 + pick(decks.max(2) as usize - 1) as u8,
+            min_length: 2 + pick(MAX_TRACTOR_LENGTH as usize - 1) as u8,
+        }
+    };
+    Settings {
+        players,
+        decks: Some(decks),
+        kitty,
+        mode,
+        friends,
+        draw_policy: DrawPolicy::ALL[pick(DrawPolicy::ALL.len())],
+        tractor,
+        throw_evaluation: ThrowEvaluation::ALL[pick(ThrowEvaluation::ALL.len())],
+        throw_penalty: if pick(2) == 0 { ThrowPenaltySetting::None } else { ThrowPenaltySetting::TenPerThrow },
+        kitty_multiplier: if pick(2) == 0 { KittyMultiplier::TwiceLargestUnit } else { KittyMultiplier::PowerOfTwo },
+        reinforce: pick(2) == 0,
+        friend_trump_allowed: pick(2) == 1,
+        starting_level: Rank::ALL[pick(Rank::ALL.len())],
+        take_back: pick(2) == 0,
     }
 }
 
@@ -243,7 +349,7 @@ mod tests {
         assert_eq!((r.decks, r.kitty, r.friends, r.hand_size()), (2, 8, 1, 20));
         let s = Settings { players: 6, ..Settings::default() };
         assert_eq!(s.validate().unwrap().kitty, 6);
-        assert_eq!(default_kitty(54, 4), 6);
+        assert_eq!(default_kitty(54, 4), Some(6));
     }
 
     #[test]
@@ -260,5 +366,77 @@ mod tests {
             .validate()
             .unwrap_err();
         assert!(e.to_string().contains("5 friends"));
+    }
+
+    /// Tables the validator accepted before its bounds and that nobody plays.
+    #[test]
+    fn kitty_is_one_card_up_to_a_hand() {
+        // 4 players, 1 deck, a kitty of 50: one card each.
+        let s = Settings { decks: Some(1), kitty: Some(50), ..Settings::default() };
+        let e = s.validate().unwrap_err();
+        assert_eq!(e, SettingsError::KittySize { kitty: 50, hand: 1, most: 10 });
+        assert!(e.to_string().contains("too large") && e.to_string().contains("at most 10"), "{e}");
+        // The largest that works: 10 (hands of 11).
+        let r = Settings { kitty: Some(10), ..s.clone() }.validate().unwrap();
+        assert_eq!((r.kitty, r.hand_size()), (10, 11));
+        // No kitty at all.
+        let e = Settings { kitty: Some(0), ..Settings::default() }.validate().unwrap_err();
+        assert!(matches!(e, SettingsError::KittySize { kitty: 0, .. }) && e.to_string().contains("at least 1 card"), "{e}");
+        // 10 players, 1 deck: the default of at least 5 would be 14 against hands of 4, so it is 4 (hands of 5).
+        let r = Settings { players: 10, decks: Some(1), ..Settings::default() }.validate().unwrap();
+        assert_eq!((r.kitty, r.hand_size()), (4, 5));
+        // 9 players, 1 deck: nothing fits (0 or 9 against hands of 5), whatever the kitty.
+        for kitty in [None, Some(9)] {
+            let s = Settings { players: 9, decks: Some(1), kitty, mode: Mode::Friends, ..Settings::default() };
+            let e = s.validate().unwrap_err();
+            assert_eq!(e, SettingsError::NoKitty { players: 9, decks: 1, fewest_decks: 2 });
+            assert!(e.to_string().contains("use 2 decks or more"), "{e}");
+        }
+    }
+
+    #[test]
+    fn tractor_rules_are_bounded() {
+        let with = |t: u8, l: u8, decks: u8| {
+            Settings { decks: Some(decks), tractor: TractorRules { min_tuple: t, min_length: l }, ..Settings::default() }
+                .validate()
+        };
+        assert!(with(2, 2, 1).is_ok(), "pairs are the rule even with one deck");
+        assert!(with(3, 2, 3).is_ok() && with(2, 12, 2).is_ok());
+        for (t, l, d) in [(1, 2, 2), (2, 1, 2), (3, 2, 2), (2, 13, 2), (10, 2, 8), (200, 200, 2)] {
+            let e = with(t, l, d).unwrap_err();
+            assert_eq!(e, SettingsError::Tractor { min_tuple: t, min_length: l, max_tuple: d.max(2) });
+            assert!(e.to_string().contains(&format!("{t}x{l}")), "{e}");
+        }
+    }
+
+    /// Every default table of 4–10 players and 1 to min(2p, 16) decks has a
+    /// default kitty within the bounds, except 9 players on one deck.
+    #[test]
+    fn default_kitties_fit() {
+        for p in 4..=10u8 {
+            for d in 1..=(2 * p).min(16) {
+                let r = Settings { players: p, decks: Some(d), mode: Mode::Friends, ..Settings::default() }.validate();
+                match r {
+                    Ok(r) => assert!(r.kitty >= 1 && r.kitty <= r.hand_size(), "{p}x{d}: {r:?}"),
+                    Err(e) => assert_eq!((p, d), (9, 1), "{e}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sampled_tables_are_accepted_and_varied() {
+        let mut rng = crate::dup::TableSeed::parse("sample").unwrap().stream(crate::dup::Purpose::Named("settings"));
+        let tables: Vec<Settings> = (0..2000).map(|_| sample(&mut rng)).collect();
+        for s in &tables {
+            assert!(s.validate().is_ok(), "{s:?}: {}", s.validate().unwrap_err());
+        }
+        for p in 4..=10 {
+            assert!(tables.iter().any(|s| s.players == p && s.mode == Mode::Friends));
+        }
+        assert!(tables.iter().any(|s| s.decks == Some(16)) && tables.iter().any(|s| s.decks == Some(1)));
+        assert!(tables.iter().any(|s| s.tractor.min_length == MAX_TRACTOR_LENGTH));
+        let mut again = crate::dup::TableSeed::parse("sample").unwrap().stream(crate::dup::Purpose::Named("settings"));
+        assert_eq!(sample(&mut again), tables[0]);
     }
 }

@@ -54,9 +54,10 @@ fn rule_kind(e: &RuleError) -> usize {
         RuleError::NoTakeBack(_) => 15,
         RuleError::Internal(_) => 16,
         RuleError::BadSeed(_) => 17,
+        RuleError::DuplicateFriend { .. } => 18,
     }
 }
-const RULE_KINDS: usize = 18;
+const RULE_KINDS: usize = 19;
 
 fn illegal_kind(e: &IllegalPlay) -> usize {
     match e {
@@ -152,6 +153,7 @@ fn rule_examples() -> Vec<RuleError> {
         RuleError::NoFriendsInTractor,
         RuleError::FriendCount { expected: 2, got: 1 },
         RuleError::BadFriend("big joker is a trump card and this table does not allow trump friend cards".into()),
+        RuleError::DuplicateFriend { card: Card::new(Rank::Ace, Suit::Hearts), nth: 2 },
         RuleError::NoTakeBack("nothing to take back"),
     ];
     v.extend(lead_examples().into_iter().map(RuleError::Lead));
@@ -175,7 +177,8 @@ fn bot_examples() -> Vec<BotReason> {
         BotReason::RandomBury,
         BotReason::Bury { voided: vec![] },
         BotReason::Bury { voided: vec![EffectiveSuit::Clubs, EffectiveSuit::Diamonds] },
-        BotReason::CallFriends(vec![Card::new(Rank::Ace, Suit::Spades), kh]),
+        BotReason::CallFriends(vec![Friend { card: Card::new(Rank::Ace, Suit::Spades), nth: 1 }, Friend { card: kh, nth: 1 }]),
+        BotReason::CallFriends(vec![Friend { card: kh, nth: 1 }, Friend { card: kh, nth: 2 }]),
         BotReason::NoTrick,
         BotReason::CannotReadLead,
         BotReason::RandomPair,

@@ -1,0 +1,81 @@
+//! Finding Friends: checking and making the landlord's calls ("the Nth copy of
+//! card X played by someone other than the landlord") and revealing friends as
+//! the copies are played.
+
+use super::{unreachable_phase, Event, Friend, Game, Mode, Phase, PlayPhase, RuleError, Seat};
+use crate::cards::Card;
+
+impl Game {
+    /// Checks a friend call without making it.
+    pub fn check_friends(&self, seat: Seat, friends: &[Friend]) -> Result<(), RuleError> {
+        let Phase::Exchange(e) = &self.phase else {
+            return Err(RuleError::WrongPhase { action: "call friends", phase: self.phase() });
+        };
+        if self.settings.mode != Mode::Friends {
+            return Err(RuleError::NoFriendsInTractor);
+        }
+        if seat != e.landlord {
+            return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
+        }
+        if e.friends.is_some() {
+            return Err(RuleError::AlreadyDone("you called your friends"));
+        }
+        if friends.len() != self.settings.friends {
+            return Err(RuleError::FriendCount { expected: self.settings.friends, got: friends.len() });
+        }
+        let trump = e.rules.trump();
+        for (i, f) in friends.iter().enumerate() {
+            if friends[..i].contains(f) {
+                return Err(RuleError::DuplicateFriend { card: f.card, nth: f.nth });
+            }
+            if f.nth == 0 || f.nth as usize > self.settings.decks {
+                return Err(RuleError::BadFriend(format!(
+                    "the copy number of {} must be 1 to {} (there are {} decks)",
+                    f.card.label(),
+                    self.settings.decks,
+                    self.settings.decks
+                )));
+            }
+            if trump.is_trump(f.card) && !self.settings.settings.friend_trump_allowed {
+                return Err(RuleError::BadFriend(format!(
+                    "{} is a trump card and this table does not allow trump friend cards",
+                    f.card.label()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn declare_friends(&mut self, seat: Seat, friends: &[Friend]) -> Result<Vec<Event>, RuleError> {
+        self.check_friends(seat, friends)?;
+        let Phase::Exchange(e) = &mut self.phase else { unreachable_phase()? };
+        e.friends = Some(friends.to_vec());
+        let mut ev = vec![Event::FriendsDeclared(friends.to_vec())];
+        ev.extend(self.maybe_start_play());
+        Ok(ev)
+    }
+}
+
+/// Counts `played` (by `seat`) towards the calls and reveals the friends whose
+/// copy it was. Every call counts every copy of its card played by anyone but
+/// the landlord, so calls of the 1st and the 2nd A♥ are revealed by the 1st and
+/// the 2nd A♥ played (one play of two A♥ reveals both).
+pub(super) fn reveal(p: &mut PlayPhase, seat: Seat, played: &[Card]) -> Vec<Event> {
+    let mut events = Vec::new();
+    if seat == p.landlord {
+        return events;
+    }
+    for &c in played {
+        for (i, slot) in p.friends.iter_mut().enumerate() {
+            if slot.revealed.is_none() && slot.friend.card == c {
+                slot.seen += 1;
+                if slot.seen == slot.friend.nth {
+                    slot.revealed = Some(seat);
+                    p.team[seat] = true;
+                    events.push(Event::FriendRevealed { seat, friend: i });
+                }
+            }
+        }
+    }
+    events
+}
