@@ -2,10 +2,10 @@
 //! uniform tractors), every sensible parse, the chosen one first, and a way to
 //! accept the leader's own choice.
 
-use super::format::Format;
+use super::format::{Format, TractorRules};
 use super::matcher::{Counts, MatchedGroup};
 use super::rules::Rules;
-use super::trump::{EffectiveSuit, SuitLayout};
+use super::trump::{EffectiveSuit, SuitLayout, MAX_SLOTS};
 use crate::cards::{format_cards, Card, CardCounts};
 use std::collections::HashSet;
 use std::fmt;
@@ -91,27 +91,20 @@ impl Lead {
         })?;
         let sl = layout.suit(suit);
         let counts = layout.counts(suit, cards);
-        let mut raw: Vec<Vec<Unit>> = Vec::new();
-        let mut budget = PARSE_BUDGET;
-        parse_rec(sl, rules, counts, &mut Vec::new(), &mut raw, &mut budget);
-        let mut seen = HashSet::new();
-        let mut leads: Vec<Lead> = Vec::new();
-        for units in raw {
-            if !maximal(sl, &units) {
-                continue;
-            }
-            let lead = build_lead(sl, suit, cards, &units);
-            if seen.insert(lead.format.clone()) {
-                leads.push(lead);
-            }
-        }
+        let mut search = ParseSearch {
+            sl,
+            tractor: rules.tractor(),
+            budget: PARSE_BUDGET,
+            units: Vec::new(),
+            seen: HashSet::new(),
+            found: Vec::new(),
+        };
+        search.parse(counts);
+        let mut leads: Vec<Lead> = search.found.iter().map(|units| build_lead(sl, suit, cards, units)).collect();
         if leads.is_empty() {
             // Unreachable in practice (all-tuples is always maximal or merged),
             // but never fail: fall back to plain tuples.
-            let units: Vec<Unit> = (0..sl.cards.len())
-                .filter(|&s| counts[s] > 0)
-                .map(|s| Unit { slots: vec![s as u8], t: counts[s] })
-                .collect();
+            let units: Vec<Unit> = (0..sl.cards.len()).filter(|&s| counts[s] > 0).map(|s| Unit::tuple(s, counts[s])).collect();
             leads.push(build_lead(sl, suit, cards, &units));
         }
         // The seed's choice: the parse whose largest unit has the most cards
@@ -152,71 +145,97 @@ impl Lead {
     }
 }
 
-#[derive(Clone, Debug)]
+/// One unit of a parse: `t` copies of each slot of a chain (one slot: a tuple).
+#[derive(Clone, Copy, Debug)]
 struct Unit {
-    slots: Vec<u8>,
+    slots: [u8; MAX_SLOTS],
+    len: u8,
     t: u8,
 }
 
-fn parse_rec(
-    sl: &SuitLayout,
-    rules: &Rules,
-    mut counts: Counts,
-    units: &mut Vec<Unit>,
-    out: &mut Vec<Vec<Unit>>,
-    budget: &mut usize,
-) {
-    if *budget == 0 {
-        return;
+impl Unit {
+    fn tuple(slot: usize, t: u8) -> Unit {
+        let mut slots = [0u8; MAX_SLOTS];
+        slots[0] = slot as u8;
+        Unit { slots, len: 1, t }
     }
-    *budget -= 1;
-    let Some(s) = (0..sl.cards.len()).find(|&s| counts[s] > 0) else {
-        out.push(units.clone());
-        return;
-    };
-    let tr = rules.tractor();
-    // Tractors starting at the lowest slot.
-    for t in (tr.min_tuple..=counts[s]).rev() {
-        let mut chains = Vec::new();
-        grow(sl, &counts, t, &mut vec![s as u8], &mut chains, tr.min_length as usize);
-        for chain in chains {
-            let unit = Unit { slots: chain.clone(), t };
-            if joins_any(sl, &unit, units) {
-                continue; // never maximal, whatever follows
+    fn slots(&self) -> &[u8] {
+        &self.slots[..self.len as usize]
+    }
+}
+
+/// The depth-first search over parses: the lowest slot still holding cards
+/// starts a tractor (every tuple size and chain, longest tuples first) or
+/// gives all its copies as one tuple. Maximal parses are kept, the first
+/// one found per format.
+struct ParseSearch<'a> {
+    sl: &'a SuitLayout,
+    tractor: TractorRules,
+    budget: usize,
+    units: Vec<Unit>,
+    /// Formats found, as sorted (tuple size, length) pairs.
+    seen: HashSet<Vec<(u8, u8)>>,
+    found: Vec<Vec<Unit>>,
+}
+
+impl ParseSearch<'_> {
+    fn parse(&mut self, mut counts: Counts) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let Some(s) = (0..self.sl.cards.len()).find(|&s| counts[s] > 0) else {
+            if maximal(self.sl, &self.units) {
+                let mut key: Vec<(u8, u8)> = self.units.iter().map(|u| (u.t, u.len)).collect();
+                key.sort_unstable();
+                if self.seen.insert(key) {
+                    self.found.push(self.units.clone());
+                }
             }
-            for &c in &chain {
+            return;
+        };
+        // Tractors starting at the lowest slot.
+        for t in (self.tractor.min_tuple..=counts[s]).rev() {
+            let mut unit = Unit::tuple(s, t);
+            self.chains(&mut counts, &mut unit);
+        }
+        // Or all remaining copies of the slot as one tuple.
+        let unit = Unit::tuple(s, counts[s]);
+        if joins_any(self.sl, &unit, &self.units) {
+            return;
+        }
+        counts[s] = 0;
+        self.units.push(unit);
+        self.parse(counts);
+        self.units.pop();
+    }
+
+    /// Every tractor that extends `unit`'s chain (the chain itself first once
+    /// long enough, then longer ones), each followed by the rest of the parse.
+    fn chains(&mut self, counts: &mut Counts, unit: &mut Unit) {
+        let t = unit.t;
+        if unit.len >= self.tractor.min_length && !joins_any(self.sl, unit, &self.units) {
+            for &c in unit.slots() {
                 counts[c as usize] -= t;
             }
-            units.push(unit);
-            parse_rec(sl, rules, counts, units, out, budget);
-            units.pop();
-            for &c in &chain {
+            self.units.push(*unit);
+            self.parse(*counts);
+            self.units.pop();
+            for &c in unit.slots() {
                 counts[c as usize] += t;
             }
         }
-    }
-    // Or all remaining copies of the slot as one tuple.
-    let t = counts[s];
-    let unit = Unit { slots: vec![s as u8], t };
-    if joins_any(sl, &unit, units) {
-        return;
-    }
-    counts[s] = 0;
-    units.push(unit);
-    parse_rec(sl, rules, counts, units, out, budget);
-    units.pop();
-}
-
-fn grow(sl: &SuitLayout, counts: &Counts, t: u8, path: &mut Vec<u8>, out: &mut Vec<Vec<u8>>, min_len: usize) {
-    if path.len() >= min_len {
-        out.push(path.clone());
-    }
-    let last = *path.last().unwrap_or(&0) as usize;
-    for n in 0..sl.cards.len() {
-        if sl.succ[last] & (1 << n) != 0 && counts[n] >= t {
-            path.push(n as u8);
-            grow(sl, counts, t, path, out, min_len);
-            path.pop();
+        let last = unit.slots[unit.len as usize - 1] as usize;
+        if unit.len as usize == MAX_SLOTS {
+            return;
+        }
+        for n in 0..self.sl.cards.len() {
+            if self.sl.succ[last] & (1 << n) != 0 && counts[n] >= t {
+                unit.slots[unit.len as usize] = n as u8;
+                unit.len += 1;
+                self.chains(counts, unit);
+                unit.len -= 1;
+            }
         }
     }
 }
@@ -225,7 +244,7 @@ fn grow(sl: &SuitLayout, counts: &Counts, t: u8, path: &mut Vec<u8>, out: &mut V
 /// a longer tractor, one right after the other? Such a parse is never maximal.
 fn joins_any(sl: &SuitLayout, u: &Unit, units: &[Unit]) -> bool {
     let follows = |a: &Unit, b: &Unit| {
-        let (Some(&top), Some(&bottom)) = (a.slots.last(), b.slots.first()) else { return false };
+        let (Some(&top), Some(&bottom)) = (a.slots().last(), b.slots().first()) else { return false };
         sl.succ[top as usize] & (1 << bottom) != 0
     };
     u.t >= 2 && units.iter().any(|v| v.t == u.t && (follows(u, v) || follows(v, u)))
@@ -240,14 +259,14 @@ fn maximal(sl: &SuitLayout, units: &[Unit]) -> bool {
             if i == j || a.t != b.t || a.t < 2 {
                 continue;
             }
-            let (Some(&top), Some(&bottom)) = (a.slots.last(), b.slots.first()) else { continue };
+            let (Some(&top), Some(&bottom)) = (a.slots().last(), b.slots().first()) else { continue };
             if sl.succ[top as usize] & (1 << bottom) != 0 {
                 return false;
             }
         }
-        if a.slots.len() >= 2 {
-            let leftover = |slot: u8| units.iter().any(|u| u.slots.len() == 1 && u.slots[0] == slot);
-            if a.slots.iter().all(|&s| leftover(s)) {
+        if a.len >= 2 {
+            let leftover = |slot: u8| units.iter().any(|u| u.len == 1 && u.slots[0] == slot);
+            if a.slots().iter().all(|&s| leftover(s)) {
                 return false;
             }
         }
@@ -260,13 +279,13 @@ fn build_lead(sl: &SuitLayout, suit: EffectiveSuit, cards: &[Card], units: &[Uni
         .iter()
         .map(|u| {
             let mut cs = Vec::new();
-            for &s in &u.slots {
+            for &s in u.slots() {
                 cs.extend(std::iter::repeat_n(sl.cards[s as usize], u.t as usize));
             }
             MatchedGroup {
-                shape: vec![u.t; u.slots.len()],
+                shape: vec![u.t; u.len as usize],
                 cards: cs,
-                top_level: sl.levels[*u.slots.last().unwrap_or(&0) as usize],
+                top_level: sl.levels[*u.slots().last().unwrap_or(&0) as usize],
             }
         })
         .collect();
