@@ -100,16 +100,24 @@ fn heuristic_bots_beat_random_ones() {
 #[ignore]
 fn readme_figures() {
     // (players, decks, lowest and highest share of hands won, quoted in README and docs/game.md)
-    for (players, decks, lo, hi) in [(4u8, 2u8, 93.4, 94.6), (6, 3, 94.6, 95.3), (4, 4, 98.4, 98.6)] {
+    let tables = [(4u8, 2u8, 93.4, 94.9), (6, 3, 94.1, 96.3), (4, 4, 98.3, 98.4)];
+    let mut results = Vec::new();
+    // Every figure first, so a change shows all of them before any assertion stops the run.
+    for &(players, decks, _, _) in &tables {
         for heuristic in [0, 1] {
             let s = play(players, decks, heuristic, 1000);
             report(players, decks, heuristic, &s);
+            results.push(s);
+        }
+    }
+    for (k, &(players, decks, lo, hi)) in tables.iter().enumerate() {
+        for s in &results[2 * k..2 * k + 2] {
             let p = s.percent();
             assert!((lo - 0.05..=hi + 0.05).contains(&p), "{players}×{decks}: {p:.1} % is outside {lo}–{hi} %");
             assert!((93.0..=99.0).contains(&p), "{p:.1} % is outside 93–99 %");
             assert_eq!(s.failed_throws, 0, "a heuristic throw failed");
             if (players, decks) == (4, 2) {
-                assert!((2588..=2600).contains(&s.levels) && (6..=8).contains(&s.other_levels), "levels {} / {}", s.levels, s.other_levels);
+                assert!((2564..=2576).contains(&s.levels) && (4..=8).contains(&s.other_levels), "levels {} / {}", s.levels, s.other_levels);
             }
         }
     }

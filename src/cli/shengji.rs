@@ -4,7 +4,7 @@
 use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::cards::{format_cards, parse_cards, Card};
 use crate::shengji::{
-    check_play, decomposition, trick_winner, DrawPolicy, Format, Hints, Lead, Rules, ThrowEvaluation, TractorRules,
+    check_play, decomposition, trick_winner, DrawPolicy, Format, Hints, Lead, Rules, Skipped, ThrowEvaluation, TractorRules,
     Trump,
 };
 use clap::Args;
@@ -233,9 +233,15 @@ pub fn hint(args: &HintArgs, out: Output) -> CliResult {
         || {
             let mut s = String::new();
             for i in 0..hints.len() {
+                if hints.skipped_before(i) == Skipped::Many {
+                    s.push_str("     … (formats not listed)\n");
+                }
                 let mark = if hints.forced() == Some(i) { "*" } else { " " };
                 let m = hints.first_match(i).map_or_else(|| "-".to_string(), format_cards);
                 s.push_str(&format!("{mark}{i:>3} {}  {m}\n", hints.format(i)));
+            }
+            if hints.cut_after() {
+                s.push_str("     … (weaker formats, down to single cards)\n");
             }
             match hints.forced() {
                 Some(i) => s.push_str(&format!("forced: {i} ({})\n", hints.format(i).describe())),
@@ -252,7 +258,10 @@ pub fn hint(args: &HintArgs, out: Output) -> CliResult {
                     })
                 })
                 .collect();
-            json!({ "formats": formats, "forced": hints.forced() })
+            // A long lead lists its own format and the forced one: the formats
+            // between and after them are left out ("cut").
+            let cut = (0..hints.len()).any(|i| hints.skipped_before(i) == Skipped::Many) || hints.cut_after();
+            json!({ "formats": formats, "forced": hints.forced(), "cut": cut })
         },
     );
     Ok(Verdict::Yes)

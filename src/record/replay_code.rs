@@ -5,6 +5,7 @@
 use crate::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use super::link::{settings_text, ShareLink};
 use crate::cards::Card;
+use crate::shengji::Format;
 use crate::dup::DERIVATION_VERSION;
 use crate::routes::parse_query;
 use crate::shengji::game::{replay, Action, Friend, Game, GameRecord, HandResult, ReplayError, Seat, TrickRecord};
@@ -29,6 +30,8 @@ const TAG_TAKE_BACK: u8 = 6;
 const TAG_NEXT_HAND: u8 = 7;
 /// `NextHandFrom(seed)`: one length byte, then the seed's bytes.
 const TAG_NEXT_HAND_FROM: u8 = 8;
+/// A lead read as the leader's chosen format: the cards, then the groups.
+const TAG_LEAD_AS: u8 = 9;
 
 /// Why a replay code could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +121,15 @@ pub fn record_to_bytes(record: &GameRecord) -> Vec<u8> {
                 b.extend([head(TAG_NEXT_HAND_FROM), seed.len() as u8]);
                 b.extend_from_slice(seed);
             }
+            Action::LeadAs(c, format) => {
+                b.push(head(TAG_LEAD_AS));
+                cards(&mut b, c);
+                put_varint(&mut b, format.groups().len() as u64);
+                for g in format.groups() {
+                    put_varint(&mut b, g.len() as u64);
+                    b.extend_from_slice(g);
+                }
+            }
         }
     }
     b
@@ -195,6 +207,22 @@ pub fn record_from_bytes(bytes: &[u8]) -> Result<GameRecord, CodeError> {
                 let n = r.byte().ok_or(CodeError::Truncated)? as usize;
                 let seed = std::str::from_utf8(r.take(n).ok_or(CodeError::Truncated)?).map_err(|_| CodeError::Field("seed"))?;
                 Action::NextHandFrom(seed.to_string())
+            }
+            TAG_LEAD_AS => {
+                let c = cards(&mut r)?;
+                let n = r.varint().ok_or(CodeError::Truncated)?;
+                if n > bytes.len() as u64 {
+                    return Err(CodeError::Truncated);
+                }
+                let mut groups = Vec::new();
+                for _ in 0..n {
+                    let len = r.varint().ok_or(CodeError::Truncated)?;
+                    if len > bytes.len() as u64 {
+                        return Err(CodeError::Truncated);
+                    }
+                    groups.push(r.take(len as usize).ok_or(CodeError::Truncated)?.to_vec());
+                }
+                Action::LeadAs(c, Format::new(groups).map_err(|_| CodeError::Field("lead format"))?)
             }
             _ => return Err(CodeError::Field("action")),
         };
@@ -293,7 +321,7 @@ impl Replay {
         let mut hand_starts: Vec<(u64, usize)> = Vec::new();
         for (index, (seat, action)) in record.actions.iter().enumerate() {
             let hand = game.hand_number();
-            if matches!(action, Action::Play(_)) && hand_starts.last().is_none_or(|&(h, _)| h != hand) {
+            if matches!(action, Action::Play(_) | Action::LeadAs(..)) && hand_starts.last().is_none_or(|&(h, _)| h != hand) {
                 hand_starts.push((hand, index));
             }
             let events = game.apply(*seat, action).map_err(|error| ReplayError::Action {
@@ -396,6 +424,6 @@ impl Replay {
     }
 
     fn first_play_index(&self) -> usize {
-        self.record.actions.iter().position(|(_, a)| matches!(a, Action::Play(_))).unwrap_or(self.record.actions.len())
+        self.record.actions.iter().position(|(_, a)| matches!(a, Action::Play(_) | Action::LeadAs(..))).unwrap_or(self.record.actions.len())
     }
 }

@@ -141,6 +141,12 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Search nodes the last question used.
+    #[cfg(test)]
+    fn nodes(&self) -> u32 {
+        self.nodes
+    }
+
     /// True if the last question ran out of budget.
     pub(crate) fn exhausted(&self) -> bool {
         self.nodes > BUDGET
@@ -549,6 +555,30 @@ mod tests {
         ] {
             let (got, listed) = case(hand, start, decks);
             assert_eq!(got, listed, "{hand} against {start}");
+        }
+    }
+
+    /// Issue 14's leads that made the listed walk take seconds and gigabytes:
+    /// each is a handful of search nodes now (effort, not time, is asserted).
+    #[test]
+    fn big_tuple_leads_take_few_nodes() {
+        let hearts = |copies: usize| -> String {
+            let ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+            ranks.iter().flat_map(|r| std::iter::repeat_n(format!("{r}H"), copies)).collect::<Vec<_>>().join(" ")
+        };
+        for (decks, start, hand) in [
+            (4, "{[4, 4, 4, 4, 4, 4]}", hearts(4)),
+            (6, "{[3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]}", hearts(3)),
+            (6, "{[3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]}", format!("{} {}", hearts(2), "3H 5H 7H 9H JH KH ".repeat(2))),
+            (16, "{[16, 16]}", format!("{} {}{}", hearts(2), "5H ".repeat(14), "9H ".repeat(6))),
+            (16, "{[16], [16]}", hearts(9)),
+        ] {
+            let r = Rules::new("2C".parse::<Trump>().unwrap(), decks).unwrap();
+            let sl = r.layout().suit(EffectiveSuit::Hearts);
+            let counts = r.layout().counts(EffectiveSuit::Hearts, &parse_cards(&hand, None).unwrap());
+            let mut w = Walk::new(sl, TractorRules::default(), false);
+            let got = w.first_formable(&counts, &start.parse().unwrap(), false).unwrap();
+            assert!(w.nodes() < 2_000, "{start} with {hand}: {} nodes for {got}", w.nodes());
         }
     }
 }

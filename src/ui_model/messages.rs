@@ -171,6 +171,7 @@ pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) ->
             RuleError::Internal(why) => format!("规则引擎内部错误：{why}"),
             // Only a peer host deals from a given seed; the seed parser's words name the fault.
             RuleError::BadSeed(why) => format!("下一手牌的种子无效：{why}"),
+            RuleError::NotALead => "只有一轮的首出才能选择牌型的读法：请直接出牌".into(),
         },
     }
 }

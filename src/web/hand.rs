@@ -3,7 +3,8 @@
 //! a live legality indicator from `shengji::check_play`, and Play / Clear.
 
 use crate::cards::Card;
-use crate::shengji::{check_play, Lead, Rules};
+use crate::shengji::{check_play, Format, Lead, Rules};
+use crate::ui_model::phrase::describe_format;
 use crate::ui_model::layout::HandLayout;
 use crate::ui_model::select::selected_cards;
 use crate::ui_model::messages::illegal_play;
@@ -44,6 +45,13 @@ pub fn Hand(
     /// Disables Play (e.g. after the play was judged).
     #[prop(into, optional)]
     locked: Signal<bool>,
+    /// When leading: the rules, so a selection that reads more than one way
+    /// (three or more decks) offers its readings.
+    #[prop(into, optional)]
+    leading: Signal<Option<Rules>>,
+    /// Where the reading the player picked goes (`None`: the chosen parse).
+    #[prop(optional)]
+    reading: Option<RwSignal<Option<Format>>>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let (avail, set_avail) = signal(estimated_width());
@@ -102,6 +110,52 @@ pub fn Hand(
         })
     });
 
+    // An ambiguous lead: its readings, the chosen parse first.
+    let readings = Memo::new(move |_| {
+        let play = chosen();
+        leading.with(|r| {
+            let rules = r.as_ref()?;
+            let formats: Vec<Format> = Lead::parses(rules, &play).ok()?.into_iter().map(|l| l.format).collect();
+            (formats.len() > 1).then_some(formats)
+        })
+    });
+    if let Some(reading) = reading {
+        // A new selection starts from the chosen parse.
+        Effect::new(move |_| {
+            readings.track();
+            reading.set(None);
+        });
+    }
+    let reading_chips = move || {
+        let (Some(formats), Some(reading)) = (readings.get(), reading) else { return None };
+        let lang = shell.prefs.with(|p| p.lang());
+        let chips = formats
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let pick = (i > 0).then(|| f.clone());
+                let on = Memo::new({
+                    let pick = pick.clone();
+                    move |_| reading.with(|r| *r == pick)
+                });
+                let text = describe_format(&f, lang);
+                view! {
+                    <button type="button" class="chip reading" data-testid="reading"
+                        aria-pressed=move || if on.get() { "true" } else { "false" }
+                        class:selected=move || on.get() on:click=move |_| reading.set(pick.clone())>
+                        {text}
+                    </button>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="readings" role="group" aria-label=shell.t(Text::ReadsAs)>
+                <span class="readings-label">{shell.t(Text::ReadsAs)} ":"</span>
+                {chips}
+            </div>
+        })
+    };
+
     let card_views = move || {
         cards
             .get()
@@ -146,6 +200,7 @@ pub fn Hand(
                     {text}
                 </p>
             })}
+            {reading_chips}
             <div class="hand-actions">
                 <button type="button" class="button primary" data-testid="play"
                     disabled=move || locked.get() || chosen().is_empty()

@@ -71,6 +71,11 @@ pub enum Action {
     /// table's. Peer tables use it so each hand's fairly derived seed is in the record.
     #[serde(rename = "m")]
     NextHandFrom(String),
+    /// Lead these cards read as this format: the leader's choice when the
+    /// cards read more than one way (with three or more decks). A plain
+    /// `Play` takes the chosen parse ([`Lead::parse`]).
+    #[serde(rename = "a")]
+    LeadAs(Vec<Card>, Format),
 }
 
 /// A bid made during the draw.
@@ -144,6 +149,8 @@ pub enum RuleError {
     NoTakeBack(&'static str),
     /// `NextHandFrom` with a string that is not a table seed.
     BadSeed(String),
+    /// `LeadAs` while following: only the lead chooses how its cards read.
+    NotALead,
     Internal(String),
 }
 
@@ -184,6 +191,9 @@ impl fmt::Display for RuleError {
             RuleError::Illegal(e) => write!(f, "this play is not legal: {e}"),
             RuleError::NoTakeBack(why) => write!(f, "you cannot take back now: {why}"),
             RuleError::BadSeed(why) => write!(f, "the next hand's seed is not valid: {why}"),
+            RuleError::NotALead => {
+                f.write_str("only the first play of a trick chooses how its cards read: play your cards as they are")
+            }
             RuleError::Internal(why) => write!(f, "internal rules error: {why}"),
         }
     }
@@ -683,7 +693,8 @@ impl Game {
             }
             Action::Bury(cards) => self.bury(seat, cards),
             Action::DeclareFriends(friends) => self.declare_friends(seat, friends),
-            Action::Play(cards) => self.play(seat, cards),
+            Action::Play(cards) => self.play(seat, cards, None),
+            Action::LeadAs(cards, format) => self.play(seat, cards, Some(format)),
             Action::TakeBack => {
                 self.can_take_back(seat)?;
                 let Phase::Play(p) = &mut self.phase else { return wrong("take back") };
@@ -805,7 +816,7 @@ impl Game {
         vec![Event::PlayStarted { leader: landlord }]
     }
 
-    fn play(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
+    fn play(&mut self, seat: Seat, cards: &[Card], read_as: Option<&Format>) -> Result<Vec<Event>, RuleError> {
         let n = self.players();
         let penalty_setting = self.settings.settings.throw_penalty;
         let Phase::Play(p) = &mut self.phase else {
@@ -827,7 +838,11 @@ impl Game {
                 if let Some((card, wanted)) = want.iter().find(|&(c, k)| have.get(c) < k) {
                     return Err(RuleError::NotInHand { card, held: have.get(card), wanted });
                 }
-                let lead = Lead::parse(&p.rules, cards).map_err(RuleError::Lead)?;
+                let lead = match read_as {
+                    Some(f) => Lead::with_format(&p.rules, cards, f),
+                    None => Lead::parse(&p.rules, cards),
+                };
+                let lead = lead.map_err(RuleError::Lead)?;
                 let lead = if lead.is_throw() {
                     p.throws += 1;
                     let others: Vec<Vec<Card>> =
@@ -857,6 +872,7 @@ impl Game {
                 };
                 p.trick.lead = Some(lead);
             }
+            Some(_) if read_as.is_some() => return Err(RuleError::NotALead),
             Some(lead) => {
                 check_play(&p.rules, lead, &p.hands[seat], cards).map_err(RuleError::Illegal)?;
             }

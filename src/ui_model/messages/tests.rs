@@ -55,9 +55,10 @@ fn rule_kind(e: &RuleError) -> usize {
         RuleError::Internal(_) => 16,
         RuleError::BadSeed(_) => 17,
         RuleError::DuplicateFriend { .. } => 18,
+        RuleError::NotALead => 19,
     }
 }
-const RULE_KINDS: usize = 19;
+const RULE_KINDS: usize = 20;
 
 fn illegal_kind(e: &IllegalPlay) -> usize {
     match e {
@@ -155,6 +156,7 @@ fn rule_examples() -> Vec<RuleError> {
         RuleError::BadFriend("big joker is a trump card and this table does not allow trump friend cards".into()),
         RuleError::DuplicateFriend { card: Card::new(Rank::Ace, Suit::Hearts), nth: 2 },
         RuleError::NoTakeBack("nothing to take back"),
+        RuleError::NotALead,
     ];
     v.extend(lead_examples().into_iter().map(RuleError::Lead));
     v.extend(illegal_examples().into_iter().map(RuleError::Illegal));

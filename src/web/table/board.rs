@@ -10,7 +10,7 @@ use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::shengji::bot::{Bot, Difficulty};
 use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
-use crate::shengji::{Lead, Rules};
+use crate::shengji::{Format, Lead, Rules};
 use crate::ui_model::messages::bot_reason;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
@@ -80,7 +80,12 @@ pub fn TableBoard(
         }
         let lead_cards = view.with(|v| v.trick.as_ref().and_then(|t| t.plays.first().map(|p| p.1.clone())))?;
         let rules = view.with(|v| v.rules).and_then(|c| Rules::try_from(c).ok())?;
-        let lead = Lead::parse(&rules, &lead_cards).ok()?;
+        // The lead as its leader read it (a chosen reading travels in the trick).
+        let format = view.with(|v| v.trick.as_ref().and_then(|t| t.format.clone()));
+        let lead = match format {
+            Some(f) => Lead::with_format(&rules, &lead_cards, &f).ok()?,
+            None => Lead::parse(&rules, &lead_cards).ok()?,
+        };
         Some(FollowContext { rules, lead })
     });
     let leading = Memo::new(move |_| {
@@ -98,9 +103,20 @@ pub fn TableBoard(
         }
     });
 
+    let leading_rules = Signal::derive(move || {
+        if !leading.get() {
+            return None;
+        }
+        view.with(|v| v.rules).and_then(|c| Rules::try_from(c).ok())
+    });
+    let reading = RwSignal::new(None::<Format>);
     let on_play = Callback::new(move |cards: Vec<Card>| {
         let phase = view.with_untracked(|v| v.phase);
-        let action = if phase == PhaseName::Exchange { Action::Bury(cards) } else { Action::Play(cards) };
+        let action = match (phase, reading.get_untracked()) {
+            (PhaseName::Exchange, _) => Action::Bury(cards),
+            (_, Some(format)) if leading.get_untracked() => Action::LeadAs(cards, format),
+            _ => Action::Play(cards),
+        };
         act.run(action);
     });
     let locked = Signal::derive(move || !my_turn.get());
@@ -328,7 +344,8 @@ pub fn TableBoard(
             <div class="play-area" class:hidden=move || !show_hand()>
                 <div class="hand-area">
                     <h3>{move || shell.t(Text::YourHand)}</h3>
-                    <Hand cards=hand_signal selected=selected follow=follow on_play=on_play locked=locked/>
+                    <Hand cards=hand_signal selected=selected follow=follow on_play=on_play locked=locked
+                        leading=leading_rules reading=reading/>
                     {move || view.with(|v| v.can_take_back).then(|| view! {
                         <button type="button" class="button" data-testid="take-back"
                             on:click=move |_| { act.run(Action::TakeBack); }>
