@@ -42,6 +42,14 @@ const MAX_TUPLE: usize = 16;
 /// Search nodes allowed for one question (see the module docs).
 pub(crate) const BUDGET: u32 = 100_000;
 
+/// Plain packing results, (count histogram, tuples) → packable, shared by
+/// every search on this thread, emptied when it reaches this many entries.
+const PACK_MEMO_CAP: usize = 1 << 18;
+
+thread_local! {
+    static PACK_MEMO: std::cell::RefCell<HashMap<(u128, u128), bool, FxBuild>> = std::cell::RefCell::new(HashMap::default());
+}
+
 /// A multiset of tuple sizes 2..=16: `self.0[t]` tuples of size `t`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 struct Tuples([u8; MAX_TUPLE + 1]);
@@ -102,10 +110,9 @@ pub(crate) struct Walk<'a> {
     tractor: TractorRules,
     /// Longer-tuples protection: a t-tuple only from a kind held exactly t times.
     protect: bool,
-    pack_memo: HashMap<(u128, u128), bool, FxBuild>,
     best_memo: HashMap<(u128, u128, u16, u32), Option<List>, FxBuild>,
     interned: HashMap<Vec<u8>, u32, FxBuild>,
-    groups: Vec<Vec<u8>>,
+    groups: Vec<Rc<[u8]>>,
     /// The start's non-single groups (for `Bound::Tight`).
     start: Vec<Vec<u8>>,
     /// True while the search for the current number of groups started
@@ -131,7 +138,6 @@ impl<'a> Walk<'a> {
             levels,
             tractor,
             protect,
-            pack_memo: HashMap::default(),
             best_memo: HashMap::default(),
             interned: HashMap::default(),
             groups: Vec::new(),
@@ -175,7 +181,9 @@ impl<'a> Walk<'a> {
             groups.sort_by(|a, b| b.cmp(a));
             groups
         };
-        let groups = if plain_only || tuples.count() <= 1 {
+        // With no link possible the plain format is the only one the hand can
+        // form in this block (and it is never earlier than the start).
+        let groups = if plain_only || tuples.count() <= 1 || self.links_upper(counts, &tuples) == 0 {
             plain()
         } else {
             match self.block_first(counts, tuples, same_block) {
@@ -207,24 +215,22 @@ impl<'a> Walk<'a> {
         self.pack(h, *r)
     }
 
-    /// Exact bin packing on a count histogram, largest tuple first, memoised.
+    /// Exact bin packing on a count histogram, largest tuple first, memoised
+    /// (the memo is shared by every question on this thread: the answer
+    /// depends only on the histogram and the tuples).
     fn pack(&mut self, h: [u8; MAX_TUPLE + 1], r: Tuples) -> bool {
         let Some(t) = r.sizes_desc().next() else { return true };
-        // Necessary: enough room for the tuples of each size and up.
-        let mut need = 0usize;
-        for size in r.sizes_desc() {
-            need += r.0[size as usize] as usize;
-            let room: usize = (size as usize..=MAX_TUPLE).map(|v| h[v] as usize * (v / size as usize)).sum();
-            if room < need {
-                return false;
-            }
+        let t = t as usize;
+        // Necessary: room for the largest tuples, and for all of them.
+        let room = |size: usize| (size..=MAX_TUPLE).map(|v| h[v] as usize * (v / size)).sum::<usize>();
+        if room(t) < r.0[t] as usize {
+            return false;
         }
         let key = (h.iter().fold(0u128, |k, &m| (k << 5) | m.min(31) as u128), r.key());
-        if let Some(&v) = self.pack_memo.get(&key) {
+        if let Some(v) = PACK_MEMO.with(|m| m.borrow().get(&key).copied()) {
             return v;
         }
-        let rest = r.without(t);
-        let t = t as usize;
+        let rest = r.without(t as u8);
         // Best fit first: the smallest count that takes the tuple.
         let ok = (t..=MAX_TUPLE).filter(|&v| h[v] > 0).any(|v| {
             let mut next = h;
@@ -232,7 +238,13 @@ impl<'a> Walk<'a> {
             next[v - t] += 1;
             self.pack(next, rest)
         });
-        self.pack_memo.insert(key, ok);
+        PACK_MEMO.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= PACK_MEMO_CAP {
+                m.clear();
+            }
+            m.insert(key, ok);
+        });
         ok
     }
 
@@ -344,7 +356,7 @@ impl<'a> Walk<'a> {
             return id;
         }
         let id = self.groups.len() as u32;
-        self.groups.push(g.to_vec());
+        self.groups.push(Rc::from(g));
         self.interned.insert(g.to_vec(), id);
         id
     }
@@ -377,7 +389,7 @@ impl<'a> Walk<'a> {
             let upper = match bound {
                 Bound::Free => None,
                 Bound::Below(g) => Some(self.groups[g as usize].clone()),
-                Bound::Tight(i) => self.start.get(i).cloned(),
+                Bound::Tight(i) => self.start.get(i).map(|g| Rc::from(g.as_slice())),
             };
             let mut prefix = Vec::new();
             let tight = upper.is_some();
@@ -411,8 +423,7 @@ impl<'a> Walk<'a> {
         let min_t = self.tractor.min_tuple;
         let chainable = depth == 0 || prefix[0] >= min_t;
         if chainable {
-            let sizes: Vec<u8> = r.sizes_desc().collect();
-            for v in sizes {
+            for v in (2..=MAX_TUPLE as u8).rev().filter(|&t| r.0[t as usize] > 0) {
                 if depth > 0 && v < min_t {
                     break;
                 }
@@ -451,13 +462,10 @@ impl<'a> Walk<'a> {
             _ => Bound::Below(self.intern(prefix)),
         };
         let mut best: Option<List> = None;
-        let mut seen: Vec<u128> = Vec::with_capacity(states.len());
-        for (_, left) in states {
-            let key = counts_key(left);
-            if seen.contains(&key) {
-                continue;
+        for (j, (_, left)) in states.iter().enumerate() {
+            if states[..j].iter().any(|(_, l)| l == left) {
+                continue; // the same counts left by another chain
             }
-            seen.push(key);
             if let Some(rest) = self.best(left, r, k - 1, next_bound) {
                 if best.as_ref().is_none_or(|b| rest > *b) {
                     best = Some(rest);
