@@ -94,3 +94,13 @@ fn tables_and_fan() {
     assert_eq!(code, 2);
     assert!(err.contains("25m"));
 }
+
+/// Issue 15: 256 visible copies of a tile wrapped the byte count (a panic in
+/// debug builds, a wrong answer in release); more than four are refused.
+#[test]
+fn more_than_four_visible_copies_are_refused() {
+    let visible = "5m".repeat(256);
+    let (code, _, err) = run(&["advise", "11123456789999m", "--visible", &visible], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than four 5m"), "{err}");
+}

@@ -75,3 +75,17 @@ fn batch_legal_reads_json_lines() {
     assert!(text.lines().all(|l| l.contains("\"legal\":true")), "{text}");
     assert_eq!(code, 0);
 }
+
+/// Issue 15: 257 copies of a card wrapped to 1 in the byte-sized counts, so
+/// `legal` said "legal" and `format` printed {[255]}; both refuse now.
+#[test]
+fn wrapped_copies_are_refused() {
+    let lead = vec!["10H"; 257].join(" ");
+    let (code, _, err) = run(&["legal", "--trump", "4S", "--lead", &lead, "--hand", "10H 3S", "--play", "10H"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("257 copies"), "{err}");
+    let mut args = vec!["format", "--trump", "4S"];
+    args.extend(vec!["10H"; 257]);
+    let (code, out, err) = run(&args);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+}

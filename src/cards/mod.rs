@@ -324,18 +324,18 @@ pub fn format_cards(cards: &[Card]) -> String {
 
 /// A multiset of cards: a count per card kind, indexed by [`Card::id`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CardCounts(#[serde(with = "counts_serde")] [u8; KINDS]);
+pub struct CardCounts(#[serde(with = "counts_serde")] [u16; KINDS]);
 
 mod counts_serde {
     use super::KINDS;
-    use serde::{Deserialize, Deserializer, Serializer};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    pub fn serialize<S: Serializer>(v: &[u8; KINDS], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(v)
+    pub fn serialize<S: Serializer>(v: &[u16; KINDS], s: S) -> Result<S::Ok, S::Error> {
+        v.as_slice().serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; KINDS], D::Error> {
-        let v: Vec<u8> = Vec::deserialize(d)?;
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u16; KINDS], D::Error> {
+        let v: Vec<u16> = Vec::deserialize(d)?;
         v.try_into()
             .map_err(|_| serde::de::Error::custom("card counts need 54 entries"))
     }
@@ -366,18 +366,20 @@ impl CardCounts {
         c
     }
 
-    /// `decks` full decks, jokers included.
+    /// `decks` full decks, jokers included (at most 65,535: callers bound decks long before).
     pub fn full_decks(decks: usize) -> Self {
-        let n = u8::try_from(decks).expect("at most 255 decks");
-        CardCounts([n; KINDS])
+        CardCounts([decks.min(u16::MAX as usize) as u16; KINDS])
     }
 
     pub fn get(&self, card: Card) -> usize {
         self.0[card.id()] as usize
     }
 
+    /// Adds `n` copies. Counts saturate at 65,535 instead of wrapping, so no
+    /// list of cards, however hostile, can look like fewer copies than it has.
     pub fn add(&mut self, card: Card, n: usize) {
-        self.0[card.id()] += n as u8;
+        let slot = &mut self.0[card.id()];
+        *slot = slot.saturating_add(n.min(u16::MAX as usize) as u16);
     }
 
     /// Removes `n` copies; returns false (and changes nothing) if there are fewer.
@@ -386,7 +388,7 @@ impl CardCounts {
         if (*slot as usize) < n {
             return false;
         }
-        *slot -= n as u8;
+        *slot -= n as u16;
         true
     }
 
@@ -416,7 +418,7 @@ impl CardCounts {
 
     pub fn add_all(&mut self, other: &CardCounts) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
     }
 
@@ -445,6 +447,22 @@ impl CardCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 15: counts were bytes, so 257 copies of a card counted as 1 and
+    /// passed "in hand" checks; they must count as 257 (and saturate, never wrap).
+    #[test]
+    fn counts_never_wrap() {
+        let four_h = Card::new(Rank::Four, Suit::Hearts);
+        let many = vec![four_h; 257];
+        let c = CardCounts::from_cards(&many);
+        assert_eq!(c.get(four_h), 257);
+        assert!(!CardCounts::from_cards(&[four_h]).contains(&c));
+        let mut huge = CardCounts::new();
+        huge.add(four_h, usize::MAX);
+        huge.add(four_h, 5);
+        assert_eq!(huge.get(four_h), u16::MAX as usize);
+        assert_eq!(CardCounts::full_decks(usize::MAX).get(four_h), u16::MAX as usize);
+    }
 
     #[test]
     fn notation_round_trips_for_every_card() {

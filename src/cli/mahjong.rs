@@ -176,7 +176,11 @@ pub fn run(cmd: MahjongCommand, out: Output) -> CliResult {
             let forms = args.forms();
             let mut seen = [0u8; mahjong::KINDS];
             for t in parse_tiles(&visible).map_err(|e| CliError::new(format!("--visible: {e}")))? {
-                seen[t.id() as usize] += 1;
+                let n = &mut seen[t.id() as usize];
+                if *n == 4 {
+                    return Err(CliError::new(format!("--visible: more than four {t} (a set has four of each tile)")));
+                }
+                *n += 1;
             }
             args.run(out, |h| {
                 let ranking = advise(h, &seen, forms)?;

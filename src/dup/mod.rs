@@ -11,6 +11,6 @@ pub mod wall;
 pub use haystack::{Haystack, HaystackDeck, HaystackError, KindId};
 pub use rng::{exponential, shuffle, uniform_below, unit_f64};
 pub use seed::{
-    generate_seed, HandSeed, Purpose, SeatSeed, SeedError, TableSeed, DERIVATION_VERSION,
+    generate_seed, HandSeed, Purpose, SeatSeed, SeedError, TableSeed, DERIVATION_VERSION, MAX_SEED_LEN,
 };
 pub use wall::{SeatWalls, WallError};

@@ -25,7 +25,7 @@ const ROOT_TAG: &[u8] = b"tuolaji/dup/v1/root\0";
 const CHILD_TAG: &[u8] = b"tuolaji/dup/v1/child\0";
 
 /// Why a seed string was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SeedError {
     Empty,
     TooLong {

@@ -85,7 +85,7 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
     }
     let mut unseen = [0u8; KINDS];
     for t in Tile::all() {
-        let used = hand.count(t) + visible[t.id() as usize];
+        let used = hand.count(t).saturating_add(visible[t.id() as usize]);
         if used > 4 {
             return Err(AdviceError::TooManyVisible(t));
         }

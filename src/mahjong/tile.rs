@@ -279,7 +279,7 @@ impl Hand {
 
     /// The same hand with `n` extra abstract wildcards (jokers not tied to a kind).
     pub const fn with_extra_wild(mut self, n: u8) -> Hand {
-        self.wild += n;
+        self.wild = self.wild.saturating_add(n);
         self
     }
 

@@ -24,7 +24,7 @@ pub struct Lead {
 }
 
 /// Why cards cannot be a lead.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LeadError {
     Empty,
     MixedSuits { first: Card, first_suit: EffectiveSuit, other: Card, other_suit: EffectiveSuit },

@@ -18,7 +18,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 /// Why a play is not allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum IllegalPlay {
     WrongCount {
         expected: usize,

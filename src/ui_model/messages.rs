@@ -6,7 +6,8 @@
 use crate::cards::Card;
 use crate::i18n::Lang;
 use crate::shengji::bot::BotReason;
-use crate::shengji::game::{PhaseName, RuleError, Seat};
+use crate::dup::{SeedError, MAX_SEED_LEN};
+use crate::shengji::game::{BidProblem, Done, FriendProblem, Move, PhaseName, RuleError, Seat, TakeBackProblem};
 use crate::shengji::{IllegalPlay, LeadError};
 use crate::ui_model::phrase::{card_label, cards_label, describe_format, suit_name};
 
@@ -31,78 +32,65 @@ fn phase_zh(phase: PhaseName) -> &'static str {
     }
 }
 
-/// The engine's action names in `RuleError::WrongPhase` (see `Game::apply`).
-fn action_zh(action: &str) -> Option<&'static str> {
-    Some(match action {
-        "draw" => "摸牌",
-        "bid" => "亮主",
-        "pass" => "不亮",
-        "bury cards" => "扣底",
-        "call friends" => "叫朋友",
-        "play cards" => "出牌",
-        "take back" => "悔牌",
-        "deal the next hand" => "发下一局",
-        _ => return None,
-    })
-}
-
-/// Card labels inside an engine sentence, in Chinese (only the jokers differ).
-fn zh_labels(text: &str) -> String {
-    text.replace("small joker", "小王").replace("big joker", "大王")
-}
-
-/// The engine's reasons in `RuleError::BadBid` (see `Game::check_bid`).
-fn bad_bid_zh(why: &str) -> String {
-    if let Some((rank, card)) =
-        why.strip_prefix("bid with the trump rank ").and_then(|r| r.split_once(" or with jokers, not "))
-    {
-        return format!("只能用级牌{rank}或王亮主，不能用{}", zh_labels(card));
-    }
-    if let Some(card) = why.strip_prefix("you hold the top bid; you may only reinforce it with more copies of ") {
-        return format!("你已是最高的亮主，只能用更多张{}加固", zh_labels(card));
-    }
-    if let Some((n, card)) = why
-        .strip_prefix("it must beat the current bid of ")
-        .and_then(|r| r.strip_suffix(" (more cards, or as many jokers)"))
-        .and_then(|r| r.split_once(" × "))
-    {
-        return format!("必须大过当前的亮主：{n}张{}（张数更多，或同样张数的王）", zh_labels(card));
-    }
-    match why {
-        "a no-trump bid needs at least a pair of the same joker" => "无主亮牌至少要一对相同的王".into(),
-        "show at least one card" => "至少要亮一张牌".into(),
-        "you already hold the top bid" => "你已经是最高的亮主了".into(),
-        other => format!("（{other}）"),
+/// The move a `RuleError::WrongPhase` is about, as a Chinese verb.
+fn move_zh(action: Move) -> &'static str {
+    match action {
+        Move::Draw => "摸牌",
+        Move::Bid => "亮主",
+        Move::Pass => "不亮",
+        Move::Bury => "扣底",
+        Move::CallFriends => "叫朋友",
+        Move::Play => "出牌",
+        Move::TakeBack => "悔牌",
+        Move::NextHand => "发下一局",
     }
 }
 
-/// The engine's reasons in `RuleError::BadFriend` (see `Game::check_friends`).
-fn bad_friend_zh(why: &str) -> String {
-    if let Some((card, rest)) = why.strip_prefix("the copy number of ").and_then(|r| r.split_once(" must be 1 to ")) {
-        let decks = rest.split(' ').next().unwrap_or(rest);
-        return format!("{}的序号必须是1到{decks}（共{decks}副牌）", zh_labels(card));
-    }
-    if let Some(card) = why.strip_suffix(" is a trump card and this table does not allow trump friend cards") {
-        return format!("{}是主牌，本桌不允许用主牌叫朋友", zh_labels(card));
-    }
-    format!("（{why}）")
-}
-
-fn no_take_back_zh(why: &str) -> String {
-    match why {
-        "take-backs are off at this table" => "本桌不允许悔牌".into(),
-        "only plays in a trick can be taken back" => "只有本轮出的牌才能悔".into(),
-        "your play was not the last one, or the trick is over" => "你的牌不是最后出的，或者本轮已经结束".into(),
-        "nothing to take back" => "没有可以悔的牌".into(),
-        other => format!("（{other}）"),
+fn bid_problem_zh(p: &BidProblem, lang: Lang) -> String {
+    match p {
+        BidProblem::NotTrumpRank { rank, card } => {
+            format!("只能用级牌{rank}或王亮主，不能用{}", card_label(*card, lang))
+        }
+        BidProblem::LoneJoker => "无主亮牌至少要一对相同的王".into(),
+        BidProblem::NoCards => "至少要亮一张牌".into(),
+        BidProblem::HoldTopBid => "你已经是最高的亮主了".into(),
+        BidProblem::ReinforceWith { card } => format!("你已是最高的亮主，只能用更多张{}加固", card_label(*card, lang)),
+        BidProblem::TooWeak { count, card } => {
+            format!("必须大过当前的亮主：{count}张{}（张数更多，或同样张数的王）", card_label(*card, lang))
+        }
     }
 }
 
-fn already_done_zh(what: &str) -> String {
-    match what {
-        "you buried the kitty" => "你已经扣过底了，不能更改".into(),
-        "you called your friends" => "你已经叫过朋友了，不能更改".into(),
-        other => format!("已经做过了，不能更改（{other}）"),
+fn friend_problem_zh(p: &FriendProblem, lang: Lang) -> String {
+    match p {
+        FriendProblem::CopyNumber { card, decks } => {
+            format!("{}的序号必须是1到{decks}（共{decks}副牌）", card_label(*card, lang))
+        }
+        FriendProblem::TrumpCard { card } => format!("{}是主牌，本桌不允许用主牌叫朋友", card_label(*card, lang)),
+    }
+}
+
+fn take_back_zh(p: TakeBackProblem) -> &'static str {
+    match p {
+        TakeBackProblem::Off => "本桌不允许悔牌",
+        TakeBackProblem::NotInPlay => "只有本轮出的牌才能悔",
+        TakeBackProblem::NotLast => "你的牌不是最后出的，或者本轮已经结束",
+        TakeBackProblem::Nothing => "没有可以悔的牌",
+        TakeBackProblem::AfterThrow => "甩牌不能悔：甩牌成不成已经显示了别人手里的牌",
+    }
+}
+
+/// Why a seed string was refused (links, the next hand's seed).
+pub fn seed_error(e: &SeedError, lang: Lang) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Zh => match e {
+            SeedError::Empty => format!("种子是空的：请用1到{MAX_SEED_LEN}个字母或数字"),
+            SeedError::TooLong { len } => format!("种子有{len}个字符：最多{MAX_SEED_LEN}个字母或数字"),
+            SeedError::BadChar { ch, position } => {
+                format!("种子第{position}个字符是“{ch}”：只能用英文字母和数字")
+            }
+        },
     }
 }
 
@@ -115,7 +103,7 @@ pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) ->
             RuleError::NoSuchSeat { seat, players } => {
                 format!("there is no seat {} at a table of {players} (seats are 1 to {players})", seat + 1)
             }
-            RuleError::WrongPhase { action, phase } => format!("you cannot {action} during {phase}"),
+            RuleError::WrongPhase { action, phase } => format!("you cannot {} during {phase}", action.verb()),
             RuleError::NotYourTurn { seat, to_act } if to_act.is_empty() => {
                 format!("{} must wait: nobody is to act now", name(*seat))
             }
@@ -137,40 +125,37 @@ pub fn rule_error(err: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) ->
             RuleError::NoSuchSeat { seat, players } => {
                 format!("{players}人的牌桌没有{}号位（座位是1到{players}号）", seat + 1)
             }
-            RuleError::WrongPhase { action, phase } => match action_zh(action) {
-                Some(a) => format!("现在是{}阶段，不能{a}", phase_zh(*phase)),
-                None => format!("现在是{}阶段，不能这样做（{action}）", phase_zh(*phase)),
-            },
+            RuleError::WrongPhase { action, phase } => format!("现在是{}阶段，不能{}", phase_zh(*phase), move_zh(*action)),
             RuleError::NotYourTurn { seat, to_act } if to_act.is_empty() => {
                 format!("还没轮到{}：现在没有人需要行动", name(*seat))
             }
             RuleError::NotYourTurn { seat, to_act } => format!("还没轮到{}：正在等{}", name(*seat), names(to_act)),
             RuleError::DeckEmpty => "牌已经摸完了：请亮主或不亮，不能再摸牌".into(),
             RuleError::DeckNotEmpty => "还有牌没摸完：请先摸牌，不能不亮".into(),
-            RuleError::BadBid(why) => format!("这个亮主无效：{}", bad_bid_zh(why)),
+            RuleError::BadBid(why) => format!("这个亮主无效：{}", bid_problem_zh(why, lang)),
             RuleError::NotInHand { card, held, wanted } => {
                 format!("你要用{wanted}张{}，但手里只有{held}张", card_label(*card, lang))
             }
             RuleError::BuryCount { expected, got } => {
                 format!("必须正好扣{expected}张牌（底牌的张数），而不是{got}张")
             }
-            RuleError::AlreadyDone(what) => already_done_zh(what),
+            RuleError::AlreadyDone(Done::Buried) => "你已经扣过底了，不能更改".into(),
+            RuleError::AlreadyDone(Done::CalledFriends) => "你已经叫过朋友了，不能更改".into(),
             RuleError::NotLandlord { seat, landlord } => {
                 format!("只有庄家（{}）可以这样做，{}不行", name(*landlord), name(*seat))
             }
             RuleError::NoFriendsInTractor => "只有找朋友模式才叫朋友".into(),
             RuleError::FriendCount { expected, got } => format!("必须正好叫{expected}个朋友，而不是{got}个"),
-            RuleError::BadFriend(why) => format!("这样叫朋友无效：{}", bad_friend_zh(why)),
+            RuleError::BadFriend(why) => format!("这样叫朋友无效：{}", friend_problem_zh(why, lang)),
             RuleError::DuplicateFriend { card, nth } => {
                 format!("第{nth}张{}叫了两次：一张牌只能找到一个朋友，请换一张牌或换个序号", card_label(*card, lang))
             }
             RuleError::Lead(e) => format!("这个首出无效：{}", lead_error(e, lang)),
             RuleError::Illegal(e) => format!("这手牌不合法：{}", illegal_play(e, lang)),
-            RuleError::NoTakeBack(why) => format!("现在不能悔牌：{}", no_take_back_zh(why)),
+            RuleError::NoTakeBack(why) => format!("现在不能悔牌：{}", take_back_zh(*why)),
             // A bug in the engine: its own words help whoever reports it.
             RuleError::Internal(why) => format!("规则引擎内部错误：{why}"),
-            // Only a peer host deals from a given seed; the seed parser's words name the fault.
-            RuleError::BadSeed(why) => format!("下一手牌的种子无效：{why}"),
+            RuleError::BadSeed(why) => format!("下一手牌的种子无效：{}", seed_error(why, lang)),
             RuleError::NotALead => "只有一轮的首出才能选择牌型的读法：请直接出牌".into(),
         },
     }

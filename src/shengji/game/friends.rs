@@ -2,14 +2,14 @@
 //! card X played by someone other than the landlord") and revealing friends as
 //! the copies are played.
 
-use super::{unreachable_phase, Event, Friend, Game, Mode, Phase, PlayPhase, RuleError, Seat};
+use super::{unreachable_phase, Done, Event, Friend, FriendProblem, Game, Mode, Move, Phase, PlayPhase, RuleError, Seat};
 use crate::cards::Card;
 
 impl Game {
     /// Checks a friend call without making it.
     pub fn check_friends(&self, seat: Seat, friends: &[Friend]) -> Result<(), RuleError> {
         let Phase::Exchange(e) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: "call friends", phase: self.phase() });
+            return Err(RuleError::WrongPhase { action: Move::CallFriends, phase: self.phase() });
         };
         if self.settings.mode != Mode::Friends {
             return Err(RuleError::NoFriendsInTractor);
@@ -18,7 +18,7 @@ impl Game {
             return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
         }
         if e.friends.is_some() {
-            return Err(RuleError::AlreadyDone("you called your friends"));
+            return Err(RuleError::AlreadyDone(Done::CalledFriends));
         }
         if friends.len() != self.settings.friends {
             return Err(RuleError::FriendCount { expected: self.settings.friends, got: friends.len() });
@@ -29,18 +29,10 @@ impl Game {
                 return Err(RuleError::DuplicateFriend { card: f.card, nth: f.nth });
             }
             if f.nth == 0 || f.nth as usize > self.settings.decks {
-                return Err(RuleError::BadFriend(format!(
-                    "the copy number of {} must be 1 to {} (there are {} decks)",
-                    f.card.label(),
-                    self.settings.decks,
-                    self.settings.decks
-                )));
+                return Err(RuleError::BadFriend(FriendProblem::CopyNumber { card: f.card, decks: self.settings.decks }));
             }
             if trump.is_trump(f.card) && !self.settings.settings.friend_trump_allowed {
-                return Err(RuleError::BadFriend(format!(
-                    "{} is a trump card and this table does not allow trump friend cards",
-                    f.card.label()
-                )));
+                return Err(RuleError::BadFriend(FriendProblem::TrumpCard { card: f.card }));
             }
         }
         Ok(())

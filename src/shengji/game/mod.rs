@@ -6,6 +6,7 @@
 //! it caused or a [`RuleError`] and then leaves the game exactly as it was.
 
 mod friends;
+pub mod errors;
 pub mod record;
 pub mod scoring;
 pub mod settings;
@@ -14,8 +15,8 @@ pub mod view;
 
 use crate::cards::{Card, CardCounts, Rank, Suit};
 use crate::dup::{shuffle, Purpose, TableSeed};
-use crate::shengji::legal::{check_play, Hints, IllegalPlay};
-use crate::shengji::lead::{Lead, LeadError};
+use crate::shengji::legal::{check_play, Hints};
+use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;
 use crate::shengji::trick::{check_throw, trick_winner};
 use crate::shengji::trump::Trump;
@@ -23,6 +24,7 @@ use crate::shengji::format::Format;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProblem};
 pub use record::{replay, GameRecord, ReplayError};
 pub use scoring::LadderResult;
 pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
@@ -126,80 +128,6 @@ impl fmt::Display for PhaseName {
     }
 }
 
-/// Why a move was refused. Every message says what to do instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RuleError {
-    NoSuchSeat { seat: Seat, players: usize },
-    WrongPhase { action: &'static str, phase: PhaseName },
-    NotYourTurn { seat: Seat, to_act: Vec<Seat> },
-    DeckEmpty,
-    DeckNotEmpty,
-    BadBid(String),
-    NotInHand { card: Card, held: usize, wanted: usize },
-    BuryCount { expected: usize, got: usize },
-    AlreadyDone(&'static str),
-    NotLandlord { seat: Seat, landlord: Seat },
-    NoFriendsInTractor,
-    FriendCount { expected: usize, got: usize },
-    BadFriend(String),
-    /// The same call (card and copy number) twice: one copy reveals one friend.
-    DuplicateFriend { card: Card, nth: u8 },
-    Lead(LeadError),
-    Illegal(IllegalPlay),
-    NoTakeBack(&'static str),
-    /// `NextHandFrom` with a string that is not a table seed.
-    BadSeed(String),
-    /// `LeadAs` while following: only the lead chooses how its cards read.
-    NotALead,
-    Internal(String),
-}
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::NoSuchSeat { seat, players } => {
-                write!(f, "there is no seat {seat} at a table of {players} (seats are 0 to {})", players - 1)
-            }
-            RuleError::WrongPhase { action, phase } => write!(f, "you cannot {action} during {phase}"),
-            RuleError::NotYourTurn { seat, to_act } => write!(
-                f,
-                "it is not seat {seat}'s turn (waiting for seat {})",
-                to_act.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" or ")
-            ),
-            RuleError::DeckEmpty => f.write_str("the deck is empty: bid or pass instead of drawing"),
-            RuleError::DeckNotEmpty => f.write_str("cards are still to be drawn: draw instead of passing"),
-            RuleError::BadBid(why) => write!(f, "this bid is not valid: {why}"),
-            RuleError::NotInHand { card, held, wanted } => {
-                write!(f, "you use {wanted} × {} but hold only {held}", card.label())
-            }
-            RuleError::BuryCount { expected, got } => {
-                write!(f, "bury exactly {expected} cards (the kitty's size), not {got}")
-            }
-            RuleError::AlreadyDone(what) => write!(f, "{what} already, and it cannot be changed"),
-            RuleError::NotLandlord { seat, landlord } => {
-                write!(f, "only the landlord (seat {landlord}) may do this, not seat {seat}")
-            }
-            RuleError::NoFriendsInTractor => f.write_str("friends are only called in Finding Friends mode"),
-            RuleError::FriendCount { expected, got } => write!(f, "call exactly {expected} friends, not {got}"),
-            RuleError::BadFriend(why) => write!(f, "this friend call is not valid: {why}"),
-            RuleError::DuplicateFriend { card, nth } => write!(
-                f,
-                "you call copy #{nth} of {} twice: one copy reveals only one friend, so call another card or copy number",
-                card.label()
-            ),
-            RuleError::Lead(e) => write!(f, "this lead is not valid: {e}"),
-            RuleError::Illegal(e) => write!(f, "this play is not legal: {e}"),
-            RuleError::NoTakeBack(why) => write!(f, "you cannot take back now: {why}"),
-            RuleError::BadSeed(why) => write!(f, "the next hand's seed is not valid: {why}"),
-            RuleError::NotALead => {
-                f.write_str("only the first play of a trick chooses how its cards read: play your cards as they are")
-            }
-            RuleError::Internal(why) => write!(f, "internal rules error: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for RuleError {}
 
 /// What a move caused, in order. Events never carry a hidden card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -539,20 +467,17 @@ impl Game {
     /// Checks a bid without making it.
     pub fn check_bid(&self, seat: Seat, card: Card, count: u8) -> Result<(), RuleError> {
         let Phase::Draw(d) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: "bid", phase: self.phase() });
+            return Err(RuleError::WrongPhase { action: Move::Bid, phase: self.phase() });
         };
         let rank = self.trump_rank();
         if !card.is_joker() && card.rank() != Some(rank) {
-            return Err(RuleError::BadBid(format!(
-                "bid with the trump rank {rank} or with jokers, not {}",
-                card.label()
-            )));
+            return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
         }
         if card.is_joker() && count < 2 {
-            return Err(RuleError::BadBid("a no-trump bid needs at least a pair of the same joker".into()));
+            return Err(RuleError::BadBid(BidProblem::LoneJoker));
         }
         if count == 0 {
-            return Err(RuleError::BadBid("show at least one card".into()));
+            return Err(RuleError::BadBid(BidProblem::NoCards));
         }
         let held = count_of(&d.hands[seat], card);
         if held < count as usize {
@@ -562,20 +487,13 @@ impl Game {
         if let Some(top) = d.bids.last() {
             if top.seat == seat {
                 if !self.settings.settings.reinforce {
-                    return Err(RuleError::BadBid("you already hold the top bid".into()));
+                    return Err(RuleError::BadBid(BidProblem::HoldTopBid));
                 }
                 if top.card != card || count <= top.count {
-                    return Err(RuleError::BadBid(format!(
-                        "you hold the top bid; you may only reinforce it with more copies of {}",
-                        top.card.label()
-                    )));
+                    return Err(RuleError::BadBid(BidProblem::ReinforceWith { card: top.card }));
                 }
             } else if new.key() <= top.key() {
-                return Err(RuleError::BadBid(format!(
-                    "it must beat the current bid of {} × {} (more cards, or as many jokers)",
-                    top.count,
-                    top.card.label()
-                )));
+                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card }));
             }
         }
         Ok(())
@@ -606,14 +524,21 @@ impl Game {
     /// Can `seat` take back their last play now?
     pub fn can_take_back(&self, seat: Seat) -> Result<(), RuleError> {
         if !self.settings.settings.take_back {
-            return Err(RuleError::NoTakeBack("take-backs are off at this table"));
+            return Err(RuleError::NoTakeBack(TakeBackProblem::Off));
         }
         let Phase::Play(p) = &self.phase else {
-            return Err(RuleError::NoTakeBack("only plays in a trick can be taken back"));
+            return Err(RuleError::NoTakeBack(TakeBackProblem::NotInPlay));
         };
         match &p.undo {
             Some((s, _)) if *s == seat => Ok(()),
-            _ => Err(RuleError::NoTakeBack("your play was not the last one, or the trick is over")),
+            // A throw, standing or failed, told everyone what the other hands could not beat.
+            None if p.trick.plays.len() == 1
+                && p.trick.plays[0].0 == seat
+                && (p.trick.failed_throw.is_some() || p.trick.lead.as_ref().is_some_and(|l| l.is_throw())) =>
+            {
+                Err(RuleError::NoTakeBack(TakeBackProblem::AfterThrow))
+            }
+            _ => Err(RuleError::NoTakeBack(TakeBackProblem::NotLast)),
         }
     }
 
@@ -659,15 +584,15 @@ impl Game {
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
         let phase = self.phase();
-        let wrong = |action: &'static str| Err(RuleError::WrongPhase { action, phase });
+        let wrong = |action: Move| Err(RuleError::WrongPhase { action, phase });
         match action {
             Action::Draw => match phase {
                 PhaseName::Draw => self.draw(seat),
-                _ => wrong("draw"),
+                _ => wrong(Move::Draw),
             },
             Action::Bid(card, count) => {
                 self.check_bid(seat, *card, *count)?;
-                let Phase::Draw(d) = &mut self.phase else { return wrong("bid") };
+                let Phase::Draw(d) = &mut self.phase else { return wrong(Move::Bid) };
                 let bid = Bid { seat, card: *card, count: *count };
                 d.bids.push(bid);
                 if d.next >= d.deck.len() {
@@ -679,7 +604,7 @@ impl Game {
                 Ok(ev)
             }
             Action::Pass => {
-                let Phase::Draw(d) = &mut self.phase else { return wrong("pass") };
+                let Phase::Draw(d) = &mut self.phase else { return wrong(Move::Pass) };
                 if d.next < d.deck.len() {
                     return Err(RuleError::DeckNotEmpty);
                 }
@@ -697,9 +622,9 @@ impl Game {
             Action::LeadAs(cards, format) => self.play(seat, cards, Some(format)),
             Action::TakeBack => {
                 self.can_take_back(seat)?;
-                let Phase::Play(p) = &mut self.phase else { return wrong("take back") };
+                let Phase::Play(p) = &mut self.phase else { return wrong(Move::TakeBack) };
                 let Some((_, before)) = p.undo.take() else {
-                    return Err(RuleError::NoTakeBack("nothing to take back"));
+                    return Err(RuleError::NoTakeBack(TakeBackProblem::Nothing));
                 };
                 *p = *before;
                 p.undo = None;
@@ -707,7 +632,7 @@ impl Game {
             }
             Action::NextHand => self.next_hand(None),
             Action::NextHandFrom(seed) => {
-                let seed = TableSeed::parse(seed).map_err(|e| RuleError::BadSeed(e.to_string()))?;
+                let seed = TableSeed::parse(seed).map_err(RuleError::BadSeed)?;
                 self.next_hand(Some(seed))
             }
         }
@@ -757,13 +682,13 @@ impl Game {
     fn bury(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
         let kitty_size = self.settings.kitty;
         let Phase::Exchange(e) = &mut self.phase else {
-            return Err(RuleError::WrongPhase { action: "bury cards", phase: self.phase() });
+            return Err(RuleError::WrongPhase { action: Move::Bury, phase: self.phase() });
         };
         if seat != e.landlord {
             return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
         }
         if e.buried.is_some() {
-            return Err(RuleError::AlreadyDone("you buried the kitty"));
+            return Err(RuleError::AlreadyDone(Done::Buried));
         }
         if cards.len() != kitty_size {
             return Err(RuleError::BuryCount { expected: kitty_size, got: cards.len() });
@@ -820,7 +745,7 @@ impl Game {
         let n = self.players();
         let penalty_setting = self.settings.settings.throw_penalty;
         let Phase::Play(p) = &mut self.phase else {
-            return Err(RuleError::WrongPhase { action: "play cards", phase: self.phase() });
+            return Err(RuleError::WrongPhase { action: Move::Play, phase: self.phase() });
         };
         let expected = p.next_to_play(n);
         if seat != expected {
@@ -844,6 +769,8 @@ impl Game {
                 };
                 let lead = lead.map_err(RuleError::Lead)?;
                 let lead = if lead.is_throw() {
+                    // No take-back after a throw: whether it stood shows what nobody could beat.
+                    can_undo = false;
                     p.throws += 1;
                     let others: Vec<Vec<Card>> =
                         (1..n).map(|i| p.hands[(seat + i) % n].clone()).collect();
@@ -985,7 +912,7 @@ impl Game {
     /// Deals the next hand, from `seed` when given (it then stays the table's seed).
     fn next_hand(&mut self, seed: Option<TableSeed>) -> Result<Vec<Event>, RuleError> {
         let Phase::Finished(f) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: "deal the next hand", phase: self.phase() });
+            return Err(RuleError::WrongPhase { action: Move::NextHand, phase: self.phase() });
         };
         if f.result.game_winners.is_some() {
             // A new game at the same table: levels start over, the first bid picks the landlord.

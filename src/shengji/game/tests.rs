@@ -34,7 +34,7 @@ fn draw_order_and_errors_leave_state_untouched() {
     let mut g = Game::new(Settings::default(), seed("turns")).unwrap();
     let before = format!("{:?}", g.phase);
     let e = g.apply(1, &Action::Draw).unwrap_err();
-    assert!(e.to_string().contains("not seat 1's turn"), "{e}");
+    assert!(e.to_string().contains("not seat 2's turn (waiting for seat 1)"), "{e}");
     assert!(g.apply(9, &Action::Draw).is_err());
     assert!(g.apply(0, &Action::Pass).is_err());
     assert!(g.apply(0, &Action::Play(vec![])).is_err());
@@ -555,4 +555,59 @@ fn the_leader_chooses_how_an_ambiguous_lead_reads() {
     // so it does not replay from its seed; the encoding is what is checked).
     let bytes = crate::record::replay_code::record_to_bytes(&g.record());
     assert_eq!(crate::record::replay_code::record_from_bytes(&bytes).unwrap().actions, g.record().actions);
+}
+
+/// Issue 15: a lead of 257 copies of a card held once was accepted (the
+/// counts wrapped to 1) and crashed the next bot; it is refused, state unchanged.
+#[test]
+fn a_lead_of_wrapped_copies_is_refused() {
+    let mut g = to_exchange(Settings::default(), "wrap");
+    let l = g.current_landlord().unwrap();
+    let kitty = g.hand(l)[..g.settings().kitty].to_vec();
+    g.apply(l, &Action::Bury(kitty)).unwrap();
+    let card = g.hand(l)[0];
+    let held = g.hand(l).iter().filter(|&&c| c == card).count();
+    let before = g.view(l);
+    for copies in [257, 256 + held, 65_537] {
+        let e = g.apply(l, &Action::Play(vec![card; copies])).unwrap_err();
+        assert!(matches!(e, RuleError::NotInHand { wanted, .. } if wanted == copies.min(65_535)), "{e:?}");
+        assert_eq!(g.view(l), before);
+    }
+}
+
+/// Issue 15: a throw that stood could be taken back, after everyone had seen
+/// that nobody could beat it. A throw (standing or failed) cannot be taken back.
+#[test]
+fn a_throw_cannot_be_taken_back() {
+    let mut g = to_exchange(Settings::default(), "throwback");
+    let l = g.current_landlord().unwrap();
+    let kitty = g.hand(l)[..g.settings().kitty].to_vec();
+    g.apply(l, &Action::Bury(kitty)).unwrap();
+    let trump = g.trump().unwrap();
+    let Phase::Play(p) = &mut g.phase else { panic!("play") };
+    let held = |h: &Vec<Card>, c: Card| h.iter().filter(|&&x| x == c).count();
+    let in_hands = |c: Card| p.hands.iter().map(|h| held(h, c)).sum::<usize>();
+    let suit = Suit::ALL
+        .into_iter()
+        .find(|&s| {
+            let (a, k) = (Card::new(Rank::Ace, s), Card::new(Rank::King, s));
+            !trump.is_trump(a) && !trump.is_trump(k) && in_hands(a) == 2 && in_hands(k) >= 1
+        })
+        .expect("a suit whose aces and a king are in the hands");
+    let (ace, king) = (Card::new(Rank::Ace, suit), Card::new(Rank::King, suit));
+    // The leader holds both aces and a king: A A K is a throw nobody can beat.
+    for (card, copies) in [(ace, 2), (king, 1)] {
+        while held(&p.hands[l], card) < copies {
+            let from = (0..4).find(|&s| s != l && held(&p.hands[s], card) > 0).unwrap();
+            let give = p.hands[l].iter().position(|&c| c != ace && c != king).unwrap();
+            let mine = p.hands[l].swap_remove(give);
+            let i = p.hands[from].iter().position(|&c| c == card).unwrap();
+            p.hands[from][i] = mine;
+            p.hands[l].push(card);
+        }
+    }
+    let events = g.apply(l, &Action::Play(vec![ace, ace, king])).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::ThrowFailed { .. })), "the throw stands");
+    assert!(!g.view(l).can_take_back);
+    assert_eq!(g.apply(l, &Action::TakeBack), Err(RuleError::NoTakeBack(TakeBackProblem::AfterThrow)));
 }
