@@ -181,7 +181,8 @@ fn bad_seeds_and_settings_are_explained() {
     assert!(replay(&rec).unwrap_err().to_string().contains("11 players"));
     let rec = GameRecord { settings: Settings::default(), seed: "ok".into(), actions: vec![(7, Action::Draw)] };
     let e = replay(&rec).unwrap_err().to_string();
-    assert!(e.contains("action 0") && e.contains("seat 7"), "{e}");
+    // Actions and seats are counted from 1 in messages, as people count them.
+    assert!(e.contains("action 1") && e.contains("seat 8"), "{e}");
     // Garbage JSON is a serde error, not a panic.
     assert!(serde_json::from_str::<GameRecord>("{\"s\":{\"p\":\"x\"}}").is_err());
 }

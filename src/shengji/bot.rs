@@ -585,7 +585,8 @@ pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> 
 }
 
 impl crate::table::Bot<crate::shengji::game::Game> for Bot {
-    fn suggest(&mut self, view: &SeatView) -> (Action, String) {
-        Bot::suggest(self, view)
+    type Reason = BotReason;
+    fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
+        self.suggest_explained(view)
     }
 }

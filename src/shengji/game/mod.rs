@@ -11,6 +11,7 @@ pub mod record;
 pub mod scoring;
 pub mod settings;
 pub mod sim;
+mod table;
 pub mod view;
 
 use crate::cards::{Card, CardCounts, Rank, Suit};

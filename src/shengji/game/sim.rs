@@ -6,6 +6,7 @@ use super::{scoring, Action, Game, PhaseName, Settings, SettingsError};
 use crate::cards::CardCounts;
 use crate::dup::TableSeed;
 use crate::shengji::bot::{Bot, Difficulty};
+use crate::table::Driver;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -49,26 +50,25 @@ pub struct Summary {
 /// Plays `hands` hands with bots in every seat, checking invariants.
 pub struct Simulation {
     pub game: Game,
-    pub bots: Vec<Bot>,
+    /// The table layer's driver, a bot in every seat.
+    pub driver: Driver<Bot>,
 }
 
 impl Simulation {
     pub fn new(settings: Settings, seed: TableSeed, difficulty: &[Difficulty]) -> Result<Simulation, SettingsError> {
         let game = Game::new(settings.clone(), seed.clone())?;
         let n = game.players();
-        let bots = crate::shengji::bot::bots_for(&seed, n, difficulty);
-        Ok(Simulation { game, bots })
+        let driver = Driver::all_bots(crate::shengji::bot::bots_for(&seed, n, difficulty));
+        Ok(Simulation { game, driver })
     }
 
     /// One bot move by the first seat to act. Returns the action taken.
     pub fn step(&mut self) -> Result<(usize, Action), String> {
-        let seat = *self.game.to_act().first().ok_or("nobody is to act")?;
-        let view = self.game.view(seat);
-        let (action, _why) = self.bots[seat].suggest(&view);
-        self.game
-            .apply(seat, &action)
-            .map_err(|e| format!("seat {seat}'s bot chose an illegal move {action:?}: {e}"))?;
-        Ok((seat, action))
+        match self.driver.step(&mut self.game) {
+            Some(Ok(m)) => Ok((m.seat, m.action)),
+            Some(Err(refused)) => Err(refused.to_string()),
+            None => Err("nobody is to act".into()),
+        }
     }
 
     /// Plays the current hand to its end (not dealing the next one), checking invariants.

@@ -1,0 +1,96 @@
+//! The table layer's contract: what a game provides so that everything above
+//! the rules — the driver that runs bots, records and replays, saves, share
+//! links, duplicate results, the peer host and the board shell — is written
+//! once for every game. Shengji implements it (`shengji::game`), rummy next.
+//! `docs/adding-a-game.md` walks through the seams.
+//!
+//! A game is a pure state machine: [`Game::apply`] either returns the events a
+//! move caused or an error, and then changes nothing; [`Game::view`] is what one
+//! seat may see, built as a whitelist; randomness comes only from the table
+//! seed, so settings + seed + the accepted actions rebuild the state exactly.
+
+pub mod driver;
+pub mod record;
+
+use crate::dup::TableSeed;
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::{Debug, Display};
+
+pub use driver::{Driver, Moved, Turn};
+pub use record::{replay, Record, ReplayError};
+
+/// A seat at a table, 0-based in playing order (people see it counted from 1).
+pub type Seat = usize;
+
+/// How a finished hand went for each seat, for the table layer's comparisons
+/// (duplicate results, "who won"). The game's own detailed result travels in
+/// its events and views.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Per seat, higher is better: what a seat would compare with another table
+    /// that played the same deal (Shengji: levels gained by the seat's side).
+    pub scores: Vec<i64>,
+}
+
+/// A turn-based card or tile game as the table layer sees it.
+pub trait Game: Clone + Sized {
+    /// Every setting of a table (players, decks, rule variants).
+    type Settings: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type SettingsError: Clone + Display + Debug;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + Serialize;
+    type View: Clone + Debug + PartialEq + Serialize;
+    type Error: Clone + Debug + Display;
+
+    /// The game's name in links (`#/play/<name>`), saves, replay codes and peer messages.
+    const NAME: &'static str;
+
+    /// A new table: checks the settings and deals the first hand from `seed`.
+    fn new(settings: Self::Settings, seed: TableSeed) -> Result<Self, Self::SettingsError>;
+    fn settings(&self) -> &Self::Settings;
+    /// The seed the table was created with (later hands may be dealt from
+    /// seeds carried by actions, see [`Game::next_hand`]).
+    fn first_seed(&self) -> &TableSeed;
+    /// Every accepted action so far, in order: with the settings and the first
+    /// seed, the table's whole record.
+    fn actions(&self) -> &[(Seat, Self::Action)];
+
+    fn players(&self) -> usize;
+    /// Applies a move; on error the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Error>;
+    /// What `seat` may see: its own cards and public information, nothing else.
+    fn view(&self, seat: Seat) -> Self::View;
+    /// Seats whose move the game waits for; the first is the one a driver asks first.
+    fn to_act(&self) -> Vec<Seat>;
+    /// True when every seat of [`Game::to_act`] may act now, in any order
+    /// (Shengji's bids once the deck is drawn, mahjong's claims); otherwise
+    /// the first seat must act before the others.
+    fn simultaneous(&self) -> bool {
+        false
+    }
+    /// A move that needs no decision (drawing the next card), which a table
+    /// makes for people as well as bots; `None` when `seat` must choose.
+    fn auto_action(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
+    /// The finished hand's outcome; `None` while the hand is being played.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Hands dealt at this table before the current one.
+    fn hand_number(&self) -> u64;
+    /// The move that deals the next hand after a finished one: from the
+    /// table's own seed, or from `seed` (peer tables deal each hand from a
+    /// seed everyone helped choose, and the record keeps it).
+    fn next_hand(seed: Option<&TableSeed>) -> Self::Action;
+    /// Would this move be accepted? (The UI uses it to enable buttons; nothing changes.)
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
+        self.clone().apply(seat, action).map(|_| ())
+    }
+}
+
+/// A move chooser that sees only a seat's view.
+pub trait Bot<G: Game> {
+    /// Why a bot chose its move, as data the UI phrases in any language.
+    type Reason: Clone + Debug;
+    /// The chosen move and why.
+    fn suggest(&mut self, view: &G::View) -> (G::Action, Self::Reason);
+}
