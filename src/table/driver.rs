@@ -45,6 +45,9 @@ impl<G: Game> fmt::Display for BotRefused<G> {
     }
 }
 
+/// What [`Driver::step`] did: a move, or a bot's refused choice.
+pub type Step<G, R> = Result<Moved<G, R>, BotRefused<G>>;
+
 /// The bots of a table and which seats people play.
 pub struct Driver<B> {
     bots: Vec<B>,
@@ -102,7 +105,7 @@ impl<B> Driver<B> {
     }
 
     /// Makes the next move unless a person must choose it (or the hand is over).
-    pub fn step<G: Game>(&mut self, game: &mut G) -> Option<Result<Moved<G, B::Reason>, BotRefused<G>>>
+    pub fn step<G: Game>(&mut self, game: &mut G) -> Option<Step<G, B::Reason>>
     where
         B: Bot<G>,
     {
@@ -143,7 +146,6 @@ mod tests {
     use crate::dup::TableSeed;
     use crate::shengji::bot::{bots_for, Difficulty};
     use crate::shengji::game::{Action, Game as Shengji, PhaseName, Settings};
-    use crate::table::Game as _;
 
     fn table(persons: &[usize]) -> (Shengji, Driver<crate::shengji::bot::Bot>) {
         let seed = TableSeed::parse("driver").unwrap();
