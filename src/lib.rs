@@ -16,6 +16,7 @@ pub mod record;
 pub mod net;
 pub mod rummy;
 pub mod shengji;
+pub mod small_sort;
 pub mod table;
 pub mod ui_model;
 

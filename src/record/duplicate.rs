@@ -323,7 +323,7 @@ impl SeedResults {
     pub fn ranked(&self, fingerprint: u32, hand: u64) -> Vec<&StoredResult> {
         let mut v: Vec<&StoredResult> =
             self.results.iter().filter(|s| s.result.fingerprint == fingerprint && s.result.hand == hand).collect();
-        v.sort_by(|a, b| compare(&b.result, &a.result).map(|c| c.order).unwrap_or(Ordering::Equal));
+        crate::small_sort::sort_by(&mut v, |a, b| compare(&b.result, &a.result).map(|c| c.order).unwrap_or(Ordering::Equal));
         v
     }
 }

@@ -251,7 +251,7 @@ impl Bot {
             .map(|&s| (hand.iter().filter(|&&c| rules.layout().effective_suit(c) == s).count(), s))
             .filter(|&(n, _)| n > 0)
             .collect();
-        suits.sort();
+        crate::small_sort::sort(&mut suits);
         let mut voided = Vec::new();
         for (n, s) in suits {
             let cards: Vec<Card> = hand.iter().copied().filter(|&c| rules.layout().effective_suit(c) == s).collect();
@@ -267,7 +267,7 @@ impl Bot {
                 rest.swap_remove(i);
             }
         }
-        rest.sort_by_key(|&c| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c));
+        crate::small_sort::sort_by_key(&mut rest, |&c| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c));
         out.extend(rest.into_iter().take(k - out.len()));
         hand.clear();
         (Action::Bury(out), BotReason::Bury { voided })
@@ -296,7 +296,7 @@ impl Bot {
             .filter(|c| matches!(c.rank(), Some(Rank::Ace | Rank::King | Rank::Queen)) && held(**c) < view.decks)
             .map(|&c| (held(c) + 3 * rank_penalty(c.rank().unwrap_or(Rank::Two)), c))
             .collect();
-        options.sort();
+        crate::small_sort::sort(&mut options);
         if self.difficulty == Difficulty::Random {
             let i = self.roll(options.len());
             options.rotate_left(i);
@@ -414,10 +414,10 @@ impl Bot {
             .map(|&s| (by_suit(s).len(), s))
             .filter(|&(n, _)| n > 0)
             .collect();
-        plain.sort();
+        crate::small_sort::sort(&mut plain);
         let suit = plain.first().map(|&(_, s)| s).unwrap_or(EffectiveSuit::Trump);
         let mut cards = by_suit(suit);
-        cards.sort_by_key(|&c| (cost(trump, c), c));
+        crate::small_sort::sort_by_key(&mut cards, |&c| (cost(trump, c), c));
         let c = cards[0];
         (Action::Play(vec![c]), BotReason::LeadLow(suit))
     }
@@ -429,7 +429,7 @@ impl Bot {
         let n = lead.len();
         let suit_cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == lead.suit).collect();
         let mut others: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) != lead.suit).collect();
-        others.sort_by_key(|&c| (cost(trump, c), c));
+        crate::small_sort::sort_by_key(&mut others, |&c| (cost(trump, c), c));
         let follower = Follower::new(rules, lead, hand);
         let mut cands: Vec<Vec<Card>> = Vec::new();
         if suit_cards.len() >= n {
@@ -460,7 +460,7 @@ impl Bot {
             low.extend(others.iter().take(need));
             cands.push(low);
             let mut pts = others.clone();
-            pts.sort_by_key(|&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+            crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
             let mut give = suit_cards.clone();
             give.extend(pts.iter().take(need));
             cands.push(give);
@@ -474,7 +474,7 @@ impl Bot {
         } else {
             cands.push(others.iter().copied().take(n).collect());
             let mut pts = others.clone();
-            pts.sort_by_key(|&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+            crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
             cands.push(pts.into_iter().take(n).collect());
             let trumps: Vec<Card> = hand.iter().copied().filter(|&c| trump.is_trump(c)).collect();
             if trumps.len() >= n && lead.suit != EffectiveSuit::Trump {
@@ -498,7 +498,7 @@ impl Bot {
             cands.push(rnd);
         }
         cands.retain(|c| c.len() == n && follower.check(c).is_ok());
-        cands.sort();
+        crate::small_sort::sort(&mut cands);
         cands.dedup();
         if cands.is_empty() {
             // Unreachable in practice: the forced play or a full suit is always legal.
@@ -536,7 +536,7 @@ impl Bot {
             trick_winner(rules, lead, &f).is_ok_and(|o| o.winner == my_index)
         };
         let mut winning: Vec<&Vec<Card>> = cands.iter().filter(|c| wins(c)).collect();
-        winning.sort_by_key(|c| total_cost(c));
+        crate::small_sort::sort_by_key(&mut winning, |c| total_cost(c));
         if let Some(w) = winning.first() {
             let ruff = layout.effective_suit(w[0]) == EffectiveSuit::Trump && lead.suit != EffectiveSuit::Trump;
             let at_stake = points_so_far + pts(w);

@@ -262,7 +262,7 @@ impl Plans {
         // Tractors: largest first, then shape descending (as the matcher).
         let mut tractors: Vec<usize> = (0..groups.len()).filter(|&g| groups[g].len() >= 2).collect();
         let sum = |g: usize| groups[g].iter().map(|&t| t as u32).sum::<u32>();
-        tractors.sort_by(|&a, &b| sum(b).cmp(&sum(a)).then(groups[b].cmp(&groups[a])));
+        crate::small_sort::sort_by(&mut tractors, |&a, &b| sum(b).cmp(&sum(a)).then(groups[b].cmp(&groups[a])));
         let mut tuples: Vec<u8> = groups.iter().filter(|g| g.len() == 1 && g[0] >= 2).map(|g| g[0]).collect();
         tuples.sort_unstable_by(|a, b| b.cmp(a));
         let plain = (0..groups.len()).filter(|&g| groups[g].len() == 1 && groups[g][0] >= 2);
@@ -279,7 +279,7 @@ impl Plans {
             step.suffix = rest;
         }
         let mut order: Vec<u8> = (0..steps.len() as u8).collect();
-        order.sort_by_key(|&i| steps[i as usize].group);
+        crate::small_sort::sort_by_key(&mut order, |&i| steps[i as usize].group);
         self.order.extend(order);
         let k = tractors.len();
         let mut last_run = steps.len();

@@ -178,7 +178,7 @@ impl<'a> Walk<'a> {
         self.start = start.groups().iter().filter(|g| g.as_slice() != [1]).cloned().collect();
         let plain = || {
             let mut groups: Vec<Vec<u8>> = parts.iter().map(|&t| vec![t]).collect();
-            groups.sort_by(|a, b| b.cmp(a));
+            crate::small_sort::sort_by(&mut groups, |a, b| b.cmp(a));
             groups
         };
         // With no link possible the plain format is the only one the hand can

@@ -61,7 +61,7 @@ impl Format {
         if groups.iter().flatten().any(|&t| t == 0) {
             return Err(FormatError("tuple sizes in a format must be at least 1".into()));
         }
-        groups.sort_by(|a, b| b.cmp(a));
+        crate::small_sort::sort_by(&mut groups, |a, b| b.cmp(a));
         Ok(Format { groups })
     }
 
@@ -320,7 +320,8 @@ pub fn partition_formats(partition: &[u8], rules: TractorRules) -> Vec<Format> {
             Format::from_sorted(groups)
         })
         .collect();
-    formats.sort_by(|a, b| b.strength_cmp(a));
+    // Distinct formats: the strength order is total, no stability needed.
+    formats.sort_unstable_by(|a, b| b.strength_cmp(a));
     formats
 }
 

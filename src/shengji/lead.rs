@@ -109,7 +109,8 @@ impl Lead {
         }
         // The seed's choice: the parse whose largest unit has the most cards
         // (so a tractor beats a bigger tuple beside it), then the strongest.
-        leads.sort_by(|a, b| b.largest_unit().cmp(&a.largest_unit()).then(b.format.strength_cmp(&a.format)));
+        // Formats are distinct here, so this order is total: no stability needed.
+        leads.sort_unstable_by(|a, b| b.largest_unit().cmp(&a.largest_unit()).then(b.format.strength_cmp(&a.format)));
         Ok(leads)
     }
 
@@ -289,7 +290,7 @@ fn build_lead(sl: &SuitLayout, suit: EffectiveSuit, cards: &[Card], units: &[Uni
             }
         })
         .collect();
-    groups.sort_by(|a, b| b.shape.cmp(&a.shape).then(b.top_level.cmp(&a.top_level)));
+    crate::small_sort::sort_by(&mut groups, |a, b| b.shape.cmp(&a.shape).then(b.top_level.cmp(&a.top_level)));
     let format = Format::from_sorted(groups.iter().map(|g| g.shape.clone()).collect());
     Lead { suit, cards: cards.to_vec(), format, units: groups }
 }

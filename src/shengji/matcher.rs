@@ -170,7 +170,7 @@ impl<'a> Matcher<'a> {
                 singles += 1;
             }
         }
-        tractors.sort_by(|a, b| {
+        crate::small_sort::sort_by(&mut tractors, |a, b| {
             let sa: u32 = a.iter().map(|&t| t as u32).sum();
             let sb: u32 = b.iter().map(|&t| t as u32).sum();
             sb.cmp(&sa).then(b.cmp(a))
@@ -427,7 +427,7 @@ impl<'a> Matcher<'a> {
                 });
             }
         }
-        groups.sort_by(|a, b| b.shape.cmp(&a.shape));
+        crate::small_sort::sort_by(&mut groups, |a, b| b.shape.cmp(&a.shape));
         Match { groups }
     }
 }
@@ -476,7 +476,7 @@ impl Matcher<'_> {
                 parts.push((one(1), Part::Copies(slot as u8, 1)));
             }
         }
-        parts.sort_by(|a, b| b.0.cmp(a.0));
+        crate::small_sort::sort_by(&mut parts, |a, b| b.0.cmp(a.0));
         let mut cards = Vec::with_capacity(self.orig.iter().map(|&c| c as usize).sum::<usize>().min(64));
         for (shape, part) in &parts {
             match *part {

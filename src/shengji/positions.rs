@@ -73,7 +73,7 @@ fn attempt(family: Family, rng: &mut ChaCha8Rng) -> Option<Position> {
     if kinds.is_empty() {
         return None;
     }
-    kinds.sort_by_key(|&c| trump.level(c));
+    crate::small_sort::sort_by_key(&mut kinds, |&c| trump.level(c));
     let mut pool = CardCounts::full_decks(decks);
     let mut lead = Vec::new();
     match family {

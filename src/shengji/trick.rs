@@ -96,7 +96,7 @@ pub fn check_throw(rules: &Rules, lead: &Lead, others: &[Vec<Card>]) -> Result<(
     else {
         return Ok(());
     };
-    beaters.sort_by_key(|b| (b.unit, b.player));
+    crate::small_sort::sort_by_key(&mut beaters, |b| (b.unit, b.player));
     let kept_cards = lead.units[kept_unit].cards.clone();
     let mut rest = CardCounts::from_cards(&lead.cards);
     rest.remove_all(&CardCounts::from_cards(&kept_cards));

@@ -202,7 +202,7 @@ impl Trump {
     /// Every card kind of an effective suit, weakest first (equal levels in suit order).
     pub fn suit_cards(self, suit: EffectiveSuit) -> Vec<Card> {
         let mut v: Vec<Card> = Card::all().filter(|&c| self.effective_suit(c) == suit).collect();
-        v.sort_by_key(|&c| (self.level(c), c.suit().map_or(0, |s| s.index())));
+        crate::small_sort::sort_by_key(&mut v, |&c| (self.level(c), c.suit().map_or(0, |s| s.index())));
         v
     }
 
@@ -221,7 +221,7 @@ impl Trump {
 
     /// Sorts cards into display order (stable).
     pub fn sort_for_display(self, cards: &mut [Card]) {
-        cards.sort_by_key(|&c| self.display_key(c));
+        crate::small_sort::sort_by_key(cards, |&c| self.display_key(c));
     }
 }
 

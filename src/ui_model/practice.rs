@@ -84,7 +84,7 @@ fn has_tractor(trump: Trump, suit_cards: &[Card]) -> bool {
 fn choose_lead<R: rand_core::RngCore>(rng: &mut R, trump: Trump, suit_cards: &[Card]) -> Vec<Card> {
     let counts = CardCounts::from_cards(suit_cards);
     let mut kinds: Vec<(Card, usize)> = counts.iter().filter(|&(_, n)| n > 0).collect();
-    kinds.sort_by_key(|&(c, _)| trump.display_key(c));
+    crate::small_sort::sort_by_key(&mut kinds, |&(c, _)| trump.display_key(c));
     let multis: Vec<(Card, usize)> = kinds.iter().copied().filter(|&(_, n)| n >= 2).collect();
     let mut lead = Vec::new();
     // Kinds that start a tractor (the next kind up is held twice too): tractors are

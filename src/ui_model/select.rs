@@ -34,7 +34,7 @@ pub fn short_suit_play(rules: &Rules, lead: &Lead, hand: &[Card]) -> Option<Vec<
     if suit.len() >= lead.len() {
         return None;
     }
-    rest.sort_by_key(|&c| (trump.is_trump(c), trump.level(c)));
+    crate::small_sort::sort_by_key(&mut rest, |&c| (trump.is_trump(c), trump.level(c)));
     suit.extend(rest.into_iter().take(lead.len() - suit.len()));
     Some(suit)
 }

@@ -95,7 +95,7 @@ impl Stats {
             return None;
         }
         let mut s = samples.to_vec();
-        s.sort_by(|a, b| a.total_cmp(b));
+        s.sort_unstable_by(|a, b| a.total_cmp(b));
         let n = s.len();
         let median = if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 };
         let rank = |p: f64| s[((p * n as f64).ceil() as usize).clamp(1, n) - 1];
