@@ -92,6 +92,11 @@ impl<'a> Reader<'a> {
         }
         None
     }
+    /// Bytes not read yet.
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
     pub fn is_empty(&self) -> bool {
         self.pos >= self.bytes.len()
     }

@@ -131,7 +131,7 @@ proptest! {
         // The same table: every resolved value equal.
         let (a, b) = (back.settings.validate().unwrap(), settings.validate().unwrap());
         prop_assert_eq!((a.players, a.decks, a.kitty, a.mode, a.friends), (b.players, b.decks, b.kitty, b.mode, b.friends));
-        prop_assert_eq!(fingerprint(&back.settings), fingerprint(&settings));
+        prop_assert_eq!(fingerprint::<Game>(&back.settings), fingerprint::<Game>(&settings));
         prop_assert_eq!(back.seat, seat);
     }
 
@@ -233,7 +233,7 @@ fn a_finished_hand_gives_a_result_that_travels_in_the_link() {
     assert_eq!(r.name.as_deref(), Some("Mei"));
     let code = r.encode();
     assert!(code.len() < 50, "{code}");
-    assert_eq!(DuplicateResult::decode(&code).unwrap(), r);
+    assert_eq!(DuplicateResult::<Game>::decode(&code).unwrap(), r);
 
     let link = ShareLink::from_game(&game, 1).with_result(r.clone());
     assert_eq!(link, ShareLink { result: Some(r.clone()), ..ShareLink::new(game.seed(), &Settings::default(), 1) });
@@ -249,14 +249,11 @@ fn a_finished_hand_gives_a_result_that_travels_in_the_link() {
 fn result(seat: usize, landlord_side: bool, won: bool, levels: u8, points: u32, name: Option<&str>) -> DuplicateResult {
     DuplicateResult {
         seed: "abc".into(),
-        fingerprint: fingerprint(&Settings::default()),
+        fingerprint: fingerprint::<Game>(&Settings::default()),
         hand: 0,
         seat,
-        landlord_side,
-        attacker_points: points,
-        won,
-        levels,
         name: name.map(String::from),
+        result: ShengjiResult { landlord_side, attacker_points: points, won, levels },
     }
 }
 
@@ -266,14 +263,14 @@ proptest! {
     fn results_round_trip(seat in 0usize..10, flags in 0u8..4, levels in 0u8..=13, points in 0u32..2000,
                           hand in any::<u64>(), fp in any::<u32>(), name in prop::option::of("[a-zA-Z0-9 李梅]{1,12}")) {
         let name = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
-        let r = DuplicateResult { seed: "k7qx2m".into(), fingerprint: fp, hand, seat, landlord_side: flags & 1 == 1,
-                                  attacker_points: points, won: flags & 2 == 2, levels, name };
-        prop_assert_eq!(DuplicateResult::decode(&r.encode()).unwrap(), r);
+        let r: DuplicateResult = DuplicateResult { seed: "k7qx2m".into(), fingerprint: fp, hand, seat, name,
+            result: ShengjiResult { landlord_side: flags & 1 == 1, attacker_points: points, won: flags & 2 == 2, levels } };
+        prop_assert_eq!(DuplicateResult::<Game>::decode(&r.encode()).unwrap(), r);
     }
 
     #[test]
     fn result_decoding_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..60)) {
-        let _ = DuplicateResult::decode(&base64url_encode(&bytes));
+        let _ = DuplicateResult::<Game>::decode(&base64url_encode(&bytes));
     }
 }
 
@@ -281,17 +278,21 @@ proptest! {
 fn bad_result_codes_are_refused_with_reasons() {
     let good = result(0, true, true, 1, 40, None).encode();
     let bytes = base64url_decode(&good).unwrap();
-    let mut v2 = bytes.clone();
-    v2[0] = 2;
-    assert!(DuplicateResult::decode(&base64url_encode(&v2)).unwrap_err().to_string().contains("format 2"));
+    // Format 2: the format byte, the game's tag, then the derivation.
+    let mut v3 = bytes.clone();
+    v3[0] = 3;
+    assert!(DuplicateResult::<Game>::decode(&base64url_encode(&v3)).unwrap_err().to_string().contains("format 3"));
+    let mut other_game = bytes.clone();
+    other_game[1] = 1;
+    assert_eq!(DuplicateResult::<Game>::decode(&base64url_encode(&other_game)), Err(ResultError::OtherGame(1)));
     let mut d2 = bytes.clone();
-    d2[1] = 2;
-    assert!(DuplicateResult::decode(&base64url_encode(&d2)).unwrap_err().to_string().contains("derivation 2"));
-    assert_eq!(DuplicateResult::decode(&base64url_encode(&bytes[..bytes.len() - 1])), Err(ResultError::Truncated));
+    d2[2] = 2;
+    assert!(DuplicateResult::<Game>::decode(&base64url_encode(&d2)).unwrap_err().to_string().contains("derivation 2"));
+    assert_eq!(DuplicateResult::<Game>::decode(&base64url_encode(&bytes[..bytes.len() - 1])), Err(ResultError::Truncated));
     let mut extra = bytes.clone();
     extra.push(0);
-    assert_eq!(DuplicateResult::decode(&base64url_encode(&extra)), Err(ResultError::TrailingBytes));
-    assert_eq!(DuplicateResult::decode(&"A".repeat(300)), Err(ResultError::TooLong(300)));
+    assert_eq!(DuplicateResult::<Game>::decode(&base64url_encode(&extra)), Err(ResultError::TrailingBytes));
+    assert_eq!(DuplicateResult::<Game>::decode(&"A".repeat(300)), Err(ResultError::TooLong(300)));
 }
 
 #[test]
@@ -300,7 +301,8 @@ fn comparing_results_on_the_same_deal() {
     let a = result(0, true, true, 2, 20, Some("a"));
     let b = result(0, true, true, 1, 60, Some("b"));
     let c = compare(&a, &b).unwrap();
-    assert_eq!((c.better, c.level_difference, c.point_difference), (1, 1, 40));
+    assert_eq!(c.better, 1);
+    assert_eq!((a.level_swing() - b.level_swing(), a.side_points() - b.side_points()), (1, 40));
     assert_eq!(compare(&b, &a).unwrap().better, -1);
     // Same levels: points decide, from each side's point of view.
     let att1 = result(1, false, true, 0, 85, None);
@@ -331,7 +333,7 @@ fn the_results_collection_merges_without_duplicates() {
     other.seed = "xyz".into();
     assert_eq!(book.merge(Source::Link, other), Merge::OtherSeed);
     assert_eq!(book.results.len(), 3);
-    let ranked = book.ranked(fingerprint(&Settings::default()), 0);
+    let ranked = book.ranked(fingerprint::<Game>(&Settings::default()), 0);
     assert_eq!(ranked[0].result, friend);
     // Serde round trip (localStorage) and merging a copy adds nothing.
     let json = serde_json::to_string(&book).unwrap();
@@ -465,7 +467,8 @@ fn the_stepper_finds_each_hand_of_a_longer_record() {
 }
 
 fn code_of(payload: &[u8]) -> String {
-    let mut out = vec![CODE_FORMAT];
+    // The format byte, Shengji's tag, then the deflated payload.
+    let mut out = vec![CODE_FORMAT, 0];
     out.extend(miniz_oxide::deflate::compress_to_vec(payload, 6));
     base64url_encode(&out)
 }
@@ -588,9 +591,9 @@ fn saves_hold_records_longer_than_a_link_may_be() {
         }
     }
     let code = encode_record(&sim.game.record());
-    assert!(matches!(decode_with_limits(&code, code.len() - 1, MAX_PAYLOAD_BYTES), Err(CodeError::TooLong(_))));
-    assert!(matches!(decode_with_limits(&code, code.len(), 100), Err(CodeError::Inflate(_))));
-    assert_eq!(decode_with_limits(&code, code.len(), MAX_PAYLOAD_BYTES).unwrap(), sim.game.record());
+    assert!(matches!(decode_with_limits::<Game>(&code, code.len() - 1, MAX_PAYLOAD_BYTES), Err(CodeError::TooLong(_))));
+    assert!(matches!(decode_with_limits::<Game>(&code, code.len(), 100), Err(CodeError::Inflate(_))));
+    assert_eq!(decode_with_limits::<Game>(&code, code.len(), MAX_PAYLOAD_BYTES).unwrap(), sim.game.record());
     // The envelope keeps the record as that code, and loads it back into the same table.
     let text = SaveEnvelope::new(&sim.game, 1, None).encode();
     assert!(text.contains(&code), "{text}");
@@ -648,4 +651,27 @@ proptest! {
         let replay = Replay::from_code(&code).unwrap();
         prop_assert_eq!(replay.len(), game.tricks().len());
     }
+}
+
+/// Codes and results written before there were other games (format 1, no
+/// game tag) still read, as Shengji's; other games' tags are refused by Shengji.
+#[test]
+fn format_1_codes_and_results_still_read() {
+    let game = bot_game("legacy", Settings::default(), Some(120));
+    let record = game.record();
+    let mut old = vec![1u8];
+    old.extend(miniz_oxide::deflate::compress_to_vec(&record_to_bytes(&record), 9));
+    assert_eq!(decode_record(&base64url_encode(&old)).unwrap(), record);
+    let tagged = encode_record(&record);
+    assert_eq!(tuolaji::record::replay_code::game_of(&tagged), Some(0));
+    assert_eq!(tuolaji::record::replay_code::game_of(&base64url_encode(&old)), Some(0));
+    let mut rummy = base64url_decode(&tagged).unwrap();
+    rummy[1] = 1;
+    assert_eq!(decode_record(&base64url_encode(&rummy)), Err(CodeError::OtherGame(1)));
+    // A result in the old layout: no game tag after the format byte.
+    let r = result(2, false, true, 1, 85, Some("Mei"));
+    let new = base64url_decode(&r.encode()).unwrap();
+    let mut legacy = vec![1u8];
+    legacy.extend_from_slice(&new[2..]);
+    assert_eq!(DuplicateResult::<Game>::decode(&base64url_encode(&legacy)).unwrap(), r);
 }

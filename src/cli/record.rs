@@ -222,7 +222,7 @@ pub fn decode(a: &DecodeArgs, out: Output) -> CliResult {
     let code = code.rsplit_once("#/replay/").map(|(_, c)| c).unwrap_or(code);
     let replay = Replay::from_code(code).map_err(|e| CliError::new(e.to_string()))?;
     let record = replay.record();
-    let settings = settings_text(&record.settings);
+    let settings = settings_text::<crate::shengji::game::Game>(&record.settings);
     out.emit(
         || {
             let mut t = format!(

@@ -1,38 +1,61 @@
-//! Share links: seed, settings and the sharer's seat as the query pairs of
-//! `#/play/shengji?seed=…`, writing only non-default settings under short keys,
-//! and a defensive parser whose errors name the parameter and what is allowed.
+//! Share links: a game's seed, settings and the sharer's seat as the query
+//! pairs of `#/play/<game>?seed=…`, only non-default settings under the game's
+//! short keys (`table::Codec`), an optional duplicate result (`r=`), and a
+//! defensive parser whose errors name the parameter and what is allowed.
 
 use super::duplicate::DuplicateResult;
-use crate::cards::Rank;
 use crate::dup::{TableSeed, DERIVATION_VERSION};
 use crate::routes::Route;
-use crate::shengji::format::TractorRules;
-use crate::shengji::game::{KittyMultiplier, Mode, Seat, Settings, SettingsError, ThrowPenaltySetting};
-use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
+use crate::shengji::game::Game as ShengjiGame;
+use crate::table::{Codec, Seat};
 use std::fmt;
 
-/// The game name in `#/play/<game>`.
-pub const GAME: &str = "shengji";
+pub use crate::shengji::game::codec::normalize;
 
 /// A derivation version that a link leaves out: links without `v` mean this one, forever.
 pub const IMPLICIT_DERIVATION: u32 = 1;
 
-/// Every key a link may carry, in the order links write them.
-pub const KEYS: [&str; 18] =
-    ["seed", "v", "p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "seat", "r"];
+/// The keys every game's link may carry besides its settings.
+pub const TABLE_KEYS: [&str; 4] = ["seed", "v", "seat", "r"];
 
 /// What a share link says: the deal (seed + settings) and the seat of the person
 /// who shared it. `seat` is 0-based like the engine; links write it 1-based
 /// (`seat=1` is seat 0), as the UI numbers seats.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShareLink {
+pub struct Link<G: Codec> {
     /// Canonical (lowercase) seed text, valid for [`TableSeed::parse`].
     pub seed: String,
     /// Normalised: settings equal to their default are `None` / default.
-    pub settings: Settings,
+    pub settings: G::Settings,
     pub seat: Seat,
     /// A duplicate result carried by the link (`r=`), if the sharer finished the hand.
-    pub result: Option<DuplicateResult>,
+    pub result: Option<DuplicateResult<G>>,
+}
+
+/// A Shengji table's link (`#/play/shengji?…`).
+pub type ShareLink = Link<ShengjiGame>;
+
+impl<G: Codec> Clone for Link<G> {
+    fn clone(&self) -> Self {
+        Link { seed: self.seed.clone(), settings: self.settings.clone(), seat: self.seat, result: self.result.clone() }
+    }
+}
+
+impl<G: Codec> PartialEq for Link<G> {
+    fn eq(&self, o: &Self) -> bool {
+        self.seed == o.seed && self.settings == o.settings && self.seat == o.seat && self.result == o.result
+    }
+}
+
+impl<G: Codec> fmt::Debug for Link<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Link")
+            .field("game", &G::NAME)
+            .field("seed", &self.seed)
+            .field("settings", &self.settings)
+            .field("seat", &self.seat)
+            .field("result", &self.result)
+            .finish()
+    }
 }
 
 /// Why a link was refused. Every variant names the parameter.
@@ -45,8 +68,8 @@ pub enum LinkError {
     Invalid { param: &'static str, value: String, allowed: String },
     /// The link was made with another seed derivation: it would deal other cards.
     Version { found: String },
-    /// The values parse but do not make a playable table.
-    Settings { param: &'static str, error: SettingsError },
+    /// The values parse but do not make a playable table: the game's validator says why.
+    Settings { param: &'static str, reason: String },
 }
 
 impl LinkError {
@@ -65,12 +88,7 @@ impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LinkError::MissingSeed => write!(f, "the link has no seed: it needs seed= followed by 1 to 64 letters or digits"),
-            LinkError::Unknown { param } => write!(
-                f,
-                "the link has an unknown parameter '{}' (known: {})",
-                shorten(param),
-                KEYS.join(", ")
-            ),
+            LinkError::Unknown { param } => write!(f, "the link has an unknown parameter '{}'", shorten(param)),
             LinkError::Repeated { param } => write!(f, "the link gives the parameter '{param}' more than once"),
             LinkError::Invalid { param, value, allowed } => {
                 write!(f, "the link's parameter '{param}' is '{}': {allowed}", shorten(value))
@@ -81,7 +99,7 @@ impl fmt::Display for LinkError {
                  cards differently (this version deals with derivation {DERIVATION_VERSION})",
                 shorten(found)
             ),
-            LinkError::Settings { param, error } => write!(f, "the link's parameter '{param}' does not work: {error}"),
+            LinkError::Settings { param, reason } => write!(f, "the link's parameter '{param}' does not work: {reason}"),
         }
     }
 }
@@ -97,104 +115,33 @@ fn shorten(s: &str) -> String {
     }
 }
 
-/// Settings with every field that equals its default written as the default
-/// (`decks: Some(2)` with 4 players becomes `None`), so equal tables give equal links.
-pub fn normalize(settings: &Settings) -> Settings {
-    let mut s = settings.clone();
-    let default_decks = (s.players / 2).max(1);
-    if s.decks == Some(default_decks) {
-        s.decks = None;
-    }
-    if let Ok(r) = (Settings { kitty: None, ..s.clone() }).validate() {
-        if s.kitty == Some(r.kitty as u8) {
-            s.kitty = None;
-        }
-    }
-    match s.mode {
-        Mode::Tractor => s.friends = None,
-        Mode::Friends => {
-            if s.friends == Some((s.players / 2).saturating_sub(1).max(1)) {
-                s.friends = None;
-            }
-        }
-    }
-    s
+/// The canonical settings text (`p=6&d=3`, empty for the defaults): what
+/// replay codes carry and duplicate results fingerprint.
+pub fn settings_text<G: Codec>(settings: &G::Settings) -> String {
+    G::settings_pairs(settings).iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
 }
 
-fn bit(b: bool) -> String {
-    if b { "1" } else { "0" }.to_string()
+/// The settings as a link would give them back (defaults left implicit), or
+/// as they are when they make no table.
+pub fn normalized<G: Codec>(settings: &G::Settings) -> G::Settings {
+    let pairs = G::settings_pairs(settings);
+    let get = |key: &str| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str());
+    G::settings_from_pairs(&get).unwrap_or_else(|_| settings.clone())
 }
 
-/// The query pairs of the settings alone (no seed, seat or result): only the
-/// non-default ones, in [`KEYS`] order. Also the canonical settings text that
-/// duplicate fingerprints and replay codes use.
-pub fn settings_pairs(settings: &Settings) -> Vec<(String, String)> {
-    let s = normalize(settings);
-    let d = Settings::default();
-    let mut q: Vec<(&str, String)> = Vec::new();
-    if s.players != d.players {
-        q.push(("p", s.players.to_string()));
-    }
-    if let Some(x) = s.decks {
-        q.push(("d", x.to_string()));
-    }
-    if let Some(x) = s.kitty {
-        q.push(("k", x.to_string()));
-    }
-    if s.mode == Mode::Friends {
-        q.push(("m", "friends".into()));
-    }
-    if let Some(x) = s.friends {
-        q.push(("f", x.to_string()));
-    }
-    if s.draw_policy != d.draw_policy {
-        q.push(("dp", s.draw_policy.name().into()));
-    }
-    if s.tractor != d.tractor {
-        q.push(("tr", format!("{}x{}", s.tractor.min_tuple, s.tractor.min_length)));
-    }
-    if s.throw_evaluation != d.throw_evaluation {
-        q.push(("te", s.throw_evaluation.name().into()));
-    }
-    if s.throw_penalty != d.throw_penalty {
-        q.push(("tp", "10".into()));
-    }
-    if s.kitty_multiplier != d.kitty_multiplier {
-        q.push(("km", "power".into()));
-    }
-    if s.reinforce != d.reinforce {
-        q.push(("rb", bit(s.reinforce)));
-    }
-    if s.friend_trump_allowed != d.friend_trump_allowed {
-        q.push(("ft", bit(s.friend_trump_allowed)));
-    }
-    if s.starting_level != d.starting_level {
-        q.push(("sl", s.starting_level.notation().into()));
-    }
-    if s.take_back != d.take_back {
-        q.push(("tb", bit(s.take_back)));
-    }
-    q.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-}
-
-/// The canonical settings text (`p=6&d=3`, empty for the defaults).
-pub fn settings_text(settings: &Settings) -> String {
-    settings_pairs(settings).iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
-}
-
-impl ShareLink {
+impl<G: Codec> Link<G> {
     /// A link for a validated seed; the settings are normalised.
-    pub fn new(seed: &TableSeed, settings: &Settings, seat: Seat) -> ShareLink {
-        ShareLink { seed: seed.as_str().to_string(), settings: normalize(settings), seat, result: None }
+    pub fn new(seed: &TableSeed, settings: &G::Settings, seat: Seat) -> Link<G> {
+        Link { seed: seed.as_str().to_string(), settings: normalized::<G>(settings), seat, result: None }
     }
 
-    /// The link of a table's deal, for `seat` (the settings and seed of `game`).
-    pub fn from_game(game: &crate::shengji::game::Game, seat: Seat) -> ShareLink {
-        ShareLink::new(game.seed(), &game.settings().settings, seat)
+    /// The link of a table's current deal, for `seat`.
+    pub fn from_game(game: &G, seat: Seat) -> Link<G> {
+        Link::new(game.hand_seed(), game.settings(), seat)
     }
 
     /// The same link carrying a result (`r=`), for the end-of-hand card.
-    pub fn with_result(mut self, result: DuplicateResult) -> ShareLink {
+    pub fn with_result(mut self, result: DuplicateResult<G>) -> Link<G> {
         self.result = Some(result);
         self
     }
@@ -205,7 +152,7 @@ impl ShareLink {
         if DERIVATION_VERSION != IMPLICIT_DERIVATION {
             q.push(("v".into(), DERIVATION_VERSION.to_string()));
         }
-        q.extend(settings_pairs(&self.settings));
+        q.extend(G::settings_pairs(&self.settings).into_iter().map(|(k, v)| (k.to_string(), v)));
         if self.seat != 0 {
             q.push(("seat".into(), (self.seat + 1).to_string()));
         }
@@ -215,28 +162,29 @@ impl ShareLink {
         q
     }
 
-    /// The whole hash, `#/play/shengji?seed=…`.
+    /// The whole hash, `#/play/<game>?seed=…`.
     pub fn to_hash(&self) -> String {
-        Route::Play { game: GAME.to_string(), query: self.to_query() }.to_hash()
+        Route::Play { game: G::NAME.to_string(), query: self.to_query() }.to_hash()
     }
 
     /// Parses a hash such as `#/play/shengji?seed=abc&p=6`.
-    pub fn parse_hash(hash: &str) -> Result<ShareLink, LinkError> {
+    pub fn parse_hash(hash: &str) -> Result<Link<G>, LinkError> {
         match Route::parse(hash) {
-            Route::Play { game, query } if game == GAME => ShareLink::from_query(&query),
+            Route::Play { game, query } if game == G::NAME => Link::from_query(&query),
             _ => Err(LinkError::Invalid {
                 param: "path",
                 value: hash.to_string(),
-                allowed: "a share link starts with #/play/shengji?seed=".into(),
+                allowed: format!("a share link starts with #/play/{}?seed=", G::NAME),
             }),
         }
     }
 
     /// Parses the query pairs of a `Route::Play` (already percent-decoded).
-    pub fn from_query(query: &[(String, String)]) -> Result<ShareLink, LinkError> {
+    pub fn from_query(query: &[(String, String)]) -> Result<Link<G>, LinkError> {
         let mut seen: Vec<&str> = Vec::new();
         for (k, _) in query {
-            let Some(&key) = KEYS.iter().find(|x| **x == k.as_str()) else {
+            let known = TABLE_KEYS.iter().chain(G::SETTINGS_KEYS.iter()).find(|x| **x == k.as_str());
+            let Some(&key) = known else {
                 return Err(LinkError::Unknown { param: k.clone() });
             };
             if seen.contains(&key) {
@@ -263,84 +211,22 @@ impl ShareLink {
         if seed_text != seed_text.trim() {
             return Err(LinkError::Invalid { param: "seed", value: seed_text.into(), allowed: "a seed has no spaces".into() });
         }
-        // Numbers are read over their whole type (0–255); `Settings::validate` below is
-        // the one judge of the ranges, so links accept exactly the tables it accepts.
-        let mut s = Settings::default();
-        if let Some(v) = get("p") {
-            s.players = number(v, "p", "a number of players from 4 to 10")?;
-        }
-        if let Some(v) = get("d") {
-            s.decks = Some(number(v, "d", "a number of decks from 1 to twice the players")?);
-        }
-        if let Some(v) = get("k") {
-            s.kitty = Some(number(v, "k", "a kitty size that splits the other cards evenly")?);
-        }
-        if let Some(v) = get("m") {
-            s.mode = match v {
-                "tractor" => Mode::Tractor,
-                "friends" => Mode::Friends,
-                _ => return Err(invalid("m", v, "use tractor or friends")),
-            };
-        }
-        if let Some(v) = get("f") {
-            if s.mode != Mode::Friends {
-                return Err(invalid("f", v, "friends are only called with m=friends"));
-            }
-            s.friends = Some(number(v, "f", "a number of friends from 1 to players − 2")?);
-        }
-        if let Some(v) = get("dp") {
-            s.draw_policy = v.parse::<DrawPolicy>().map_err(|e| invalid("dp", v, &e.to_string()))?;
-        }
-        if let Some(v) = get("tr") {
-            let allowed = "tractor rules as TUPLExLENGTH, e.g. 3x2";
-            let (a, b) = v.split_once('x').ok_or_else(|| invalid("tr", v, allowed))?;
-            let min_tuple = number(a, "tr", allowed).map_err(|_| invalid("tr", v, allowed))?;
-            let min_length = number(b, "tr", allowed).map_err(|_| invalid("tr", v, allowed))?;
-            s.tractor = TractorRules { min_tuple, min_length };
-        }
-        if let Some(v) = get("te") {
-            let names: Vec<&str> = ThrowEvaluation::ALL.iter().map(|t| t.name()).collect();
-            s.throw_evaluation = *ThrowEvaluation::ALL
-                .iter()
-                .find(|t| t.name() == v)
-                .ok_or_else(|| invalid("te", v, &format!("use one of: {}", names.join(", "))))?;
-        }
-        if let Some(v) = get("tp") {
-            s.throw_penalty = match v {
-                "0" => ThrowPenaltySetting::None,
-                "10" => ThrowPenaltySetting::TenPerThrow,
-                _ => return Err(invalid("tp", v, "use 0 (no penalty) or 10 (points per failed throw)")),
-            };
-        }
-        if let Some(v) = get("km") {
-            s.kitty_multiplier = match v {
-                "double" => KittyMultiplier::TwiceLargestUnit,
-                "power" => KittyMultiplier::PowerOfTwo,
-                _ => return Err(invalid("km", v, "use double (2 × the unit size) or power (2 to the unit size)")),
-            };
-        }
-        s.reinforce = flag(get("rb"), "rb", s.reinforce)?;
-        s.friend_trump_allowed = flag(get("ft"), "ft", s.friend_trump_allowed)?;
-        s.take_back = flag(get("tb"), "tb", s.take_back)?;
-        if let Some(v) = get("sl") {
-            s.starting_level = Rank::parse(v)
-                .filter(|r| r.notation() == v)
-                .ok_or_else(|| invalid("sl", v, "use a rank: 2-10, J, Q, K or A"))?;
-        }
-        let resolved = s.validate().map_err(|error| LinkError::Settings { param: settings_param(&error), error })?;
+        // The game reads its settings, and its validator is the one judge of them.
+        let settings = G::settings_from_pairs(&get)?;
+        let players = G::seats(&settings).map_err(|e| LinkError::Settings { param: "p", reason: e.to_string() })?;
         let seat = match get("seat") {
             Some(v) => {
-                let allowed = format!("a seat from 1 to {}", resolved.players);
+                let allowed = format!("a seat from 1 to {players}");
                 match number(v, "seat", &allowed)? as usize {
-                    n @ 1.. if n <= resolved.players => n - 1,
+                    n @ 1.. if n <= players => n - 1,
                     _ => return Err(invalid("seat", v, &allowed)),
                 }
             }
             None => 0,
         };
-        let mut link = ShareLink { seed: seed.as_str().to_string(), settings: normalize(&s), seat, result: None };
+        let mut link = Link { seed: seed.as_str().to_string(), settings, seat, result: None };
         if let Some(v) = get("r") {
-            let r = DuplicateResult::decode(v).map_err(|e| invalid("r", v, &e.to_string()))?;
+            let r = DuplicateResult::<G>::decode(v).map_err(|e| invalid("r", v, &e.to_string()))?;
             if !r.is_for(&link) {
                 return Err(invalid("r", v, "the result is for another deal than this link's seed and settings"));
             }
@@ -355,12 +241,13 @@ impl ShareLink {
     }
 }
 
-fn invalid(param: &'static str, value: &str, allowed: &str) -> LinkError {
+/// A value that is not one of the allowed ones (for the games' settings readers).
+pub fn invalid(param: &'static str, value: &str, allowed: &str) -> LinkError {
     LinkError::Invalid { param, value: value.to_string(), allowed: allowed.to_string() }
 }
 
 /// A plain decimal number (no sign, no leading zero, no spaces) from 0 to 255.
-fn number(v: &str, param: &'static str, allowed: &str) -> Result<u8, LinkError> {
+pub fn number(v: &str, param: &'static str, allowed: &str) -> Result<u8, LinkError> {
     let ok = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
     match v.parse::<u8>() {
         Ok(n) if ok => Ok(n),
@@ -373,7 +260,8 @@ fn number_u32(v: &str) -> Option<u32> {
     canonical.then(|| v.parse().ok()).flatten()
 }
 
-fn flag(v: Option<&str>, param: &'static str, default: bool) -> Result<bool, LinkError> {
+/// `1` (on) or `0` (off), or `default` when absent.
+pub fn flag(v: Option<&str>, param: &'static str, default: bool) -> Result<bool, LinkError> {
     match v {
         None => Ok(default),
         Some("1") => Ok(true),
@@ -382,13 +270,3 @@ fn flag(v: Option<&str>, param: &'static str, default: bool) -> Result<bool, Lin
     }
 }
 
-/// The link parameter a settings error is about.
-fn settings_param(e: &SettingsError) -> &'static str {
-    match e {
-        SettingsError::Players(_) | SettingsError::OddTractor(_) => "p",
-        SettingsError::Decks { .. } | SettingsError::NoKitty { .. } => "d",
-        SettingsError::Kitty { .. } | SettingsError::KittySize { .. } => "k",
-        SettingsError::Friends { .. } => "f",
-        SettingsError::Tractor { .. } => "tr",
-    }
-}

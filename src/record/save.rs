@@ -112,7 +112,7 @@ impl SaveEnvelope {
     /// True if this save is the game a table link opens: the same seed, the same
     /// table rules (settings fingerprint) and the same seat. The link's result is ignored.
     pub fn is_for(&self, link: &ShareLink) -> bool {
-        self.record.seed == link.seed && fingerprint(&self.record.settings) == fingerprint(&link.settings) && self.seat == link.seat
+        self.record.seed == link.seed && fingerprint::<crate::shengji::game::Game>(&self.record.settings) == fingerprint::<crate::shengji::game::Game>(&link.settings) && self.seat == link.seat
     }
 
     /// The share link of the saved deal, from the saver's seat.

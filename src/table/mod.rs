@@ -9,6 +9,7 @@
 //! seat may see, built as a whitelist; randomness comes only from the table
 //! seed, so settings + seed + the accepted actions rebuild the state exactly.
 
+pub mod codec;
 pub mod driver;
 pub mod record;
 
@@ -16,7 +17,8 @@ use crate::dup::TableSeed;
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
 
-pub use driver::{Driver, Moved, Turn};
+pub use codec::{Codec, MoveError};
+pub use driver::{BotRefused, Driver, Moved, Step, Turn};
 pub use record::{replay, Record, ReplayError};
 
 /// A seat at a table, 0-based in playing order (people see it counted from 1).
@@ -51,6 +53,9 @@ pub trait Game: Clone + Sized {
     /// The seed the table was created with (later hands may be dealt from
     /// seeds carried by actions, see [`Game::next_hand`]).
     fn first_seed(&self) -> &TableSeed;
+    /// The seed the current hand was dealt from: with the hand number, the
+    /// duplicate deal that tables playing the same seed compare.
+    fn hand_seed(&self) -> &TableSeed;
     /// Every accepted action so far, in order: with the settings and the first
     /// seed, the table's whole record.
     fn actions(&self) -> &[(Seat, Self::Action)];

@@ -5,7 +5,7 @@
 
 use crate::cards::Card;
 use crate::i18n::Text;
-use crate::record::replay_code::{Replay, ReplayStep};
+use crate::record::trick_replay::{Replay, ReplayStep};
 use crate::shengji::game::{Game, HandResult, Seat};
 use crate::ui_model::phrase::trump_label;
 use crate::web::app::{BackHome, Shell};

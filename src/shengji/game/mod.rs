@@ -6,6 +6,7 @@
 //! it caused or a [`RuleError`] and then leaves the game exactly as it was.
 
 mod friends;
+pub mod codec;
 pub mod errors;
 pub mod record;
 pub mod scoring;
@@ -25,6 +26,7 @@ use crate::shengji::format::Format;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub use codec::ShengjiResult;
 pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProblem};
 pub use record::{replay, GameRecord, ReplayError};
 pub use scoring::LadderResult;

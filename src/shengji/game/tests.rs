@@ -554,7 +554,7 @@ fn the_leader_chooses_how_an_ambiguous_lead_reads() {
     // Records keep the choice (this table's hands were rearranged by hand,
     // so it does not replay from its seed; the encoding is what is checked).
     let bytes = crate::record::replay_code::record_to_bytes(&g.record());
-    assert_eq!(crate::record::replay_code::record_from_bytes(&bytes).unwrap().actions, g.record().actions);
+    assert_eq!(crate::record::replay_code::record_from_bytes::<Game>(&bytes).unwrap().actions, g.record().actions);
 }
 
 /// Issue 15: a lead of 257 copies of a card held once was accepted (the

@@ -289,7 +289,7 @@ fn LocalTable(
     });
     // A friend's result on this deal waits (unseen) until you finish the hand.
     let friend_waiting = {
-        let fp = fingerprint(&params.settings);
+        let fp = fingerprint::<Game>(&params.settings);
         storage::seed_results(seed.as_str()).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
     };
 
