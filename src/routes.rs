@@ -27,6 +27,8 @@ pub enum Route {
     Practice { query: Vec<(String, String)> },
     /// `#/timing`: engine speed measured in this browser.
     Timing,
+    /// `#/rules?game=shengji&at=kitty`: how to play, opened at a section.
+    Rules { query: Vec<(String, String)> },
     /// Anything else; keeps the path so the screen can show it.
     NotFound { path: String },
 }
@@ -48,6 +50,7 @@ impl Route {
             ["friends"] => Route::Friends,
             ["settings"] => Route::Settings,
             ["timing"] => Route::Timing,
+            ["rules"] => Route::Rules { query: query.map(parse_query).unwrap_or_default() },
             ["practice"] => Route::Practice { query: query.map(parse_query).unwrap_or_default() },
             ["play", game] => Route::Play {
                 game: percent_decode(game),
@@ -67,6 +70,8 @@ impl Route {
             Route::Friends => "#/friends".to_string(),
             Route::Settings => "#/settings".to_string(),
             Route::Timing => "#/timing".to_string(),
+            Route::Rules { query } if query.is_empty() => "#/rules".to_string(),
+            Route::Rules { query } => format!("#/rules?{}", format_query(query)),
             Route::Practice { query } if query.is_empty() => "#/practice".to_string(),
             Route::Practice { query } => format!("#/practice?{}", format_query(query)),
             Route::Play { game, query } => {
@@ -86,7 +91,7 @@ impl Route {
     /// The value of a query parameter of a `Play` or `Practice` route.
     pub fn query_value(&self, key: &str) -> Option<&str> {
         match self {
-            Route::Play { query, .. } | Route::Practice { query } => {
+            Route::Play { query, .. } | Route::Practice { query } | Route::Rules { query } => {
                 query.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
             }
             _ => None,
@@ -160,6 +165,10 @@ mod tests {
         assert_eq!(Route::parse("#/friends/"), Route::Friends);
         assert_eq!(Route::parse("#/settings"), Route::Settings);
         assert_eq!(Route::parse("#/timing"), Route::Timing);
+        let rules = Route::parse("#/rules?game=shengji&at=kitty");
+        assert_eq!(rules.query_value("at"), Some("kitty"));
+        assert_eq!(Route::parse(&rules.to_hash()), rules);
+        assert_eq!(Route::parse("#/rules"), Route::Rules { query: vec![] });
         assert_eq!(Route::parse("#/join/AbC-12_x"), Route::Join { code: "AbC-12_x".into() });
         assert_eq!(Route::parse("#/replay/eJzz"), Route::Replay { record: "eJzz".into() });
         let play = Route::parse("#/play/shengji?seed=K7QX2M&seat=2");

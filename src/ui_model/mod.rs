@@ -6,6 +6,7 @@ pub mod layout;
 pub mod messages;
 pub mod phrase;
 pub mod practice;
+pub mod rules;
 pub mod prefs;
 pub mod select;
 pub mod table;

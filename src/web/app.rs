@@ -140,6 +140,7 @@ fn main_screen(route: &Route) -> Option<AnyView> {
         Route::Settings => view! { <Settings/> }.into_any(),
         Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
         Route::Timing => view! { <crate::web::timing::TimingPage/> }.into_any(),
+        Route::Rules { query } => view! { <crate::web::rules::RulesPage query=query/> }.into_any(),
         Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
     })
 }
@@ -208,6 +209,7 @@ fn Home() -> impl IntoView {
                     {move || shell.t(Text::NewGameVsBots)}
                 </a>
                 <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
+                <a class="button" href="#/rules" data-testid="rules-link">{move || shell.t(Text::HowToPlay)}</a>
                 <a class="button" href=format!("{}#/friends", Bundle::MAIN.elsewhere) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>

@@ -13,6 +13,7 @@ pub mod timing;
 pub mod practice;
 pub mod replay;
 pub mod review;
+pub mod rules;
 pub mod sound;
 pub mod storage;
 

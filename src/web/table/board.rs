@@ -12,6 +12,7 @@ use crate::shengji::bot::{Bot, Difficulty};
 use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
 use crate::shengji::{Format, Lead, Rules};
 use crate::ui_model::messages::bot_reason;
+use crate::ui_model::rules::rules_hash;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
 use crate::web::app::Shell;
@@ -137,11 +138,11 @@ pub fn TableBoard(
         view! {
             <div class="table-meta">
                 <span class="chip" data-testid="trump">{shell.t(Text::TrumpLabel)} ": " <b>{trump}</b></span>
-                <span class="chip" data-testid="landlord">{shell.t(Text::Landlord)} ": " <b>{landlord}</b></span>
+                <span class="chip" data-testid="landlord"><a class="term" href=rules_hash("shengji", "landlord")>{shell.t(Text::Landlord)}</a> ": " <b>{landlord}</b></span>
                 {(!friends.is_empty()).then(|| view! { <span class="chip" data-testid="friends">{shell.t(Text::Friend)} ": " <b>{friends.clone()}</b></span> })}
                 <span class="chip" data-testid="attacker-points">
                     {shell.t(Text::AttackerPoints)} ": " <b>{v.attacker_points}</b>
-                    " (" {shell.t(Text::NextThreshold)} " " {v.next_threshold} ")"
+                    " (" <a class="term" href=rules_hash("shengji", "levels")>{shell.t(Text::NextThreshold)}</a> " " {v.next_threshold} ")"
                 </span>
             </div>
         }

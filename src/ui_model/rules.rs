@@ -1,0 +1,234 @@
+//! The rules page's text (`#/rules`): how to play each table, in English and
+//! Chinese, as sections with an id the table links to where a term appears
+//! (`#/rules?game=shengji&at=kitty`) and example cards to draw. Pure data,
+//! checked natively (every section in both languages, no English words at a
+//! Chinese table but card ranks).
+
+use crate::i18n::Lang;
+
+/// One section: a title, a few short paragraphs and example cards (notation).
+#[derive(Clone, Copy, Debug)]
+pub struct Section {
+    /// The anchor tables link to (`landlord`, `kitty`, `levels`, …).
+    pub id: &'static str,
+    pub title: (&'static str, &'static str),
+    pub paragraphs: &'static [(&'static str, &'static str)],
+    /// Cards to show, e.g. "5H 5H 6H 6H" (empty for none).
+    pub cards: &'static str,
+}
+
+impl Section {
+    pub fn title(&self, lang: Lang) -> &'static str {
+        pick(self.title, lang)
+    }
+    pub fn paragraphs(&self, lang: Lang) -> impl Iterator<Item = &'static str> + '_ {
+        self.paragraphs.iter().map(move |&p| pick(p, lang))
+    }
+}
+
+fn pick(text: (&'static str, &'static str), lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => text.0,
+        Lang::Zh => text.1,
+    }
+}
+
+/// A game's rules: its name in the page's menu and its sections in reading order.
+#[derive(Clone, Copy, Debug)]
+pub struct GameRules {
+    pub game: &'static str,
+    pub name: (&'static str, &'static str),
+    pub sections: &'static [Section],
+}
+
+impl GameRules {
+    pub fn name(&self, lang: Lang) -> &'static str {
+        pick(self.name, lang)
+    }
+    pub fn section(&self, id: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.id == id)
+    }
+}
+
+/// Every game with rules, in menu order.
+pub const GAMES: &[GameRules] = &[SHENGJI];
+
+/// The rules of `game` (`None` for a game without a page).
+pub fn rules_of(game: &str) -> Option<&'static GameRules> {
+    GAMES.iter().find(|g| g.game == game)
+}
+
+/// The link to a section of a game's rules, as the table uses it.
+pub fn rules_hash(game: &str, at: &str) -> String {
+    format!("#/rules?game={game}&at={at}")
+}
+
+pub const SHENGJI: GameRules = GameRules {
+    game: "shengji",
+    name: ("Shengji (Tractor)", "升级（拖拉机）"),
+    sections: &[
+        Section {
+            id: "goal",
+            title: ("The goal", "目标"),
+            paragraphs: &[
+                (
+                    "Everyone starts at level 2. Each hand one side defends with the landlord; the other side attacks and collects points in tricks. The side that wins the hand moves up one or more levels. The first side to win a hand it defends at level A wins the game.",
+                    "每人从2级开始。每一局有一方跟着庄家坐庄（守方），另一方进攻（攻方），在牌墩里抢分。赢下这一局的一方升一级或几级。先在A级坐庄并守住的一方赢得整场比赛。",
+                ),
+                (
+                    "Four players (two fixed partnerships, sitting across) use two decks; more players use more decks. In Finding Friends the landlord's partners are found during play.",
+                    "四个人（对家是固定搭档）用两副牌；人多就多用几副。在“找朋友”里，庄家的朋友要在出牌时才揭晓。",
+                ),
+            ],
+            cards: "",
+        },
+        Section {
+            id: "trump",
+            title: ("Trump", "主牌"),
+            paragraphs: &[
+                (
+                    "The level being played is the trump rank: at level 5, every 5 is trump. One suit is the trump suit. Trump, from strongest: big joker, small joker, the trump rank in the trump suit, the trump rank in the other suits, then the trump suit from A down.",
+                    "正在打的级就是级牌：打5的时候，所有的5都是主。另有一门花色是主花色。主牌从大到小：大王、小王、主花色的级牌、其他花色的级牌，然后是主花色从A往下。",
+                ),
+                (
+                    "Trump beats every plain suit. A plain suit is the other cards of one suit; they only beat each other.",
+                    "主牌比任何副牌都大。副牌就是一门花色里其余的牌，只在同门里比大小。",
+                ),
+            ],
+            cards: "BJ SJ 5S 5H AS KS",
+        },
+        Section {
+            id: "bidding",
+            title: ("Drawing and bidding", "摸牌和亮主"),
+            paragraphs: &[
+                (
+                    "Players draw one card at a time. While drawing you may bid by showing cards of the trump rank: their suit becomes trump. A pair beats a single; a pair of jokers makes no-trump (only the ranks and jokers are trump). You may raise your own bid with more copies.",
+                    "大家轮流一张一张摸牌。摸牌时可以亮出级牌来亮主：它的花色就成了主花色。对子比单张大；一对王就是无主（只有级牌和王是主）。可以用更多张同样的牌加固自己的亮主。",
+                ),
+                (
+                    "Whoever holds the last bid becomes the landlord of the first hand. If nobody bids, the kitty is turned over to choose trump.",
+                    "第一局由最后亮主的人坐庄。如果没人亮主，就翻底牌定主。",
+                ),
+            ],
+            cards: "2H 2H",
+        },
+        Section {
+            id: "landlord",
+            title: ("The landlord", "庄家"),
+            paragraphs: &[(
+                "The landlord leads the first trick and defends the hand with their side. After a hand the next landlord comes from the side that won it, in turn.",
+                "庄家出第一墩牌，和自己一方一起守这一局。一局结束后，下一任庄家从赢的一方里轮流产生。",
+            )],
+            cards: "",
+        },
+        Section {
+            id: "kitty",
+            title: ("The kitty", "底牌"),
+            paragraphs: &[
+                (
+                    "A few cards are set aside before the draw: the kitty. The landlord takes them into hand and buries the same number of cards face down.",
+                    "摸牌前留下的几张牌叫底牌。庄家把底牌拿进手里，再扣下同样数量的牌。",
+                ),
+                (
+                    "If the attackers win the last trick, the points in the kitty count for them, multiplied (by twice the size of the largest unit of that last trick).",
+                    "如果攻方赢了最后一墩，底牌里的分归攻方，并且要翻倍（乘以最后一墩里最大那一组牌张数的两倍）。",
+                ),
+            ],
+            cards: "",
+        },
+        Section {
+            id: "friends",
+            title: ("Finding Friends", "找朋友"),
+            paragraphs: &[
+                (
+                    "With more players and no fixed partners, the landlord calls friends after burying: \"the first A♥\" means whoever plays the first A♥ (other than the landlord) joins the landlord's side. #2 means the second copy played.",
+                    "人多、没有固定搭档时，庄家扣底后叫朋友：“第一张A♥”的意思是，除庄家外第一个打出A♥的人就加入庄家这一边。“第二张”就是打出的第二张。",
+                ),
+                (
+                    "Points a friend has already won move to the landlord's side when the friend is revealed.",
+                    "朋友揭晓时，他已经赢到的分会转到庄家这一方。",
+                ),
+            ],
+            cards: "AH",
+        },
+        Section {
+            id: "tricks",
+            title: ("Tricks: singles, pairs and tractors", "出牌：单张、对子和拖拉机"),
+            paragraphs: &[
+                (
+                    "The leader plays one suit: a single, a pair (two identical cards), a triple, or a tractor — pairs of consecutive ranks, like 5♥5♥6♥6♥. The others play as many cards.",
+                    "首家出同一门的牌：单张、对子（两张一样的牌）、三张，或者拖拉机——相连的对子，比如5♥5♥6♥6♥。其他人出同样张数的牌。",
+                ),
+                (
+                    "You must follow suit while you can, and match the lead's shape as closely as your hand allows: a pair if you hold a pair, a tractor if you hold one. The hint tab shows what your hand can form and what is forced.",
+                    "能跟同门就必须跟，而且要尽量跟出同样的牌型：有对子就要出对子，有拖拉机就要出拖拉机。提示栏会列出你的牌能凑出的牌型，以及必须出的那一种。",
+                ),
+                (
+                    "The highest play of the led shape wins; a trump play of the same shape beats any plain one. The winner leads next.",
+                    "同样牌型里最大的那一手赢；同样牌型的主牌比任何副牌都大。赢的人下一墩先出。",
+                ),
+            ],
+            cards: "5H 5H 6H 6H",
+        },
+        Section {
+            id: "throws",
+            title: ("Throws", "甩牌"),
+            paragraphs: &[(
+                "A leader may play several units of one suit at once (a throw) if nobody can beat any of them. If someone can, the throw fails: only the smallest beaten unit is played, and the rest goes back to the hand.",
+                "首家可以一次出同一门的几组牌（甩牌），前提是没人管得上其中任何一组。如果有人管得上，甩牌失败：只出被管住的最小那一组，其余的收回手里。",
+            )],
+            cards: "AS AS KS",
+        },
+        Section {
+            id: "points",
+            title: ("Points", "分数"),
+            paragraphs: &[(
+                "Only 5s (5 points), 10s and kings (10 points each) count: 100 points per deck. The attackers keep what they win in tricks.",
+                "只有5（5分）、10和K（各10分）算分：每副牌100分。攻方赢到的墩里的分都算攻方的。",
+            )],
+            cards: "5D 10C KS",
+        },
+        Section {
+            id: "levels",
+            title: ("Levels", "升级"),
+            paragraphs: &[
+                (
+                    "With two decks: attackers with no points — the landlord's side goes up 3 levels; under 40 — up 2; under 80 — up 1. At 80 the attackers take over as the landlord's side, and go up one level for every 40 more. (Each step is 20 points per deck.)",
+                    "两副牌时：攻方0分——庄家一方升3级；不到40分——升2级；不到80分——升1级。到80分攻方上台坐庄，每再多40分就再升一级。（每一档是每副牌20分。）",
+                ),
+                (
+                    "The next step is shown at the table beside the attackers' points.",
+                    "牌桌上攻方分数旁边会显示下一档的分数。",
+                ),
+            ],
+            cards: "",
+        },
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_section_reads_in_both_languages_and_links_resolve() {
+        for g in GAMES {
+            for s in g.sections {
+                assert!(!s.title(Lang::En).is_empty() && !s.title(Lang::Zh).is_empty(), "{}", s.id);
+                for p in s.paragraphs(Lang::Zh) {
+                    // Chinese text carries no English words (card ranks are capitals).
+                    assert!(!p.chars().any(|c| c.is_ascii_lowercase()), "English in {}: {p}", s.id);
+                }
+                assert_eq!(s.paragraphs(Lang::En).count(), s.paragraphs(Lang::Zh).count());
+                for c in s.cards.split_whitespace() {
+                    assert!(c.parse::<crate::cards::Card>().is_ok(), "{c}");
+                }
+            }
+            // The terms the table links to.
+            for at in ["landlord", "kitty", "levels", "friends", "trump", "tricks"] {
+                assert!(g.section(at).is_some(), "{at}");
+            }
+        }
+        assert_eq!(rules_hash("shengji", "kitty"), "#/rules?game=shengji&at=kitty");
+    }
+}
