@@ -248,6 +248,8 @@ pub enum Text {
     NewTable,
     Save,
     OpenTable,
+    // Saves kept safe (issue 15): oversized saves, numbered backups, other tabs, the host's table.
+    SaveOversized,
 }
 
 impl Text {
@@ -463,6 +465,8 @@ impl Text {
             Text::NewTable => ("Start a new table", "重新开一桌"),
             Text::Save => ("Save", "保存"),
             Text::OpenTable => ("Players join through invites; empty seats can be filled with bots.", "玩家通过邀请加入；空位可以补电脑。"),
+            // Saves kept safe (issue 15).
+            Text::SaveOversized => ("Your saved game claims to be far larger than any real game, so it was not opened. It was set aside as a backup and tuolaji started fresh.", "你的存档声称的大小远超任何真实牌局，因此没有打开。已另存为备份，应用已重新开始。"),
         }
     }
 }

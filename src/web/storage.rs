@@ -5,7 +5,7 @@
 //! duplicate results kept per seed.
 
 use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
-use crate::record::save::{Loaded, SaveEnvelope};
+use crate::record::save::{Loaded, SaveEnvelope, SaveError};
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Keys used by the app, versioned so an incompatible layout is never misread.
@@ -84,8 +84,8 @@ pub fn is_writable() -> bool {
 pub enum SaveProblem {
     /// Written by another version with another save format (that version, if known).
     Incompatible { app: Option<String> },
-    /// Not readable; the reason in the loader's words.
-    Corrupt { reason: String },
+    /// Not readable, too large or not replaying; the loader's typed reason.
+    Corrupt { reason: SaveError },
 }
 
 /// The start-up check's finding, shared with the home screen (which can dismiss it).

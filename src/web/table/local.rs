@@ -9,7 +9,7 @@ use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{fingerprint, DuplicateResult};
 use crate::record::link::ShareLink;
 use crate::record::replay_code::encode_record;
-use crate::record::save::{Loaded, SaveEnvelope, UiState};
+use crate::record::save::{Loaded, SaveEnvelope, SaveError, UiState};
 use crate::record::Source;
 use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
@@ -347,7 +347,8 @@ pub fn SaveNotice() -> impl IntoView {
     view! {
         {move || problem.get().map(|p| {
             let (text, detail) = match p {
-                SaveProblem::Corrupt { reason } => (Text::SaveCorrupt, reason),
+                SaveProblem::Corrupt { reason: reason @ SaveError::Oversized(_) } => (Text::SaveOversized, reason.to_string()),
+                SaveProblem::Corrupt { reason } => (Text::SaveCorrupt, reason.to_string()),
                 SaveProblem::Incompatible { app } => (Text::SaveIncompatible, app.map(|a| format!("{} {a}", shell.t(Text::Version))).unwrap_or_default()),
             };
             view! {
