@@ -249,6 +249,13 @@ pub enum Text {
     NewTable,
     Save,
     OpenTable,
+    // Saves kept safe (issue 15): oversized saves, numbered backups, other tabs, the host's table.
+    SaveOversized,
+    BackupKeptAs,
+    BackupsDropped,
+    SaveNotMoved,
+    SaveTaken,
+    Reload,
 }
 
 impl Text {
@@ -465,6 +472,13 @@ impl Text {
             Text::NewTable => ("Start a new table", "重新开一桌"),
             Text::Save => ("Save", "保存"),
             Text::OpenTable => ("Players join through invites; empty seats can be filled with bots.", "玩家通过邀请加入；空位可以补电脑。"),
+            // Saves kept safe (issue 15).
+            Text::SaveOversized => ("Your saved game claims to be far larger than any real game, so it was not opened. It was set aside as a backup and tuolaji started fresh.", "你的存档声称的大小远超任何真实牌局，因此没有打开。已另存为备份，应用已重新开始。"),
+            Text::BackupKeptAs => ("Backup", "备份"),
+            Text::BackupsDropped => ("At most 8 backups are kept: the oldest one was deleted.", "最多保留 8 份备份：最早的一份已删除。"),
+            Text::SaveNotMoved => ("Your saved game could not be opened, and storage is too full to back it up. It is kept where it is, and nothing is saved over it until there is room.", "你的存档无法打开，而存储已满，无法备份。存档保留在原处；腾出空间之前，不会保存任何内容覆盖它。"),
+            Text::SaveTaken => ("Another tab is now saving this game, so this tab stopped saving (neither overwrites the other). Reload to continue here from that tab's save.", "另一个标签页正在保存这局游戏，此标签页已停止保存（互不覆盖）。刷新即可在这里从那个标签页的存档继续。"),
+            Text::Reload => ("Reload", "刷新"),
         }
     }
 }
@@ -484,5 +498,13 @@ mod tests {
     #[test]
     fn both_languages_differ() {
         assert_ne!(Lang::En.t(Text::Resume), Lang::Zh.t(Text::Resume));
+    }
+
+    #[test]
+    fn the_backup_notice_names_the_cap() {
+        let cap = crate::record::save::MAX_BACKUPS.to_string();
+        for lang in [Lang::En, Lang::Zh] {
+            assert!(lang.t(Text::BackupsDropped).contains(&cap), "{lang:?}");
+        }
     }
 }

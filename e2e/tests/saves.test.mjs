@@ -1,13 +1,19 @@
 // Saved games: a reload mid-trick resumes the same hand with the same trick on the
 // table, the home screen's Resume opens the saved table, another table link asks
-// before replacing the save, a corrupt or incompatible save is set aside with a notice,
-// an offline reload resumes, and the human bids, buries and calls friends.
+// before replacing the save, a corrupt or incompatible save is set aside with a notice
+// (each to its own numbered backup, none lost before the cap; one that cannot be backed
+// up is never written over), a save claiming a huge record is refused, two tabs never
+// overwrite each other's game, an offline reload resumes, and the human bids, buries and
+// calls friends.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { deflateRawSync } from "node:zlib";
 import { sharedBrowserAndSite, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS, handCards, tableCards, playHand, takeMyTurn } from "./helpers.mjs";
 
 const SAVE = "tuolaji.game.v1";
-const BACKUP = "tuolaji.game.v1.backup";
+const LEGACY_BACKUP = "tuolaji.game.v1.backup";
+const backup = (n) => `tuolaji.game.v1.backup.${n}`;
+const MAX_BACKUPS = 8;
 
 const shared = sharedBrowserAndSite();
 
@@ -87,34 +93,181 @@ test("a reload mid-trick resumes the same hand with the same trick on the table"
   await context.close();
 });
 
+/** Every key of localStorage and its value. */
+const stored = (page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
+
 test("a corrupt save is set aside with a notice and the app starts", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
   await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   assert.equal(await page.locator("[data-testid=resume]").count(), 0);
-  await page.evaluate((k) => localStorage.setItem(k, "{\"format\":1,\"garbage"), SAVE);
+  // A backup left by an earlier version stays untouched.
+  await page.evaluate(([k, b]) => { localStorage.setItem(k, "{\"format\":1,\"garbage"); localStorage.setItem(b, "legacy"); }, [SAVE, LEGACY_BACKUP]);
   await page.reload();
   await waitForApp(page);
   await page.waitForSelector("[data-testid=save-notice]");
   assert.match(await page.locator("[data-testid=save-notice]").textContent(), /could not be read/);
+  assert.equal(await page.locator("[data-testid=save-notice] [data-testid=backup-key]").textContent(), `Backup: ${backup(1)}`);
+  assert.equal(await page.locator("[data-testid=backups-dropped]").count(), 0);
   assert.equal(await page.locator("[data-testid=resume]").count(), 0);
-  assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP), "{\"format\":1,\"garbage");
-  assert.equal(await page.evaluate((k) => localStorage.getItem(k), SAVE), null);
+  let all = await stored(page);
+  assert.equal(all[backup(1)], "{\"format\":1,\"garbage");
+  assert.equal(all[LEGACY_BACKUP], "legacy");
+  assert.equal(all[SAVE], undefined);
   await screenshot(page, "save-notice-phone");
-  await page.click("[data-testid=dismiss-save-notice]");
+  await page.click("[data-testid=save-notice] [data-testid=dismiss-notice]");
   assert.equal(await page.locator("[data-testid=save-notice]").count(), 0);
   // The app works: a new table starts.
   await page.click("[data-testid=new-game]");
   await page.waitForSelector("[data-testid=new-game-screen]");
-  // A save from another version says so.
+  // A save from another version says so, and goes to a second backup: the first stays.
   await page.evaluate((k) => localStorage.setItem(k, JSON.stringify({ format: 99, app: "9.0.0", seat: 0 })), SAVE);
   await page.goto(shared.site.url + "#/");
   await page.reload();
   await waitForApp(page);
   await page.waitForSelector("[data-testid=save-notice]");
   assert.match(await page.locator("[data-testid=save-notice]").textContent(), /another version[\s\S]*9\.0\.0/);
-  assert.match(await page.evaluate((k) => localStorage.getItem(k), BACKUP), /"format":99/);
+  all = await stored(page);
+  assert.match(all[backup(2)], /"format":99/);
+  assert.equal(all[backup(1)], "{\"format\":1,\"garbage");
+  assert.equal(all[LEGACY_BACKUP], "legacy");
+  // Every backup is kept up to the cap; beyond it the oldest goes, and the notice says so.
+  await page.evaluate(([b, n]) => { for (let i = 3; i < n; i++) localStorage.setItem(b + i, `old ${i}`); }, [backup(""), MAX_BACKUPS]);
+  await page.evaluate((k) => localStorage.setItem(k, "not a save"), SAVE);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=backups-dropped]");
+  assert.match(await page.locator("[data-testid=backups-dropped]").textContent(), /At most 8 backups are kept: the oldest one was deleted/);
+  await screenshot(page, "save-notice-desktop");
+  all = await stored(page);
+  const backups = Object.keys(all).filter((k) => k.startsWith(LEGACY_BACKUP)).sort();
+  assert.equal(backups.length, MAX_BACKUPS, backups.join());
+  assert.equal(all[LEGACY_BACKUP], undefined, "the oldest (the earlier version's backup) went first");
+  assert.equal(all[backup(MAX_BACKUPS)], "not a save");
+  assert.equal(all[backup(1)], "{\"format\":1,\"garbage");
   assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("an unreadable save that cannot be backed up stays where it is and is never overwritten", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  // Storage too full for a backup: every write of a backup key fails.
+  await context.addInitScript((prefix) => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k.startsWith(prefix)) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      return set.call(this, k, v);
+    };
+  }, LEGACY_BACKUP);
+  await page.goto(shared.site.url + "#/");
+  await waitForApp(page);
+  await page.evaluate((k) => localStorage.setItem(k, "precious but unreadable"), SAVE);
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=save-notice]");
+  assert.match(await page.locator("[data-testid=save-notice]").textContent(), /storage is too full to back it up. It is kept where it is/);
+  // A new table is played, but never saved over the old save.
+  await page.goto(shared.site.url + "#/play/shengji?seed=kept5&pace=instant");
+  await page.waitForSelector("[data-testid=save-kept]");
+  await playHand(page, { until: async (p) => (await p.locator("[data-testid=table]").getAttribute("data-phase")) === "play" });
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), SAVE), "precious but unreadable");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+/** A save whose record is a valid header claiming `count` draws, then `count` zero bytes:
+ * ~43 KB that would inflate to 32 MiB (what the finding measured at 1.4 GB while loading). */
+function hostileSave(count) {
+  const varint = (n) => { const out = []; while (n >= 0x80) { out.push((n & 0x7f) | 0x80); n = Math.floor(n / 128); } out.push(n); return out; };
+  const header = Buffer.from([...varint(1), 1, "x".charCodeAt(0), 0, ...varint(count)]);
+  const payload = Buffer.concat([header, Buffer.alloc(count)]);
+  const code = Buffer.concat([Buffer.from([1]), deflateRawSync(payload, { level: 9 })]).toString("base64url");
+  return JSON.stringify({ format: 2, app: "0.1.0", seat: 0, record: code });
+}
+
+test("a save claiming a huge record is refused quickly and set aside", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  const hostile = hostileSave(32 * 1024 * 1024 - 16);
+  assert.ok(hostile.length < 48 * 1024, `${hostile.length}`);
+  await page.goto(shared.site.url + "#/");
+  await waitForApp(page);
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SAVE, hostile]);
+  await page.reload();
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=save-notice]");
+  const notice = await page.locator("[data-testid=save-notice]").textContent();
+  assert.match(notice, /far larger than any real game/);
+  assert.match(notice, /would inflate to more than 2097152 bytes/);
+  const all = await stored(page);
+  const kept = Object.keys(all).filter((k) => k.startsWith(LEGACY_BACKUP));
+  assert.equal(kept.length, 1);
+  assert.equal(all[kept[0]], hostile, "set aside byte for byte");
+  assert.equal(all[SAVE], undefined);
+  // The app goes on: a table starts.
+  await page.goto(shared.site.url + "#/play/shengji?seed=after1&pace=instant");
+  await page.waitForSelector("[data-testid=table]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+/** Counts this page's writes of the saved game (`window.__saves`) and keeps the last one. */
+async function countSaves(context) {
+  await context.addInitScript((key) => {
+    window.__saves = 0;
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === key) { window.__saves++; window.__last = v; }
+      return set.call(this, k, v);
+    };
+  }, SAVE);
+}
+
+const myTurnToPlay = async (page) => {
+  const table = page.locator("[data-testid=table]");
+  return (await table.getAttribute("data-phase")) === "play" && (await table.getAttribute("data-my-turn")) === "yes";
+};
+
+test("two tabs on one game: the one that wrote last keeps saving, the other stops and says so", async () => {
+  const { context, page: a, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
+  await countSaves(context);
+  const url = shared.site.url + "#/play/shengji?seed=twotabs&pace=instant";
+  await a.goto(url);
+  await waitForApp(a);
+  await playHand(a, { until: myTurnToPlay });
+  // The second tab opens the same game at the same position (it writes nothing yet).
+  const b = await context.newPage();
+  const bProblems = [];
+  b.on("pageerror", (e) => bProblems.push(e.message));
+  b.on("console", (m) => m.type() === "error" && bProblems.push(m.text()));
+  await b.setViewportSize(VIEWPORTS.phone);
+  await b.goto(url);
+  await waitForApp(b);
+  await b.waitForSelector("[data-testid=table][data-my-turn=yes]");
+  assert.deepEqual(await handCards(b), await handCards(a));
+  // Tab A plays: tab B is told at once and stops saving.
+  assert.equal(await takeMyTurn(a), "play");
+  await b.waitForSelector("[data-testid=save-taken]");
+  assert.match(await b.locator("[data-testid=save-taken]").textContent(), /Another tab is now saving this game/);
+  await screenshot(b, "save-taken-phone");
+  // Tab B plays on, but never writes over tab A's game.
+  assert.equal(await takeMyTurn(b), "play");
+  await b.waitForTimeout(500);
+  assert.equal(await b.evaluate(() => window.__saves), 0);
+  await playHand(a, { until: myTurnToPlay });
+  assert.equal(await a.evaluate((k) => localStorage.getItem(k) === window.__last, SAVE), true, "the save is tab A's last write");
+  assert.equal(await a.locator("[data-testid=save-taken]").count(), 0);
+  // Reloading tab B continues from tab A's save; then tab B's move takes over, and A stops.
+  await b.click("[data-testid=reload-here]");
+  await waitForApp(b);
+  await b.waitForSelector("[data-testid=table][data-my-turn=yes]");
+  assert.equal(await b.locator("[data-testid=save-taken]").count(), 0);
+  assert.deepEqual(await handCards(b), await handCards(a));
+  assert.equal(await takeMyTurn(b), "play");
+  await a.waitForSelector("[data-testid=save-taken]");
+  await screenshot(a, "save-taken-desktop");
+  assert.deepEqual(problems(), []);
+  assert.deepEqual(bProblems, []);
   await context.close();
 });
 
@@ -213,7 +366,7 @@ test("full storage gets a notice, not a crash, and the game goes on", async () =
   await page.waitForSelector("[data-testid=save-error]");
   assert.match(await page.locator("[data-testid=save-error]").textContent(), /cannot be saved/);
   await screenshot(page, "save-error-phone");
-  await page.click("[data-testid=dismiss-save-error]");
+  await page.click("[data-testid=save-error] [data-testid=dismiss-notice]");
   assert.equal(await page.locator("[data-testid=save-error]").count(), 0);
   assert.ok((await playHand(page)) > 0);
   assert.equal(await page.locator("[data-testid=save-error]").count(), 0, "dismissed stays dismissed");

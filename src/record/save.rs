@@ -1,10 +1,17 @@
-//! Saved games: a versioned JSON envelope (format, app version, seat, the record
-//! as a replay code, optional UI state) that the UI writes to localStorage after
-//! every action, and a loader that tells absent, ok, incompatible and corrupt apart.
+//! Saved games: a versioned JSON envelope (format, app version, seat, the record as a
+//! replay code, optional UI state) that the UI writes to localStorage after every action,
+//! and a loader that tells absent, ok, incompatible and corrupt apart with a typed reason.
+//! Everything a save claims is bounded before it is allocated: the text, what its record
+//! inflates to, its number of actions, its strings and lists. Also the pure parts of
+//! keeping saves safe in the browser: numbered backups for unusable saves (`backup_key`,
+//! `plan_backup`) and [`SaveSlot`], which keeps a tab from writing over a save it did
+//! not write (another tab's game, or an unreadable save that could not be backed up).
 
 use super::duplicate::fingerprint;
 use super::link::ShareLink;
-use crate::shengji::game::{replay, Game, GameRecord, Seat};
+use super::replay_code::{encode_record, record_from_bytes, CodeError, CODE_FORMAT};
+use crate::codec::{base64url_decode, Reader};
+use crate::shengji::game::{replay, Game, GameRecord, ReplayError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -14,6 +21,16 @@ use std::fmt;
 pub const SAVE_FORMAT: u32 = 2;
 /// Larger saves are refused as corrupt without parsing (localStorage holds ~5 MB).
 pub const MAX_SAVE_BYTES: usize = 4 * 1024 * 1024;
+/// The most a save's record may inflate to. A hand of 10 players with 16 decks is about
+/// 3 KB, so this holds hundreds of hands of the largest table; inflating stops here.
+pub const MAX_SAVE_PAYLOAD: usize = 2 * 1024 * 1024;
+/// The most actions a save's record may claim, checked before any is read (a hand of
+/// 10 players with 16 decks has about 1,300).
+pub const MAX_SAVE_ACTIONS: u64 = 500_000;
+/// The longest `app` version and UI `tab` or `pace` a save may hold, in bytes.
+pub const MAX_SAVE_LABEL: usize = 64;
+/// The most selected cards a save may hold (a landlord's hand and kitty are fewer).
+pub const MAX_SAVE_SELECTED: usize = 512;
 
 /// UI state kept with the game (all optional; unknown fields are ignored).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,15 +40,15 @@ pub struct UiState {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tab: Option<String>,
     /// Cards selected in the hand, in notation.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty", deserialize_with = "bounded::selected")]
     pub selected: Vec<String>,
     /// The table link's bot pace (`pace=`), so resuming keeps the table's speed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pace: Option<String>,
 }
 
-/// What is written to storage.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What is written to storage (read back by [`SaveEnvelope::decode`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SaveEnvelope {
     pub format: u32,
     /// The app version that wrote it (for the message when it cannot be read).
@@ -40,28 +57,75 @@ pub struct SaveEnvelope {
     pub seat: Seat,
     /// Stored as a replay code (`record::replay_code`): the binary codec the replay
     /// links use, so the browser build needs no JSON code for records.
-    #[serde(with = "record_as_code")]
+    #[serde(serialize_with = "record_as_code")]
     pub record: GameRecord,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui: Option<UiState>,
 }
 
-/// Serde for a record as its replay code, with limits sized for saves (a long
-/// table's record is far larger than one hand's link).
-mod record_as_code {
-    use crate::record::replay_code::{decode_with_limits, encode_record};
-    use crate::shengji::game::GameRecord;
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+fn record_as_code<S: serde::Serializer>(record: &GameRecord, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&encode_record(record))
+}
 
-    pub fn serialize<S: Serializer>(record: &GameRecord, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&encode_record(record))
-    }
+/// What a save claimed beyond the limits; refused before anything is allocated for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Oversized {
+    /// The stored text is longer than [`MAX_SAVE_BYTES`].
+    Text { bytes: usize },
+    /// The record would inflate past [`MAX_SAVE_PAYLOAD`] (inflating stopped there).
+    Inflated,
+    /// The record claims more actions than [`MAX_SAVE_ACTIONS`].
+    Actions { claimed: u64 },
+    /// A string of the envelope is longer than [`MAX_SAVE_LABEL`].
+    Label { field: &'static str },
+    /// More selected cards than [`MAX_SAVE_SELECTED`].
+    Selected,
+}
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameRecord, D::Error> {
-        let code = String::deserialize(d)?;
-        decode_with_limits(&code, super::MAX_SAVE_BYTES, 8 * super::MAX_SAVE_BYTES).map_err(D::Error::custom)
+impl fmt::Display for Oversized {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Oversized::Text { bytes } => write!(f, "it is {bytes} bytes long, more than the {MAX_SAVE_BYTES} a save may be"),
+            Oversized::Inflated => write!(f, "its record would inflate to more than {MAX_SAVE_PAYLOAD} bytes"),
+            Oversized::Actions { claimed } => write!(f, "its record claims {claimed} actions, more than the {MAX_SAVE_ACTIONS} a save may hold"),
+            Oversized::Label { field } => write!(f, "its '{field}' is longer than {MAX_SAVE_LABEL} bytes"),
+            Oversized::Selected => write!(f, "it has more than {MAX_SAVE_SELECTED} selected cards"),
+        }
     }
 }
+
+/// Why a save could not be used (phrased for people at the edge; `Display` is English).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    NotJson(String),
+    NoFormat,
+    /// Fields missing or of the wrong type (serde's words).
+    Fields(String),
+    /// The record's replay code does not decode.
+    Record(CodeError),
+    /// It claims more than a save may hold.
+    Oversized(Oversized),
+    /// The record does not replay under the rules.
+    Replay(ReplayError),
+    /// The saved seat is not at the table.
+    Seat { seat: Seat, players: usize },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::NotJson(e) => write!(f, "it is not valid JSON: {e}"),
+            SaveError::NoFormat => f.write_str("it has no format number"),
+            SaveError::Fields(e) => write!(f, "its fields are not valid: {e}"),
+            SaveError::Record(e) => write!(f, "its record does not decode: {e}"),
+            SaveError::Oversized(o) => write!(f, "it claims more than a saved game may hold: {o}"),
+            SaveError::Replay(e) => e.fmt(f),
+            SaveError::Seat { seat, players } => write!(f, "its seat {} is not at a {players}-player table", seat + 1),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
 
 /// The result of loading a save.
 #[derive(Debug)]
@@ -70,10 +134,10 @@ pub enum Loaded {
     Absent,
     /// The save, and the game rebuilt from its record.
     Ok { save: SaveEnvelope, game: Box<Game> },
-    /// Written by a version with another save format: move it to the backup key.
+    /// Written by a version with another save format: move it to a backup key.
     Incompatible { format: u32, app: Option<String> },
-    /// Not readable, or the record does not replay: move it to the backup key.
-    Corrupt { reason: String },
+    /// Not readable, too large, or the record does not replay: move it to a backup key.
+    Corrupt { reason: SaveError },
 }
 
 impl Loaded {
@@ -130,31 +194,398 @@ impl SaveEnvelope {
         let Some(text) = stored.filter(|t| !t.trim().is_empty()) else {
             return Loaded::Absent;
         };
-        if text.len() > MAX_SAVE_BYTES {
-            return Loaded::Corrupt { reason: format!("it is larger than {MAX_SAVE_BYTES} bytes") };
-        }
-        let value: serde_json::Value = match serde_json::from_str(text) {
-            Ok(v) => v,
-            Err(e) => return Loaded::Corrupt { reason: format!("it is not valid JSON: {e}") },
-        };
-        let Some(format) = value.get("format").and_then(|f| f.as_u64()) else {
-            return Loaded::Corrupt { reason: "it has no format number".into() };
-        };
-        if format != SAVE_FORMAT as u64 {
-            let app = value.get("app").and_then(|a| a.as_str()).map(|a| a.chars().take(40).collect());
-            return Loaded::Incompatible { format: format.min(u32::MAX as u64) as u32, app };
-        }
-        let save: SaveEnvelope = match serde_json::from_value(value) {
-            Ok(s) => s,
-            Err(e) => return Loaded::Corrupt { reason: format!("its fields are not valid: {e}") },
+        let save = match read(text) {
+            Ok(save) => save,
+            Err(Unusable::Incompatible { format, app }) => return Loaded::Incompatible { format, app },
+            Err(Unusable::Corrupt(reason)) => return Loaded::Corrupt { reason: *reason },
         };
         let game = match replay(&save.record) {
             Ok(g) => g,
-            Err(e) => return Loaded::Corrupt { reason: e.to_string() },
+            Err(e) => return Loaded::Corrupt { reason: SaveError::Replay(e) },
         };
         if save.seat >= game.players() {
-            return Loaded::Corrupt { reason: format!("its seat {} is not at a {}-player table", save.seat + 1, game.players()) };
+            return Loaded::Corrupt { reason: SaveError::Seat { seat: save.seat, players: game.players() } };
         }
         Loaded::Ok { save, game: Box::new(game) }
+    }
+}
+
+/// The envelope's format and app version, read leniently (any other field is skipped
+/// without being allocated), to tell another version's save from a damaged one.
+#[derive(Deserialize)]
+struct Probe {
+    #[serde(default, deserialize_with = "bounded::lenient_number")]
+    format: Option<u64>,
+    #[serde(default, deserialize_with = "bounded::lenient_label")]
+    app: Option<String>,
+}
+
+/// The envelope as stored; the record is still its code.
+#[derive(Deserialize)]
+struct Stored {
+    format: u32,
+    app: String,
+    seat: Seat,
+    record: String,
+    #[serde(default)]
+    ui: Option<UiState>,
+}
+
+/// Why [`read`] refused a save.
+enum Unusable {
+    Incompatible { format: u32, app: Option<String> },
+    Corrupt(Box<SaveError>),
+}
+
+/// The envelope without replaying its record: layout and limits only.
+fn read(text: &str) -> Result<SaveEnvelope, Unusable> {
+    let corrupt = |reason| Unusable::Corrupt(Box::new(reason));
+    if text.len() > MAX_SAVE_BYTES {
+        return Err(corrupt(SaveError::Oversized(Oversized::Text { bytes: text.len() })));
+    }
+    let json_error = |e: serde_json::Error| match e.classify() {
+        serde_json::error::Category::Data => SaveError::Fields(e.to_string()),
+        _ => SaveError::NotJson(e.to_string()),
+    };
+    if !text.trim_start().starts_with('{') {
+        // Valid JSON that is not an object has no format; anything else is not JSON.
+        return Err(corrupt(match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+            Ok(_) => SaveError::NoFormat,
+            Err(e) => SaveError::NotJson(e.to_string()),
+        }));
+    }
+    let probe: Probe = serde_json::from_str(text).map_err(|e| corrupt(json_error(e)))?;
+    let Some(format) = probe.format else {
+        return Err(corrupt(SaveError::NoFormat));
+    };
+    if format != SAVE_FORMAT as u64 {
+        return Err(Unusable::Incompatible { format: format.min(u32::MAX as u64) as u32, app: probe.app });
+    }
+    let stored: Stored = serde_json::from_str(text).map_err(|e| corrupt(SaveError::Fields(e.to_string())))?;
+    let too_long = |field| corrupt(SaveError::Oversized(Oversized::Label { field }));
+    if stored.app.len() > MAX_SAVE_LABEL {
+        return Err(too_long("app"));
+    }
+    if let Some(ui) = &stored.ui {
+        if ui.tab.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
+            return Err(too_long("tab"));
+        }
+        if ui.pace.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
+            return Err(too_long("pace"));
+        }
+        if ui.selected.len() > MAX_SAVE_SELECTED {
+            return Err(corrupt(SaveError::Oversized(Oversized::Selected)));
+        }
+    }
+    let record = decode_record_code(&stored.record).map_err(corrupt)?;
+    Ok(SaveEnvelope { format: stored.format, app: stored.app, seat: stored.seat, record, ui: stored.ui })
+}
+
+/// A save's record code, within the save's limits: inflating stops at
+/// [`MAX_SAVE_PAYLOAD`], and the number of actions the record claims is checked before
+/// any is read. (The same layout as `replay_code::decode_with_limits`, with typed limits.)
+pub fn decode_record_code(code: &str) -> Result<GameRecord, SaveError> {
+    let code = code.trim();
+    if code.is_empty() {
+        return Err(SaveError::Record(CodeError::Empty));
+    }
+    if code.len() > MAX_SAVE_BYTES {
+        return Err(SaveError::Oversized(Oversized::Text { bytes: code.len() }));
+    }
+    let bytes = base64url_decode(code).map_err(|at| SaveError::Record(CodeError::NotBase64(at)))?;
+    let (&format, compressed) = bytes.split_first().ok_or(SaveError::Record(CodeError::Truncated))?;
+    if format != CODE_FORMAT {
+        return Err(SaveError::Record(CodeError::Format(format)));
+    }
+    let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, MAX_SAVE_PAYLOAD).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => SaveError::Oversized(Oversized::Inflated),
+        _ => SaveError::Record(CodeError::Inflate("it is not valid deflate data".into())),
+    })?;
+    drop(bytes);
+    if let Some(claimed) = claimed_actions(&payload) {
+        if claimed > MAX_SAVE_ACTIONS {
+            return Err(SaveError::Oversized(Oversized::Actions { claimed }));
+        }
+    }
+    record_from_bytes(&payload).map_err(SaveError::Record)
+}
+
+/// The action count in a record's header (derivation, seed, settings, count), if it is
+/// there; a header cut short is left to `record_from_bytes` to report.
+fn claimed_actions(payload: &[u8]) -> Option<u64> {
+    let mut r = Reader::new(payload);
+    r.varint()?;
+    let seed = r.byte()? as usize;
+    r.take(seed)?;
+    let settings = usize::try_from(r.varint()?).ok()?;
+    r.take(settings)?;
+    r.varint()
+}
+
+/// Serde helpers that read what a save claims without allocating for more than its limits.
+mod bounded {
+    use super::{MAX_SAVE_LABEL, MAX_SAVE_SELECTED};
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use std::fmt;
+
+    /// A non-negative integer, or `None` for anything else (skipped, not allocated).
+    pub fn lenient_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        d.deserialize_any(Lenient(|v: Value<'_>| match v {
+            Value::U64(n) => Some(n),
+            _ => None,
+        }))
+    }
+
+    /// A string's first [`MAX_SAVE_LABEL`] characters, or `None` for anything else.
+    pub fn lenient_label<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        d.deserialize_any(Lenient(|v: Value<'_>| match v {
+            Value::Str(s) => Some(s.chars().take(MAX_SAVE_LABEL).collect()),
+            _ => None,
+        }))
+    }
+
+    /// Selected cards: at most [`MAX_SAVE_SELECTED`] are kept; one more makes the list
+    /// oversized (the loader refuses it), and the rest is skipped without allocating.
+    pub fn selected<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+        struct List;
+        impl<'de> Visitor<'de> for List {
+            type Value = Vec<String>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of cards")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+                let mut out = Vec::new();
+                while out.len() <= MAX_SAVE_SELECTED {
+                    match seq.next_element::<Label>()? {
+                        Some(Label(s)) => out.push(s),
+                        None => return Ok(out),
+                    }
+                }
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(out)
+            }
+        }
+        d.deserialize_seq(List)
+    }
+
+    /// A card's notation: a short string (a longer one is cut, which no card matches).
+    struct Label(String);
+
+    impl<'de> serde::Deserialize<'de> for Label {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Label, D::Error> {
+            struct V;
+            impl Visitor<'_> for V {
+                type Value = Label;
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("a card")
+                }
+                fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Label, E> {
+                    Ok(Label(s.chars().take(8).collect()))
+                }
+            }
+            d.deserialize_str(V)
+        }
+    }
+
+    enum Value<'a> {
+        U64(u64),
+        Str(&'a str),
+        Other,
+    }
+
+    struct Lenient<F>(F);
+
+    impl<'de, T, F: FnOnce(Value<'_>) -> Option<T>> Visitor<'de> for Lenient<F> {
+        type Value = Option<T>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("any value")
+        }
+        fn visit_u64<E>(self, n: u64) -> Result<Option<T>, E> {
+            Ok((self.0)(Value::U64(n)))
+        }
+        fn visit_i64<E>(self, n: i64) -> Result<Option<T>, E> {
+            Ok((self.0)(if n >= 0 { Value::U64(n as u64) } else { Value::Other }))
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Option<T>, E> {
+            Ok((self.0)(Value::Other))
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Option<T>, E> {
+            Ok((self.0)(Value::Other))
+        }
+        fn visit_str<E>(self, s: &str) -> Result<Option<T>, E> {
+            Ok((self.0)(Value::Str(s)))
+        }
+        fn visit_unit<E>(self) -> Result<Option<T>, E> {
+            Ok((self.0)(Value::Other))
+        }
+        fn visit_none<E>(self) -> Result<Option<T>, E> {
+            Ok((self.0)(Value::Other))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<T>, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok((self.0)(Value::Other))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok((self.0)(Value::Other))
+        }
+    }
+}
+
+// ---------- keeping saves safe: backups and slots ----------
+
+/// At most this many backups of unusable saves are kept per key; beyond it the oldest
+/// are deleted (and the notice says so), never before the new backup is written.
+pub const MAX_BACKUPS: usize = 8;
+
+/// The key of backup `n` of `key`: `<key>.backup.<n>` from 1 on; 0 is the single
+/// `<key>.backup` that earlier versions wrote (kept, and counted as the oldest).
+pub fn backup_key(key: &str, n: u64) -> String {
+    if n == 0 {
+        format!("{key}.backup")
+    } else {
+        format!("{key}.backup.{n}")
+    }
+}
+
+/// The backup number of `candidate` if it is a backup key of `key` as [`backup_key`]
+/// writes it (plain decimal, no leading zero).
+pub fn backup_number(key: &str, candidate: &str) -> Option<u64> {
+    let rest = candidate.strip_prefix(key)?.strip_prefix(".backup")?;
+    if rest.is_empty() {
+        return Some(0);
+    }
+    let digits = rest.strip_prefix('.')?;
+    if digits.starts_with('0') {
+        return None;
+    }
+    // Plain decimal digits that fit a u64 (a hand-rolled loop: no number parser in the wasm).
+    let mut n: u64 = 0;
+    for b in digits.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    (n > 0).then_some(n)
+}
+
+/// Where the next backup of a key goes and which backups to delete once it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackupPlan {
+    /// The new backup's number (after the newest existing one).
+    pub number: u64,
+    /// The oldest existing backups beyond [`MAX_BACKUPS`], oldest first.
+    pub drop: Vec<u64>,
+}
+
+/// Plans a new backup given the numbers of the existing ones (any order).
+pub fn plan_backup(existing: &[u64]) -> BackupPlan {
+    // A handful of numbers: plain scans (no sort code in the wasm).
+    let mut kept: Vec<u64> = Vec::new();
+    for &n in existing {
+        if !kept.contains(&n) {
+            kept.push(n);
+        }
+    }
+    let number = match kept.iter().max() {
+        None => 1,
+        Some(&n) if n < u64::MAX => n + 1,
+        // Never write over an existing backup: the smallest free number instead.
+        Some(_) => (1..).find(|n| !kept.contains(n)).unwrap_or(1),
+    };
+    let mut drop = Vec::new();
+    while kept.len() >= MAX_BACKUPS {
+        let Some((i, _)) = kept.iter().enumerate().min_by_key(|(_, &n)| n) else { break };
+        drop.push(kept.swap_remove(i));
+    }
+    BackupPlan { number, drop }
+}
+
+/// Whether a tab may still write its save to a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotState {
+    /// This tab's save: it writes there.
+    Open,
+    /// Another tab wrote to (or removed) the key since this tab last wrote or read it:
+    /// this tab writes no more.
+    Taken,
+    /// The key holds a save that could not be set aside: nothing is written over it.
+    Kept,
+    /// The player dropped this table (the page is leaving): nothing more is written.
+    Closed,
+}
+
+/// What [`SaveSlot::check`] decided about a write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotWrite {
+    /// Storage already holds this text.
+    Unchanged,
+    /// Write it (then call [`SaveSlot::written`]).
+    Write,
+    /// Do not write; why.
+    Refused(SlotState),
+}
+
+/// One tab's view of the storage key it saves to: what it last wrote or found there.
+/// A tab writes only over its own last write (or what it found and chose to replace),
+/// so two tabs never overwrite each other's game and an unreadable save kept in place
+/// is never written over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveSlot {
+    expected: Option<String>,
+    state: SlotState,
+}
+
+impl SaveSlot {
+    /// A slot that replaces `found` (what the key held when this tab took it).
+    pub fn new(found: Option<String>) -> SaveSlot {
+        SaveSlot { expected: found, state: SlotState::Open }
+    }
+
+    /// A slot whose key holds a save that must not be written over.
+    pub fn kept() -> SaveSlot {
+        SaveSlot { expected: None, state: SlotState::Kept }
+    }
+
+    pub fn state(&self) -> SlotState {
+        self.state
+    }
+
+    /// Decides whether to write `text`, given what the key holds `now`. A key that
+    /// changed since this tab's last write (another tab) takes the slot away for good.
+    pub fn check(&mut self, text: &str, now: Option<&str>) -> SlotWrite {
+        if self.state != SlotState::Open {
+            return SlotWrite::Refused(self.state);
+        }
+        if now != self.expected.as_deref() {
+            self.state = SlotState::Taken;
+            return SlotWrite::Refused(SlotState::Taken);
+        }
+        if now == Some(text) {
+            SlotWrite::Unchanged
+        } else {
+            SlotWrite::Write
+        }
+    }
+
+    /// `text` was written.
+    pub fn written(&mut self, text: String) {
+        self.expected = Some(text);
+    }
+
+    /// Another tab set the key to `new_value` (a `storage` event). True if that took
+    /// the slot away just now.
+    pub fn changed_elsewhere(&mut self, new_value: Option<&str>) -> bool {
+        if self.state != SlotState::Open || new_value == self.expected.as_deref() {
+            return false;
+        }
+        self.state = SlotState::Taken;
+        true
+    }
+
+    /// Nothing more is written (the player dropped this table).
+    pub fn close(&mut self) {
+        self.state = SlotState::Closed;
     }
 }

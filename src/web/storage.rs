@@ -1,21 +1,22 @@
 //! localStorage access that never crashes the app: storage can be disabled (private
 //! browsing), full, or hold data from another version. Every call returns a Result
 //! whose error a screen can show in plain words. Also the saved game (one
-//! `record::SaveEnvelope`, set aside to a backup key when unreadable) and the
-//! duplicate results kept per seed.
+//! `record::SaveEnvelope`; an unusable one is moved to a new numbered backup key, never
+//! overwritten), writes through a `record::save::SaveSlot` (never over another tab's
+//! save), and the duplicate results kept per seed.
 
 use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
-use crate::record::save::{Loaded, SaveEnvelope};
+use crate::record::save::{backup_key, backup_number, plan_backup, Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, SlotWrite};
+pub use crate::record::save::MAX_BACKUPS;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Keys used by the app, versioned so an incompatible layout is never misread.
 pub mod keys {
     /// Display preferences (theme, language, ...).
     pub const PREFS: &str = "tuolaji.prefs.v1";
-    /// The game in progress (its record), if any.
+    /// The game in progress (its record), if any. An unreadable or incompatible one is
+    /// moved, untouched, to `tuolaji.game.v1.backup.<n>` (`record::save::backup_key`).
     pub const SAVED_GAME: &str = "tuolaji.game.v1";
-    /// Where an unreadable or incompatible saved game is moved, untouched.
-    pub const SAVED_GAME_BACKUP: &str = "tuolaji.game.v1.backup";
     /// Duplicate results of one seed: this prefix + the seed (`record::SeedResults` as JSON).
     pub const RESULTS_PREFIX: &str = "tuolaji.results.v1.";
 }
@@ -79,45 +80,112 @@ pub fn is_writable() -> bool {
     set_raw(PROBE, "1").is_ok() && remove(PROBE).is_ok()
 }
 
+/// A backup written by [`back_up`]: its key, and how many of the oldest backups beyond
+/// [`MAX_BACKUPS`] were deleted after it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Backup {
+    pub key: String,
+    pub dropped: usize,
+}
+
+/// The numbers of `key`'s backups in storage (see `record::save::backup_key`).
+fn backup_numbers(key: &str) -> Result<Vec<u64>, StoreError> {
+    let store = storage()?;
+    let n = store.length().map_err(|_| StoreError::Unavailable)?;
+    Ok((0..n).filter_map(|i| store.key(i).ok().flatten()).filter_map(|k| backup_number(key, &k)).collect())
+}
+
+/// Copies `raw` (an unusable save of `key`) to a new numbered backup key, after the
+/// newest; only once it is written, deletes the oldest backups beyond [`MAX_BACKUPS`].
+/// `key` itself is left alone. On error nothing was written or deleted.
+pub fn back_up(key: &str, raw: &str) -> Result<Backup, StoreError> {
+    let plan = plan_backup(&backup_numbers(key)?);
+    let new_key = backup_key(key, plan.number);
+    set_raw(&new_key, raw)?;
+    let dropped = plan.drop.iter().filter(|&&n| remove(&backup_key(key, n)).is_ok()).count();
+    Ok(Backup { key: new_key, dropped })
+}
+
 /// Why the saved game was set aside at start-up (shown on the home screen).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveProblem {
     /// Written by another version with another save format (that version, if known).
     Incompatible { app: Option<String> },
-    /// Not readable; the reason in the loader's words.
-    Corrupt { reason: String },
+    /// Not readable, too large or not replaying; the loader's typed reason.
+    Corrupt { reason: SaveError },
+}
+
+/// Where an unusable save went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Moved, as stored, to a backup key.
+    Backup(Backup),
+    /// The backup could not be written (storage full): it stays where it is and nothing
+    /// is saved over it.
+    InPlace,
+}
+
+/// The start-up check's finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAsideNotice {
+    pub problem: SaveProblem,
+    pub kept: Kept,
 }
 
 /// The start-up check's finding, shared with the home screen (which can dismiss it).
 #[derive(Clone, Copy)]
-pub struct SetAside(pub leptos::prelude::RwSignal<Option<SaveProblem>>);
+pub struct SetAside(pub leptos::prelude::RwSignal<Option<SetAsideNotice>>);
 
 /// Reads the saved game. Storage that cannot be read counts as no save.
 pub fn load_game() -> Loaded {
     SaveEnvelope::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
 }
 
-/// Run once at start-up: a save that cannot be used is moved, as stored, to
-/// [`keys::SAVED_GAME_BACKUP`] (replacing an older backup) so the app starts
-/// cleanly and nothing is lost; says why, for the notice.
-pub fn set_aside_unusable_save() -> Option<SaveProblem> {
+/// Run once at start-up: a save that cannot be used is moved, as stored, to a new
+/// numbered backup key (earlier backups stay, up to [`MAX_BACKUPS`]) so the app starts
+/// cleanly and nothing is lost; says why and where, for the notice.
+pub fn set_aside_unusable_save() -> Option<SetAsideNotice> {
     let raw = get_raw(keys::SAVED_GAME).ok().flatten()?;
     let problem = match SaveEnvelope::decode(Some(&raw)) {
         Loaded::Absent | Loaded::Ok { .. } => return None,
         Loaded::Incompatible { app, .. } => SaveProblem::Incompatible { app },
         Loaded::Corrupt { reason } => SaveProblem::Corrupt { reason },
     };
-    // If the backup cannot be written (storage full), the save stays where it is
-    // rather than being lost; it is ignored all the same.
-    if set_raw(keys::SAVED_GAME_BACKUP, &raw).is_ok() {
-        let _ = remove(keys::SAVED_GAME);
-    }
-    Some(problem)
+    // If the backup cannot be written (storage full), the save stays where it is rather
+    // than being lost; tables then leave it alone (`SaveSlot::kept`).
+    let kept = match back_up(keys::SAVED_GAME, &raw) {
+        Ok(backup) => {
+            let _ = remove(keys::SAVED_GAME);
+            Kept::Backup(backup)
+        }
+        Err(_) => Kept::InPlace,
+    };
+    Some(SetAsideNotice { problem, kept })
 }
 
-/// Writes the game in progress (after every action).
-pub fn save_game(save: &SaveEnvelope) -> Result<(), StoreError> {
-    set_raw(keys::SAVED_GAME, &save.encode())
+/// Why [`write_slot`] wrote nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlotError {
+    /// The slot may not write (another tab's save is there, or a kept one).
+    Refused(SlotState),
+    /// The browser refused the write.
+    Store(StoreError),
+}
+
+/// Writes `text` to `key` through `slot`: nothing when storage already holds it, and
+/// never over what another tab wrote since this tab's last write.
+pub fn write_slot(key: &str, slot: &mut SaveSlot, text: String) -> Result<(), SlotError> {
+    // Storage that cannot be read cannot be written either: the write reports it.
+    let now = get_raw(key).unwrap_or(None);
+    match slot.check(&text, now.as_deref()) {
+        SlotWrite::Unchanged => Ok(()),
+        SlotWrite::Refused(state) => Err(SlotError::Refused(state)),
+        SlotWrite::Write => {
+            set_raw(key, &text).map_err(SlotError::Store)?;
+            slot.written(text);
+            Ok(())
+        }
+    }
 }
 
 /// The duplicate results kept for a seed (none when absent or unreadable). Stored

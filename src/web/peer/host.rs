@@ -1,20 +1,22 @@
 //! The host's page (`#/friends`): runs `net::Host` in this browser, the lobby (seats,
 //! moves, bots, settings, start), one invite per empty or dropped seat (link, code, QR,
-//! answer box), and the host's own seat at the shared `TableBoard`.
+//! answer box), and the host's own seat at the shared `TableBoard`. The table is saved
+//! by `host_save` (changes only, debounced, never over another tab's save).
 
+use super::host_save::{self, Autosave, SaveNotices, HOST_KEY};
+use super::ConsoleLog;
 use super::rtc::{Peer, PeerEvent};
 use super::{entropy, ice_servers, load_memory, now_ms, page_url, seat_names, seat_state, CodeBox};
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
-use crate::net::host::{ConnId, Host, HostConfig, HostSnapshot, Outgoing};
-use crate::net::protocol::{self, encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::net::host::{ConnId, Host, HostConfig, Outgoing};
+use crate::net::protocol::{encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
 use crate::web::app::{BackHome, Shell};
 use crate::web::storage;
 use crate::web::table::TableBoard;
-use serde::{Deserialize, Serialize};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -26,17 +28,6 @@ use std::sync::Arc;
 
 /// The host's own page is connection 0.
 const ME: ConnId = 0;
-
-/// The table as kept in localStorage, so a reload resumes it.
-#[derive(Serialize, Deserialize)]
-struct SavedTable {
-    snapshot: HostSnapshot,
-    /// The host's own seat's rejoin token.
-    token: Option<String>,
-}
-
-/// v2: the wire encoding as base64url (`protocol::to_stored_text`); v1 was JSON.
-const HOST_KEY: &str = "tuolaji.peer.host.v2";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum InviteStatus {
@@ -54,8 +45,9 @@ struct Session {
     /// The open invite of each seat (a connection that has not said hello yet).
     invites: BTreeMap<Seat, ConnId>,
     next_conn: ConnId,
-    /// Entries of the host's log already written to the console.
+    /// Entries of the host's log already handled, and the console's budget for them.
     logged: usize,
+    console: ConsoleLog,
 }
 
 /// What the page shows, refreshed after every change.
@@ -69,6 +61,7 @@ struct Ui {
     dealing: RwSignal<bool>,
     invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
     notice: RwSignal<Option<String>>,
+    autosave: Autosave,
 }
 
 type Shared = Rc<RefCell<Session>>;
@@ -99,25 +92,23 @@ fn dispatch(sess: &Shared, ui: Ui, out: Vec<Outgoing>) {
 }
 
 fn refresh(sess: &Shared, ui: Ui) {
-    // Refused messages and lobby operations: the host's log, for whoever debugs a table.
+    // Refused messages and lobby operations: the host's log, for whoever debugs a table
+    // (a few lines a minute at most).
     {
         let mut s = sess.borrow_mut();
-        let log = s.host.log();
-        for entry in &log[s.logged.min(log.len())..] {
-            web_sys::console::warn_1(&format!("refused (connection {:?}): {}", entry.conn, entry.what).into());
+        let Session { host, logged, console, .. } = &mut *s;
+        let log = host.log();
+        let now = now_ms();
+        for entry in &log[(*logged).min(log.len())..] {
+            console.warn(now, || format!("refused (connection {:?}): {}", entry.conn, entry.what));
         }
-        s.logged = log.len();
+        *logged = log.len();
     }
     let (lobby, view, seat, refusal, verdict, dealing) = {
         let s = sess.borrow();
         (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing())
     };
-    {
-        let s = sess.borrow();
-        // Losing this only loses the resume after a reload.
-        let saved = SavedTable { snapshot: s.host.snapshot(), token: s.me.token.clone() };
-        let _ = storage::set_raw(HOST_KEY, &protocol::to_stored_text(&saved));
-    }
+    ui.autosave.changed();
     // Only real changes re-render (an answer being typed into an invite must survive).
     set_changed(ui.lobby, lobby);
     set_changed(ui.view, view);
@@ -353,21 +344,23 @@ pub fn HostPage() -> impl IntoView {
     let shell = expect_context::<Shell>();
     let memory = load_memory();
     let name = if memory.name.trim().is_empty() { "Host".to_string() } else { memory.name.clone() };
-    // A table saved before a reload resumes; anything unreadable starts a new one.
-    let stored = storage::get_raw(HOST_KEY).ok().flatten();
-    let saved = stored.and_then(|text| protocol::from_stored_text::<SavedTable>(&text).ok()).and_then(|t| {
-        Host::restore(t.snapshot, entropy(), HostConfig::default(), now_ms()).ok().map(|h| (h, t.token))
-    });
+    // A table saved before a reload resumes; one that cannot be restored is backed up (by
+    // the first save) and a new table starts.
+    let (saved, saver) = host_save::load(entropy(), now_ms());
     let resumed = saved.is_some();
     let (host, token) = match saved {
-        Some(x) => x,
+        Some(r) => (r.host, r.token),
         None => match Host::new(Settings::default(), entropy(), HostConfig::default()) {
             Ok(h) => (h, None),
             Err(e) => return view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
         },
     };
     let me = GuestClient::new(&name, entropy(), token);
-    let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0 }));
+    let console = ConsoleLog::default();
+    let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0, console }));
+    // The table is saved a moment after each change, from what the session holds then.
+    let weak = Rc::downgrade(&session);
+    let autosave = Autosave::new(saver, move || weak.upgrade().map(|s| host_save::table_text(&s.borrow().host, &s.borrow().me)));
     let ui = Ui {
         lobby: RwSignal::new(session.borrow().host.lobby()),
         view: RwSignal::new(None),
@@ -377,6 +370,7 @@ pub fn HostPage() -> impl IntoView {
         dealing: RwSignal::new(false),
         invites: RwSignal::new(BTreeMap::new()),
         notice: RwSignal::new(None),
+        autosave,
     };
     let sess = StoredValue::new_local(session.clone());
     // The host's own seat says hello like any guest.
@@ -387,6 +381,7 @@ pub fn HostPage() -> impl IntoView {
         s.host.handle(ME, hello, now_ms())
     };
     dispatch(&session, ui, out);
+    autosave.watch();
 
     // Leaving the page closes every connection.
     let alive = Arc::new(AtomicBool::new(true));
@@ -568,6 +563,7 @@ pub fn HostPage() -> impl IntoView {
     view! {
         <section class="screen page peer-host" class:wide=move || has_view.get() data-testid="peer-host">
             <h2>{move || shell.t(Text::PlayWithFriends)}</h2>
+            <SaveNotices autosave=ui.autosave/>
             {move || (!has_view.get()).then(|| view! {
                 <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
                 {move || (!started.get()).then(settings_panel)}
@@ -602,7 +598,9 @@ pub fn HostPage() -> impl IntoView {
             })}
             <button type="button" class="button subtle" data-testid="new-table"
                 on:click=move |_| {
-                    let _ = storage::remove(HOST_KEY);
+                    if ui.autosave.close() {
+                        let _ = storage::remove(HOST_KEY);
+                    }
                     if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
                 }>
                 {move || shell.t(Text::NewTable)}

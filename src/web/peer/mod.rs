@@ -1,8 +1,9 @@
 //! Playing with friends over WebRTC (wasm only): `host` is the host's page (`#/friends`:
-//! lobby, invites, its own seat), `join` the guest's page (`#/join/<code>`), `rtc` the
-//! WebRTC glue and `qr` the QR codes. The rules and the protocol live in `crate::net`.
+//! lobby, invites, its own seat; `host_save` keeps its table in localStorage), `join`
+//! the guest's page (`#/join/<code>`), `rtc` the WebRTC glue and `qr` the QR codes. The rules and the protocol live in `crate::net`.
 
 pub mod host;
+pub mod host_save;
 pub mod join;
 pub mod qr;
 pub mod rtc;
@@ -56,6 +57,39 @@ pub fn entropy() -> [u8; 32] {
         let _ = c.get_random_values_with_u8_array(&mut out);
     }
     out
+}
+
+/// The host's log on the console: at most [`ConsoleLog::PER_MINUTE`] lines a minute, so
+/// a guest sending junk cannot flood it; the others are counted and summed up.
+#[derive(Default)]
+pub struct ConsoleLog {
+    since: u64,
+    shown: usize,
+    skipped: usize,
+}
+
+impl ConsoleLog {
+    pub const PER_MINUTE: usize = 20;
+
+    /// Writes `line()` as a warning at `now` (ms) if this minute's budget allows.
+    pub fn warn(&mut self, now: u64, line: impl FnOnce() -> String) {
+        let warn = |text: &str| web_sys::console::warn_1(&text.into());
+        if now.saturating_sub(self.since) >= 60_000 {
+            if self.skipped > 0 {
+                warn(&format!("{} more refused messages were not logged", self.skipped));
+            }
+            *self = ConsoleLog { since: now, shown: 0, skipped: 0 };
+        }
+        if self.shown < Self::PER_MINUTE {
+            self.shown += 1;
+            warn(&line());
+            if self.shown == Self::PER_MINUTE {
+                warn("further refused messages this minute are counted, not logged");
+            }
+        } else {
+            self.skipped += 1;
+        }
+    }
 }
 
 /// The page's address without its hash, so invites are full links.

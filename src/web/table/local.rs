@@ -2,6 +2,8 @@
 //! in your seat and heuristic bots in the others acting on a timer. Every move (yours
 //! or a bot's) goes through `Game::apply` and is then saved to localStorage (the saved
 //! game resumes when its link is opened again); a refused move only shows its reason.
+//! The table saves only over its own last save: when another tab writes the game, or an
+//! unreadable save could not be backed up, it stops saving and says so.
 
 use crate::cards::Card;
 use crate::dup::TableSeed;
@@ -9,7 +11,7 @@ use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{fingerprint, DuplicateResult};
 use crate::record::link::ShareLink;
 use crate::record::replay_code::encode_record;
-use crate::record::save::{Loaded, SaveEnvelope, UiState};
+use crate::record::save::{Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, UiState};
 use crate::record::Source;
 use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
@@ -19,7 +21,7 @@ use crate::ui_model::table::{Pace, TableParams};
 use crate::web::app::{BackHome, Shell};
 use crate::web::new_game::{random_seed, table_hash};
 use crate::web::review::{numbered, ResultCard};
-use crate::web::storage::{self, SaveProblem, SetAside};
+use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside, SlotError};
 use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -159,11 +161,29 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             }
             .into_any()
         }
-        _ => match fresh() {
+        Loaded::Absent => match fresh() {
             Ok(g) => view! { <LocalTable params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
             Err(e) => bad_link(shell, e.to_string()),
         },
+        // An unusable save is still there: its backup could not be written at start-up
+        // (storage full), or another tab put it there since. It is never written over.
+        Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => match fresh() {
+            Ok(g) => view! { <LocalTable params=params.clone() seed=link.table_seed() game=g kept=true/> }.into_any(),
+            Err(e) => bad_link(shell, e.to_string()),
+        },
     }
+}
+
+/// Whether the table's moves are being saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SaveStatus {
+    Saving,
+    /// The browser refused the last write (storage full or off).
+    Failed,
+    /// Another tab saved this game (or another) since: this tab stopped saving.
+    Taken,
+    /// An unusable save is kept in the key: nothing is saved over it.
+    Kept,
 }
 
 /// The running table: `game` (new or resumed) against bots, saved after every action.
@@ -175,6 +195,9 @@ fn LocalTable(
     /// The selection saved with a resumed game.
     #[prop(optional)]
     selected: Vec<Card>,
+    /// The save key holds an unusable save that could not be backed up: never written over.
+    #[prop(optional)]
+    kept: bool,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let me = params.seat;
@@ -186,28 +209,47 @@ fn LocalTable(
     let bots = StoredValue::new_local(bots_for(&seed, players, &vec![Difficulty::Heuristic; players]));
     // The refusal is kept as the engine's error and phrased in the current language.
     let refusal = RwSignal::new(None::<(Seat, RuleError)>);
-    // Why the game cannot be saved, until the player dismisses it.
-    let save_error = RwSignal::new(None::<String>);
+    // Where the moves are saved: over what the key held when the table opened (the game
+    // it resumed, or the one the player chose to replace), never over another tab's save.
+    let slot = StoredValue::new(if kept { SaveSlot::kept() } else { SaveSlot::new(storage::get_raw(keys::SAVED_GAME).ok().flatten()) });
+    let status = RwSignal::new(if kept { SaveStatus::Kept } else { SaveStatus::Saving });
+    // Notices about saving stay until the player dismisses them.
     let save_dismissed = RwSignal::new(false);
+    let taken_dismissed = RwSignal::new(false);
 
     // The cards selected in your hand, kept with the save (restored on resume).
     let selection = StoredValue::new(Vec::<Card>::new());
     let save = move || {
+        if slot.with_value(|s| s.state() != SlotState::Open) {
+            return;
+        }
         let ui = UiState {
             pace: (params.pace != Pace::default()).then(|| pace_key.to_string()),
             selected: selection.get_value().iter().map(|c| c.notation()).collect(),
             ..UiState::default()
         };
         let Some(envelope) = game.try_with_untracked(|g| SaveEnvelope::new(g, me, Some(ui))) else { return };
-        match storage::save_game(&envelope) {
-            Ok(()) => save_error.set(None),
-            Err(e) => {
-                if save_error.with_untracked(|s| s.is_none()) {
-                    save_error.set(Some(e.to_string()));
-                }
-            }
+        let next = match slot.try_update_value(|s| storage::write_slot(keys::SAVED_GAME, s, envelope.encode())) {
+            Some(Ok(())) => SaveStatus::Saving,
+            Some(Err(SlotError::Store(_))) => SaveStatus::Failed,
+            Some(Err(SlotError::Refused(SlotState::Taken))) => SaveStatus::Taken,
+            _ => return,
+        };
+        if status.get_untracked() != next {
+            status.set(next);
         }
     };
+    // Another tab wrote the saved game: this one stops saving at once and says so.
+    let listener = window_event_listener(leptos::ev::storage, move |e| {
+        let key = e.key();
+        if key.is_none() || key.as_deref() == Some(keys::SAVED_GAME) {
+            let new_value = e.new_value();
+            if slot.try_update_value(|s| s.changed_elsewhere(new_value.as_deref())).unwrap_or(false) {
+                status.set(SaveStatus::Taken);
+            }
+        }
+    });
+    on_cleanup(move || listener.remove());
 
     let act = move |seat: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(seat, &action)) {
@@ -321,13 +363,15 @@ fn LocalTable(
             {move || (friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
                 <p class="notice friend-waiting" data-testid="friend-waiting">{shell.t(Text::FriendResultWaiting)}</p>
             })}
-            {move || (save_error.get().is_some() && !save_dismissed.get()).then(|| view! {
-                <div class="notice dismissible" role="status" data-testid="save-error">
-                    <p>{shell.t(Text::SaveFailed)}</p>
-                    <button type="button" class="button subtle" data-testid="dismiss-save-error"
-                        on:click=move |_| save_dismissed.set(true)>{shell.t(Text::Dismiss)}</button>
-                </div>
-            })}
+            {move || {
+                let (testid, text, reload, dismissed) = match status.get() {
+                    SaveStatus::Saving => return None,
+                    SaveStatus::Failed => ("save-error", Text::SaveFailed, false, save_dismissed),
+                    SaveStatus::Taken => ("save-taken", Text::SaveTaken, true, taken_dismissed),
+                    SaveStatus::Kept => ("save-kept", Text::SaveNotMoved, false, taken_dismissed),
+                };
+                (!dismissed.get()).then(|| save_notice_box(shell, testid, text, None, None, reload, move || dismissed.set(true)))
+            }}
     });
 
     view! {
@@ -339,26 +383,61 @@ fn LocalTable(
     }
 }
 
-/// The home screen's notice when the saved game was set aside at start-up.
+fn reload_page() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}
+
+/// One notice about saving (the main page's and the host's): the sentence, a detail (the
+/// typed reason, in English), where a backup was kept and whether older ones were
+/// deleted, a Reload button when `reload`, and Dismiss.
+pub fn save_notice_box(
+    shell: Shell,
+    testid: &'static str,
+    text: Text,
+    detail: Option<String>,
+    backup: Option<Backup>,
+    reload: bool,
+    dismiss: impl Fn() + 'static,
+) -> AnyView {
+    let dropped = backup.as_ref().is_some_and(|b| b.dropped > 0);
+    view! {
+        <div class="notice dismissible" role="alert" data-testid=testid>
+            <p>{shell.t(text)}</p>
+            {detail.map(|d| view! { <p class="notice-detail">{shell.t(Text::SaveDetails)} ": " {d}</p> })}
+            {backup.map(|b| view! { <p class="notice-detail" data-testid="backup-key">{shell.t(Text::BackupKeptAs)} ": " <code>{b.key}</code></p> })}
+            {dropped.then(|| view! { <p class="notice-detail" data-testid="backups-dropped">{shell.t(Text::BackupsDropped)}</p> })}
+            <div class="notice-actions">
+                {reload.then(|| view! {
+                    <button type="button" class="button primary" data-testid="reload-here" on:click=|_| reload_page()>{shell.t(Text::Reload)}</button>
+                })}
+                <button type="button" class="button subtle" data-testid="dismiss-notice" on:click=move |_| dismiss()>{shell.t(Text::Dismiss)}</button>
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// The home screen's notice when the saved game was set aside at start-up: why, and
+/// where it was kept (or that it stays in place because no backup could be written).
 #[component]
 pub fn SaveNotice() -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let Some(SetAside(problem)) = use_context::<SetAside>() else { return ().into_any() };
-    view! {
-        {move || problem.get().map(|p| {
-            let (text, detail) = match p {
-                SaveProblem::Corrupt { reason } => (Text::SaveCorrupt, reason),
+    let Some(SetAside(notice)) = use_context::<SetAside>() else { return ().into_any() };
+    (move || {
+        notice.get().map(|n| {
+            let (text, detail) = match n.problem {
+                SaveProblem::Corrupt { reason: reason @ SaveError::Oversized(_) } => (Text::SaveOversized, reason.to_string()),
+                SaveProblem::Corrupt { reason } => (Text::SaveCorrupt, reason.to_string()),
                 SaveProblem::Incompatible { app } => (Text::SaveIncompatible, app.map(|a| format!("{} {a}", shell.t(Text::Version))).unwrap_or_default()),
             };
-            view! {
-                <div class="notice dismissible" role="alert" data-testid="save-notice">
-                    <p>{shell.t(text)}</p>
-                    {(!detail.is_empty()).then(|| view! { <p class="notice-detail">{shell.t(Text::SaveDetails)} ": " {detail.clone()}</p> })}
-                    <button type="button" class="button subtle" data-testid="dismiss-save-notice"
-                        on:click=move |_| problem.set(None)>{shell.t(Text::Dismiss)}</button>
-                </div>
-            }
-        })}
-    }
+            let (text, backup) = match n.kept {
+                Kept::Backup(b) => (text, Some(b)),
+                Kept::InPlace => (Text::SaveNotMoved, None),
+            };
+            save_notice_box(shell, "save-notice", text, (!detail.is_empty()).then_some(detail), backup, false, move || notice.set(None))
+        })
+    })
     .into_any()
 }
