@@ -70,7 +70,7 @@ fn hostile_save(count: usize) -> String {
     put_varint(&mut payload, 0); // default settings
     put_varint(&mut payload, count as u64);
     payload.resize(payload.len() + count, 0);
-    let mut code = vec![CODE_FORMAT];
+    let mut code = vec![CODE_FORMAT, 0]; // the format byte and Shengji's tag
     code.extend(miniz_oxide::deflate::compress_to_vec(&payload, 9));
     format!(r#"{{"format":2,"app":"0.1.0","seat":0,"record":"{}"}}"#, base64url_encode(&code))
 }

@@ -23,6 +23,15 @@ pub const MAX_PAYLOAD_BYTES: usize = 256 * 1024;
 /// Deflate level: 9 is a few ms slower than 6 for a hand and a little smaller.
 const LEVEL: u8 = 9;
 
+/// Why a code's compressed data could not be inflated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InflateProblem {
+    /// It would inflate to more than `limit` bytes (a zip bomb, or a save too large).
+    TooLarge { limit: usize },
+    /// It is not valid deflate data.
+    Damaged,
+}
+
 /// Why a replay code could not be read.
 pub enum CodeError<G: Codec = ShengjiGame> {
     Empty,
@@ -32,8 +41,8 @@ pub enum CodeError<G: Codec = ShengjiGame> {
     Format(u8),
     /// A code of another game (its tag).
     OtherGame(u8),
-    /// Not valid deflate data, or larger than [`MAX_PAYLOAD_BYTES`] once inflated.
-    Inflate(String),
+    /// Not valid deflate data, or larger than allowed once inflated.
+    Inflate(InflateProblem),
     Derivation(u64),
     Truncated,
     Field(&'static str),
@@ -56,7 +65,12 @@ impl<G: Codec> fmt::Display for CodeError<G> {
                 write!(f, "the replay code is in format {v}, this version of the app reads format {CODE_FORMAT}")
             }
             CodeError::OtherGame(_) => write!(f, "the replay code is for another game than {}", G::NAME),
-            CodeError::Inflate(e) => write!(f, "the replay code's data is damaged: {e}"),
+            CodeError::Inflate(InflateProblem::Damaged) => {
+                f.write_str("the replay code's data is damaged: it is not valid deflate data")
+            }
+            CodeError::Inflate(InflateProblem::TooLarge { limit }) => {
+                write!(f, "the replay code's data is damaged: it would inflate to more than {limit} bytes")
+            }
             CodeError::Derivation(v) => write!(
                 f,
                 "the replay was recorded with seed derivation {v}, this version deals with derivation {DERIVATION_VERSION}"
@@ -87,7 +101,7 @@ impl<G: Codec> Clone for CodeError<G> {
             CodeError::NotBase64(p) => CodeError::NotBase64(*p),
             CodeError::Format(v) => CodeError::Format(*v),
             CodeError::OtherGame(g) => CodeError::OtherGame(*g),
-            CodeError::Inflate(e) => CodeError::Inflate(e.clone()),
+            CodeError::Inflate(e) => CodeError::Inflate(*e),
             CodeError::Derivation(v) => CodeError::Derivation(*v),
             CodeError::Truncated => CodeError::Truncated,
             CodeError::Field(w) => CodeError::Field(w),
@@ -213,6 +227,13 @@ pub fn game_of(code: &str) -> Option<u8> {
 /// Decodes a replay code without replaying it (layout, seed and settings only),
 /// with given limits (saved games hold whole tables).
 pub fn decode_with_limits<G: Codec>(code: &str, max_chars: usize, max_payload: usize) -> Result<Record<G>, CodeError<G>> {
+    record_from_bytes(&payload_of::<G>(code, max_chars, max_payload)?)
+}
+
+/// The envelope of a code: its length, base64url, the format byte and the
+/// game's tag, then the inflated payload (at most `max_payload` bytes: the
+/// inflater stops there).
+pub fn payload_of<G: Codec>(code: &str, max_chars: usize, max_payload: usize) -> Result<Vec<u8>, CodeError<G>> {
     let code = code.trim();
     if code.is_empty() {
         return Err(CodeError::Empty);
@@ -234,15 +255,12 @@ pub fn decode_with_limits<G: Codec>(code: &str, max_chars: usize, max_payload: u
         SHENGJI_FORMAT => return Err(CodeError::OtherGame(ShengjiGame::ID)),
         other => return Err(CodeError::Format(other)),
     };
-    let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, max_payload).map_err(|e| {
+    miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, max_payload).map_err(|e| {
         CodeError::Inflate(match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                format!("it would inflate to more than {max_payload} bytes")
-            }
-            _ => "it is not valid deflate data".to_string(),
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => InflateProblem::TooLarge { limit: max_payload },
+            _ => InflateProblem::Damaged,
         })
-    })?;
-    record_from_bytes(&payload)
+    })
 }
 
 /// A Shengji record's replay code (see [`encode`]).

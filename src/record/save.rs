@@ -9,8 +9,8 @@
 
 use super::duplicate::fingerprint;
 use super::link::ShareLink;
-use super::replay_code::{encode_record, record_from_bytes, CodeError, CODE_FORMAT};
-use crate::codec::{base64url_decode, Reader};
+use super::replay_code::{encode_record, payload_of, record_from_bytes, CodeError, InflateProblem};
+use crate::codec::Reader;
 use crate::shengji::game::{replay, Game, GameRecord, ReplayError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -283,7 +283,7 @@ fn read(text: &str) -> Result<SaveEnvelope, Unusable> {
 
 /// A save's record code, within the save's limits: inflating stops at
 /// [`MAX_SAVE_PAYLOAD`], and the number of actions the record claims is checked before
-/// any is read. (The same layout as `replay_code::decode_with_limits`, with typed limits.)
+/// any is read.
 pub fn decode_record_code(code: &str) -> Result<GameRecord, SaveError> {
     let code = code.trim();
     if code.is_empty() {
@@ -292,16 +292,10 @@ pub fn decode_record_code(code: &str) -> Result<GameRecord, SaveError> {
     if code.len() > MAX_SAVE_BYTES {
         return Err(SaveError::Oversized(Oversized::Text { bytes: code.len() }));
     }
-    let bytes = base64url_decode(code).map_err(|at| SaveError::Record(CodeError::NotBase64(at)))?;
-    let (&format, compressed) = bytes.split_first().ok_or(SaveError::Record(CodeError::Truncated))?;
-    if format != CODE_FORMAT {
-        return Err(SaveError::Record(CodeError::Format(format)));
-    }
-    let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, MAX_SAVE_PAYLOAD).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => SaveError::Oversized(Oversized::Inflated),
-        _ => SaveError::Record(CodeError::Inflate("it is not valid deflate data".into())),
+    let payload = payload_of(code, MAX_SAVE_BYTES, MAX_SAVE_PAYLOAD).map_err(|e| match e {
+        CodeError::Inflate(InflateProblem::TooLarge { .. }) => SaveError::Oversized(Oversized::Inflated),
+        e => SaveError::Record(e),
     })?;
-    drop(bytes);
     if let Some(claimed) = claimed_actions(&payload) {
         if claimed > MAX_SAVE_ACTIONS {
             return Err(SaveError::Oversized(Oversized::Actions { claimed }));
