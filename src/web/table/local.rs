@@ -15,6 +15,7 @@ use crate::record::save::{Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, 
 use crate::record::Source;
 use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
+use crate::table::{Bot as TableBot, Driver, Turn};
 use crate::shengji::game::{Action, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
 use crate::ui_model::table::{Pace, TableParams};
@@ -206,7 +207,11 @@ fn LocalTable(
     let pace_key = params.pace.key();
     let game = RwSignal::new_local(game);
     let seed_for_card = seed.clone();
-    let bots = StoredValue::new_local(bots_for(&seed, players, &vec![Difficulty::Heuristic; players]));
+    // The table layer's driver: a bot in every seat but yours (yours only draws for you).
+    let driver = StoredValue::new_local(Driver::new(
+        bots_for(&seed, players, &vec![Difficulty::Heuristic; players]),
+        (0..players).map(|s| s == me).collect(),
+    ));
     // The refusal is kept as the engine's error and phrased in the current language.
     let refusal = RwSignal::new(None::<(Seat, RuleError)>);
     // Where the moves are saved: over what the key held when the table opened (the game
@@ -282,28 +287,26 @@ fn LocalTable(
             if !alive.load(Ordering::Relaxed) {
                 break;
             }
-            let Some((phase, to_act, deck_left)) =
-                game.try_with_untracked(|g| (g.phase(), g.to_act(), g.view(me).deck_left))
-            else {
-                break;
+            // Who moves next (you may have moved meanwhile): a bot, your automatic draw, or
+            // nobody until you choose (the driver waits for you where you come first).
+            let Some(turn) = game.try_with_untracked(|g| driver.with_value(|d| d.turn(g))) else { break };
+            let (seat, action) = match turn {
+                Turn::Auto(seat, action) => (seat, action),
+                Turn::Bot(seat) => {
+                    let Some(view) = game.try_with_untracked(|g| g.view(seat)) else { break };
+                    let Some(Some((action, _))) =
+                        driver.try_update_value(|d| d.bot_mut(seat).map(|b| TableBot::suggest(b, &view)))
+                    else {
+                        break;
+                    };
+                    (seat, action)
+                }
+                Turn::Person(_) | Turn::Over => continue,
             };
-            if phase == PhaseName::Finished {
-                continue;
-            }
-            if phase == PhaseName::Draw && deck_left > 0 && to_act.first() == Some(&me) {
-                act(me, Action::Draw);
-                continue;
-            }
-            let Some(&seat) = to_act.iter().find(|&&s| s != me) else { continue };
-            // Bots wait for you when you come first in play order.
-            if phase == PhaseName::Play && to_act.first() == Some(&me) {
-                continue;
-            }
-            let Some(view) = game.try_with_untracked(|g| g.view(seat)) else { break };
-            let Some((action, _)) = bots.try_update_value(|b| b[seat].suggest(&view)) else { break };
-            if !act(seat, action) && phase == PhaseName::Draw {
-                // A refused bot move must not stall the table.
-                act(seat, if deck_left > 0 { Action::Draw } else { Action::Pass });
+            if !act(seat, action) {
+                // A bot's move the rules refuse is a bug: say so (the refusal is on screen) and stop.
+                web_sys::console::error_1(&format!("the bot in seat {} chose a refused move", seat + 1).into());
+                break;
             }
         }
     });
