@@ -129,7 +129,7 @@ pub fn TableBoard(
             Some(t) => trump_label(t, lang()),
             None => format!("{} · {}", v.trump_rank, shell.t(Text::NoTrumpYet)),
         };
-        let landlord = v.landlord.map(|s| name(s)).unwrap_or_else(|| "—".into());
+        let landlord = v.landlord.map(&name).unwrap_or_else(|| "—".into());
         // Finding Friends: the calls, and who turned out to be each friend.
         let friends = v.friends.iter().map(|f| {
             let who = f.revealed.map(|s| format!(" ({})", name(s))).unwrap_or_default();
@@ -216,7 +216,7 @@ pub fn TableBoard(
         let v = view.get();
         let mine = v.landlord == Some(me);
         if !mine {
-            let who = v.landlord.map(|s| name(s)).unwrap_or_default();
+            let who = v.landlord.map(&name).unwrap_or_default();
             return view! { <p class="phase-panel">{shell.t(Text::WaitingFor)} " " {who}</p> }.into_any();
         }
         if !v.buried {
