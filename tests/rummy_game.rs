@@ -32,7 +32,7 @@ fn garbage(kind: u8, hand: &[RummyCard], pick: &[usize]) -> Action {
         5 => Action::Declare(hand.chunks(3).map(|c| c.to_vec()).collect(), card(pick[0])),
         6 => Action::Show(vec![some, vec![RummyCard::Joker; 300]]),
         7 => Action::NextDeal,
-        _ => Action::NextDealFrom(if pick[0] % 2 == 0 { "bad seed!".into() } else { format!("s{}", pick[0]) }),
+        _ => Action::NextDealFrom(if pick[0].is_multiple_of(2) { "bad seed!".into() } else { format!("s{}", pick[0]) }),
     }
 }
 
@@ -127,7 +127,12 @@ fn play_games(settings: Settings, s: &str, kinds: &[Difficulty], games: u64) -> 
 #[test]
 fn the_driver_plays_whole_games_with_bots() {
     // Points rummy: a game is a fixed number of deals.
-    let g = play_games(Settings { players: 3, deals: Some(4), ..Settings::default() }, "drive1", &[Difficulty::Heuristic], 2);
+    let g = play_games(
+        Settings { players: 3, deals: Some(4), ..Settings::default() },
+        "drive1",
+        &[Difficulty::Heuristic],
+        2,
+    );
     assert_eq!(g.deal_number(), 7);
     assert!(g.games_won().iter().sum::<u32>() >= 2);
     let r = g.result().unwrap();

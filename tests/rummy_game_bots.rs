@@ -26,7 +26,13 @@ fn grid() -> Vec<Settings> {
                 if 52 * decks as usize + 2 * decks as usize >= cards_needed(players as usize) {
                     let fits = |j: u8| 52 * decks as usize + j as usize >= cards_needed(players as usize);
                     for jokers in [0, 2 * decks].into_iter().filter(|&j| fits(j)) {
-                        out.push(Settings { players, variant, decks: Some(decks), jokers: Some(jokers), ..Settings::default() });
+                        out.push(Settings {
+                            players,
+                            variant,
+                            decks: Some(decks),
+                            jokers: Some(jokers),
+                            ..Settings::default()
+                        });
                     }
                 }
             }
@@ -109,7 +115,13 @@ fn bot_decision_time() {
     for (name, v) in [("draw (13 cards + top)", &mut draw), ("discard (14 cards)", &mut discard)] {
         v.sort_by(f64::total_cmp);
         let at = |q: f64| v[((v.len() - 1) as f64 * q) as usize];
-        println!("{name}: {} decisions, median {:.0} µs, p99 {:.0} µs, slowest {:.0} µs", v.len(), at(0.5), at(0.99), at(1.0));
+        println!(
+            "{name}: {} decisions, median {:.0} µs, p99 {:.0} µs, slowest {:.0} µs",
+            v.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
         if !cfg!(debug_assertions) {
             assert!(at(1.0) < 5000.0, "{name}: slowest decision {:.0} µs", at(1.0));
         }

@@ -32,8 +32,21 @@ fn simulate_json_digest_is_stable_and_seed_dependent() {
     assert_eq!(a["digest"].as_str().unwrap().len(), 32);
     assert_eq!((a["ok"].as_bool(), a["deals"].as_u64(), a["players"].as_u64()), (Some(true), Some(5), Some(4)));
     for field in [
-        "wins", "points", "declarations", "wrong_declarations", "first_drops", "middle_drops", "last_standing",
-        "exhausted", "rebuilds", "turns", "games_finished", "actions", "mean_ms_per_deal", "variant", "cards",
+        "wins",
+        "points",
+        "declarations",
+        "wrong_declarations",
+        "first_drops",
+        "middle_drops",
+        "last_standing",
+        "exhausted",
+        "rebuilds",
+        "turns",
+        "games_finished",
+        "actions",
+        "mean_ms_per_deal",
+        "variant",
+        "cards",
     ] {
         assert!(a.get(field).is_some(), "missing {field}");
     }

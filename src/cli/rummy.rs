@@ -5,14 +5,14 @@
 
 use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::cards::Rank;
-use crate::rummy::{
-    best_discard, format_rummy_cards, parse_rummy_cards, solve, Arrangement, Rules, RummyCard, RummyError,
-    MAX_SOLVE_CARDS,
-};
 use crate::dup::TableSeed;
 use crate::rummy::bot::Difficulty;
 use crate::rummy::game::sim::Simulation;
 use crate::rummy::game::{Settings, Variant};
+use crate::rummy::{
+    best_discard, format_rummy_cards, parse_rummy_cards, solve, Arrangement, Rules, RummyCard, RummyError,
+    MAX_SOLVE_CARDS,
+};
 use serde_json::{json, Value};
 use std::time::Instant;
 

@@ -46,19 +46,32 @@ pub enum BotReason {
     NoMove,
     DealNext,
     /// Shows its best arrangement, which costs `points`.
-    ShowBest { points: u32 },
+    ShowBest {
+        points: u32,
+    },
     /// A first drop: no pure sequence, no joker or wild card, `draws` pure-sequence draws.
-    BadOpening { draws: usize },
+    BadOpening {
+        draws: usize,
+    },
     /// Takes the top discard: the best hand it can keep improves from `before` to `after` (shape).
-    TakeDiscard { card: RummyCard, before: u32, after: u32 },
+    TakeDiscard {
+        card: RummyCard,
+        before: u32,
+        after: u32,
+    },
     /// The top discard is a dead joker.
     DeadJoker,
     /// The top discard does not improve the hand.
     DrawStock,
     /// A valid declaration, finishing with `card`.
-    Declare { card: RummyCard },
+    Declare {
+        card: RummyCard,
+    },
     /// Discards `card`, keeping a hand that would cost `points` now.
-    Discard { card: RummyCard, points: u32 },
+    Discard {
+        card: RummyCard,
+        points: u32,
+    },
     RandomDraw,
     RandomTake,
     RandomDiscard,
@@ -72,10 +85,9 @@ impl fmt::Display for BotReason {
             BotReason::NoMove => f.write_str("nothing to do"),
             BotReason::DealNext => f.write_str("deal the next hand"),
             BotReason::ShowBest { points } => write!(f, "show my best arrangement ({points} points)"),
-            BotReason::BadOpening { draws } => write!(
-                f,
-                "a poor opening: no pure sequence, no joker and {draws} card pairs towards one; drop early"
-            ),
+            BotReason::BadOpening { draws } => {
+                write!(f, "a poor opening: no pure sequence, no joker and {draws} card pairs towards one; drop early")
+            }
             BotReason::TakeDiscard { card, before, after } => {
                 write!(f, "{card} improves my hand (shape {before} → {after})")
             }
@@ -174,7 +186,11 @@ impl Bot {
 
 /// The table's rules with every meld credited: what a hand's shape is judged by.
 fn lenient(rules: &Rules) -> Rules {
-    Rules { without_pure_sequence: Counted::UnmeldedOnly, without_second_sequence: Counted::UnmeldedOnly, ..rules.clone() }
+    Rules {
+        without_pure_sequence: Counted::UnmeldedOnly,
+        without_second_sequence: Counted::UnmeldedOnly,
+        ..rules.clone()
+    }
 }
 
 /// Does `card` have a partner among `others`: the same rank, or the same suit
@@ -248,7 +264,9 @@ fn declare(d: Discard) -> (Action, BotReason) {
 
 fn show_best(view: &SeatView) -> (Action, BotReason) {
     match solve(&view.hand, view.wild, &view.rules) {
-        Ok(a) => (Action::Show(a.groups.iter().map(|g| g.cards.clone()).collect()), BotReason::ShowBest { points: a.points }),
+        Ok(a) => {
+            (Action::Show(a.groups.iter().map(|g| g.cards.clone()).collect()), BotReason::ShowBest { points: a.points })
+        }
         Err(_) => (Action::Show(Vec::new()), BotReason::ShowBest { points: view.rules.max_points }),
     }
 }
@@ -271,7 +289,10 @@ pub fn pure_draws(hand: &[RummyCard], wild: Option<Rank>) -> usize {
             continue;
         }
         let (s, r) = naturals[i];
-        let near = |j: usize| naturals[j].0 == s && (naturals[j].1 - r <= 2 || (r == 2 && naturals[j].1 == 14) || (r == 3 && naturals[j].1 == 14));
+        let near = |j: usize| {
+            naturals[j].0 == s
+                && (naturals[j].1 - r <= 2 || (r == 2 && naturals[j].1 == 14) || (r == 3 && naturals[j].1 == 14))
+        };
         if let Some(j) = (i + 1..naturals.len()).find(|&j| !used[j] && near(j)) {
             used[i] = true;
             used[j] = true;

@@ -40,24 +40,50 @@ impl Move {
 /// Why a move was refused. Every message says what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RuleError {
-    NoSuchSeat { seat: Seat, players: usize },
-    WrongPhase { action: Move, phase: PhaseName },
-    NotYourTurn { seat: Seat, to_act: Vec<Seat> },
+    NoSuchSeat {
+        seat: Seat,
+        players: usize,
+    },
+    WrongPhase {
+        action: Move,
+        phase: PhaseName,
+    },
+    NotYourTurn {
+        seat: Seat,
+        to_act: Vec<Seat>,
+    },
     /// A seat that dropped, declared wrongly or is out of the pool game has no move in this deal.
-    SitsOut { seat: Seat, status: SeatStatus },
+    SitsOut {
+        seat: Seat,
+        status: SeatStatus,
+    },
     /// Drawing or dropping after this turn's draw.
-    AlreadyDrew { action: Move },
+    AlreadyDrew {
+        action: Move,
+    },
     /// Discarding or declaring before drawing.
-    DrawFirst { action: Move },
+    DrawFirst {
+        action: Move,
+    },
     /// A printed joker or wild card discarded by a player cannot be taken.
-    DeadJoker { card: RummyCard },
+    DeadJoker {
+        card: RummyCard,
+    },
     /// The discard pile is empty (cannot happen at a valid table; kept for safety).
     EmptyPile,
     /// The card taken from the pile this turn cannot be thrown back in the same turn.
-    TakenCard { card: RummyCard },
-    NotInHand { card: RummyCard, held: usize, wanted: usize },
+    TakenCard {
+        card: RummyCard,
+    },
+    NotInHand {
+        card: RummyCard,
+        held: usize,
+        wanted: usize,
+    },
     /// A declaration places every card: these are in no group and not the discard.
-    Unplaced { cards: Vec<RummyCard> },
+    Unplaced {
+        cards: Vec<RummyCard>,
+    },
     /// This seat has shown its hand already.
     AlreadyShown,
     /// `NextDealFrom` with a string that is not a table seed.
@@ -87,20 +113,15 @@ impl fmt::Display for RuleError {
             RuleError::SitsOut { seat: s, status } => {
                 write!(f, "{} {status} and has no move until the next deal", seat(*s))
             }
-            RuleError::AlreadyDrew { action } => write!(
-                f,
-                "you cannot {} after drawing this turn: discard a card or declare",
-                action.verb()
-            ),
-            RuleError::DrawFirst { action } => write!(
-                f,
-                "draw first (from the stock or the discard pile), then {}",
-                action.verb()
-            ),
-            RuleError::DeadJoker { card } => write!(
-                f,
-                "{card} is a joker discarded by a player and cannot be taken: draw from the stock"
-            ),
+            RuleError::AlreadyDrew { action } => {
+                write!(f, "you cannot {} after drawing this turn: discard a card or declare", action.verb())
+            }
+            RuleError::DrawFirst { action } => {
+                write!(f, "draw first (from the stock or the discard pile), then {}", action.verb())
+            }
+            RuleError::DeadJoker { card } => {
+                write!(f, "{card} is a joker discarded by a player and cannot be taken: draw from the stock")
+            }
             RuleError::EmptyPile => f.write_str("the discard pile is empty: draw from the stock"),
             RuleError::TakenCard { card } => write!(
                 f,

@@ -85,7 +85,9 @@ pub enum Action {
 pub enum SeatStatus {
     Playing,
     /// Left the deal for `points`.
-    Dropped { points: u32 },
+    Dropped {
+        points: u32,
+    },
     /// Declared with groups that are not a valid declaration: pays the cap, sits out.
     WrongDeclaration,
     /// Made the valid declaration that ended the deal.
@@ -158,21 +160,59 @@ pub struct PileCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// A deal began: who plays first, the wild card turned up, the first discard.
-    Dealt { deal: u64, first: Seat, wild_card: RummyCard, wild: Option<Rank>, top: RummyCard },
-    Dropped { seat: Seat, points: u32, middle: bool },
-    DrewStock { seat: Seat },
-    TookDiscard { seat: Seat, card: RummyCard },
-    Discarded { seat: Seat, card: RummyCard },
+    Dealt {
+        deal: u64,
+        first: Seat,
+        wild_card: RummyCard,
+        wild: Option<Rank>,
+        top: RummyCard,
+    },
+    Dropped {
+        seat: Seat,
+        points: u32,
+        middle: bool,
+    },
+    DrewStock {
+        seat: Seat,
+    },
+    TookDiscard {
+        seat: Seat,
+        card: RummyCard,
+    },
+    Discarded {
+        seat: Seat,
+        card: RummyCard,
+    },
     /// The stock ran out and was rebuilt from the discard pile but its top card.
-    StockRebuilt { cards: usize, rebuilds: u32 },
+    StockRebuilt {
+        cards: usize,
+        rebuilds: u32,
+    },
     /// Groups that are not a valid declaration; the finishing card went to the pile.
-    WrongDeclaration { seat: Seat, arrangement: Arrangement, discard: RummyCard, points: u32 },
-    Declared { seat: Seat, arrangement: Arrangement, finish: RummyCard },
-    Showed { seat: Seat, arrangement: Arrangement },
+    WrongDeclaration {
+        seat: Seat,
+        arrangement: Arrangement,
+        discard: RummyCard,
+        points: u32,
+    },
+    Declared {
+        seat: Seat,
+        arrangement: Arrangement,
+        finish: RummyCard,
+    },
+    Showed {
+        seat: Seat,
+        arrangement: Arrangement,
+    },
     DealFinished(Box<DealResult>),
     /// The game is over: the seats that won it.
-    GameOver { winners: Vec<Seat> },
-    NextDeal { deal: u64, new_game: bool },
+    GameOver {
+        winners: Vec<Seat>,
+    },
+    NextDeal {
+        deal: u64,
+        new_game: bool,
+    },
 }
 
 /// The current deal.
@@ -332,7 +372,10 @@ impl Game {
     fn to_show(&self) -> Vec<Seat> {
         let n = self.players();
         let from = self.deal.declarer.map_or(0, |(s, _)| s);
-        (1..=n).map(|i| (from + i) % n).filter(|&s| self.deal.status[s].is_playing() && self.deal.shown[s].is_none()).collect()
+        (1..=n)
+            .map(|i| (from + i) % n)
+            .filter(|&s| self.deal.status[s].is_playing() && self.deal.shown[s].is_none())
+            .collect()
     }
 
     /// Every card of the pack where it lies now: hands (dropped and shown ones

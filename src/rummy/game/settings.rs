@@ -134,20 +134,38 @@ impl Default for Settings {
 pub enum SettingsError {
     Players(u8),
     Decks(u8),
-    Jokers { jokers: u8, decks: u8 },
+    Jokers {
+        jokers: u8,
+        decks: u8,
+    },
     /// The pack cannot deal 13 cards to everyone, turn up the wild card and
     /// the first discard and leave a stock card per player; `decks` would.
-    PackTooSmall { cards: usize, players: u8, needed: usize, decks: Option<u8> },
+    PackTooSmall {
+        cards: usize,
+        players: u8,
+        needed: usize,
+        decks: Option<u8>,
+    },
     /// A number of deals outside 1..=[`MAX_DEALS`].
     Deals(u16),
     /// A number of deals given for a pool game, which ends when one seat is left.
-    DealsInPool { deals: u16, variant: Variant },
+    DealsInPool {
+        deals: u16,
+        variant: Variant,
+    },
     /// A cap outside 1..=[`MAX_POINTS_CAP`].
     MaxPoints(u32),
     /// Drops must cost 1 ≤ first ≤ middle ≤ the cap.
-    Drops { first: u32, middle: u32, max_points: u32 },
+    Drops {
+        first: u32,
+        middle: u32,
+        max_points: u32,
+    },
     /// Pool: the cap must be below the pool limit (one bad deal must not end everything at once).
-    CapAtPool { max_points: u32, limit: u32 },
+    CapAtPool {
+        max_points: u32,
+        limit: u32,
+    },
     Restocks(u8),
 }
 
@@ -389,7 +407,10 @@ mod tests {
         let json = serde_json::to_string(&s).unwrap();
         assert!(json.starts_with(r#"{"p":4,"v":"pool-101","mx":80"#), "{json}");
         assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), s);
-        assert_eq!(serde_json::from_str::<Settings>(r#"{"p":3}"#).unwrap(), Settings { players: 3, ..Settings::default() });
+        assert_eq!(
+            serde_json::from_str::<Settings>(r#"{"p":3}"#).unwrap(),
+            Settings { players: 3, ..Settings::default() }
+        );
         assert!(serde_json::from_str::<Settings>(r#"{"players":3}"#).is_err(), "unknown fields are refused");
     }
 

@@ -91,14 +91,14 @@ impl Simulation {
             if actions > cap {
                 return Err(fail(actions, "the deal did not end".into()));
             }
-            let before = self.game.clone();
+            let status = self.game.deal.status.clone();
             let moved = match self.driver.step(&mut self.game) {
                 Some(Ok(m)) => m,
                 Some(Err(refused)) => return Err(fail(actions, refused.to_string())),
                 None => return Err(fail(actions, "nobody is to act".into())),
             };
-            if !matches!(moved.action, Action::NextDeal | Action::NextDealFrom(_)) && !before.deal.status[moved.seat].is_playing() {
-                return Err(fail(actions, format!("seat {} moved although it {}", moved.seat + 1, before.deal.status[moved.seat])));
+            if !matches!(moved.action, Action::NextDeal | Action::NextDealFrom(_)) && !status[moved.seat].is_playing() {
+                return Err(fail(actions, format!("seat {} moved although it {}", moved.seat + 1, status[moved.seat])));
             }
             for e in &moved.events {
                 follow_pile(&mut pile, e).map_err(|w| fail(actions, w))?;
@@ -183,7 +183,11 @@ pub fn check_state(g: &Game, sorted_pack: &[RummyCard], pile: &[RummyCard]) -> R
     let mut all = g.all_cards();
     all.sort();
     if all != sorted_pack {
-        return Err(format!("cards are not conserved ({} cards in play, the pack has {})", all.len(), sorted_pack.len()));
+        return Err(format!(
+            "cards are not conserved ({} cards in play, the pack has {})",
+            all.len(),
+            sorted_pack.len()
+        ));
     }
     let on_pile: Vec<RummyCard> = g.pile().iter().map(|p| p.card).collect();
     if on_pile != pile {
@@ -279,8 +283,14 @@ pub fn strength(settings: &Settings, seeds: &[TableSeed], deals: u64) -> Result<
     let (mut h_seats, mut r_seats) = (0u64, 0u64);
     let (mut h_points, mut r_points) = (0u64, 0u64);
     for seed in seeds {
-        for (kinds, heuristic_parity) in [([Difficulty::Heuristic, Difficulty::Random], 0), ([Difficulty::Random, Difficulty::Heuristic], 1)] {
-            let mut sim = Simulation::new(settings.clone(), seed.clone(), &kinds).map_err(|e| Violation { deal: 0, action: 0, what: e.to_string() })?;
+        for (kinds, heuristic_parity) in
+            [([Difficulty::Heuristic, Difficulty::Random], 0), ([Difficulty::Random, Difficulty::Heuristic], 1)]
+        {
+            let mut sim = Simulation::new(settings.clone(), seed.clone(), &kinds).map_err(|e| Violation {
+                deal: 0,
+                action: 0,
+                what: e.to_string(),
+            })?;
             let s = sim.run(deals)?;
             out.deals += s.deals;
             out.no_winner += s.exhausted;

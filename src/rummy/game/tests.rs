@@ -98,7 +98,10 @@ fn the_first_player_goes_round_and_refusals_change_nothing() {
     assert_eq!(g.apply(0, &Action::DrawStock), Err(RuleError::AlreadyDrew { action: Move::DrawStock }));
     assert_eq!(g.apply(0, &Action::Drop), Err(RuleError::AlreadyDrew { action: Move::Drop }));
     g.apply(0, &Action::Discard(top)).unwrap();
-    assert_eq!((g.to_act(), g.hand(0).len(), g.pile().last().copied()), (vec![1], 13, Some(PileCard { card: top, by: Some(0) })));
+    assert_eq!(
+        (g.to_act(), g.hand(0).len(), g.pile().last().copied()),
+        (vec![1], 13, Some(PileCard { card: top, by: Some(0) }))
+    );
     // The next deal starts with seat 2.
     let mut h = g.clone();
     h.deal.phase = PhaseName::Finished;
@@ -155,7 +158,10 @@ fn drops_cost_twenty_before_the_first_draw_and_forty_after() {
     let ev = g.apply(1, &Action::Drop).unwrap();
     assert_eq!(ev[0], Event::Dropped { seat: 1, points: 40, middle: true });
     let r = g.result().unwrap();
-    assert_eq!((r.end, r.winner, &r.points, &r.scores), (DealEnd::LastStanding, Some(2), &vec![20, 40, 0], &vec![-20, -40, 60]));
+    assert_eq!(
+        (r.end, r.winner, &r.points, &r.scores),
+        (DealEnd::LastStanding, Some(2), &vec![20, 40, 0], &vec![-20, -40, 60])
+    );
     assert_eq!(r.arrangements, vec![None, None, None], "nobody's cards are shown");
     assert_eq!(g.totals(), &[20, 40, 0]);
 }
@@ -199,7 +205,10 @@ fn a_valid_declaration_then_everyone_shows_and_pays_what_it_counts() {
     assert_eq!(r.scores[1], (best.points + all) as i64);
     assert_eq!(r.scores.iter().sum::<i64>(), 0);
     assert_eq!(sorted(g.all_cards()), pack(&g));
-    assert_eq!(g.apply(0, &Action::Show(vec![])), Err(RuleError::WrongPhase { action: Move::Show, phase: PhaseName::Finished }));
+    assert_eq!(
+        g.apply(0, &Action::Show(vec![])),
+        Err(RuleError::WrongPhase { action: Move::Show, phase: PhaseName::Finished })
+    );
 }
 
 #[test]
@@ -213,7 +222,10 @@ fn a_wrong_declaration_costs_the_cap_and_the_deal_goes_on() {
     assert_eq!(g.status(0), Some(&SeatStatus::WrongDeclaration));
     assert_eq!((g.phase(), g.to_act(), g.pile().last().unwrap().card), (PhaseName::Play, vec![1], hand[13]));
     assert!(g.view(2).arrangements[0].is_some(), "a wrong declaration is shown to all");
-    assert_eq!(g.apply(0, &Action::DrawStock), Err(RuleError::SitsOut { seat: 0, status: SeatStatus::WrongDeclaration }));
+    assert_eq!(
+        g.apply(0, &Action::DrawStock),
+        Err(RuleError::SitsOut { seat: 0, status: SeatStatus::WrongDeclaration })
+    );
     // Seats 2 and 3 play on; when seat 2 drops, seat 3 wins both payments.
     g.apply(1, &Action::Drop).unwrap();
     let r = g.result().unwrap();
@@ -261,7 +273,10 @@ fn pool_rummy_puts_seats_out_and_ends_with_one_left() {
     g.apply(0, &Action::Drop).unwrap();
     g.apply(1, &Action::Drop).unwrap();
     let r = g.result().unwrap().clone();
-    assert_eq!((r.totals.clone(), r.out.clone(), r.scores.clone()), (vec![110, 70, 0], vec![true, false, false], vec![-20, -20, 0]));
+    assert_eq!(
+        (r.totals.clone(), r.out.clone(), r.scores.clone()),
+        (vec![110, 70, 0], vec![true, false, false], vec![-20, -20, 0])
+    );
     assert_eq!(r.game_over, None);
     g.apply(0, &Action::NextDeal).unwrap();
     assert_eq!(g.status(0), Some(&SeatStatus::Out));

@@ -7,7 +7,7 @@
 
 use super::{DealResult, Game, PhaseName, PileCard, Seat, SeatStatus, Stage, Variant};
 use crate::cards::Rank;
-use crate::rummy::{Arrangement, RummyCard, Rules};
+use crate::rummy::{Arrangement, Rules, RummyCard};
 use serde::{Deserialize, Serialize};
 
 /// One seat's view of the table.
