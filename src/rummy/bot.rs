@@ -164,11 +164,14 @@ impl Bot {
     }
 
     fn random_discard(&mut self, view: &SeatView, taken: Option<RummyCard>) -> (Action, BotReason) {
-        if let Some((d, _)) = best_options(view, taken).into_iter().next().filter(|(d, _)| d.arrangement.valid) {
+        let options = discard_options(&view.hand, view.wild, &view.rules).unwrap_or_default();
+        if let Some(d) = options.into_iter().find(|d| d.arrangement.valid && Some(d.discard) != taken) {
             return declare(d);
         }
         let choices: Vec<RummyCard> = view.hand.iter().copied().filter(|&c| Some(c) != taken).collect();
-        let card = choices[self.roll(choices.len())];
+        let Some(&card) = choices.get(self.roll(choices.len())) else {
+            return (Action::DrawStock, BotReason::NoMove); // no card to discard: not a real turn
+        };
         if self.roll(200) == 0 {
             // Random groups of 3 or 4 cards in the order held: nearly always wrong.
             let mut rest = view.hand.clone();
@@ -231,12 +234,8 @@ fn hand_shape(hand: &[RummyCard], view: &SeatView) -> Option<(u32, Arrangement)>
     Some((shape(&open, real.standing, view.wild), real))
 }
 
-/// Every discard from the 14 cards held (not `taken`), best first: a valid
+/// Every discard from `hand` (14 cards; not `taken`), best first: a valid
 /// declaration, then the least shape, then the solver's order.
-fn best_options(view: &SeatView, taken: Option<RummyCard>) -> Vec<(Discard, u32)> {
-    options_for(&view.hand, view, taken)
-}
-
 fn options_for(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<(Discard, u32)> {
     let Ok(real) = discard_options(hand, view.wild, &view.rules) else { return Vec::new() };
     let open = discard_options(hand, view.wild, &lenient(&view.rules)).unwrap_or_default();
@@ -328,7 +327,7 @@ fn heuristic_draw(view: &SeatView) -> (Action, BotReason) {
 }
 
 fn heuristic_discard(view: &SeatView, taken: Option<RummyCard>) -> (Action, BotReason) {
-    match best_options(view, taken).into_iter().next() {
+    match options_for(&view.hand, view, taken).into_iter().next() {
         Some((d, _)) if d.arrangement.valid => declare(d),
         Some((d, _)) => {
             let points = d.arrangement.points;
