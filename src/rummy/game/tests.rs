@@ -436,3 +436,24 @@ fn actions_and_settings_serialise_short() {
     );
     assert_eq!(serde_json::from_str::<Vec<Action>>(&json).unwrap(), a);
 }
+
+#[test]
+fn the_simulations_checks_catch_a_broken_table() {
+    let g = table(3, "broken");
+    let pack = pack(&g);
+    let pile: Vec<RummyCard> = g.pile().iter().map(|p| p.card).collect();
+    assert_eq!(sim::check_state(&g, &pack, &pile), Ok(()));
+    let mut lost = g.clone();
+    lost.deal.stock.pop();
+    assert!(sim::check_state(&lost, &pack, &pile).unwrap_err().contains("not conserved"));
+    let mut moved = g.clone();
+    let c = moved.deal.stock.pop().unwrap();
+    moved.deal.hands[1].push(c);
+    assert!(sim::check_state(&moved, &pack, &pile).unwrap_err().contains("seat 2 holds 14 cards, not 13"));
+    let mut swapped = g.clone();
+    let c = swapped.deal.stock.pop().unwrap();
+    let top = std::mem::replace(&mut swapped.deal.pile[0].card, c);
+    swapped.deal.stock.push(top);
+    let e = sim::check_state(&swapped, &pack, &pile).unwrap_err();
+    assert!(c == top || e.contains("discard pile"), "{e}");
+}
