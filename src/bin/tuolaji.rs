@@ -47,7 +47,7 @@ enum Command {
     /// Mahjong engine: win check, waits, shanten, discard advice, fan, tables.
     #[command(subcommand)]
     Mahjong(cli::mahjong::MahjongCommand),
-    /// 13-card Indian rummy: the best arrangement of a hand, the best discard.
+    /// 13-card Indian rummy: the best arrangement of a hand, the best discard, bot simulations.
     Rummy(cli::rummy::RummyArgs),
 }
 

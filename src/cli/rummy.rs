@@ -1,13 +1,20 @@
 //! `tuolaji rummy`: the best arrangement of a 13-card hand (`solve`) and the
-//! best discard from 14 cards (`discard`), as text or JSON, one hand or a batch.
+//! best discard from 14 cards (`discard`), as text or JSON, one hand or a batch;
+//! `simulate`: bots play whole deals with every invariant checked after every
+//! action (exit 1 on a violation), with a digest of the play.
 
 use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::cards::Rank;
+use crate::dup::TableSeed;
+use crate::rummy::bot::Difficulty;
+use crate::rummy::game::sim::Simulation;
+use crate::rummy::game::{Settings, Variant};
 use crate::rummy::{
     best_discard, format_rummy_cards, parse_rummy_cards, solve, Arrangement, Rules, RummyCard, RummyError,
     MAX_SOLVE_CARDS,
 };
 use serde_json::{json, Value};
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct RummyArgs {
@@ -23,7 +30,54 @@ pub enum RummyCommand {
     /// Best discard from a 14-card hand and the arrangement of the other 13.
     /// Exit 0 if the 13 kept make a valid declaration, 1 if not.
     Discard(HandArgs),
+    /// Bots play DEALS deals with invariant checks after every action (exit 1 on a violation).
+    Simulate(SimulateArgs),
 }
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BotsArg {
+    /// Heuristic bots everywhere.
+    Heuristic,
+    /// Random-legal bots everywhere.
+    Random,
+    /// Heuristic bots in even seats, random-legal bots in odd seats.
+    Mixed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    Points,
+    #[value(name = "pool-101")]
+    Pool101,
+    #[value(name = "pool-201")]
+    Pool201,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// Players, 2 to 6 [default: 2]
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Deals to play in sequence (totals carry over; a finished game starts a new one).
+    #[arg(long, default_value_t = 10)]
+    pub deals: u64,
+    /// Table seed (1-64 letters or digits).
+    #[arg(long, default_value = "simulate")]
+    pub seed: String,
+    /// Who plays.
+    #[arg(long, value_enum, default_value = "heuristic")]
+    pub bots: BotsArg,
+    /// Points rummy or pool rummy [default: points]
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    /// Any other table settings as JSON with the short names links use (docs/rummy.md),
+    /// e.g. '{"d": 3, "mx": 100, "rs": 5}'; --players and --variant win over it.
+    #[arg(long, value_name = "JSON")]
+    pub settings: Option<String>,
+}
+
+/// Most deals one `simulate` plays.
+pub const MAX_DEALS: u64 = 100_000;
 
 #[derive(clap::Args, Debug)]
 pub struct HandArgs {
@@ -47,6 +101,7 @@ pub fn run(args: RummyArgs, out: Output) -> CliResult {
     let (hand_args, discard) = match args.command {
         RummyCommand::Solve(a) => (a, false),
         RummyCommand::Discard(a) => (a, true),
+        RummyCommand::Simulate(a) => return simulate(&a, out),
     };
     let rules = match &hand_args.rules {
         Some(text) => parse_rules(text)?,
@@ -166,4 +221,101 @@ fn arrangement_text(a: &Arrangement) -> String {
         );
     }
     s
+}
+
+/// `simulate`: the table from the flags, bots in every seat, a summary and a digest.
+pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
+    if a.deals == 0 || a.deals > MAX_DEALS {
+        return Err(CliError::new(format!("--deals must be 1 to {MAX_DEALS}, not {}", a.deals)));
+    }
+    let seed = TableSeed::parse(&a.seed).map_err(|e| CliError::new(format!("--seed: {e}")))?;
+    let mut settings: Settings = match &a.settings {
+        Some(text) => serde_json::from_str(text).map_err(|e| CliError::new(format!("--settings: {e}")))?,
+        None => Settings::default(),
+    };
+    if let Some(p) = a.players {
+        settings.players = p;
+    }
+    if let Some(v) = a.variant {
+        settings.variant = match v {
+            VariantArg::Points => Variant::Points,
+            VariantArg::Pool101 => Variant::Pool101,
+            VariantArg::Pool201 => Variant::Pool201,
+        };
+    }
+    let bots: &[Difficulty] = match a.bots {
+        BotsArg::Heuristic => &[Difficulty::Heuristic],
+        BotsArg::Random => &[Difficulty::Random],
+        BotsArg::Mixed => &[Difficulty::Heuristic, Difficulty::Random],
+    };
+    let mut sim = Simulation::new(settings, seed, bots).map_err(|e| CliError::new(e.to_string()))?;
+    let start = Instant::now();
+    let result = sim.run(a.deals);
+    let elapsed = start.elapsed().as_secs_f64();
+    let s = match result {
+        Ok(s) => s,
+        Err(v) => {
+            out.emit(
+                || format!("FAILED: {v}"),
+                || json!({ "ok": false, "violation": v.to_string(), "deal": v.deal, "action": v.action }),
+            );
+            return Ok(Verdict::No);
+        }
+    };
+    let ms_per_deal = 1000.0 * elapsed / s.deals as f64;
+    let r = sim.game.settings().clone();
+    out.emit(
+        || {
+            format!(
+                "{} deals, {} players, {}, {} cards: all invariants held\n\
+                 deals won per seat {:?}; points paid per seat {:?}\n\
+                 declarations {} (wrong {}), drops {} first and {} middle, won by the last one in {}, \
+                 stock ran out {} (rebuilt {} times)\n\
+                 turns {}, games finished {}, actions {}\n\
+                 mean time per deal {:.2} ms; digest {}",
+                s.deals,
+                r.players,
+                r.variant.name(),
+                r.cards(),
+                s.wins,
+                s.points,
+                s.declarations,
+                s.wrong_declarations,
+                s.first_drops,
+                s.middle_drops,
+                s.last_standing,
+                s.exhausted,
+                s.rebuilds,
+                s.turns,
+                s.games_finished,
+                s.actions,
+                ms_per_deal,
+                s.digest
+            )
+        },
+        || {
+            json!({
+                "ok": true,
+                "deals": s.deals,
+                "players": r.players,
+                "variant": r.variant,
+                "cards": r.cards(),
+                "wins": s.wins,
+                "points": s.points,
+                "declarations": s.declarations,
+                "wrong_declarations": s.wrong_declarations,
+                "first_drops": s.first_drops,
+                "middle_drops": s.middle_drops,
+                "last_standing": s.last_standing,
+                "exhausted": s.exhausted,
+                "rebuilds": s.rebuilds,
+                "turns": s.turns,
+                "games_finished": s.games_finished,
+                "actions": s.actions,
+                "mean_ms_per_deal": ms_per_deal,
+                "digest": s.digest,
+            })
+        },
+    );
+    Ok(Verdict::Yes)
 }

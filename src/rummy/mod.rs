@@ -4,7 +4,9 @@
 //! Everything here is a pure function over plain data (serde on the public
 //! types), for the command line and for the playable table in the app.
 
+pub mod bot;
 pub mod card;
+pub mod game;
 pub mod meld;
 pub mod rules;
 pub mod solve;
