@@ -21,6 +21,7 @@
 //! seed and the accepted actions rebuild a table exactly. The rules and every
 //! choice made are in `docs/rummy.md`.
 
+pub mod codec;
 mod deal;
 mod declare;
 mod drop;

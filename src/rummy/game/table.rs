@@ -24,6 +24,9 @@ impl crate::table::Game for Game {
     fn first_seed(&self) -> &TableSeed {
         &self.first_seed
     }
+    fn hand_seed(&self) -> &TableSeed {
+        &self.seed
+    }
     fn actions(&self) -> &[(Seat, Action)] {
         &self.log
     }
