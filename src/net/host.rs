@@ -1,19 +1,23 @@
 //! The authoritative host of a peer table: owns the `Game`, the seat map (connections ↔
-//! seats, bots in empty seats, stand-in bots for dropped guests), the lobby and the fair-
-//! dealing rounds. Pure: bytes and times in, messages per connection out; no clocks, no I/O.
+//! seats, bots in empty seats, stand-in bots for dropped guests) and every incoming message.
+//! Pure: bytes and times in, messages per connection out; no clocks, no I/O. The lobby
+//! (`lobby.rs`), fair dealing (`fair_round.rs`) and saving (`snapshot.rs`) live beside it.
 
+mod fair_round;
+mod lobby;
+mod snapshot;
+
+pub use lobby::LobbyError;
+pub use snapshot::{HostSnapshot, SavedSeat};
+
+use self::fair_round::{Dealt, FairRound};
 use super::fair::{self, Secret};
-use super::protocol::{
-    decode_guest, GuestMessage, HandReveal, HostMessage, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES,
-    MAX_NAME_CHARS, PROTOCOL_VERSION,
-};
+use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
 use crate::shengji::bot::{Bot, Difficulty};
-use crate::shengji::game::{replay, Action, Event, Game, GameRecord, PhaseName, Seat, Settings};
-use serde::{Deserialize, Serialize};
+use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, Settings};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// A connection as the transport numbers it (the host's own page is a connection too).
 pub type ConnId = u64;
@@ -62,31 +66,6 @@ struct Conn {
     last_seq: Option<u64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum FairStep {
-    Commit,
-    Reveal,
-}
-
-#[derive(Clone, Debug)]
-struct FairRound {
-    hand: u64,
-    secret: Secret,
-    step: FairStep,
-    started: Millis,
-    /// Guest seats asked to contribute.
-    participants: Vec<Seat>,
-    commitments: BTreeMap<Seat, [u8; 32]>,
-    entropy: BTreeMap<Seat, Secret>,
-}
-
-/// What the host remembers of the current hand's seed, to reveal it after the hand.
-#[derive(Clone, Debug)]
-struct Dealt {
-    reveal: HandReveal,
-    revealed: bool,
-}
-
 /// A refused message or lobby operation, kept for the host's log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogEntry {
@@ -94,86 +73,6 @@ pub struct LogEntry {
     pub what: String,
 }
 
-/// One seat as saved with the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SavedSeat {
-    Empty,
-    Bot,
-    Guest { name: String, token: String, stand_in: bool },
-}
-
-/// What the host's page keeps in localStorage to resume after a reload: the seats with
-/// their rejoin tokens, the game's record (it replays alone, see `Action::NextHandFrom`)
-/// and the current hand's fair-dealing secrets, to reveal them when the hand ends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HostSnapshot {
-    // Both stored in the wire encoding (see `protocol::SettingsOnWire` for why).
-    #[serde(with = "super::protocol::SettingsOnWire")]
-    pub settings: Settings,
-    pub seats: Vec<SavedSeat>,
-    #[serde(with = "record_on_wire")]
-    pub record: Option<GameRecord>,
-    pub hand_seeds: Vec<(u64, String)>,
-    pub reveal: Option<(HandReveal, bool)>,
-    /// A fair round was dealing this hand when the page went away: it starts over.
-    pub dealing: Option<u64>,
-    pub stand_in_after: Millis,
-}
-
-/// A game record with its settings written field by field (`protocol::SettingsOnWire`).
-mod record_on_wire {
-    use super::super::protocol::SettingsOnWire;
-    use crate::shengji::game::{Action, GameRecord, Seat, Settings};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    struct RecordOnWire {
-        #[serde(with = "SettingsOnWire")]
-        settings: Settings,
-        seed: String,
-        actions: Vec<(Seat, Action)>,
-    }
-
-    pub fn serialize<S: Serializer>(record: &Option<GameRecord>, s: S) -> Result<S::Ok, S::Error> {
-        record
-            .as_ref()
-            .map(|r| RecordOnWire { settings: r.settings.clone(), seed: r.seed.clone(), actions: r.actions.clone() })
-            .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<GameRecord>, D::Error> {
-        let r = Option::<RecordOnWire>::deserialize(d)?;
-        Ok(r.map(|r| GameRecord { settings: r.settings, seed: r.seed, actions: r.actions }))
-    }
-}
-
-/// Why a lobby operation was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyError {
-    NoSuchSeat { seat: Seat, players: usize },
-    Started,
-    NotStarted,
-    EmptySeat(Seat),
-    NotAGuest(Seat),
-    Settings(String),
-    FairRoundRunning,
-}
-
-impl fmt::Display for LobbyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LobbyError::NoSuchSeat { seat, players } => write!(f, "there is no seat {seat} (seats are 0 to {})", players.saturating_sub(1)),
-            LobbyError::Started => f.write_str("the game has started: this can only be done in the lobby"),
-            LobbyError::NotStarted => f.write_str("the game has not started yet"),
-            LobbyError::EmptySeat(s) => write!(f, "seat {s} is empty: fill it with a bot or wait for a guest"),
-            LobbyError::NotAGuest(s) => write!(f, "seat {s} has no guest to remove"),
-            LobbyError::Settings(why) => write!(f, "these settings do not work: {why}"),
-            LobbyError::FairRoundRunning => f.write_str("the next hand is already being dealt"),
-        }
-    }
-}
-
-impl std::error::Error for LobbyError {}
 
 /// The host of one table.
 pub struct Host {
@@ -261,81 +160,6 @@ impl Host {
         self.round.is_some()
     }
 
-    pub fn lobby(&self) -> LobbyState {
-        LobbyState {
-            settings: self.settings.clone(),
-            seats: self
-                .seats
-                .iter()
-                .map(|o| match o {
-                    Occupant::Empty => SeatInfo::Empty,
-                    Occupant::Bot => SeatInfo::Bot,
-                    Occupant::Guest(g) => SeatInfo::Guest {
-                        name: g.name.clone(),
-                        connected: g.conn.is_some(),
-                        stand_in: g.stand_in,
-                    },
-                })
-                .collect(),
-            started: self.game.is_some() || self.round.is_some(),
-        }
-    }
-
-    fn started(&self) -> bool {
-        self.game.is_some() || self.round.is_some()
-    }
-
-    /// Everything needed to resume this table after a reload (connections are not kept).
-    pub fn snapshot(&self) -> HostSnapshot {
-        HostSnapshot {
-            settings: self.settings.clone(),
-            seats: self
-                .seats
-                .iter()
-                .map(|o| match o {
-                    Occupant::Empty => SavedSeat::Empty,
-                    Occupant::Bot => SavedSeat::Bot,
-                    Occupant::Guest(g) => SavedSeat::Guest { name: g.name.clone(), token: g.token.clone(), stand_in: g.stand_in },
-                })
-                .collect(),
-            record: self.game.as_ref().map(|g| g.record()),
-            hand_seeds: self.hand_seeds.clone(),
-            reveal: self.dealt.as_ref().map(|d| (d.reveal.clone(), d.revealed)),
-            dealing: self.round.as_ref().map(|r| r.hand),
-            stand_in_after: self.config.stand_in_after,
-        }
-    }
-
-    /// A host resumed from a snapshot: every guest is away (a bot stands in after the usual
-    /// delay) until it says hello again with its token; an interrupted deal starts over.
-    pub fn restore(snap: HostSnapshot, entropy: Secret, mut config: HostConfig, now: Millis) -> Result<Host, LobbyError> {
-        config.stand_in_after = snap.stand_in_after;
-        let mut h = Host::new(snap.settings.clone(), entropy, config)?;
-        if snap.seats.len() != h.seats.len() {
-            return Err(LobbyError::Settings(format!("the saved table has {} seats for {} players", snap.seats.len(), h.seats.len())));
-        }
-        h.seats = snap
-            .seats
-            .into_iter()
-            .map(|s| match s {
-                SavedSeat::Empty => Occupant::Empty,
-                SavedSeat::Bot => Occupant::Bot,
-                SavedSeat::Guest { name, token, stand_in } => {
-                    Occupant::Guest(GuestSeat { name, conn: None, token, dropped_at: Some(now), stand_in })
-                }
-            })
-            .collect();
-        if let Some(record) = &snap.record {
-            h.game = Some(replay(record).map_err(|e| LobbyError::Settings(format!("the saved game does not replay: {e}")))?);
-        }
-        h.hand_seeds = snap.hand_seeds;
-        h.dealt = snap.reveal.map(|(reveal, revealed)| Dealt { reveal, revealed });
-        if let Some(hand) = snap.dealing {
-            let mut out = Vec::new();
-            h.begin_round(hand, now, &mut out);
-        }
-        Ok(h)
-    }
 
     // ---------- connections ----------
 
@@ -628,263 +452,6 @@ impl Host {
         }
     }
 
-    // ---------- fair dealing ----------
-
-    fn round_message(&self, r: &FairRound) -> HostMessage {
-        match r.step {
-            FairStep::Commit => HostMessage::FairCommit { hand: r.hand, host_commitment: fair::to_hex(&fair::commitment(r.hand, &r.secret)) },
-            FairStep::Reveal => HostMessage::FairCommitments {
-                hand: r.hand,
-                commitments: r.commitments.iter().map(|(s, c)| (*s, fair::to_hex(c))).collect(),
-            },
-        }
-    }
-
-    fn begin_round(&mut self, hand: u64, now: Millis, out: &mut Vec<Outgoing>) {
-        let secret = self.next_secret("hand");
-        let participants: Vec<Seat> = self.live().into_iter().map(|(_, s)| s).collect();
-        let r = FairRound { hand, secret, step: FairStep::Commit, started: now, participants, commitments: BTreeMap::new(), entropy: BTreeMap::new() };
-        let msg = self.round_message(&r);
-        for (c, s) in self.live() {
-            if r.participants.contains(&s) {
-                out.push((c, msg.clone()));
-            }
-        }
-        self.round = Some(r);
-        out.extend(self.broadcast_lobby());
-        self.advance_round(now, false, out);
-    }
-
-    fn commit(&mut self, conn: ConnId, hand: u64, commitment: &str, now: Millis) -> Vec<Outgoing> {
-        let seat = self.seat_of(conn);
-        let Some(r) = &mut self.round else { return self.reject(conn, None, "no hand is being dealt".into()) };
-        let Some(seat) = seat.filter(|s| r.participants.contains(s)) else {
-            return self.reject(conn, None, "you are not part of this deal".into());
-        };
-        if r.hand != hand || r.step != FairStep::Commit {
-            return self.reject(conn, None, format!("a commitment for hand {hand} is not expected now"));
-        }
-        let Some(c) = fair::from_hex(commitment) else {
-            return self.reject(conn, None, "a commitment is 64 hex digits".into());
-        };
-        if r.commitments.contains_key(&seat) {
-            return self.reject(conn, None, "you already committed for this hand".into());
-        }
-        r.commitments.insert(seat, c);
-        let mut out = Vec::new();
-        self.advance_round(now, false, &mut out);
-        self.after_change(now, &mut out);
-        out
-    }
-
-    fn reveal(&mut self, conn: ConnId, hand: u64, entropy: &str, now: Millis) -> Vec<Outgoing> {
-        let seat = self.seat_of(conn);
-        let Some(r) = &mut self.round else { return self.reject(conn, None, "no hand is being dealt".into()) };
-        let Some(seat) = seat.filter(|s| r.commitments.contains_key(s)) else {
-            return self.reject(conn, None, "you have no commitment in this deal".into());
-        };
-        if r.hand != hand || r.step != FairStep::Reveal {
-            return self.reject(conn, None, format!("a reveal for hand {hand} is not expected now"));
-        }
-        let Some(e) = fair::from_hex(entropy) else {
-            return self.reject(conn, None, "entropy is 64 hex digits".into());
-        };
-        if fair::commitment(hand, &e) != r.commitments[&seat] {
-            return self.reject(conn, None, "this entropy does not match your commitment".into());
-        }
-        r.entropy.insert(seat, e);
-        let mut out = Vec::new();
-        self.advance_round(now, false, &mut out);
-        self.after_change(now, &mut out);
-        out
-    }
-
-    /// Moves the round on when everyone has answered (or `force`: the timeout passed).
-    fn advance_round(&mut self, now: Millis, force: bool, out: &mut Vec<Outgoing>) {
-        let Some(r) = &mut self.round else { return };
-        if r.step == FairStep::Commit {
-            let all = r.participants.iter().all(|s| r.commitments.contains_key(s));
-            if !(all || force) {
-                return;
-            }
-            r.step = FairStep::Reveal;
-            r.started = now;
-            if !r.commitments.is_empty() {
-                let msg = self.round_message(self.round.as_ref().expect("round present"));
-                let live = self.live();
-                let r = self.round.as_ref().expect("round present");
-                for (c, s) in live {
-                    if r.participants.contains(&s) {
-                        out.push((c, msg.clone()));
-                    }
-                }
-                return;
-            }
-        }
-        let Some(r) = &self.round else { return };
-        let all = r.commitments.keys().all(|s| r.entropy.contains_key(s));
-        if !(all || force) {
-            return;
-        }
-        let r = self.round.take().expect("round present");
-        let contributions: Vec<(Seat, Secret)> = r.entropy.iter().map(|(s, e)| (*s, *e)).collect();
-        let seed_text = fair::hand_seed(r.hand, &r.secret, &contributions);
-        let Ok(seed) = TableSeed::parse(&seed_text) else { return };
-        let events = match self.game.as_mut() {
-            None => match Game::new(self.settings.clone(), seed) {
-                Ok(g) => {
-                    self.game = Some(g);
-                    Vec::new()
-                }
-                Err(e) => {
-                    self.log.push(LogEntry { conn: None, what: format!("could not start: {e}") });
-                    return;
-                }
-            },
-            Some(game) => {
-                // The next hand is dealt from this hand's own seed, recorded in the game's
-                // actions so its record replays alone (see docs/net.md).
-                let anyone = 0;
-                match game.apply(anyone, &Action::NextHandFrom(seed.as_str().to_string())) {
-                    Ok(ev) => ev,
-                    Err(e) => {
-                        self.log.push(LogEntry { conn: None, what: format!("could not deal: {e}") });
-                        return;
-                    }
-                }
-            }
-        };
-        self.hand_seeds.push((r.hand, seed_text.clone()));
-        let first_drawer = self.game.as_ref().and_then(|g| g.current_landlord()).unwrap_or(0);
-        self.dealt = Some(Dealt {
-            reveal: HandReveal {
-                hand: r.hand,
-                first_drawer,
-                host_commitment: fair::to_hex(&fair::commitment(r.hand, &r.secret)),
-                host_secret: fair::to_hex(&r.secret),
-                contributions: contributions.iter().map(|(s, e)| (*s, fair::to_hex(&r.commitments[s]), fair::to_hex(e))).collect(),
-                seed: seed_text,
-            },
-            revealed: false,
-        });
-        out.extend(self.broadcast_lobby());
-        out.extend(self.publish(&events));
-    }
-
-    // ---------- lobby operations (the host's own page calls these) ----------
-
-    fn check_seat(&self, seat: Seat) -> Result<(), LobbyError> {
-        if seat >= self.seats.len() {
-            return Err(LobbyError::NoSuchSeat { seat, players: self.seats.len() });
-        }
-        Ok(())
-    }
-
-    fn rebind(&mut self) -> Vec<Outgoing> {
-        let mut out = Vec::new();
-        for (seat, o) in self.seats.iter().enumerate() {
-            if let Occupant::Guest(GuestSeat { conn: Some(c), .. }) = o {
-                if let Some(conn) = self.conns.get_mut(c) {
-                    if conn.seat != Some(seat) {
-                        conn.seat = Some(seat);
-                        out.push(self.welcome(seat, *c));
-                    }
-                }
-            }
-        }
-        out.extend(self.broadcast_lobby());
-        out
-    }
-
-    /// Swaps the occupants of two seats (lobby only).
-    pub fn move_player(&mut self, from: Seat, to: Seat) -> Result<Vec<Outgoing>, LobbyError> {
-        self.check_seat(from)?;
-        self.check_seat(to)?;
-        if self.started() {
-            return Err(LobbyError::Started);
-        }
-        self.seats.swap(from, to);
-        Ok(self.rebind())
-    }
-
-    /// Puts a bot in every empty seat.
-    pub fn fill_with_bots(&mut self) -> Vec<Outgoing> {
-        for o in &mut self.seats {
-            if matches!(o, Occupant::Empty) {
-                *o = Occupant::Bot;
-            }
-        }
-        self.broadcast_lobby()
-    }
-
-    /// Removes a guest: the seat empties (in the lobby) or a bot takes it (in a game).
-    pub fn remove_player(&mut self, seat: Seat, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
-        self.check_seat(seat)?;
-        let Occupant::Guest(g) = &self.seats[seat] else { return Err(LobbyError::NotAGuest(seat)) };
-        let mut out = Vec::new();
-        if let Some(c) = g.conn {
-            if let Some(conn) = self.conns.get_mut(&c) {
-                conn.seat = None;
-            }
-            out.push((c, HostMessage::Rejected { reason: "the host gave your seat to someone else".into(), seq: None }));
-        }
-        self.seats[seat] = if self.started() { Occupant::Bot } else { Occupant::Empty };
-        out.extend(self.broadcast_lobby());
-        self.after_change(now, &mut out);
-        Ok(out)
-    }
-
-    /// New settings (lobby only); a change in the number of players adds or drops seats.
-    pub fn set_settings(&mut self, settings: Settings) -> Result<Vec<Outgoing>, LobbyError> {
-        if self.started() {
-            return Err(LobbyError::Started);
-        }
-        let r = settings.validate().map_err(|e| LobbyError::Settings(e.to_string()))?;
-        let mut out = Vec::new();
-        while self.seats.len() > r.players {
-            if let Some(Occupant::Guest(GuestSeat { conn: Some(c), .. })) = self.seats.pop() {
-                if let Some(conn) = self.conns.get_mut(&c) {
-                    conn.seat = None;
-                }
-                out.push((c, HostMessage::Rejected { reason: "the table got smaller and your seat is gone".into(), seq: None }));
-            }
-        }
-        self.seats.resize(r.players, Occupant::Empty);
-        self.settings = settings;
-        let bot_seed = self.derived_seed("bots");
-        self.bots = crate::shengji::bot::bots_for(&bot_seed, r.players, &[self.config.bot_difficulty]);
-        out.extend(self.broadcast_lobby());
-        Ok(out)
-    }
-
-    /// Starts the game: every seat must be taken; the first hand's fair round begins.
-    pub fn start(&mut self, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
-        if self.started() {
-            return Err(LobbyError::Started);
-        }
-        if let Some(s) = self.seats.iter().position(|o| matches!(o, Occupant::Empty)) {
-            return Err(LobbyError::EmptySeat(s));
-        }
-        let mut out = Vec::new();
-        self.begin_round(0, now, &mut out);
-        self.after_change(now, &mut out);
-        Ok(out)
-    }
-
-    /// Deals the next hand (the host's own button; guests send `Action::NextHand`).
-    pub fn next_hand(&mut self, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
-        let Some(g) = &self.game else { return Err(LobbyError::NotStarted) };
-        if self.round.is_some() {
-            return Err(LobbyError::FairRoundRunning);
-        }
-        if g.phase() != PhaseName::Finished {
-            return Err(LobbyError::Started);
-        }
-        let mut out = Vec::new();
-        self.begin_round(g.hand_number() + 1, now, &mut out);
-        self.after_change(now, &mut out);
-        Ok(out)
-    }
 }
 
 fn game_hand(game: &Option<Game>) -> u64 {
