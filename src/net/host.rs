@@ -4,11 +4,17 @@
 //! (`lobby.rs`), fair dealing (`fair_round.rs`) and saving (`snapshot.rs`) live beside it.
 
 mod fair_round;
+mod flood;
 mod lobby;
+mod refusal;
 mod snapshot;
 
+pub use flood::{FloodConfig, LOG_CAPACITY};
 pub use lobby::LobbyError;
+pub use refusal::{LogEntry, Logged, Refusal};
 pub use snapshot::{HostSnapshot, SavedSeat};
+
+use self::flood::{Bucket, LogRing, Take};
 
 use self::fair_round::{Dealt, FairRound};
 use super::fair::{self, Secret};
@@ -35,11 +41,13 @@ pub struct HostConfig {
     /// without the silent guests' entropy.
     pub fair_timeout: Millis,
     pub bot_difficulty: Difficulty,
+    /// How fast one guest may send before its messages are dropped unread.
+    pub flood: FloodConfig,
 }
 
 impl Default for HostConfig {
     fn default() -> Self {
-        HostConfig { stand_in_after: 30_000, fair_timeout: 10_000, bot_difficulty: Difficulty::default() }
+        HostConfig { stand_in_after: 30_000, fair_timeout: 10_000, bot_difficulty: Difficulty::default(), flood: FloodConfig::default() }
     }
 }
 
@@ -59,20 +67,30 @@ enum Occupant {
     Guest(GuestSeat),
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Conn {
     seat: Option<Seat>,
     greeted: bool,
     last_seq: Option<u64>,
+    bucket: Bucket,
 }
 
-/// A refused message or lobby operation, kept for the host's log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogEntry {
-    pub conn: Option<ConnId>,
-    pub what: String,
+/// Work the host has done, counted (for tests that bound it, and for whoever debugs a table).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HostStats {
+    /// Messages from known connections handed to `receive` or `refuse_oversized`.
+    pub received: u64,
+    /// Of those, dropped unread by flood control.
+    pub dropped: u64,
+    /// Messages refused, each answered with one `Rejected` (flood notices included).
+    pub refused: u64,
+    /// Guest actions tried on the game (`Game::apply`).
+    pub actions_tried: u64,
+    /// Bot moves applied.
+    pub bot_moves: u64,
+    /// Seat views built for guests.
+    pub views: u64,
 }
-
 
 /// The host of one table.
 pub struct Host {
@@ -88,7 +106,10 @@ pub struct Host {
     dealt: Option<Dealt>,
     /// (hand number, seed) of every hand dealt: the game's record needs them to replay.
     hand_seeds: Vec<(u64, String)>,
-    log: Vec<LogEntry>,
+    log: LogRing,
+    stats: HostStats,
+    /// Bumped whenever the lobby, the game, a seat or anything saved changes (`version`).
+    version: u64,
 }
 
 impl Host {
@@ -108,7 +129,9 @@ impl Host {
             round: None,
             dealt: None,
             hand_seeds: Vec::new(),
-            log: Vec::new(),
+            log: LogRing::default(),
+            stats: HostStats::default(),
+            version: 0,
         };
         let bot_seed = h.derived_seed("bots");
         h.bots = crate::shengji::bot::bots_for(&bot_seed, resolved.players, &[h.config.bot_difficulty]);
@@ -133,7 +156,10 @@ impl Host {
 
     /// Changes how long a dropped guest keeps its seat before a bot plays for it.
     pub fn set_stand_in_after(&mut self, ms: Millis) {
-        self.config.stand_in_after = ms;
+        if self.config.stand_in_after != ms {
+            self.config.stand_in_after = ms;
+            self.touch();
+        }
     }
     pub fn config(&self) -> &HostConfig {
         &self.config
@@ -142,8 +168,36 @@ impl Host {
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
     }
+    /// The last [`LOG_CAPACITY`] log entries, oldest first: refusals, fair-round timeouts, bot
+    /// mistakes. Older ones are dropped (`log_total` counts every entry ever logged).
     pub fn log(&self) -> &[LogEntry] {
-        &self.log
+        self.log.entries()
+    }
+    /// Entries ever logged (retained or not).
+    pub fn log_total(&self) -> u64 {
+        self.log.total()
+    }
+    /// The retained entries logged after the first `seen` of `log_total`: what a page that
+    /// printed `seen` entries has not printed yet (entries dropped in between are lost).
+    pub fn log_since(&self, seen: u64) -> &[LogEntry] {
+        self.log.since(seen)
+    }
+    /// Counted work (messages read, dropped, refused; actions tried; bot moves; views built).
+    pub fn stats(&self) -> HostStats {
+        self.stats
+    }
+    /// Goes up whenever the table changes in a way a guest or a save could see: the lobby, a
+    /// seat, the game, a fair round, the saved secrets. A page saves `snapshot()` and redraws
+    /// only when it differs from the version it last saved; a ping, a refused or dropped
+    /// message and a quiet `tick` leave it alone (see docs/net.md, "Saving on change").
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+    fn touch(&mut self) {
+        self.version += 1;
+    }
+    fn log_it(&mut self, conn: Option<ConnId>, what: Logged) {
+        self.log.push(LogEntry { conn, what });
     }
     pub fn seat_of(&self, conn: ConnId) -> Option<Seat> {
         self.conns.get(&conn).and_then(|c| c.seat)
@@ -165,7 +219,8 @@ impl Host {
 
     /// A new transport connection (nothing is sent until its `Hello`).
     pub fn connect(&mut self, conn: ConnId) {
-        self.conns.insert(conn, Conn::default());
+        let bucket = Bucket::new(&self.config.flood, 0);
+        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket });
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.
@@ -176,6 +231,7 @@ impl Host {
                 if g.conn == Some(conn) {
                     g.conn = None;
                     g.dropped_at = Some(now);
+                    self.touch();
                 }
             }
         }
@@ -199,11 +255,12 @@ impl Host {
             }
         }
         if changed {
+            self.touch();
             out.extend(self.broadcast_lobby());
         }
         if let Some(r) = &self.round {
             if now.saturating_sub(r.started) >= self.config.fair_timeout {
-                self.log.push(LogEntry { conn: None, what: format!("fair round for hand {} timed out; dealing without the silent guests", r.hand) });
+                self.log_it(None, Logged::FairTimeout { hand: r.hand });
                 self.advance_round(now, true, &mut out);
             }
         }
@@ -211,32 +268,62 @@ impl Host {
         out
     }
 
-    fn reject(&mut self, conn: ConnId, seq: Option<u64>, reason: String) -> Vec<Outgoing> {
-        self.log.push(LogEntry { conn: Some(conn), what: reason.clone() });
+    /// Refuses a message: one `Rejected` to the sender and one log entry; nothing else changes.
+    fn reject(&mut self, conn: ConnId, seq: Option<u64>, refusal: Refusal) -> Vec<Outgoing> {
+        self.stats.refused += 1;
+        let reason = refusal.to_string();
+        self.log_it(Some(conn), Logged::Refused(refusal));
         vec![(conn, HostMessage::Rejected { reason, seq })]
     }
 
+    /// Flood control, before a message is read: `Some(reply)` when it is dropped (the reply
+    /// is empty but for the first message over the limit in a burst).
+    /// Without `now` the bucket is not refilled (its last time is taken).
+    fn over_limit(&mut self, conn: ConnId, now: Option<Millis>) -> Option<Vec<Outgoing>> {
+        let Some(c) = self.conns.get_mut(&conn) else {
+            self.log_it(Some(conn), Logged::UnknownConnection);
+            return Some(Vec::new());
+        };
+        self.stats.received += 1;
+        let now = now.unwrap_or(c.bucket.last());
+        match c.bucket.take(&self.config.flood, now) {
+            Take::Read => None,
+            Take::Drop => {
+                self.stats.dropped += 1;
+                Some(Vec::new())
+            }
+            Take::DropAndTell => {
+                self.stats.dropped += 1;
+                Some(self.reject(conn, None, Refusal::Flooding { per_second: self.config.flood.per_second }))
+            }
+        }
+    }
+
     /// A message the transport refused before reading it (over the size limit): refused and
-    /// logged like any other, nothing changes.
+    /// logged like any other (and counted by flood control, without refilling: no time is
+    /// given), nothing changes.
     pub fn refuse_oversized(&mut self, conn: ConnId, len: usize) -> Vec<Outgoing> {
         if !self.conns.contains_key(&conn) {
             return Vec::new();
         }
-        self.reject(conn, None, format!("a message of {len} bytes is over the limit of {MAX_GUEST_MESSAGE_BYTES}"))
+        if let Some(out) = self.over_limit(conn, None) {
+            return out;
+        }
+        self.reject(conn, None, Refusal::TooLarge { len })
     }
 
-    /// Handles one incoming message (raw bytes as received) from `conn`.
+    /// Handles one incoming message (raw bytes as received) from `conn`: flood control first
+    /// (a message over the limit is dropped unread), then the size, the decoding, the message.
     pub fn receive(&mut self, conn: ConnId, bytes: &[u8], now: Millis) -> Vec<Outgoing> {
-        if !self.conns.contains_key(&conn) {
-            self.log.push(LogEntry { conn: Some(conn), what: "a message from an unknown connection was ignored".into() });
-            return Vec::new();
+        if let Some(out) = self.over_limit(conn, Some(now)) {
+            return out;
         }
         if bytes.len() > MAX_GUEST_MESSAGE_BYTES {
-            return self.reject(conn, None, format!("a message of {} bytes is over the limit of {MAX_GUEST_MESSAGE_BYTES}", bytes.len()));
+            return self.reject(conn, None, Refusal::TooLarge { len: bytes.len() });
         }
         let msg = match decode_guest(bytes) {
             Ok(m) => m,
-            Err(e) => return self.reject(conn, None, e.to_string()),
+            Err(e) => return self.reject(conn, None, Refusal::Decode(e)),
         };
         self.handle(conn, msg, now)
     }
@@ -249,17 +336,15 @@ impl Host {
             GuestMessage::Ping { nonce } => vec![(conn, HostMessage::Pong { nonce })],
             GuestMessage::Hello { name, protocol_version, rejoin } => {
                 if greeted {
-                    return self.reject(conn, None, "this connection already said hello".into());
+                    return self.reject(conn, None, Refusal::AlreadyGreeted);
                 }
                 if protocol_version != PROTOCOL_VERSION {
-                    return self.reject(conn, None, format!(
-                        "your app speaks protocol version {protocol_version} but this table speaks version {PROTOCOL_VERSION}: reload the page"
-                    ));
+                    return self.reject(conn, None, Refusal::ProtocolVersion { got: protocol_version });
                 }
                 let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
                 self.hello(conn, name, rejoin, now)
             }
-            _ if !greeted => self.reject(conn, None, "say hello before anything else".into()),
+            _ if !greeted => self.reject(conn, None, Refusal::NotGreeted),
             GuestMessage::Action { seq, seat, action } => self.action(conn, seq, seat, action, now),
             GuestMessage::Commit { hand, commitment } => self.commit(conn, hand, &commitment, now),
             GuestMessage::Reveal { hand, entropy } => self.reveal(conn, hand, &entropy, now),
@@ -290,10 +375,10 @@ impl Host {
             }
             None => {
                 if self.started() {
-                    return self.reject(conn, None, "the game has started: ask the host to seat you in the next game".into());
+                    return self.reject(conn, None, Refusal::Started);
                 }
                 let Some(seat) = self.seats.iter().position(|o| matches!(o, Occupant::Empty)) else {
-                    return self.reject(conn, None, "the table is full".into());
+                    return self.reject(conn, None, Refusal::TableFull);
                 };
                 let token = fair::to_hex(&self.next_secret("token")[..16]);
                 let name = if name.is_empty() { format!("Guest {}", seat + 1) } else { name };
@@ -305,9 +390,11 @@ impl Host {
             c.greeted = true;
             c.seat = Some(seat);
         }
+        self.touch();
         let mut out = vec![self.welcome(seat, conn)];
         out.extend(self.broadcast_lobby());
         if let Some(g) = &self.game {
+            self.stats.views += 1;
             out.push((conn, HostMessage::View(Box::new(g.view(seat)))));
         }
         // A guest back after the hand ended: the reveal it missed.
@@ -337,42 +424,44 @@ impl Host {
     fn action(&mut self, conn: ConnId, seq: u64, seat: Seat, action: Action, now: Millis) -> Vec<Outgoing> {
         let Some(c) = self.conns.get(&conn) else { return Vec::new() };
         let Some(own) = c.seat else {
-            return self.reject(conn, Some(seq), "you have no seat at this table".into());
+            return self.reject(conn, Some(seq), Refusal::NoSeat);
         };
         if c.last_seq.is_some_and(|last| seq <= last) {
-            return self.reject(conn, Some(seq), format!("action {seq} was already received (replayed or out of order)"));
+            return self.reject(conn, Some(seq), Refusal::Replayed { seq });
         }
         if seat != own {
-            return self.reject(conn, Some(seq), format!("you sit at seat {own} and cannot act for seat {seat}"));
+            return self.reject(conn, Some(seq), Refusal::OtherSeat { own, seat });
         }
         if let Some(c) = self.conns.get_mut(&conn) {
             c.last_seq = Some(seq);
         }
         if self.round.is_some() {
-            return self.reject(conn, Some(seq), "the next hand is being dealt: wait for your cards".into());
+            return self.reject(conn, Some(seq), Refusal::Dealing);
         }
         let Some(game) = &mut self.game else {
-            return self.reject(conn, Some(seq), "the game has not started".into());
+            return self.reject(conn, Some(seq), Refusal::NotStarted);
         };
         if matches!(action, Action::NextHandFrom(_)) {
-            return self.reject(conn, Some(seq), "only the host deals from a chosen seed: ask for the next hand instead".into());
+            return self.reject(conn, Some(seq), Refusal::HostDeals);
         }
         if action == Action::NextHand {
             if game.phase() != PhaseName::Finished {
-                return self.reject(conn, Some(seq), "the hand is not over yet".into());
+                return self.reject(conn, Some(seq), Refusal::HandNotOver);
             }
             let mut out = Vec::new();
             self.begin_round(game_hand(&self.game) + 1, now, &mut out);
             self.after_change(now, &mut out);
             return out;
         }
+        self.stats.actions_tried += 1;
         match game.apply(seat, &action) {
             Ok(events) => {
+                self.touch();
                 let mut out = self.publish(&events);
                 self.after_change(now, &mut out);
                 out
             }
-            Err(e) => self.reject(conn, Some(seq), e.to_string()),
+            Err(e) => self.reject(conn, Some(seq), Refusal::Rule(e)),
         }
     }
 
@@ -396,7 +485,7 @@ impl Host {
     }
 
     /// Public events to everyone, then each guest its own view.
-    fn publish(&self, events: &[Event]) -> Vec<Outgoing> {
+    fn publish(&mut self, events: &[Event]) -> Vec<Outgoing> {
         let mut out = Vec::new();
         let live = self.live();
         for e in events {
@@ -408,6 +497,7 @@ impl Host {
             for &(c, s) in &live {
                 out.push((c, HostMessage::View(Box::new(g.view(s)))));
             }
+            self.stats.views += live.len() as u64;
         }
         out
     }
@@ -434,9 +524,13 @@ impl Host {
             let (action, _why) = self.bots[seat].suggest(&view);
             let Some(game) = &mut self.game else { break };
             match game.apply(seat, &action) {
-                Ok(events) => out.extend(self.publish(&events)),
-                Err(e) => {
-                    self.log.push(LogEntry { conn: None, what: format!("seat {seat}'s bot chose an illegal move {action:?}: {e}") });
+                Ok(events) => {
+                    self.stats.bot_moves += 1;
+                    self.touch();
+                    out.extend(self.publish(&events));
+                }
+                Err(error) => {
+                    self.log_it(None, Logged::BotIllegal { seat, action: Box::new(action), error });
                     break;
                 }
             }
@@ -444,6 +538,7 @@ impl Host {
         if let (Some(game), Some(d)) = (&self.game, &mut self.dealt) {
             if game.phase() == PhaseName::Finished && !d.revealed {
                 d.revealed = true;
+                self.version += 1;
                 let reveal = d.reveal.clone();
                 for (c, _) in self.live() {
                     out.push((c, HostMessage::FairReveal(reveal.clone())));

@@ -1,7 +1,7 @@
 //! The host's side of fair dealing: the commit-reveal round before each hand (commitments,
 //! reveals, timeouts), dealing from the derived seed, and what is revealed after the hand.
 
-use super::{ConnId, Host, LogEntry, Millis, Outgoing};
+use super::{ConnId, Host, Logged, Millis, Outgoing, Refusal};
 use crate::dup::TableSeed;
 use crate::net::fair::{self, Secret};
 use crate::net::protocol::{HandReveal, HostMessage};
@@ -55,26 +55,28 @@ impl Host {
             }
         }
         self.round = Some(r);
+        self.touch();
         out.extend(self.broadcast_lobby());
         self.advance_round(now, false, out);
     }
 
     pub(super) fn commit(&mut self, conn: ConnId, hand: u64, commitment: &str, now: Millis) -> Vec<Outgoing> {
         let seat = self.seat_of(conn);
-        let Some(r) = &mut self.round else { return self.reject(conn, None, "no hand is being dealt".into()) };
+        let Some(r) = &mut self.round else { return self.reject(conn, None, Refusal::NoDeal) };
         let Some(seat) = seat.filter(|s| r.participants.contains(s)) else {
-            return self.reject(conn, None, "you are not part of this deal".into());
+            return self.reject(conn, None, Refusal::NotInDeal);
         };
         if r.hand != hand || r.step != FairStep::Commit {
-            return self.reject(conn, None, format!("a commitment for hand {hand} is not expected now"));
+            return self.reject(conn, None, Refusal::UnexpectedCommit { hand });
         }
         let Some(c) = fair::from_hex(commitment) else {
-            return self.reject(conn, None, "a commitment is 64 hex digits".into());
+            return self.reject(conn, None, Refusal::BadCommitment);
         };
         if r.commitments.contains_key(&seat) {
-            return self.reject(conn, None, "you already committed for this hand".into());
+            return self.reject(conn, None, Refusal::AlreadyCommitted);
         }
         r.commitments.insert(seat, c);
+        self.touch();
         let mut out = Vec::new();
         self.advance_round(now, false, &mut out);
         self.after_change(now, &mut out);
@@ -83,20 +85,21 @@ impl Host {
 
     pub(super) fn reveal(&mut self, conn: ConnId, hand: u64, entropy: &str, now: Millis) -> Vec<Outgoing> {
         let seat = self.seat_of(conn);
-        let Some(r) = &mut self.round else { return self.reject(conn, None, "no hand is being dealt".into()) };
+        let Some(r) = &mut self.round else { return self.reject(conn, None, Refusal::NoDeal) };
         let Some(seat) = seat.filter(|s| r.commitments.contains_key(s)) else {
-            return self.reject(conn, None, "you have no commitment in this deal".into());
+            return self.reject(conn, None, Refusal::NoCommitment);
         };
         if r.hand != hand || r.step != FairStep::Reveal {
-            return self.reject(conn, None, format!("a reveal for hand {hand} is not expected now"));
+            return self.reject(conn, None, Refusal::UnexpectedReveal { hand });
         }
         let Some(e) = fair::from_hex(entropy) else {
-            return self.reject(conn, None, "entropy is 64 hex digits".into());
+            return self.reject(conn, None, Refusal::BadEntropy);
         };
         if fair::commitment(hand, &e) != r.commitments[&seat] {
-            return self.reject(conn, None, "this entropy does not match your commitment".into());
+            return self.reject(conn, None, Refusal::EntropyMismatch);
         }
         r.entropy.insert(seat, e);
+        self.touch();
         let mut out = Vec::new();
         self.advance_round(now, false, &mut out);
         self.after_change(now, &mut out);
@@ -112,6 +115,7 @@ impl Host {
                 return;
             }
             r.step = FairStep::Reveal;
+            self.version += 1;
             r.started = now;
             if !r.commitments.is_empty() {
                 let msg = self.round_message(self.round.as_ref().expect("round present"));
@@ -141,7 +145,7 @@ impl Host {
                     Vec::new()
                 }
                 Err(e) => {
-                    self.log.push(LogEntry { conn: None, what: format!("could not start: {e}") });
+                    self.log_it(None, Logged::CouldNotStart(e));
                     return;
                 }
             },
@@ -152,7 +156,7 @@ impl Host {
                 match game.apply(anyone, &Action::NextHandFrom(seed.as_str().to_string())) {
                     Ok(ev) => ev,
                     Err(e) => {
-                        self.log.push(LogEntry { conn: None, what: format!("could not deal: {e}") });
+                        self.log_it(None, Logged::CouldNotDeal(e));
                         return;
                     }
                 }
@@ -160,6 +164,7 @@ impl Host {
         };
         self.hand_seeds.push((r.hand, seed_text.clone()));
         let first_drawer = self.game.as_ref().and_then(|g| g.current_landlord()).unwrap_or(0);
+        self.touch();
         self.dealt = Some(Dealt {
             reveal: HandReveal {
                 hand: r.hand,

@@ -1,7 +1,7 @@
 //! The lobby: seats, settings, moving and removing players, starting the game and dealing
 //! the next hand. The host's own page calls these; every change is sent to every guest.
 
-use super::{GuestSeat, Host, Millis, Occupant, Outgoing};
+use super::{GuestSeat, Host, Millis, Occupant, Outgoing, Refusal};
 use crate::net::protocol::{HostMessage, LobbyState, SeatInfo};
 use crate::shengji::game::{PhaseName, Seat, Settings};
 use std::fmt;
@@ -90,6 +90,7 @@ impl Host {
             return Err(LobbyError::Started);
         }
         self.seats.swap(from, to);
+        self.touch();
         Ok(self.rebind())
     }
 
@@ -100,6 +101,7 @@ impl Host {
                 *o = Occupant::Bot;
             }
         }
+        self.touch();
         self.broadcast_lobby()
     }
 
@@ -112,9 +114,10 @@ impl Host {
             if let Some(conn) = self.conns.get_mut(&c) {
                 conn.seat = None;
             }
-            out.push((c, HostMessage::Rejected { reason: "the host gave your seat to someone else".into(), seq: None }));
+            out.push((c, HostMessage::Rejected { reason: Refusal::SeatGiven.to_string(), seq: None }));
         }
         self.seats[seat] = if self.started() { Occupant::Bot } else { Occupant::Empty };
+        self.touch();
         out.extend(self.broadcast_lobby());
         self.after_change(now, &mut out);
         Ok(out)
@@ -132,11 +135,12 @@ impl Host {
                 if let Some(conn) = self.conns.get_mut(&c) {
                     conn.seat = None;
                 }
-                out.push((c, HostMessage::Rejected { reason: "the table got smaller and your seat is gone".into(), seq: None }));
+                out.push((c, HostMessage::Rejected { reason: Refusal::SeatGone.to_string(), seq: None }));
             }
         }
         self.seats.resize(r.players, Occupant::Empty);
         self.settings = settings;
+        self.touch();
         let bot_seed = self.derived_seed("bots");
         self.bots = crate::shengji::bot::bots_for(&bot_seed, r.players, &[self.config.bot_difficulty]);
         out.extend(self.broadcast_lobby());

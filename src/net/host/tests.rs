@@ -87,6 +87,9 @@ impl SimGuest {
 
 /// A message the host sent: to which connection and seat, the bytes, and the
 /// host's view for that seat at that moment.
+/// Flood control out of the way of tests about something else (they send everything at one time).
+const UNLIMITED: FloodConfig = FloodConfig { burst: u32::MAX, per_second: u32::MAX };
+
 type Sent = (ConnId, Option<Seat>, Vec<u8>, Option<SeatView>);
 
 struct Table {
@@ -100,7 +103,7 @@ struct Table {
 
 impl Table {
     fn new(guests: usize) -> Table {
-        let host = Host::new(Settings::default(), [7; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }).unwrap();
+        let host = Host::new(Settings::default(), [7; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..Default::default() }).unwrap();
         let mut t = Table { host, guests: (1..=guests as u64).map(SimGuest::new).collect(), now: 0, sent: Vec::new(), connected: vec![true; guests] };
         for i in 0..guests {
             t.host.connect(t.guests[i].conn);
@@ -322,13 +325,13 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         (0, encode_guest(&GuestMessage::Reveal { hand: 0, entropy: "00".into() }), "no hand is being dealt"),
     ];
     for (i, bytes, expect) in cases {
-        let log_len = t.host.log().len();
+        let log_len = t.host.log_total();
         let out = t.send_raw(i, &bytes);
         assert_eq!(out.len(), 1, "{expect}: {out:?}");
         let (conn, HostMessage::Rejected { reason, .. }) = &out[0] else { panic!("{expect}: {out:?}") };
         assert_eq!(*conn, t.guests[i].conn);
         assert!(reason.contains(expect), "{reason:?} should mention {expect:?}");
-        assert_eq!(t.host.log().len(), log_len + 1, "rejections are logged");
+        assert_eq!(t.host.log_total(), log_len + 1, "rejections are logged");
         assert_eq!(t.host.game().unwrap().record(), before, "{expect}: the state changed");
     }
     // A hello with the wrong protocol version, on a fresh connection.
@@ -488,7 +491,7 @@ proptest! {
     #[test]
     fn no_message_to_a_guest_shows_a_card_it_may_not_see(entropy in any::<[u8; 32]>(), guests in 1usize..4, drop_at in 0usize..60) {
         let mut t = Table::new(0);
-        t.host = Host::new(Settings::default(), entropy, HostConfig { stand_in_after: 0, ..Default::default() }).unwrap();
+        t.host = Host::new(Settings::default(), entropy, HostConfig { stand_in_after: 0, flood: UNLIMITED, ..Default::default() }).unwrap();
         t.guests = (1..=guests as u64).map(SimGuest::new).collect();
         t.connected = vec![true; guests];
         for i in 0..guests {
@@ -525,7 +528,7 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     assert!(crate::net::protocol::from_stored_text::<HostSnapshot>(&text[..text.len() / 2]).is_err());
     assert!(crate::net::protocol::from_stored_text::<HostSnapshot>("{\"settings\":{}}").is_err());
     t.now += 5;
-    t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, ..Default::default() }, t.now).unwrap();
+    t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..Default::default() }, t.now).unwrap();
     assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
     assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
     // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
@@ -555,10 +558,10 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
 fn a_message_refused_by_the_transport_is_logged_and_changes_nothing() {
     let mut t = started_table(1);
     let before = t.host.game().unwrap().record();
-    let log = t.host.log().len();
+    let log = t.host.log_total();
     let out = t.host.refuse_oversized(1, 1 << 20);
     assert!(matches!(&out[..], [(1, HostMessage::Rejected { reason, .. })] if reason.contains("1048576 bytes")));
-    assert_eq!(t.host.log().len(), log + 1);
+    assert_eq!(t.host.log_total(), log + 1);
     assert_eq!(t.host.game().unwrap().record(), before);
     assert!(t.host.refuse_oversized(99, 10).is_empty(), "an unknown connection gets nothing");
 }
@@ -581,3 +584,5 @@ fn binary_messages_are_far_smaller_than_their_json() {
     println!("{} host messages: {bin} bytes binary, {json} as JSON; largest {} vs {}", sizes.len(), largest.0, largest.1);
     assert!(bin * 2 < json, "binary {bin} bytes, JSON {json}");
 }
+
+mod flood;
