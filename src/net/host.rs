@@ -16,7 +16,7 @@ pub use snapshot::{HostSnapshot, SavedSeat};
 
 use self::flood::{Bucket, LogRing, Take};
 
-use self::fair_round::{Dealt, FairRound};
+use self::fair_round::FairRound;
 use super::fair::{self, Secret};
 use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
@@ -73,6 +73,8 @@ struct Conn {
     greeted: bool,
     last_seq: Option<u64>,
     bucket: Bucket,
+    /// The hands' history went out on this connection.
+    history_sent: bool,
 }
 
 /// Work the host has done, counted (for tests that bound it, and for whoever debugs a table).
@@ -103,9 +105,10 @@ pub struct Host {
     entropy: Secret,
     counter: u64,
     round: Option<FairRound>,
-    dealt: Option<Dealt>,
-    /// (hand number, seed) of every hand dealt: the game's record needs them to replay.
-    hand_seeds: Vec<(u64, String)>,
+    /// The secrets of every hand dealt, in order (their moves are added when sent).
+    reveals: Vec<crate::net::protocol::HandReveal>,
+    /// The last hand's reveal went out (it ended).
+    revealed: bool,
     log: LogRing,
     stats: HostStats,
     /// Bumped whenever the lobby, the game, a seat or anything saved changes (`version`).
@@ -127,8 +130,8 @@ impl Host {
             entropy,
             counter: 0,
             round: None,
-            dealt: None,
-            hand_seeds: Vec::new(),
+            reveals: Vec::new(),
+            revealed: false,
             log: LogRing::default(),
             stats: HostStats::default(),
             version: 0,
@@ -205,8 +208,8 @@ impl Host {
     /// (hand number, seed string) of every hand dealt so far. Each hand's seed is its
     /// duplicate link (`TableSeed`, hand number); the game's record carries them too (hand 0
     /// as the record's seed, later ones in `NextHandFrom` actions), so it replays alone.
-    pub fn hand_seeds(&self) -> &[(u64, String)] {
-        &self.hand_seeds
+    pub fn hand_seeds(&self) -> Vec<(u64, String)> {
+        self.reveals.iter().map(|r| (r.hand, r.seed.clone())).collect()
     }
 
     /// Is a fair-dealing round waiting for guests?
@@ -220,7 +223,7 @@ impl Host {
     /// A new transport connection (nothing is sent until its `Hello`).
     pub fn connect(&mut self, conn: ConnId) {
         let bucket = Bucket::new(&self.config.flood, 0);
-        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket });
+        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false });
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.
@@ -348,6 +351,7 @@ impl Host {
             GuestMessage::Action { seq, seat, action } => self.action(conn, seq, seat, action, now),
             GuestMessage::Commit { hand, commitment } => self.commit(conn, hand, &commitment, now),
             GuestMessage::Reveal { hand, entropy } => self.reveal(conn, hand, &entropy, now),
+            GuestMessage::History { from } => self.history(conn, from),
         }
     }
 
@@ -397,11 +401,9 @@ impl Host {
             self.stats.views += 1;
             out.push((conn, HostMessage::View(Box::new(g.view(seat)))));
         }
-        // A guest back after the hand ended: the reveal it missed.
-        if let (Some(g), Some(d)) = (&self.game, &self.dealt) {
-            if d.revealed && g.phase() == PhaseName::Finished {
-                out.push((conn, HostMessage::FairReveal(d.reveal.clone())));
-            }
+        // A guest back after the hand ended: the reveal it missed (older ones: `History`).
+        if let Some(m) = self.game.as_ref().and_then(|g| self.reveal_message(g.hand_number())) {
+            out.push((conn, m));
         }
         // A guest back during a fair round it was asked to join: resend the current step.
         if let Some(r) = &self.round {
@@ -535,13 +537,14 @@ impl Host {
                 }
             }
         }
-        if let (Some(game), Some(d)) = (&self.game, &mut self.dealt) {
-            if game.phase() == PhaseName::Finished && !d.revealed {
-                d.revealed = true;
-                self.version += 1;
-                let reveal = d.reveal.clone();
+        let Some(game) = &self.game else { return };
+        let hand = game.hand_number();
+        if game.phase() == PhaseName::Finished && !self.revealed && self.reveals.last().is_some_and(|r| r.hand == hand) {
+            self.revealed = true;
+            self.touch();
+            if let Some(m) = self.reveal_message(hand) {
                 for (c, _) in self.live() {
-                    out.push((c, HostMessage::FairReveal(reveal.clone())));
+                    out.push((c, m.clone()));
                 }
             }
         }

@@ -26,12 +26,6 @@ pub(super) struct FairRound {
     pub(super) entropy: BTreeMap<Seat, Secret>,
 }
 
-/// What the host remembers of the current hand's seed, to reveal it after the hand.
-#[derive(Clone, Debug)]
-pub(super) struct Dealt {
-    pub(super) reveal: HandReveal,
-    pub(super) revealed: bool,
-}
 
 impl Host {
     pub(super) fn round_message(&self, r: &FairRound) -> HostMessage {
@@ -106,6 +100,28 @@ impl Host {
         out
     }
 
+    /// The reveal of a finished hand, with the hand's moves from the game's record.
+    pub(super) fn reveal_message(&self, hand: u64) -> Option<HostMessage> {
+        let game = self.game.as_ref()?;
+        let finished = hand < game.hand_number() || (hand == game.hand_number() && self.revealed);
+        let reveal = self.reveals.iter().find(|r| r.hand == hand).filter(|_| finished)?;
+        Some(HostMessage::FairReveal(HandReveal { actions: hand_moves(game.actions(), hand), ..reveal.clone() }))
+    }
+
+    /// `History { from }`: the reveals of every finished hand from `from` on, once per connection
+    /// (a second request is ignored: the answer can be long).
+    pub(super) fn history(&mut self, conn: ConnId, from: u64) -> Vec<Outgoing> {
+        let Some(c) = self.conns.get_mut(&conn) else { return Vec::new() };
+        if c.seat.is_none() {
+            return self.reject(conn, None, Refusal::NoSeat);
+        }
+        if std::mem::replace(&mut c.history_sent, true) {
+            return Vec::new();
+        }
+        let last = self.reveals.last().map_or(0, |r| r.hand);
+        (from..=last).filter_map(|h| self.reveal_message(h)).map(|m| (conn, m)).collect()
+    }
+
     /// Moves the round on when everyone has answered (or `force`: the timeout passed).
     pub(super) fn advance_round(&mut self, now: Millis, force: bool, out: &mut Vec<Outgoing>) {
         let Some(r) = &mut self.round else { return };
@@ -162,21 +178,39 @@ impl Host {
                 }
             }
         };
-        self.hand_seeds.push((r.hand, seed_text.clone()));
+        // The rule: the landlord known before the draw draws first, else seat 0.
         let first_drawer = self.game.as_ref().and_then(|g| g.current_landlord()).unwrap_or(0);
         self.touch();
-        self.dealt = Some(Dealt {
-            reveal: HandReveal {
-                hand: r.hand,
-                first_drawer,
-                host_commitment: fair::to_hex(&fair::commitment(r.hand, &r.secret)),
-                host_secret: fair::to_hex(&r.secret),
-                contributions: contributions.iter().map(|(s, e)| (*s, fair::to_hex(&r.commitments[s]), fair::to_hex(e))).collect(),
-                seed: seed_text,
-            },
-            revealed: false,
+        self.reveals.push(HandReveal {
+            hand: r.hand,
+            first_drawer,
+            host_commitment: fair::to_hex(&fair::commitment(r.hand, &r.secret)),
+            host_secret: fair::to_hex(&r.secret),
+            contributions: contributions.iter().map(|(s, e)| (*s, fair::to_hex(&r.commitments[s]), fair::to_hex(e))).collect(),
+            seed: seed_text,
+            // Filled from the game's record when the reveal is sent (`reveal_message`).
+            actions: Vec::new(),
         });
+        self.revealed = false;
         out.extend(self.broadcast_lobby());
         out.extend(self.publish(&events));
     }
+}
+
+/// The moves of hand `hand` in a game's record: hands are separated by the deals of the next
+/// hand (`NextHandFrom`, or `NextHand` in a record made elsewhere).
+pub(crate) fn hand_moves(actions: &[(Seat, Action)], hand: u64) -> Vec<(Seat, Action)> {
+    let mut at = 0;
+    let mut out = Vec::new();
+    for (seat, action) in actions {
+        if matches!(action, Action::NextHand | Action::NextHandFrom(_)) {
+            at += 1;
+            if at > hand {
+                break;
+            }
+        } else if at == hand {
+            out.push((*seat, action.clone()));
+        }
+    }
+    out
 }

@@ -2,7 +2,6 @@
 //! rejoin tokens, the game record, the fair-dealing secrets) and `Host::restore` from it.
 
 use super::{GuestSeat, Host, HostConfig, LobbyError, Millis, Occupant};
-use super::Dealt;
 use crate::net::fair::Secret;
 use crate::net::protocol::HandReveal;
 use crate::shengji::game::{replay, GameRecord, Settings};
@@ -27,8 +26,10 @@ pub struct HostSnapshot {
     pub seats: Vec<SavedSeat>,
     #[serde(with = "record_on_wire")]
     pub record: Option<GameRecord>,
-    pub hand_seeds: Vec<(u64, String)>,
-    pub reveal: Option<(HandReveal, bool)>,
+    /// Every dealt hand's secrets, without their moves (the record has them).
+    pub reveals: Vec<HandReveal>,
+    /// The last hand's reveal went out.
+    pub revealed: bool,
     /// A fair round was dealing this hand when the page went away: it starts over.
     pub dealing: Option<u64>,
     pub stand_in_after: Millis,
@@ -76,8 +77,8 @@ impl Host {
                 })
                 .collect(),
             record: self.game.as_ref().map(|g| g.record()),
-            hand_seeds: self.hand_seeds.clone(),
-            reveal: self.dealt.as_ref().map(|d| (d.reveal.clone(), d.revealed)),
+            reveals: self.reveals.clone(),
+            revealed: self.revealed,
             dealing: self.round.as_ref().map(|r| r.hand),
             stand_in_after: self.config.stand_in_after,
         }
@@ -105,8 +106,8 @@ impl Host {
         if let Some(record) = &snap.record {
             h.game = Some(replay(record).map_err(|e| LobbyError::Settings(format!("the saved game does not replay: {e}")))?);
         }
-        h.hand_seeds = snap.hand_seeds;
-        h.dealt = snap.reveal.map(|(reveal, revealed)| Dealt { reveal, revealed });
+        h.reveals = snap.reveals;
+        h.revealed = snap.revealed;
         if let Some(hand) = snap.dealing {
             let mut out = Vec::new();
             h.begin_round(hand, now, &mut out);

@@ -124,8 +124,7 @@ fn the_version_moves_exactly_when_the_table_changes() {
             }
             _ => {
                 if t.phase() == Some(PhaseName::Finished) && pick(3) == 0 {
-                    t.guests[0].seq += 1;
-                    let m = GuestMessage::Action { seq: t.guests[0].seq, seat: 0, action: Action::NextHand };
+                    let m = t.guests[0].send_action(Action::NextHand);
                     t.send(0, &m);
                 } else {
                     t.play_until_stuck(1 + pick(4) as usize);
