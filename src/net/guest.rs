@@ -3,6 +3,7 @@
 //! what it saw of each hand, and checks every revealed deal (`net::verify`) on its own replay
 //! of the table's hands. The browser page (and the host's own seat) drive it.
 
+use super::check::{check_host_message, BadHostMessage, Limits};
 use super::fair::{self, Secret};
 use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, PROTOCOL_VERSION};
 use super::verify::{check_hand, hand_as_dealt, HandLog, NotVerified, Participation, Start};
@@ -46,6 +47,12 @@ pub struct GuestClient {
     pub verdicts: Vec<Verdict>,
     /// A fair-dealing round is under way (the next hand is being dealt).
     pub dealing: bool,
+    /// The last message from the host this guest refused to use (out of the table's bounds:
+    /// a broken or hostile host), and how many it refused.
+    pub refused: Option<BadHostMessage>,
+    pub refusals: u64,
+    /// The bounds host messages are checked against (the lobby's table once known).
+    limits: Limits,
     seq: u64,
     page_secret: Secret,
     /// Hand → the host commitment of the round this guest committed to (the latest attempt).
@@ -75,6 +82,9 @@ impl GuestClient {
             rejected: None,
             verdicts: Vec::new(),
             dealing: false,
+            refused: None,
+            refusals: 0,
+            limits: Limits::ANY,
             seq: 0,
             page_secret,
             rounds: BTreeMap::new(),
@@ -141,8 +151,23 @@ impl GuestClient {
         self.logs.entry(hand).or_insert_with(|| HandLog { hand, from_start, ..HandLog::default() })
     }
 
-    /// Reacts to one message from the host; returns the replies.
+    /// Reacts to one message from the host; returns the replies. A message out of the table's
+    /// bounds changes nothing and is counted in `refused` / `refusals` (see [`GuestClient::try_on`]).
     pub fn on(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
+        self.try_on(msg).unwrap_or_else(|e| {
+            self.refused = Some(e);
+            self.refusals += 1;
+            Vec::new()
+        })
+    }
+
+    /// [`GuestClient::on`], saying why a message was refused (`net::check`).
+    pub fn try_on(&mut self, msg: HostMessage) -> Result<Vec<GuestMessage>, BadHostMessage> {
+        check_host_message(&msg, self.limits)?;
+        Ok(self.use_message(msg))
+    }
+
+    fn use_message(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
         match msg {
             HostMessage::Welcome { seat, rejoin, .. } => {
                 if self.seat != Some(seat) {
@@ -161,6 +186,7 @@ impl GuestClient {
                 Vec::new()
             }
             HostMessage::Lobby(l) => {
+                self.limits = Limits::of(Some(&l));
                 self.lobby = Some(l);
                 Vec::new()
             }

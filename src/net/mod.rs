@@ -4,6 +4,7 @@
 //! The WebRTC/browser glue lives elsewhere; everything here is tested natively (docs/net.md).
 
 pub mod signal;
+pub mod check;
 pub mod verify;
 pub mod fair;
 pub mod guest;

@@ -47,6 +47,7 @@ impl SimGuest {
             _ => {}
         }
         let replies = self.client.on(msg);
+        assert_eq!(self.client.refused, None, "the guest refused a message of the host");
         if self.client.seat != self.seat {
             self.seat = self.client.seat;
             self.bot = self.seat.map(|s| Bot::new(&TableSeed::parse("guest").unwrap(), s, Difficulty::Heuristic));
