@@ -1,10 +1,11 @@
-//! What a guest accepts from a host: every field of a decoded `HostMessage` is checked against
-//! the table's bounds (the lobby's settings once known, else the largest table there is)
-//! before the guest or its page uses it. A number of players or decks no table has, a seat
-//! outside the table, a card list longer than the decks or a card in more copies than there
-//! are decks is a [`BadHostMessage`], and the message is dropped unused. So a hostile host
-//! cannot make a guest allocate, index or count past the table (it can still lie within it:
-//! that is what the deal's check, `net::verify`, is for).
+//! The table's bounds on what peers send. A guest checks every field of a decoded
+//! `HostMessage` against them (the lobby's settings once known, else the largest table there
+//! is) before it or its page uses it; the host checks the cards of a guest's action the same
+//! way before the game sees it. A number of players or decks no table has, a seat outside the
+//! table, a card list longer than the decks or a card in more copies than there are decks is
+//! an [`OutOfBounds`], and the message is dropped unused. So a hostile peer cannot make the
+//! other allocate, index or count past the table (a host can still lie within it: that is what
+//! the deal's check, `net::verify`, is for).
 
 use super::protocol::{HandReveal, HostMessage, LobbyState, SeatInfo, MAX_NAME_CHARS};
 use crate::cards::{Card, KINDS};
@@ -21,9 +22,9 @@ pub const MAX_HAND_MOVES: usize = 20_000;
 /// The longest refusal sentence, rejoin token or seed string a guest keeps.
 pub const MAX_TEXT: usize = 1_024;
 
-/// Why a guest refused to use a message from its host.
+/// What in a peer's message is out of the table's bounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadHostMessage {
+pub enum OutOfBounds {
     /// A number of players no table has, or not the lobby's.
     Players { players: usize },
     /// A number of decks no table has, or not the lobby's.
@@ -44,25 +45,25 @@ pub enum BadHostMessage {
     Hex { what: &'static str },
 }
 
-impl fmt::Display for BadHostMessage {
+impl fmt::Display for OutOfBounds {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadHostMessage::Players { players } => write!(f, "a table of {players} players"),
-            BadHostMessage::Decks { decks } => write!(f, "a table of {decks} decks"),
-            BadHostMessage::Kitty { kitty } => write!(f, "a kitty of {kitty} cards"),
-            BadHostMessage::Settings(e) => write!(f, "settings that are not a table: {e}"),
-            BadHostMessage::Seat { what, seat } => write!(f, "{what} names seat {seat}, which the table does not have"),
-            BadHostMessage::Length { what, len, max } => write!(f, "{what} has {len} entries, more than {max}"),
-            BadHostMessage::Cards { what, len, max } => write!(f, "{what} has {len} cards, more than the {max} of the decks"),
-            BadHostMessage::Copies { what, card, copies } => {
+            OutOfBounds::Players { players } => write!(f, "a table of {players} players"),
+            OutOfBounds::Decks { decks } => write!(f, "a table of {decks} decks"),
+            OutOfBounds::Kitty { kitty } => write!(f, "a kitty of {kitty} cards"),
+            OutOfBounds::Settings(e) => write!(f, "settings that are not a table: {e}"),
+            OutOfBounds::Seat { what, seat } => write!(f, "{what} names seat {seat}, which the table does not have"),
+            OutOfBounds::Length { what, len, max } => write!(f, "{what} has {len} entries, more than {max}"),
+            OutOfBounds::Cards { what, len, max } => write!(f, "{what} has {len} cards, more than the {max} of the decks"),
+            OutOfBounds::Copies { what, card, copies } => {
                 write!(f, "{what} has {copies} copies of {}, more than there are decks", card.label())
             }
-            BadHostMessage::Hex { what } => write!(f, "{what} is not 64 hex digits"),
+            OutOfBounds::Hex { what } => write!(f, "{what} is not 64 hex digits"),
         }
     }
 }
 
-impl std::error::Error for BadHostMessage {}
+impl std::error::Error for OutOfBounds {}
 
 /// The bounds a message is checked against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +78,11 @@ impl Limits {
     /// Before the lobby: the largest table there is.
     pub const ANY: Limits = Limits { players: MAX_PLAYERS, decks: MAX_DECKS as usize, known: false };
 
+    /// The table of these settings, if they are one.
+    pub fn of_settings(settings: &crate::shengji::game::Settings) -> Option<Limits> {
+        settings.validate().ok().map(|r| Limits { players: r.players, decks: r.decks, known: true })
+    }
+
     /// The lobby's table (its settings already checked).
     pub fn of(lobby: Option<&LobbyState>) -> Limits {
         match lobby.map(|l| l.settings.validate()) {
@@ -90,7 +96,7 @@ impl Limits {
     }
 }
 
-type Checked = Result<(), BadHostMessage>;
+type Checked = Result<(), OutOfBounds>;
 
 /// Checks a host message against `limits` (see the module's header).
 pub fn check_host_message(msg: &HostMessage, limits: Limits) -> Checked {
@@ -121,7 +127,7 @@ fn seat_ok(what: &'static str, seat: Seat, players: usize) -> Checked {
     if seat < players {
         Ok(())
     } else {
-        Err(BadHostMessage::Seat { what, seat })
+        Err(OutOfBounds::Seat { what, seat })
     }
 }
 
@@ -134,7 +140,7 @@ fn len_ok(what: &'static str, len: usize, max: usize) -> Checked {
     if len <= max {
         Ok(())
     } else {
-        Err(BadHostMessage::Length { what, len, max })
+        Err(OutOfBounds::Length { what, len, max })
     }
 }
 
@@ -146,29 +152,29 @@ fn hex_ok(what: &'static str, text: &str) -> Checked {
     if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
         Ok(())
     } else {
-        Err(BadHostMessage::Hex { what })
+        Err(OutOfBounds::Hex { what })
     }
 }
 
 /// A card list the decks could hold: no longer than them, no card in more copies than decks.
 fn cards_ok(what: &'static str, cards: &[Card], limits: Limits) -> Checked {
     if cards.len() > limits.cards() {
-        return Err(BadHostMessage::Cards { what, len: cards.len(), max: limits.cards() });
+        return Err(OutOfBounds::Cards { what, len: cards.len(), max: limits.cards() });
     }
     let mut copies = [0usize; KINDS];
     for c in cards {
         copies[c.id()] += 1;
         if copies[c.id()] > limits.decks {
-            return Err(BadHostMessage::Copies { what, card: *c, copies: copies[c.id()] });
+            return Err(OutOfBounds::Copies { what, card: *c, copies: copies[c.id()] });
         }
     }
     Ok(())
 }
 
 fn lobby_ok(l: &LobbyState) -> Checked {
-    let r = l.settings.validate().map_err(BadHostMessage::Settings)?;
+    let r = l.settings.validate().map_err(OutOfBounds::Settings)?;
     if l.seats.len() != r.players {
-        return Err(BadHostMessage::Players { players: l.seats.len() });
+        return Err(OutOfBounds::Players { players: l.seats.len() });
     }
     for s in &l.seats {
         if let SeatInfo::Guest { name, .. } = s {
@@ -179,18 +185,18 @@ fn lobby_ok(l: &LobbyState) -> Checked {
 }
 
 /// The view's own table must be one there is, and the lobby's once it is known.
-fn view_limits(v: &SeatView, limits: Limits) -> Result<Limits, BadHostMessage> {
+fn view_limits(v: &SeatView, limits: Limits) -> Result<Limits, OutOfBounds> {
     let players_ok = if limits.known { v.players == limits.players } else { (MIN_PLAYERS..=MAX_PLAYERS).contains(&v.players) };
     if !players_ok {
-        return Err(BadHostMessage::Players { players: v.players });
+        return Err(OutOfBounds::Players { players: v.players });
     }
     let decks_ok = if limits.known { v.decks == limits.decks } else { (1..=MAX_DECKS as usize).contains(&v.decks) };
     if !decks_ok {
-        return Err(BadHostMessage::Decks { decks: v.decks });
+        return Err(OutOfBounds::Decks { decks: v.decks });
     }
     let own = Limits { players: v.players, decks: v.decks, known: true };
     if v.kitty_size > own.cards() {
-        return Err(BadHostMessage::Kitty { kitty: v.kitty_size });
+        return Err(OutOfBounds::Kitty { kitty: v.kitty_size });
     }
     Ok(own)
 }
@@ -201,11 +207,11 @@ fn view_ok(v: &SeatView, limits: Limits) -> Checked {
     seat_ok("the view", v.seat, n)?;
     for (what, len) in [("the levels", v.levels.len()), ("the hand sizes", v.hand_sizes.len()), ("the points", v.points.len()), ("the games won", v.games_won.len())] {
         if len != n {
-            return Err(BadHostMessage::Length { what, len, max: n });
+            return Err(OutOfBounds::Length { what, len, max: n });
         }
     }
     if v.hand_sizes.iter().any(|&h| h > l.cards()) || v.deck_left > l.cards() {
-        return Err(BadHostMessage::Cards { what: "the hand sizes", len: v.hand_sizes.iter().sum::<usize>().max(v.deck_left), max: l.cards() });
+        return Err(OutOfBounds::Cards { what: "the hand sizes", len: v.hand_sizes.iter().sum::<usize>().max(v.deck_left), max: l.cards() });
     }
     seats_ok("whose turn it is", &v.to_act, n)?;
     if let Some(s) = v.landlord {
@@ -322,18 +328,24 @@ fn reveal_ok(r: &HandReveal, l: Limits) -> Checked {
     len_ok("the hand's moves", r.actions.len(), MAX_HAND_MOVES)?;
     for (seat, a) in &r.actions {
         seat_ok("a move", *seat, n)?;
-        match a {
-            Action::Bury(c) | Action::Play(c) => cards_ok("a move", c, l)?,
-            Action::LeadAs(c, f) => {
-                cards_ok("a move", c, l)?;
-                len_ok("a lead's format", f.len(), l.cards())?;
-            }
-            Action::DeclareFriends(f) => len_ok("a friend call", f.len(), n)?,
-            Action::NextHandFrom(s) => text_ok("a seed", s)?,
-            Action::Draw | Action::Bid(..) | Action::Pass | Action::TakeBack | Action::NextHand => {}
-        }
+        action_ok(a, l)?;
     }
     Ok(())
+}
+
+/// A move whose cards the table's decks could hold (what the host checks of a guest's action
+/// before the game does: a card list is never counted past the decks).
+pub fn action_ok(a: &Action, l: Limits) -> Result<(), OutOfBounds> {
+    match a {
+        Action::Bury(c) | Action::Play(c) => cards_ok("a move", c, l),
+        Action::LeadAs(c, f) => {
+            cards_ok("a move", c, l)?;
+            len_ok("a lead's format", f.len(), l.cards())
+        }
+        Action::DeclareFriends(f) => len_ok("a friend call", f.len(), l.players),
+        Action::NextHandFrom(s) => text_ok("a seed", s),
+        Action::Draw | Action::Bid(..) | Action::Pass | Action::TakeBack | Action::NextHand => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -372,25 +384,25 @@ mod tests {
             HostMessage::View(Box::new(v))
         };
         let many = |card: Card, n: usize| vec![card; n];
-        let cases: Vec<(HostMessage, BadHostMessage)> = vec![
-            (view(&|v| v.players = usize::MAX / 8), BadHostMessage::Players { players: usize::MAX / 8 }),
-            (view(&|v| v.decks = 300), BadHostMessage::Decks { decks: 300 }),
-            (view(&|v| v.kitty_size = 1 << 40), BadHostMessage::Kitty { kitty: 1 << 40 }),
-            (view(&|v| v.seat = 4), BadHostMessage::Seat { what: "the view", seat: 4 }),
-            (view(&|v| v.levels.truncate(3)), BadHostMessage::Length { what: "the levels", len: 3, max: 4 }),
-            (view(&|v| v.hand = many(Card::BigJoker, 3)), BadHostMessage::Copies { what: "the hand", card: Card::BigJoker, copies: 3 }),
-            (view(&|v| v.hand = many(Card::BigJoker, 257)), BadHostMessage::Cards { what: "the hand", len: 257, max: 108 }),
-            (view(&|v| v.to_act = vec![usize::MAX]), BadHostMessage::Seat { what: "whose turn it is", seat: usize::MAX }),
+        let cases: Vec<(HostMessage, OutOfBounds)> = vec![
+            (view(&|v| v.players = usize::MAX / 8), OutOfBounds::Players { players: usize::MAX / 8 }),
+            (view(&|v| v.decks = 300), OutOfBounds::Decks { decks: 300 }),
+            (view(&|v| v.kitty_size = 1 << 40), OutOfBounds::Kitty { kitty: 1 << 40 }),
+            (view(&|v| v.seat = 4), OutOfBounds::Seat { what: "the view", seat: 4 }),
+            (view(&|v| v.levels.truncate(3)), OutOfBounds::Length { what: "the levels", len: 3, max: 4 }),
+            (view(&|v| v.hand = many(Card::BigJoker, 3)), OutOfBounds::Copies { what: "the hand", card: Card::BigJoker, copies: 3 }),
+            (view(&|v| v.hand = many(Card::BigJoker, 257)), OutOfBounds::Cards { what: "the hand", len: 257, max: 108 }),
+            (view(&|v| v.to_act = vec![usize::MAX]), OutOfBounds::Seat { what: "whose turn it is", seat: usize::MAX }),
             (
                 HostMessage::Event(Event::Played { seat: 1, cards: many(Card::SmallJoker, 300) }),
-                BadHostMessage::Cards { what: "a play", len: 300, max: 108 },
+                OutOfBounds::Cards { what: "a play", len: 300, max: 108 },
             ),
-            (HostMessage::Event(Event::Drew { seat: 9 }), BadHostMessage::Seat { what: "an event", seat: 9 }),
-            (HostMessage::Welcome { seat: 50, rejoin: String::new(), protocol_version: PROTOCOL_VERSION }, BadHostMessage::Seat { what: "the welcome", seat: 50 }),
-            (HostMessage::FairCommit { hand: 0, host_commitment: "zz".into() }, BadHostMessage::Hex { what: "the host's commitment" }),
+            (HostMessage::Event(Event::Drew { seat: 9 }), OutOfBounds::Seat { what: "an event", seat: 9 }),
+            (HostMessage::Welcome { seat: 50, rejoin: String::new(), protocol_version: PROTOCOL_VERSION }, OutOfBounds::Seat { what: "the welcome", seat: 50 }),
+            (HostMessage::FairCommit { hand: 0, host_commitment: "zz".into() }, OutOfBounds::Hex { what: "the host's commitment" }),
             (
                 HostMessage::FairCommitments { hand: 0, commitments: vec![(99, "00".repeat(32))] },
-                BadHostMessage::Seat { what: "a commitment", seat: 99 },
+                OutOfBounds::Seat { what: "a commitment", seat: 99 },
             ),
             (
                 HostMessage::FairReveal(HandReveal {
@@ -402,13 +414,13 @@ mod tests {
                     seed: "x".into(),
                     actions: vec![(0, Action::Play(many(Card::BigJoker, 300)))],
                 }),
-                BadHostMessage::Cards { what: "a move", len: 300, max: 108 },
+                OutOfBounds::Cards { what: "a move", len: 300, max: 108 },
             ),
             (
                 HostMessage::Lobby(LobbyState { settings: Settings { players: 200, ..Settings::default() }, seats: vec![], started: false }),
-                BadHostMessage::Settings(crate::shengji::game::SettingsError::Players(200)),
+                OutOfBounds::Settings(crate::shengji::game::SettingsError::Players(200)),
             ),
-            (HostMessage::Rejected { reason: "x".repeat(5000), seq: None }, BadHostMessage::Length { what: "the refusal", len: 5000, max: MAX_TEXT }),
+            (HostMessage::Rejected { reason: "x".repeat(5000), seq: None }, OutOfBounds::Length { what: "the refusal", len: 5000, max: MAX_TEXT }),
         ];
         let before = (c.view.clone(), c.lobby.clone(), c.seat, c.rejected.clone());
         for (i, (msg, want)) in cases.into_iter().enumerate() {

@@ -3,7 +3,7 @@
 //! what it saw of each hand, and checks every revealed deal (`net::verify`) on its own replay
 //! of the table's hands. The browser page (and the host's own seat) drive it.
 
-use super::check::{check_host_message, BadHostMessage, Limits};
+use super::check::{check_host_message, OutOfBounds, Limits};
 use super::fair::{self, Secret};
 use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, PROTOCOL_VERSION};
 use super::verify::{check_hand, hand_as_dealt, HandLog, NotVerified, Participation, Start};
@@ -49,7 +49,7 @@ pub struct GuestClient {
     pub dealing: bool,
     /// The last message from the host this guest refused to use (out of the table's bounds:
     /// a broken or hostile host), and how many it refused.
-    pub refused: Option<BadHostMessage>,
+    pub refused: Option<OutOfBounds>,
     pub refusals: u64,
     /// The bounds host messages are checked against (the lobby's table once known).
     limits: Limits,
@@ -162,7 +162,7 @@ impl GuestClient {
     }
 
     /// [`GuestClient::on`], saying why a message was refused (`net::check`).
-    pub fn try_on(&mut self, msg: HostMessage) -> Result<Vec<GuestMessage>, BadHostMessage> {
+    pub fn try_on(&mut self, msg: HostMessage) -> Result<Vec<GuestMessage>, OutOfBounds> {
         check_host_message(&msg, self.limits)?;
         Ok(self.use_message(msg))
     }

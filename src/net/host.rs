@@ -17,6 +17,7 @@ pub use snapshot::{HostSnapshot, SavedSeat};
 use self::flood::{Bucket, LogRing, Take};
 
 use self::fair_round::FairRound;
+use super::check::{action_ok, Limits};
 use super::fair::{self, Secret};
 use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
@@ -95,6 +96,7 @@ pub struct HostStats {
 }
 
 /// The host of one table.
+#[derive(Clone)]
 pub struct Host {
     config: HostConfig,
     settings: Settings,
@@ -455,6 +457,10 @@ impl Host {
             self.after_change(now, &mut out);
             return out;
         }
+        if let Err(e) = Limits::of_settings(&self.settings).map_or(Ok(()), |l| action_ok(&action, l)) {
+            return self.reject(conn, Some(seq), Refusal::OutOfBounds(e));
+        }
+        let Some(game) = &mut self.game else { return Vec::new() };
         self.stats.actions_tried += 1;
         match game.apply(seat, &action) {
             Ok(events) => {

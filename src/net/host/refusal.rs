@@ -3,6 +3,7 @@
 //! `HostMessage::Rejected { reason }`), and every log entry a [`Logged`].
 
 use super::ConnId;
+use crate::net::check::OutOfBounds;
 use crate::net::protocol::{DecodeError, MAX_GUEST_MESSAGE_BYTES, PROTOCOL_VERSION};
 use crate::shengji::game::{Action, RuleError, Seat, SettingsError};
 use std::fmt;
@@ -31,6 +32,8 @@ pub enum Refusal {
     /// `NextHandFrom` from a guest: only the host deals from a chosen seed.
     HostDeals,
     HandNotOver,
+    /// An action whose cards no deck of this table holds (checked before the game sees it).
+    OutOfBounds(OutOfBounds),
     /// The game's own refusal (phase, turn, legality).
     Rule(RuleError),
     NoDeal,
@@ -74,6 +77,7 @@ impl fmt::Display for Refusal {
             Refusal::NotStarted => f.write_str("the game has not started"),
             Refusal::HostDeals => f.write_str("only the host deals from a chosen seed: ask for the next hand instead"),
             Refusal::HandNotOver => f.write_str("the hand is not over yet"),
+            Refusal::OutOfBounds(e) => write!(f, "this move is impossible at this table: {e}"),
             Refusal::Rule(e) => write!(f, "{e}"),
             Refusal::NoDeal => f.write_str("no hand is being dealt"),
             Refusal::NotInDeal => f.write_str("you are not part of this deal"),

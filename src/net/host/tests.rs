@@ -300,6 +300,9 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         (other, encode_guest(&GuestMessage::Action { seq: 101, seat: t.guests[other].seat.unwrap(), action: Action::Draw }), "not seat"),
         // Wrong phase.
         (to_act, encode_guest(&GuestMessage::Action { seq: 102, seat: to_act, action: Action::Play(vec![Card::BigJoker]) }), "during the draw"),
+        // 257 copies of one card (a u8 count would wrap to 1): refused before the game counts them.
+        (to_act, encode_guest(&GuestMessage::Action { seq: 103, seat: to_act, action: Action::Play(vec![Card::BigJoker; 257]) }), "257 cards"),
+        (to_act, encode_guest(&GuestMessage::Action { seq: 104, seat: to_act, action: Action::Play(vec![Card::BigJoker; 3]) }), "3 copies of"),
         // Replayed: a sequence number already used.
         (to_act, encode_guest(&GuestMessage::Action { seq: 1, seat: to_act, action: Action::Draw }), "already received"),
         // A second hello.
