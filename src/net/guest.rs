@@ -272,7 +272,10 @@ impl GuestClient {
             return;
         }
         if r.hand > self.next_hand() {
-            if self.history_asked && self.pending.len() < MAX_PENDING {
+            // Waiting makes sense only for a hand not checked yet; one checked that did not
+            // replay (a refused move, another seed) leaves every later hand without a table.
+            let stuck = self.verdicts.iter().any(|v| v.hand == self.next_hand());
+            if self.history_asked && !stuck && self.pending.len() < MAX_PENDING {
                 self.pending.insert(r.hand, r);
             } else {
                 let result = Err(NotVerified::NoHistory { hand: r.hand });

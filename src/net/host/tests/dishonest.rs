@@ -154,6 +154,11 @@ fn a_host_that_plays_a_card_it_was_not_dealt_is_not_verified() {
         matches!(&verdict[..], [Err(NotVerified::ActionRefused { seat: 2, action, .. })] if matches!(&**action, Action::Play(c) if c.contains(&fake))),
         "{verdict:?}"
     );
+    // That hand does not replay, so the guest cannot know the table after it: the next hand,
+    // however honest, is not verified either (and says why, rather than saying nothing).
+    next_hand(&mut t);
+    finish(&mut t);
+    assert_eq!(t.guests[0].verified[1], Err(NotVerified::NoHistory { hand: 1 }));
 }
 
 /// "Changes a play", the other way: the guest is shown one play and the record says another.
