@@ -9,7 +9,6 @@ use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, PROTOCO
 use super::verify::{check_hand, hand_as_dealt, HandLog, NotVerified, Participation, Start};
 use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, SeatView};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The outcome of checking one hand's deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +28,7 @@ pub struct GuestMemory {
 }
 
 /// Hand logs, commit rounds and buffered reveals a guest keeps at most (a hostile host cannot
-/// grow them).
+/// grow them). Short lists in plain vectors: each map type would add its own code to the page.
 const KEEP_HANDS: usize = 4;
 const MAX_PENDING: usize = 256;
 
@@ -55,14 +54,14 @@ pub struct GuestClient {
     limits: Limits,
     seq: u64,
     page_secret: Secret,
-    /// Hand → the host commitment of the round this guest committed to (the latest attempt).
-    rounds: BTreeMap<u64, [u8; 32]>,
-    /// What it saw of the hands not checked yet.
-    logs: BTreeMap<u64, HandLog>,
+    /// (hand, the host commitment of the round this guest committed to: the latest attempt).
+    rounds: Vec<(u64, [u8; 32])>,
+    /// What it saw of the hands not checked yet, the hand begun last at the end.
+    logs: Vec<HandLog>,
     /// Its own replay of the table, at the end of the last hand it checked.
     chain: Option<Game>,
     /// Reveals of later hands, waiting for the earlier ones asked with `History`.
-    pending: BTreeMap<u64, HandReveal>,
+    pending: Vec<HandReveal>,
     /// `History` was asked on this connection.
     history_asked: bool,
     /// An action is on its way: no automatic draw until the host answers.
@@ -87,10 +86,10 @@ impl GuestClient {
             limits: Limits::ANY,
             seq: 0,
             page_secret,
-            rounds: BTreeMap::new(),
-            logs: BTreeMap::new(),
+            rounds: Vec::new(),
+            logs: Vec::new(),
             chain: None,
-            pending: BTreeMap::new(),
+            pending: Vec::new(),
             history_asked: false,
             awaiting: false,
         }
@@ -100,14 +99,13 @@ impl GuestClient {
     /// whose commit round the earlier page took part in.
     pub fn resume(name: &str, memory: &GuestMemory, token: Option<String>) -> GuestClient {
         let mut c = GuestClient::new(name, memory.page_secret, token);
-        c.rounds = memory.rounds.iter().copied().rev().take(KEEP_HANDS).collect();
+        c.rounds = memory.rounds.iter().rev().take(KEEP_HANDS).rev().copied().collect();
         c
     }
 
     /// What to keep across a reload (small: the secret and the last rounds' commitments).
     pub fn memory(&self) -> GuestMemory {
-        let mut rounds: Vec<(u64, [u8; 32])> = self.rounds.iter().rev().take(2).map(|(h, c)| (*h, *c)).collect();
-        rounds.reverse();
+        let rounds = self.rounds[self.rounds.len().saturating_sub(2)..].to_vec();
         GuestMemory { page_secret: self.page_secret, rounds }
     }
 
@@ -137,18 +135,28 @@ impl GuestClient {
         }
     }
 
+    /// The host commitment of the round of `hand` this guest committed to.
+    fn round(&self, hand: u64) -> Option<[u8; 32]> {
+        self.rounds.iter().find(|(h, _)| *h == hand).map(|(_, c)| *c)
+    }
+
     /// The first hand this guest has not checked yet (its replay of the table reaches the one before).
     fn next_hand(&self) -> u64 {
         self.chain.as_ref().map_or(0, |g| g.hand_number() + 1)
     }
 
     fn log_for(&mut self, hand: u64, from_start: bool) -> &mut HandLog {
-        if !self.logs.contains_key(&hand) {
-            while self.logs.len() >= KEEP_HANDS {
-                self.logs.pop_first();
+        let at = match self.logs.iter().position(|l| l.hand == hand) {
+            Some(at) => at,
+            None => {
+                if self.logs.len() >= KEEP_HANDS {
+                    self.logs.remove(0);
+                }
+                self.logs.push(HandLog { hand, from_start, ..HandLog::default() });
+                self.logs.len() - 1
             }
-        }
-        self.logs.entry(hand).or_insert_with(|| HandLog { hand, from_start, ..HandLog::default() })
+        };
+        &mut self.logs[at]
     }
 
     /// Reacts to one message from the host; returns the replies. A message out of the table's
@@ -179,7 +187,7 @@ impl GuestClient {
                 }
                 self.rejected = None;
                 // A new connection: events may have been missed, and `History` may be asked again.
-                if let Some((_, log)) = self.logs.iter_mut().next_back() {
+                if let Some(log) = self.logs.last_mut() {
                     log.gap();
                 }
                 self.history_asked = false;
@@ -217,7 +225,7 @@ impl GuestClient {
                         self.log_for(hand, true);
                     }
                     e => {
-                        if let Some((_, log)) = self.logs.iter_mut().next_back() {
+                        if let Some(log) = self.logs.last_mut() {
                             log.push(e);
                         }
                     }
@@ -234,17 +242,18 @@ impl GuestClient {
                 let Some(hc) = fair::from_hex(&host_commitment) else { return Vec::new() };
                 self.dealing = true;
                 // A round started over (say, after the host's page reloaded) replaces the earlier one.
-                self.rounds.insert(hand, hc);
-                while self.rounds.len() > KEEP_HANDS {
-                    self.rounds.pop_first();
+                self.rounds.retain(|(h, _)| *h != hand);
+                if self.rounds.len() >= KEEP_HANDS {
+                    self.rounds.remove(0);
                 }
+                self.rounds.push((hand, hc));
                 vec![GuestMessage::Commit { hand, commitment: fair::to_hex(&fair::commitment(hand, &self.entropy(hand, &hc))) }]
             }
             HostMessage::FairCommitments { hand, commitments } => {
                 self.dealing = true;
                 // Reveal only in the round committed to, and only if the host lists my commitment as sent.
-                let (Some(seat), Some(hc)) = (self.seat, self.rounds.get(&hand)) else { return Vec::new() };
-                let entropy = self.entropy(hand, hc);
+                let (Some(seat), Some(hc)) = (self.seat, self.round(hand)) else { return Vec::new() };
+                let entropy = self.entropy(hand, &hc);
                 let mine = fair::to_hex(&fair::commitment(hand, &entropy));
                 if !commitments.iter().any(|(s, c)| *s == seat && *c == mine) {
                     return Vec::new();
@@ -255,8 +264,9 @@ impl GuestClient {
                 self.take_reveal(r);
                 loop {
                     let next = self.next_hand();
-                    self.pending.retain(|h, _| *h >= next);
-                    let Some(r) = self.pending.remove(&next) else { break };
+                    self.pending.retain(|r| r.hand >= next);
+                    let Some(at) = self.pending.iter().position(|r| r.hand == next) else { break };
+                    let r = self.pending.swap_remove(at);
                     self.take_reveal(r);
                 }
                 Vec::new()
@@ -276,25 +286,27 @@ impl GuestClient {
             // replay (a refused move, another seed) leaves every later hand without a table.
             let stuck = self.verdicts.iter().any(|v| v.hand == self.next_hand());
             if self.history_asked && !stuck && self.pending.len() < MAX_PENDING {
-                self.pending.insert(r.hand, r);
+                self.pending.retain(|p| p.hand != r.hand);
+                self.pending.push(r);
             } else {
                 let result = Err(NotVerified::NoHistory { hand: r.hand });
                 self.verdicts.push(Verdict { hand: r.hand, seed: r.seed, result });
             }
             return;
         }
-        let part = self.rounds.get(&r.hand).map(|hc| Participation { host_commitment: *hc, entropy: self.entropy(r.hand, hc) });
+        let part = self.round(r.hand).map(|hc| Participation { host_commitment: hc, entropy: self.entropy(r.hand, &hc) });
         let final_view = self.view.as_ref().filter(|v| v.hand_number == r.hand && v.phase == PhaseName::Finished);
         let start = match (&self.chain, &self.lobby) {
             (Some(g), _) => Start::After(g),
             (None, Some(l)) => Start::FirstHand(&l.settings),
             (None, None) => Start::Unknown,
         };
-        let checked = check_hand(&r, me, part.as_ref(), self.logs.get(&r.hand), final_view, start);
+        let log = self.logs.iter().find(|l| l.hand == r.hand);
+        let checked = check_hand(&r, me, part.as_ref(), log, final_view, start);
         if let Some(g) = checked.replayed {
             self.chain = Some(g);
         }
-        self.logs.retain(|h, _| *h > r.hand);
+        self.logs.retain(|l| l.hand > r.hand);
         self.verdicts.push(Verdict { hand: r.hand, seed: r.seed, result: checked.result });
     }
 

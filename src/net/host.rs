@@ -1,7 +1,8 @@
 //! The authoritative host of a peer table: owns the `Game`, the seat map (connections ↔
 //! seats, bots in empty seats, stand-in bots for dropped guests) and every incoming message.
-//! Pure: bytes and times in, messages per connection out; no clocks, no I/O. The lobby
-//! (`lobby.rs`), fair dealing (`fair_round.rs`) and saving (`snapshot.rs`) live beside it.
+//! Pure: bytes and times in, messages per connection out; no clocks, no I/O. Beside it in
+//! `host/`: the lobby (`lobby.rs`), fair dealing (`fair_round.rs`), saving (`snapshot.rs`),
+//! flood control and the capped log (`flood.rs`), refusals and log entries as types (`refusal.rs`).
 
 mod fair_round;
 mod flood;
@@ -14,9 +15,8 @@ pub use lobby::LobbyError;
 pub use refusal::{LogEntry, Logged, Refusal};
 pub use snapshot::{HostSnapshot, SavedSeat};
 
-use self::flood::{Bucket, LogRing, Take};
-
 use self::fair_round::FairRound;
+use self::flood::{Bucket, LogRing, Take};
 use super::check::{action_ok, Limits};
 use super::fair::{self, Secret};
 use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};

@@ -69,7 +69,7 @@ impl fmt::Display for NotVerified {
         let cards = |c: &[Card]| crate::cards::format_cards(c);
         match self {
             NotVerified::NoCommitRound => f.write_str("this page took no part in the hand's commit round, so the host could have chosen the deal alone"),
-            NotVerified::BadHex(what) => write!(f, "the revealed {what:?} is not 64 hex digits"),
+            NotVerified::BadHex(what) => write!(f, "the revealed {what} is not 64 hex digits"),
             NotVerified::HostCommitmentChanged => f.write_str("the host revealed a different commitment from the one it made before seeing my entropy"),
             NotVerified::HostCommitment => f.write_str("the host's revealed secret does not match the commitment it made before the hand"),
             NotVerified::Contribution { seat } => write!(f, "seat {seat}'s revealed entropy does not match its commitment"),
@@ -87,7 +87,8 @@ impl fmt::Display for NotVerified {
             }
             NotVerified::Unfinished { moves } => write!(f, "the hand's record ({moves} moves) stops before the hand ends"),
             NotVerified::Events { at, seen, replayed } => {
-                write!(f, "what the host showed differs from the replayed hand at event {at}: shown {seen:?}, replayed {replayed:?}")
+                let name = |e: &Option<Box<Event>>| e.as_deref().map_or("nothing", event_name);
+                write!(f, "what the host showed differs from the replayed hand at event {at}: shown {}, replayed {}", name(seen), name(replayed))
             }
             NotVerified::MyHand { extra, missing } => write!(
                 f,
@@ -101,6 +102,38 @@ impl fmt::Display for NotVerified {
 }
 
 impl std::error::Error for NotVerified {}
+
+impl fmt::Display for HexField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HexField::HostSecret => "host secret",
+            HexField::HostCommitment => "host commitment",
+            HexField::GuestCommitment => "guest commitment",
+            HexField::GuestEntropy => "guest entropy",
+        })
+    }
+}
+
+/// What kind of event, for a log line (the variant itself carries the details).
+fn event_name(e: &Event) -> &'static str {
+    match e {
+        Event::Drew { .. } => "a draw",
+        Event::Bid(_) => "a bid",
+        Event::Passed { .. } => "a pass",
+        Event::TrumpDecided { .. } => "the trump",
+        Event::Buried { .. } => "a bury",
+        Event::FriendsDeclared(_) => "friend calls",
+        Event::PlayStarted { .. } => "the start of play",
+        Event::Played { .. } => "a play",
+        Event::ThrowFailed { .. } => "a failed throw",
+        Event::FriendRevealed { .. } => "a friend revealed",
+        Event::TookBack { .. } => "a take-back",
+        Event::TrickWon { .. } => "a trick won",
+        Event::HandFinished(_) => "the hand's result",
+        Event::NextHand { .. } => "the next hand",
+        Event::GameWon { .. } => "the game won",
+    }
+}
 
 /// What this guest saw of one hand, first-hand.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

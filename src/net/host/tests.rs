@@ -1,5 +1,7 @@
-//! Host tests with simulated guests: hostile messages, a full hand with guests and bots,
-//! a disconnect and return mid-hand, fair-deal verification, and no hidden card leaks.
+//! Host tests with simulated guests (real `GuestClient`s playing with a bot's judgement):
+//! hostile messages, a full hand with guests and bots, a disconnect and return mid-hand,
+//! fair-deal verification, a resumed host, and no hidden card leaks. Flood control and the
+//! version are in `tests/flood.rs`, a dishonest host in `tests/dishonest.rs`.
 
 use super::*;
 use crate::cards::Card;
