@@ -1,19 +1,19 @@
-//! Fair dealing by commit-reveal: guests and the host commit to 32-byte secrets before a
-//! hand, the hand's seed is a hash of all of them, and after the hand every guest re-derives
-//! the deal and checks it against what was played. Scheme and byte layouts: docs/net.md.
+//! Fair dealing by commit-reveal, the arithmetic: commitments, each guest's entropy, the
+//! hand's seed as a hash of every secret, and the deal a seed gives. Guests and the host commit
+//! to 32-byte secrets before a hand; after it every guest checks the deal (`net::verify`).
+//! Scheme and byte layouts: docs/net.md.
 
-use super::protocol::HandReveal;
 use crate::cards::{Card, CardCounts};
 use crate::dup::seed::SEED_ALPHABET;
 use crate::dup::{shuffle, Purpose, TableSeed};
-use crate::shengji::game::{Seat, SeatView, TrickRecord};
+use crate::shengji::game::Seat;
 use sha2::{Digest, Sha256};
-use std::fmt;
 
 pub type Secret = [u8; 32];
 
 const COMMIT_TAG: &[u8] = b"tuolaji/net/v1/commit\0";
 const SEED_TAG: &[u8] = b"tuolaji/net/v1/hand-seed\0";
+const GUEST_TAG: &[u8] = b"tuolaji/net/v2/guest-entropy\0";
 /// Symbols of a hand seed: 26 base-31 digits hold 128 bits (31^26 > 2^128).
 pub const HAND_SEED_LEN: usize = 26;
 
@@ -53,6 +53,19 @@ pub fn hand_seed(hand: u64, host_secret: &Secret, contributions: &[(Seat, Secret
         .collect()
 }
 
+/// A guest's entropy for one commit round: `SHA-256("tuolaji/net/v2/guest-entropy\0" ||
+/// page secret || hand u64 LE || host commitment)`. Bound to the host's commitment, so a host
+/// that starts the round over (a reload, or on purpose after seeing the guests' entropy) gets
+/// fresh entropy it could not know when it chose its new secret.
+pub fn guest_entropy(page_secret: &Secret, hand: u64, host_commitment: &[u8; 32]) -> Secret {
+    let mut h = Sha256::new();
+    h.update(GUEST_TAG);
+    h.update(page_secret);
+    h.update(hand.to_le_bytes());
+    h.update(host_commitment);
+    h.finalize().into()
+}
+
 pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -89,159 +102,6 @@ pub fn deal(seed: &TableSeed, hand: u64, players: usize, decks: usize, kitty: us
         hands[(first_drawer + i) % players.max(1)].push(c);
     }
     Deal { hands, kitty }
-}
-
-/// What a guest saw of a finished hand (all of it is in its final `SeatView`).
-#[derive(Clone, Debug)]
-pub struct PlayedHand<'a> {
-    pub players: usize,
-    pub decks: usize,
-    pub kitty_size: usize,
-    pub landlord: Seat,
-    pub tricks: &'a [TrickRecord],
-    /// The cards the landlord buried (the finished hand's `result.kitty`).
-    pub buried: &'a [Card],
-    /// The verifying guest, when checking its own contribution and cards too.
-    pub me: Option<Witness<'a>>,
-}
-
-impl<'a> PlayedHand<'a> {
-    /// The finished hand as a seat's final view shows it; `None` before the hand's result.
-    pub fn from_view(v: &'a SeatView, me: Option<Witness<'a>>) -> Option<PlayedHand<'a>> {
-        let result = v.result.as_ref()?;
-        Some(PlayedHand {
-            players: v.players,
-            decks: v.decks,
-            kitty_size: v.kitty_size,
-            landlord: result.landlord,
-            tricks: &v.tricks,
-            buried: &result.kitty,
-            me,
-        })
-    }
-}
-
-/// What the verifying guest knows first-hand.
-#[derive(Clone, Copy, Debug)]
-pub struct Witness<'a> {
-    pub seat: Seat,
-    /// The entropy it contributed, if it did.
-    pub entropy: Option<Secret>,
-    /// The cards it was dealt (its hand when the draw ended, before any kitty), if it saw the draw end.
-    pub dealt: Option<&'a [Card]>,
-}
-
-/// Why a deal did not verify. Each names exactly what disagrees.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mismatch {
-    BadHex(&'static str),
-    /// `SHA-256(host secret)` is not the commitment the host sent before the hand.
-    HostCommitment,
-    /// A guest's entropy does not match its commitment.
-    Contribution { seat: Seat },
-    /// My entropy is missing from the seed, or not the one I sent.
-    MyContribution,
-    /// The announced seed is not the hash of the revealed secrets.
-    Seed { announced: String, derived: String },
-    NotATableSeed(String),
-    /// The cards a seat played (for the landlord: played + buried − kitty) differ from its deal.
-    SeatCards { seat: Seat, extra: Vec<Card>, missing: Vec<Card> },
-    /// My own dealt cards differ from the re-derived deal.
-    MyHand { extra: Vec<Card>, missing: Vec<Card> },
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cards = |c: &[Card]| crate::cards::format_cards(c);
-        match self {
-            Mismatch::BadHex(what) => write!(f, "the revealed {what} is not 64 hex digits"),
-            Mismatch::HostCommitment => f.write_str("the host's revealed secret does not match the commitment it made before the hand"),
-            Mismatch::Contribution { seat } => write!(f, "seat {seat}'s revealed entropy does not match its commitment"),
-            Mismatch::MyContribution => f.write_str("my entropy was left out of the seed or replaced"),
-            Mismatch::Seed { announced, derived } => write!(f, "the announced seed {announced} is not the one the secrets give ({derived})"),
-            Mismatch::NotATableSeed(s) => write!(f, "the announced seed {s:?} is not a valid seed"),
-            Mismatch::SeatCards { seat, extra, missing } => write!(
-                f,
-                "seat {seat} played [{}] that the deal did not give it, and never played [{}] that it did",
-                cards(extra),
-                cards(missing)
-            ),
-            Mismatch::MyHand { extra, missing } => write!(
-                f,
-                "I was dealt [{}] that the seed does not deal me, and not [{}] that it does",
-                cards(extra),
-                cards(missing)
-            ),
-        }
-    }
-}
-
-fn diff(got: &CardCounts, want: &CardCounts) -> (Vec<Card>, Vec<Card>) {
-    let mut extra = Vec::new();
-    let mut missing = Vec::new();
-    for c in Card::all() {
-        let (g, w) = (got.get(c), want.get(c));
-        extra.extend(std::iter::repeat_n(c, g.saturating_sub(w)));
-        missing.extend(std::iter::repeat_n(c, w.saturating_sub(g)));
-    }
-    (extra, missing)
-}
-
-/// Checks a revealed hand: commitments, the seed derivation, then that every seat played
-/// exactly the cards the re-derived deal gave it. `Ok(())` means "deal verified".
-pub fn verify(reveal: &HandReveal, played: &PlayedHand) -> Result<(), Mismatch> {
-    let host_secret = from_hex(&reveal.host_secret).ok_or(Mismatch::BadHex("host secret"))?;
-    let host_commitment = from_hex(&reveal.host_commitment).ok_or(Mismatch::BadHex("host commitment"))?;
-    if commitment(reveal.hand, &host_secret) != host_commitment {
-        return Err(Mismatch::HostCommitment);
-    }
-    let mut contributions = Vec::new();
-    for (seat, c, e) in &reveal.contributions {
-        let c = from_hex(c).ok_or(Mismatch::BadHex("guest commitment"))?;
-        let e = from_hex(e).ok_or(Mismatch::BadHex("guest entropy"))?;
-        if commitment(reveal.hand, &e) != c {
-            return Err(Mismatch::Contribution { seat: *seat });
-        }
-        contributions.push((*seat, e));
-    }
-    if let Some(Witness { seat, entropy: Some(mine), .. }) = played.me {
-        if !contributions.contains(&(seat, mine)) {
-            return Err(Mismatch::MyContribution);
-        }
-    }
-    let derived = hand_seed(reveal.hand, &host_secret, &contributions);
-    if derived != reveal.seed {
-        return Err(Mismatch::Seed { announced: reveal.seed.clone(), derived });
-    }
-    let seed = TableSeed::parse(&reveal.seed).map_err(|_| Mismatch::NotATableSeed(reveal.seed.clone()))?;
-    let d = deal(&seed, reveal.hand, played.players, played.decks, played.kitty_size, reveal.first_drawer);
-    if let Some(Witness { seat, dealt: Some(cards), .. }) = played.me {
-        let want = d.hands.get(seat).map(|h| CardCounts::from_cards(h)).unwrap_or_default();
-        let (extra, missing) = diff(&CardCounts::from_cards(cards), &want);
-        if !extra.is_empty() || !missing.is_empty() {
-            return Err(Mismatch::MyHand { extra, missing });
-        }
-    }
-    let mut by_seat = vec![CardCounts::new(); played.players];
-    for t in played.tricks {
-        for (seat, cards) in &t.plays {
-            if let Some(c) = by_seat.get_mut(*seat) {
-                c.add_all(&CardCounts::from_cards(cards));
-            }
-        }
-    }
-    for (seat, got) in by_seat.iter_mut().enumerate() {
-        let mut want = CardCounts::from_cards(&d.hands[seat]);
-        if seat == played.landlord {
-            got.add_all(&CardCounts::from_cards(played.buried));
-            want.add_all(&CardCounts::from_cards(&d.kitty));
-        }
-        let (extra, missing) = diff(got, &want);
-        if !extra.is_empty() || !missing.is_empty() {
-            return Err(Mismatch::SeatCards { seat, extra, missing });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

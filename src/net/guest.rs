@@ -1,12 +1,14 @@
 //! A guest's side of a peer table, pure: reacts to the host's messages (seat, lobby, its
-//! own view, fair-dealing steps), answers the commit-reveal rounds, numbers its actions,
-//! and checks every revealed deal. The browser page (and the host's own seat) drive it.
+//! own view, fair-dealing steps), answers the commit-reveal rounds, numbers its actions, keeps
+//! what it saw of each hand, and checks every revealed deal (`net::verify`) on its own replay
+//! of the table's hands. The browser page (and the host's own seat) drive it.
 
-use super::fair::{self, Mismatch, PlayedHand, Secret, Witness};
-use super::protocol::{GuestMessage, HostMessage, LobbyState, PROTOCOL_VERSION};
-use crate::cards::Card;
-use crate::shengji::game::{Action, PhaseName, Seat, SeatView};
-use sha2::{Digest, Sha256};
+use super::check::{check_host_message, OutOfBounds, Limits};
+use super::fair::{self, Secret};
+use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, PROTOCOL_VERSION};
+use super::verify::{check_hand, hand_as_dealt, HandLog, NotVerified, Participation, Start};
+use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, SeatView};
+use serde::{Deserialize, Serialize};
 
 /// The outcome of checking one hand's deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,8 +16,21 @@ pub struct Verdict {
     pub hand: u64,
     /// The hand's seed: with `hand`, its duplicate link.
     pub seed: String,
-    pub result: Result<(), Mismatch>,
+    pub result: Result<(), NotVerified>,
 }
+
+/// What a page keeps across a reload (with its rejoin token) so that it can still check the
+/// hand it was in: its secret and the host commitments of the last rounds it committed to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestMemory {
+    pub page_secret: Secret,
+    pub rounds: Vec<(u64, [u8; 32])>,
+}
+
+/// Hand logs, commit rounds and buffered reveals a guest keeps at most (a hostile host cannot
+/// grow them). Short lists in plain vectors: each map type would add its own code to the page.
+const KEEP_HANDS: usize = 4;
+const MAX_PENDING: usize = 256;
 
 /// One guest (a remote page, or the host's own seat).
 #[derive(Clone, Debug)]
@@ -31,20 +46,32 @@ pub struct GuestClient {
     pub verdicts: Vec<Verdict>,
     /// A fair-dealing round is under way (the next hand is being dealt).
     pub dealing: bool,
+    /// The last message from the host this guest refused to use (out of the table's bounds:
+    /// a broken or hostile host), and how many it refused.
+    pub refused: Option<OutOfBounds>,
+    pub refusals: u64,
+    /// The bounds host messages are checked against (the lobby's table once known).
+    limits: Limits,
     seq: u64,
-    entropy_seed: Secret,
-    /// The cards this seat was dealt in the current hand, once the draw ended.
-    dealt: Option<Vec<Card>>,
-    /// Hand number of the last fair round this guest committed to.
-    committed: Option<u64>,
+    page_secret: Secret,
+    /// (hand, the host commitment of the round this guest committed to: the latest attempt).
+    rounds: Vec<(u64, [u8; 32])>,
+    /// What it saw of the hands not checked yet, the hand begun last at the end.
+    logs: Vec<HandLog>,
+    /// Its own replay of the table, at the end of the last hand it checked.
+    chain: Option<Game>,
+    /// Reveals of later hands, waiting for the earlier ones asked with `History`.
+    pending: Vec<HandReveal>,
+    /// `History` was asked on this connection.
+    history_asked: bool,
     /// An action is on its way: no automatic draw until the host answers.
     awaiting: bool,
 }
 
 impl GuestClient {
-    /// `entropy_seed`: 32 random bytes from the platform; each hand's contribution is derived
-    /// from it, so a re-sent step gets the same answer.
-    pub fn new(name: &str, entropy_seed: Secret, token: Option<String>) -> GuestClient {
+    /// `page_secret`: 32 random bytes from the platform; each round's entropy is derived from
+    /// it (`fair::guest_entropy`), so a re-sent step gets the same answer.
+    pub fn new(name: &str, page_secret: Secret, token: Option<String>) -> GuestClient {
         GuestClient {
             name: name.to_string(),
             seat: None,
@@ -54,12 +81,32 @@ impl GuestClient {
             rejected: None,
             verdicts: Vec::new(),
             dealing: false,
+            refused: None,
+            refusals: 0,
+            limits: Limits::ANY,
             seq: 0,
-            entropy_seed,
-            dealt: None,
-            committed: None,
+            page_secret,
+            rounds: Vec::new(),
+            logs: Vec::new(),
+            chain: None,
+            pending: Vec::new(),
+            history_asked: false,
             awaiting: false,
         }
+    }
+
+    /// A page reloaded with what it kept ([`GuestClient::memory`]): it still checks the hand
+    /// whose commit round the earlier page took part in.
+    pub fn resume(name: &str, memory: &GuestMemory, token: Option<String>) -> GuestClient {
+        let mut c = GuestClient::new(name, memory.page_secret, token);
+        c.rounds = memory.rounds.iter().rev().take(KEEP_HANDS).rev().copied().collect();
+        c
+    }
+
+    /// What to keep across a reload (small: the secret and the last rounds' commitments).
+    pub fn memory(&self) -> GuestMemory {
+        let rounds = self.rounds[self.rounds.len().saturating_sub(2)..].to_vec();
+        GuestMemory { page_secret: self.page_secret, rounds }
     }
 
     /// The first message on every new connection.
@@ -67,12 +114,8 @@ impl GuestClient {
         GuestMessage::Hello { name: self.name.clone(), protocol_version: PROTOCOL_VERSION, rejoin: self.token.clone() }
     }
 
-    fn entropy(&self, hand: u64) -> Secret {
-        let mut h = Sha256::new();
-        h.update(b"tuolaji/net/v1/guest-entropy\0");
-        h.update(self.entropy_seed);
-        h.update(hand.to_le_bytes());
-        h.finalize().into()
+    fn entropy(&self, hand: u64, host_commitment: &[u8; 32]) -> Secret {
+        fair::guest_entropy(&self.page_secret, hand, host_commitment)
     }
 
     /// A move of this guest's seat, numbered; `None` before it has a seat.
@@ -92,8 +135,47 @@ impl GuestClient {
         }
     }
 
-    /// Reacts to one message from the host; returns the replies.
+    /// The host commitment of the round of `hand` this guest committed to.
+    fn round(&self, hand: u64) -> Option<[u8; 32]> {
+        self.rounds.iter().find(|(h, _)| *h == hand).map(|(_, c)| *c)
+    }
+
+    /// The first hand this guest has not checked yet (its replay of the table reaches the one before).
+    fn next_hand(&self) -> u64 {
+        self.chain.as_ref().map_or(0, |g| g.hand_number() + 1)
+    }
+
+    fn log_for(&mut self, hand: u64, from_start: bool) -> &mut HandLog {
+        let at = match self.logs.iter().position(|l| l.hand == hand) {
+            Some(at) => at,
+            None => {
+                if self.logs.len() >= KEEP_HANDS {
+                    self.logs.remove(0);
+                }
+                self.logs.push(HandLog { hand, from_start, ..HandLog::default() });
+                self.logs.len() - 1
+            }
+        };
+        &mut self.logs[at]
+    }
+
+    /// Reacts to one message from the host; returns the replies. A message out of the table's
+    /// bounds changes nothing and is counted in `refused` / `refusals` (see [`GuestClient::try_on`]).
     pub fn on(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
+        self.try_on(msg).unwrap_or_else(|e| {
+            self.refused = Some(e);
+            self.refusals += 1;
+            Vec::new()
+        })
+    }
+
+    /// [`GuestClient::on`], saying why a message was refused (`net::check`).
+    pub fn try_on(&mut self, msg: HostMessage) -> Result<Vec<GuestMessage>, OutOfBounds> {
+        check_host_message(&msg, self.limits)?;
+        Ok(self.use_message(msg))
+    }
+
+    fn use_message(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
         match msg {
             HostMessage::Welcome { seat, rejoin, .. } => {
                 if self.seat != Some(seat) {
@@ -104,9 +186,15 @@ impl GuestClient {
                     self.token = Some(rejoin);
                 }
                 self.rejected = None;
+                // A new connection: events may have been missed, and `History` may be asked again.
+                if let Some(log) = self.logs.last_mut() {
+                    log.gap();
+                }
+                self.history_asked = false;
                 Vec::new()
             }
             HostMessage::Lobby(l) => {
+                self.limits = Limits::of(Some(&l));
                 self.lobby = Some(l);
                 Vec::new()
             }
@@ -114,52 +202,112 @@ impl GuestClient {
                 if Some(v.seat) != self.seat {
                     return Vec::new();
                 }
-                match v.phase {
-                    PhaseName::Draw => self.dealt = None,
-                    PhaseName::Exchange if self.dealt.is_none() => self.dealt = Some(hand_as_dealt(&v, self.seat)),
-                    _ => {}
+                let at_start = v.phase == PhaseName::Draw && v.bids.is_empty() && v.hand_sizes.iter().all(|&n| n == 0);
+                let seat = self.seat;
+                let log = self.log_for(v.hand_number, at_start);
+                if v.phase == PhaseName::Exchange && !v.buried && log.dealt.is_none() {
+                    log.dealt = Some(hand_as_dealt(&v, seat));
+                }
+                let mut replies = Vec::new();
+                // Hands this guest has not seen the end of: ask for their reveals, to replay them.
+                if v.hand_number > self.next_hand() && !self.history_asked {
+                    self.history_asked = true;
+                    replies.push(GuestMessage::History { from: self.next_hand() });
                 }
                 self.dealing = false;
                 self.awaiting = false;
                 self.view = Some(*v);
+                replies
+            }
+            HostMessage::Event(e) => {
+                match e {
+                    Event::NextHand { hand } => {
+                        self.log_for(hand, true);
+                    }
+                    e => {
+                        if let Some(log) = self.logs.last_mut() {
+                            log.push(e);
+                        }
+                    }
+                }
                 Vec::new()
             }
-            HostMessage::Event(_) | HostMessage::Pong { .. } => Vec::new(),
+            HostMessage::Pong { .. } => Vec::new(),
             HostMessage::Rejected { reason, .. } => {
                 self.awaiting = false;
                 self.rejected = Some(reason);
                 Vec::new()
             }
-            HostMessage::FairCommit { hand, .. } => {
+            HostMessage::FairCommit { hand, host_commitment } => {
+                let Some(hc) = fair::from_hex(&host_commitment) else { return Vec::new() };
                 self.dealing = true;
-                self.committed = Some(hand);
-                vec![GuestMessage::Commit { hand, commitment: fair::to_hex(&fair::commitment(hand, &self.entropy(hand))) }]
+                // A round started over (say, after the host's page reloaded) replaces the earlier one.
+                self.rounds.retain(|(h, _)| *h != hand);
+                if self.rounds.len() >= KEEP_HANDS {
+                    self.rounds.remove(0);
+                }
+                self.rounds.push((hand, hc));
+                vec![GuestMessage::Commit { hand, commitment: fair::to_hex(&fair::commitment(hand, &self.entropy(hand, &hc))) }]
             }
             HostMessage::FairCommitments { hand, commitments } => {
                 self.dealing = true;
-                let mine = self.seat.is_some_and(|s| commitments.iter().any(|(c, _)| *c == s));
-                if !mine {
+                // Reveal only in the round committed to, and only if the host lists my commitment as sent.
+                let (Some(seat), Some(hc)) = (self.seat, self.round(hand)) else { return Vec::new() };
+                let entropy = self.entropy(hand, &hc);
+                let mine = fair::to_hex(&fair::commitment(hand, &entropy));
+                if !commitments.iter().any(|(s, c)| *s == seat && *c == mine) {
                     return Vec::new();
                 }
-                vec![GuestMessage::Reveal { hand, entropy: fair::to_hex(&self.entropy(hand)) }]
+                vec![GuestMessage::Reveal { hand, entropy: fair::to_hex(&entropy) }]
             }
             HostMessage::FairReveal(r) => {
-                let Some(v) = &self.view else { return Vec::new() };
-                if self.verdicts.iter().any(|x| x.hand == r.hand) {
-                    return Vec::new();
+                self.take_reveal(r);
+                loop {
+                    let next = self.next_hand();
+                    self.pending.retain(|r| r.hand >= next);
+                    let Some(at) = self.pending.iter().position(|r| r.hand == next) else { break };
+                    let r = self.pending.swap_remove(at);
+                    self.take_reveal(r);
                 }
-                let contributed = self.committed == Some(r.hand);
-                let me = Witness {
-                    seat: v.seat,
-                    entropy: contributed.then(|| self.entropy(r.hand)),
-                    dealt: self.dealt.as_deref(),
-                };
-                let Some(played) = PlayedHand::from_view(v, Some(me)) else { return Vec::new() };
-                let verdict = Verdict { hand: r.hand, seed: r.seed.clone(), result: fair::verify(&r, &played) };
-                self.verdicts.push(verdict);
                 Vec::new()
             }
         }
+    }
+
+    /// Checks a revealed hand on this guest's replay of the table (later hands wait for
+    /// earlier ones asked with `History`).
+    fn take_reveal(&mut self, r: HandReveal) {
+        let Some(me) = self.seat else { return };
+        if self.verdicts.iter().any(|v| v.hand == r.hand) || r.hand < self.next_hand() {
+            return;
+        }
+        if r.hand > self.next_hand() {
+            // Waiting makes sense only for a hand not checked yet; one checked that did not
+            // replay (a refused move, another seed) leaves every later hand without a table.
+            let stuck = self.verdicts.iter().any(|v| v.hand == self.next_hand());
+            if self.history_asked && !stuck && self.pending.len() < MAX_PENDING {
+                self.pending.retain(|p| p.hand != r.hand);
+                self.pending.push(r);
+            } else {
+                let result = Err(NotVerified::NoHistory { hand: r.hand });
+                self.verdicts.push(Verdict { hand: r.hand, seed: r.seed, result });
+            }
+            return;
+        }
+        let part = self.round(r.hand).map(|hc| Participation { host_commitment: hc, entropy: self.entropy(r.hand, &hc) });
+        let final_view = self.view.as_ref().filter(|v| v.hand_number == r.hand && v.phase == PhaseName::Finished);
+        let start = match (&self.chain, &self.lobby) {
+            (Some(g), _) => Start::After(g),
+            (None, Some(l)) => Start::FirstHand(&l.settings),
+            (None, None) => Start::Unknown,
+        };
+        let log = self.logs.iter().find(|l| l.hand == r.hand);
+        let checked = check_hand(&r, me, part.as_ref(), log, final_view, start);
+        if let Some(g) = checked.replayed {
+            self.chain = Some(g);
+        }
+        self.logs.retain(|l| l.hand > r.hand);
+        self.verdicts.push(Verdict { hand: r.hand, seed: r.seed, result: checked.result });
     }
 
     /// The verdict on the hand shown now, if it was checked.
@@ -167,20 +315,6 @@ impl GuestClient {
         let hand = self.view.as_ref()?.hand_number;
         self.verdicts.iter().find(|v| v.hand == hand)
     }
-}
-
-/// The hand `seat` was dealt, from its view at the exchange: the landlord's exchange
-/// hand holds the kitty too, so it is taken back out. (What fair dealing checks.)
-pub(crate) fn hand_as_dealt(v: &SeatView, seat: Option<Seat>) -> Vec<Card> {
-    let mut hand = v.hand.clone();
-    if v.landlord == seat {
-        for k in v.kitty.iter().flatten() {
-            if let Some(i) = hand.iter().position(|c| c == k) {
-                hand.remove(i);
-            }
-        }
-    }
-    hand
 }
 
 #[cfg(test)]
@@ -261,24 +395,5 @@ mod tests {
         assert!(!c.should_draw(), "waiting for the host");
         c.on(HostMessage::Rejected { reason: "slow down".into(), seq: Some(1) });
         assert!(c.should_draw());
-    }
-
-    #[test]
-    fn a_tampered_reveal_gives_a_loud_verdict() {
-        let (mut _host, mut clients) = run(1);
-        let c = &mut clients[0];
-        let good = c.verdicts.pop().unwrap();
-        assert_eq!(good.result, Ok(()));
-        // The same reveal with another seed announced.
-        let r = crate::net::protocol::HandReveal {
-            hand: 0,
-            first_drawer: 0,
-            host_commitment: fair::to_hex(&[0; 32]),
-            host_secret: fair::to_hex(&[0; 32]),
-            contributions: vec![],
-            seed: good.seed.clone(),
-        };
-        c.on(HostMessage::FairReveal(r));
-        assert!(c.current_verdict().unwrap().result.is_err());
     }
 }

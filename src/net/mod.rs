@@ -1,8 +1,11 @@
 //! Peer play, the pure part: signalling codes for WebRTC, the versioned wire protocol,
-//! the authoritative host (seats, lobby, bots, disconnects) and commit-reveal fair dealing.
+//! the authoritative host (seats, lobby, bots, disconnects, flood control), commit-reveal
+//! fair dealing and the guests' check of every deal by replaying the hand.
 //! The WebRTC/browser glue lives elsewhere; everything here is tested natively (docs/net.md).
 
 pub mod signal;
+pub mod check;
+pub mod verify;
 pub mod fair;
 pub mod guest;
 pub mod host;

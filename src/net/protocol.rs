@@ -10,7 +10,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 2;
+pub const PROTOCOL_VERSION: u16 = 3;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -32,6 +32,9 @@ pub enum GuestMessage {
     Commit { hand: u64, commitment: String },
     /// Fair dealing: the entropy itself (32 bytes, hex) once all commitments are known.
     Reveal { hand: u64, entropy: String },
+    /// The reveals of every finished hand from `from` on (a guest that missed some, or a page
+    /// that reloaded, replays the table's hands to check the next ones). Once per connection.
+    History { from: u64 },
 }
 
 /// One seat as the lobby shows it.
@@ -65,6 +68,9 @@ pub struct HandReveal {
     pub contributions: Vec<(Seat, String, String)>,
     /// The hand's seed string: also its duplicate link (`TableSeed`, hand `hand`).
     pub seed: String,
+    /// The hand's public record: every accepted move of the hand in order (its buried cards
+    /// included: the seed shows every card anyway). Guests replay it on the derived deal.
+    pub actions: Vec<(Seat, Action)>,
 }
 
 /// Host → guest.
@@ -215,13 +221,14 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_clearly() {
+        const V: u8 = PROTOCOL_VERSION as u8;
         let big = vec![0u8; MAX_GUEST_MESSAGE_BYTES + 1];
         assert!(matches!(decode_guest(&big), Err(DecodeError::TooLarge { .. })));
         assert!(matches!(decode_guest(&[]), Err(DecodeError::Malformed(_))));
         // An unterminated version varint.
         assert!(matches!(decode_guest(&[0xff, 0xff]), Err(DecodeError::Malformed(_))));
         // Right version, then an unknown variant; then a message cut short.
-        assert!(matches!(decode_guest(&[2, 99]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest(&[V, 99]), Err(DecodeError::Malformed(_))));
         let ping = encode_guest(&GuestMessage::Ping { nonce: 300 });
         assert!(matches!(decode_guest(&ping[..ping.len() - 1]), Err(DecodeError::Malformed(_))));
         // Stray bytes after a whole message.
@@ -230,13 +237,13 @@ mod tests {
         let e = decode_guest(&long).unwrap_err();
         assert!(e.to_string().contains("stray bytes"), "{e}");
         // A string that is not UTF-8.
-        assert!(matches!(decode_guest(&[2, 0, 2, 0xff, 0xfe, 2, 0]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest(&[V, 0, 2, 0xff, 0xfe, 2, 0]), Err(DecodeError::Malformed(_))));
         // A wrong version is named before the body is read.
         let e = decode_guest(&[1, 2, 1]).unwrap_err();
-        assert_eq!(e, DecodeError::WrongVersion { got: 1, expected: 2 });
+        assert_eq!(e, DecodeError::WrongVersion { got: 1, expected: PROTOCOL_VERSION });
         assert!(e.to_string().contains("version 1"));
         // A huge length prefix is refused without allocating it.
-        assert!(decode_host(&[2, 1, 0xff, 0xff, 0xff, 0xff, 0x0f]).is_err());
+        assert!(decode_host(&[V, 1, 0xff, 0xff, 0xff, 0xff, 0x0f]).is_err());
     }
 
     proptest! {

@@ -1,0 +1,178 @@
+//! The lobby: seats, settings, moving and removing players, starting the game and dealing
+//! the next hand. The host's own page calls these; every change is sent to every guest.
+
+use super::{GuestSeat, Host, Millis, Occupant, Outgoing, Refusal};
+use crate::net::protocol::{HostMessage, LobbyState, SeatInfo};
+use crate::shengji::game::{PhaseName, Seat, Settings};
+use std::fmt;
+
+/// Why a lobby operation was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyError {
+    NoSuchSeat { seat: Seat, players: usize },
+    Started,
+    NotStarted,
+    EmptySeat(Seat),
+    NotAGuest(Seat),
+    Settings(String),
+    FairRoundRunning,
+}
+
+impl fmt::Display for LobbyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LobbyError::NoSuchSeat { seat, players } => write!(f, "there is no seat {seat} (seats are 0 to {})", players.saturating_sub(1)),
+            LobbyError::Started => f.write_str("the game has started: this can only be done in the lobby"),
+            LobbyError::NotStarted => f.write_str("the game has not started yet"),
+            LobbyError::EmptySeat(s) => write!(f, "seat {s} is empty: fill it with a bot or wait for a guest"),
+            LobbyError::NotAGuest(s) => write!(f, "seat {s} has no guest to remove"),
+            LobbyError::Settings(why) => write!(f, "these settings do not work: {why}"),
+            LobbyError::FairRoundRunning => f.write_str("the next hand is already being dealt"),
+        }
+    }
+}
+
+impl std::error::Error for LobbyError {}
+
+impl Host {
+    pub fn lobby(&self) -> LobbyState {
+        LobbyState {
+            settings: self.settings.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|o| match o {
+                    Occupant::Empty => SeatInfo::Empty,
+                    Occupant::Bot => SeatInfo::Bot,
+                    Occupant::Guest(g) => SeatInfo::Guest {
+                        name: g.name.clone(),
+                        connected: g.conn.is_some(),
+                        stand_in: g.stand_in,
+                    },
+                })
+                .collect(),
+            started: self.game.is_some() || self.round.is_some(),
+        }
+    }
+
+    pub(super) fn started(&self) -> bool {
+        self.game.is_some() || self.round.is_some()
+    }
+
+    pub(super) fn check_seat(&self, seat: Seat) -> Result<(), LobbyError> {
+        if seat >= self.seats.len() {
+            return Err(LobbyError::NoSuchSeat { seat, players: self.seats.len() });
+        }
+        Ok(())
+    }
+
+    pub(super) fn rebind(&mut self) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        for (seat, o) in self.seats.iter().enumerate() {
+            if let Occupant::Guest(GuestSeat { conn: Some(c), .. }) = o {
+                if let Some(conn) = self.conns.get_mut(c) {
+                    if conn.seat != Some(seat) {
+                        conn.seat = Some(seat);
+                        out.push(self.welcome(seat, *c));
+                    }
+                }
+            }
+        }
+        out.extend(self.broadcast_lobby());
+        out
+    }
+
+    /// Swaps the occupants of two seats (lobby only).
+    pub fn move_player(&mut self, from: Seat, to: Seat) -> Result<Vec<Outgoing>, LobbyError> {
+        self.check_seat(from)?;
+        self.check_seat(to)?;
+        if self.started() {
+            return Err(LobbyError::Started);
+        }
+        self.seats.swap(from, to);
+        self.touch();
+        Ok(self.rebind())
+    }
+
+    /// Puts a bot in every empty seat.
+    pub fn fill_with_bots(&mut self) -> Vec<Outgoing> {
+        for o in &mut self.seats {
+            if matches!(o, Occupant::Empty) {
+                *o = Occupant::Bot;
+            }
+        }
+        self.touch();
+        self.broadcast_lobby()
+    }
+
+    /// Removes a guest: the seat empties (in the lobby) or a bot takes it (in a game).
+    pub fn remove_player(&mut self, seat: Seat, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
+        self.check_seat(seat)?;
+        let Occupant::Guest(g) = &self.seats[seat] else { return Err(LobbyError::NotAGuest(seat)) };
+        let mut out = Vec::new();
+        if let Some(c) = g.conn {
+            if let Some(conn) = self.conns.get_mut(&c) {
+                conn.seat = None;
+            }
+            out.push((c, HostMessage::Rejected { reason: Refusal::SeatGiven.to_string(), seq: None }));
+        }
+        self.seats[seat] = if self.started() { Occupant::Bot } else { Occupant::Empty };
+        self.touch();
+        out.extend(self.broadcast_lobby());
+        self.after_change(now, &mut out);
+        Ok(out)
+    }
+
+    /// New settings (lobby only); a change in the number of players adds or drops seats.
+    pub fn set_settings(&mut self, settings: Settings) -> Result<Vec<Outgoing>, LobbyError> {
+        if self.started() {
+            return Err(LobbyError::Started);
+        }
+        let r = settings.validate().map_err(|e| LobbyError::Settings(e.to_string()))?;
+        let mut out = Vec::new();
+        while self.seats.len() > r.players {
+            if let Some(Occupant::Guest(GuestSeat { conn: Some(c), .. })) = self.seats.pop() {
+                if let Some(conn) = self.conns.get_mut(&c) {
+                    conn.seat = None;
+                }
+                out.push((c, HostMessage::Rejected { reason: Refusal::SeatGone.to_string(), seq: None }));
+            }
+        }
+        self.seats.resize(r.players, Occupant::Empty);
+        self.settings = settings;
+        self.touch();
+        let bot_seed = self.derived_seed("bots");
+        self.bots = crate::shengji::bot::bots_for(&bot_seed, r.players, &[self.config.bot_difficulty]);
+        out.extend(self.broadcast_lobby());
+        Ok(out)
+    }
+
+    /// Starts the game: every seat must be taken; the first hand's fair round begins.
+    pub fn start(&mut self, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
+        if self.started() {
+            return Err(LobbyError::Started);
+        }
+        if let Some(s) = self.seats.iter().position(|o| matches!(o, Occupant::Empty)) {
+            return Err(LobbyError::EmptySeat(s));
+        }
+        let mut out = Vec::new();
+        self.begin_round(0, now, &mut out);
+        self.after_change(now, &mut out);
+        Ok(out)
+    }
+
+    /// Deals the next hand (the host's own button; guests send `Action::NextHand`).
+    pub fn next_hand(&mut self, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
+        let Some(g) = &self.game else { return Err(LobbyError::NotStarted) };
+        if self.round.is_some() {
+            return Err(LobbyError::FairRoundRunning);
+        }
+        if g.phase() != PhaseName::Finished {
+            return Err(LobbyError::Started);
+        }
+        let mut out = Vec::new();
+        self.begin_round(g.hand_number() + 1, now, &mut out);
+        self.after_change(now, &mut out);
+        Ok(out)
+    }
+}

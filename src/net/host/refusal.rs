@@ -1,0 +1,135 @@
+//! What the host refuses and what it logs, as types: every refusal of a guest's message is a
+//! [`Refusal`] (its English sentence, `Display`, is what goes on the wire in
+//! `HostMessage::Rejected { reason }`), and every log entry a [`Logged`].
+
+use super::ConnId;
+use crate::net::check::OutOfBounds;
+use crate::net::protocol::{DecodeError, MAX_GUEST_MESSAGE_BYTES, PROTOCOL_VERSION};
+use crate::shengji::game::{Action, RuleError, Seat, SettingsError};
+use std::fmt;
+
+/// Why the host refused a guest's message (or tells a guest its seat is gone). Nothing
+/// changes on a refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The connection sends faster than the host's flood limit; what it sends now is dropped
+    /// unread (told once per burst, see `FloodConfig`).
+    Flooding { per_second: u32 },
+    TooLarge { len: usize },
+    Decode(DecodeError),
+    AlreadyGreeted,
+    ProtocolVersion { got: u16 },
+    NotGreeted,
+    /// A new guest after the game started (a returning one comes back with its token).
+    Started,
+    TableFull,
+    NoSeat,
+    Replayed { seq: u64 },
+    OtherSeat { own: Seat, seat: Seat },
+    /// Actions wait while the next hand is dealt.
+    Dealing,
+    NotStarted,
+    /// `NextHandFrom` from a guest: only the host deals from a chosen seed.
+    HostDeals,
+    HandNotOver,
+    /// An action whose cards no deck of this table holds (checked before the game sees it).
+    OutOfBounds(OutOfBounds),
+    /// The game's own refusal (phase, turn, legality).
+    Rule(RuleError),
+    NoDeal,
+    NotInDeal,
+    UnexpectedCommit { hand: u64 },
+    BadCommitment,
+    AlreadyCommitted,
+    NoCommitment,
+    UnexpectedReveal { hand: u64 },
+    BadEntropy,
+    EntropyMismatch,
+    /// The hands' history goes out once per connection.
+    HistoryTwice,
+    /// Not a refusal of a message: the host gave this guest's seat to someone else.
+    SeatGiven,
+    /// Not a refusal of a message: the table got smaller and this guest's seat is gone.
+    SeatGone,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Flooding { per_second } => write!(
+                f,
+                "too many messages: the host reads at most {per_second} a second from one connection and drops the rest unread; slow down"
+            ),
+            Refusal::TooLarge { len } => write!(f, "a message of {len} bytes is over the limit of {MAX_GUEST_MESSAGE_BYTES}"),
+            Refusal::Decode(e) => write!(f, "{e}"),
+            Refusal::AlreadyGreeted => f.write_str("this connection already said hello"),
+            Refusal::ProtocolVersion { got } => write!(
+                f,
+                "your app speaks protocol version {got} but this table speaks version {PROTOCOL_VERSION}: reload the page"
+            ),
+            Refusal::NotGreeted => f.write_str("say hello before anything else"),
+            Refusal::Started => f.write_str("the game has started: ask the host to seat you in the next game"),
+            Refusal::TableFull => f.write_str("the table is full"),
+            Refusal::NoSeat => f.write_str("you have no seat at this table"),
+            Refusal::Replayed { seq } => write!(f, "action {seq} was already received (replayed or out of order)"),
+            Refusal::OtherSeat { own, seat } => write!(f, "you sit at seat {own} and cannot act for seat {seat}"),
+            Refusal::Dealing => f.write_str("the next hand is being dealt: wait for your cards"),
+            Refusal::NotStarted => f.write_str("the game has not started"),
+            Refusal::HostDeals => f.write_str("only the host deals from a chosen seed: ask for the next hand instead"),
+            Refusal::HandNotOver => f.write_str("the hand is not over yet"),
+            Refusal::OutOfBounds(e) => write!(f, "this move is impossible at this table: {e}"),
+            Refusal::Rule(e) => write!(f, "{e}"),
+            Refusal::NoDeal => f.write_str("no hand is being dealt"),
+            Refusal::NotInDeal => f.write_str("you are not part of this deal"),
+            Refusal::UnexpectedCommit { hand } => write!(f, "a commitment for hand {hand} is not expected now"),
+            Refusal::BadCommitment => f.write_str("a commitment is 64 hex digits"),
+            Refusal::AlreadyCommitted => f.write_str("you already committed for this hand"),
+            Refusal::NoCommitment => f.write_str("you have no commitment in this deal"),
+            Refusal::UnexpectedReveal { hand } => write!(f, "a reveal for hand {hand} is not expected now"),
+            Refusal::BadEntropy => f.write_str("entropy is 64 hex digits"),
+            Refusal::EntropyMismatch => f.write_str("this entropy does not match your commitment"),
+            Refusal::HistoryTwice => f.write_str("the hands' history was already sent on this connection"),
+            Refusal::SeatGiven => f.write_str("the host gave your seat to someone else"),
+            Refusal::SeatGone => f.write_str("the table got smaller and your seat is gone"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What the host's log records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Logged {
+    /// A guest's message refused (the same refusal it was sent).
+    Refused(Refusal),
+    /// Bytes from a connection the host does not know (the transport's mistake): ignored.
+    UnknownConnection,
+    /// A fair round waited `fair_timeout` and deals without the silent guests.
+    FairTimeout { hand: u64 },
+    /// A bot chose a move the game refused (a bot bug; the table waits).
+    BotIllegal { seat: Seat, action: Box<Action>, error: RuleError },
+    CouldNotStart(SettingsError),
+    CouldNotDeal(RuleError),
+}
+
+impl fmt::Display for Logged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Logged::Refused(r) => write!(f, "refused: {r}"),
+            Logged::UnknownConnection => f.write_str("a message from an unknown connection was ignored"),
+            Logged::FairTimeout { hand } => {
+                write!(f, "fair round for hand {hand} timed out; dealing without the silent guests")
+            }
+            Logged::BotIllegal { seat, action, error } => write!(f, "seat {seat}'s bot chose an illegal move {action:?}: {error}"),
+            Logged::CouldNotStart(e) => write!(f, "could not start: {e}"),
+            Logged::CouldNotDeal(e) => write!(f, "could not deal: {e}"),
+        }
+    }
+}
+
+/// One entry of the host's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub conn: Option<ConnId>,
+    pub what: Logged,
+}
