@@ -46,7 +46,8 @@ struct Session {
     invites: BTreeMap<Seat, ConnId>,
     next_conn: ConnId,
     /// Entries of the host's log already handled, and the console's budget for them.
-    logged: usize,
+    /// Log entries already written to the console (`Host::log_total` then).
+    logged: u64,
     console: ConsoleLog,
 }
 
@@ -97,12 +98,11 @@ fn refresh(sess: &Shared, ui: Ui) {
     {
         let mut s = sess.borrow_mut();
         let Session { host, logged, console, .. } = &mut *s;
-        let log = host.log();
         let now = now_ms();
-        for entry in &log[(*logged).min(log.len())..] {
+        for entry in host.log_since(*logged) {
             console.warn(now, || format!("refused (connection {:?}): {}", entry.conn, entry.what));
         }
-        *logged = log.len();
+        *logged = host.log_total();
     }
     let (lobby, view, seat, refusal, verdict, dealing) = {
         let s = sess.borrow();

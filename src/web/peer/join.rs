@@ -71,7 +71,12 @@ pub fn JoinPage(code: String) -> impl IntoView {
     let refusal = RwSignal::new(None::<String>);
     let verdict = RwSignal::new(None::<Verdict>);
     let dealing = RwSignal::new(false);
-    let client = Rc::new(RefCell::new(GuestClient::new(&memory.name, entropy(), memory.token.clone())));
+    // A returning guest resumes with what its page kept, so it can still check the hand it was in.
+    let client = match (&memory.token, &memory.guest) {
+        (Some(_), Some(kept)) => GuestClient::resume(&memory.name, kept, memory.token.clone()),
+        _ => GuestClient::new(&memory.name, entropy(), memory.token.clone()),
+    };
+    let client = Rc::new(RefCell::new(client));
     let client = StoredValue::new_local(client);
     let peer = StoredValue::new_local(None::<Rc<Peer>>);
     on_cleanup(move || {
@@ -91,7 +96,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
         verdict.set(c.current_verdict().cloned());
         dealing.set(c.dealing);
         if c.token.is_some() {
-            save_memory(&PeerMemory { name: c.name.clone(), token: c.token.clone() });
+            save_memory(&PeerMemory { name: c.name.clone(), token: c.token.clone(), guest: Some(c.memory()) });
         }
     };
     let send = move |msg: &crate::net::protocol::GuestMessage| {
@@ -146,7 +151,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
         if let Some(c) = client.try_get_value() {
             c.borrow_mut().name = n.clone();
         }
-        save_memory(&PeerMemory { name: n, token: load_memory().token });
+        save_memory(&PeerMemory { name: n, ..load_memory() });
         let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
         match Peer::new(&ice_servers(), MAX_HOST_MESSAGE_BYTES, handler) {
             Ok(p) => {

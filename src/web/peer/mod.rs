@@ -20,11 +20,15 @@ use serde::{Deserialize, Serialize};
 pub use host::HostPage;
 pub use join::JoinPage;
 
-/// What a guest page remembers across reloads: its name and the token that reclaims its seat.
+/// What a guest page remembers across reloads: its name, the token that reclaims its seat,
+/// and what the page needs to still check the hand it was in (its secret and the commit
+/// rounds it took part in: a returning page that forgot them could not vouch for the deal).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PeerMemory {
     pub name: String,
     pub token: Option<String>,
+    #[serde(default)]
+    pub guest: Option<crate::net::guest::GuestMemory>,
 }
 
 pub const PEER_KEY: &str = "tuolaji.peer.v1";
