@@ -131,14 +131,16 @@ test("a guest flooding the host with refused messages floods neither the console
   const host = await hostPage(VIEWPORTS.desktop);
   const warnings = [];
   host.page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
-  // The guest's page sends every message 30 times: all but the first are refused
-  // (a second hello, replayed action numbers, repeated fair-dealing steps).
+  // The guest's page sends every message 4 times: all but the first are refused
+  // (a second hello, replayed action numbers, repeated fair-dealing steps). (More
+  // would run into the host's flood limit, which drops a flooding guest's messages
+  // unread and stalls that guest's own draws: tested natively in net/host/flood.rs.)
   const guest = await openPage(shared.browser, VIEWPORTS.phone);
   await guest.context.addInitScript(() => {
     localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ draw_speed: "Instant" }));
     const send = RTCDataChannel.prototype.send;
     RTCDataChannel.prototype.send = function (data) {
-      for (let i = 0; i < 30; i++) send.call(this, data);
+      for (let i = 0; i < 4; i++) send.call(this, data);
     };
   });
   const invite = host.page.locator("[data-testid=invite][data-seat='1']");
@@ -157,7 +159,7 @@ test("a guest flooding the host with refused messages floods neither the console
   const t0 = await host.page.evaluate(() => performance.now());
   const w0 = await writes(host.page);
   await host.page.click("[data-testid=start-game]");
-  // The guest's automatic draws (each sent 30 times) run through the whole deal.
+  // The guest's automatic draws (each sent 4 times) run through the whole deal.
   await guest.page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length >= 20, null, { timeout: 60000 });
   await host.page.waitForTimeout(400);
   const elapsed = (await host.page.evaluate(() => performance.now())) - t0;

@@ -96,31 +96,78 @@ pub fn App(bundle: Bundle) -> impl IntoView {
         <div class="app" data-testid="app">
             {move || {
                 let route = route.get();
-                (bundle.screen)(&route).unwrap_or_else(|| view! { <Elsewhere page=bundle.elsewhere route=route/> }.into_any())
+                (bundle.screen)(&route).unwrap_or_else(|| {
+                    let page = bundle.page.path_to(Page::of(&route));
+                    view! { <Elsewhere page=page route=route/> }.into_any()
+                })
             }}
         </div>
     }
 }
 
-/// Which screens a page's wasm carries. Each page of the site links only the code of
-/// its own screens, so no download grows with features the player does not open: the
-/// main page (home, games against bots, replays, practice, settings) and the peer-play
-/// page (`friends/`: hosting and joining), which is most of a second app's worth of code.
+/// The pages of the site, each with its own wasm so that no download grows with
+/// screens the player does not open: the main page (home, games against bots,
+/// replays, practice, rules, settings), the host's page (`friends/`: the lobby
+/// and the host's table) and the guest's page (`join/`: a friend's invitation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Main,
+    Host,
+    Join,
+}
+
+impl Page {
+    /// The page that draws a route.
+    pub fn of(route: &Route) -> Page {
+        match route {
+            Route::Friends => Page::Host,
+            Route::Join { .. } => Page::Join,
+            _ => Page::Main,
+        }
+    }
+
+    /// The page's folder below the site's root.
+    fn folder(self) -> &'static str {
+        match self {
+            Page::Main => "",
+            Page::Host => "friends/",
+            Page::Join => "join/",
+        }
+    }
+
+    /// The relative path from this page to `other` ("friends/", "../", "../join/").
+    pub fn path_to(self, other: Page) -> String {
+        let up = if self == Page::Main { "" } else { "../" };
+        format!("{up}{}", other.folder())
+    }
+
+    /// The absolute URL of `other`, from this page's address (for links people copy).
+    pub fn url_of(self, other: Page) -> String {
+        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        let here = href.split('#').next().unwrap_or_default();
+        let here = here.strip_suffix("index.html").unwrap_or(here);
+        let root = here.strip_suffix(self.folder()).unwrap_or(here);
+        format!("{root}{}", other.folder())
+    }
+}
+
+/// Which screens a page's wasm carries.
 #[derive(Clone, Copy)]
 pub struct Bundle {
-    /// Draws a route this page carries; `None` sends the route to the other page.
+    pub page: Page,
+    /// Draws a route this page carries; `None` sends the route to its page.
     pub screen: fn(&Route) -> Option<AnyView>,
-    /// The other page, relative to this one ("friends/" or "../").
-    pub elsewhere: &'static str,
     /// Runs once before the first screen (after the shell's context exists).
     pub start: fn(),
 }
 
 impl Bundle {
     /// The main page (`index.html`).
-    pub const MAIN: Bundle = Bundle { screen: main_screen, elsewhere: "friends/", start: main_start };
-    /// The peer-play page (`friends/index.html`).
-    pub const FRIENDS: Bundle = Bundle { screen: friends_screen, elsewhere: "../", start: || {} };
+    pub const MAIN: Bundle = Bundle { page: Page::Main, screen: main_screen, start: main_start };
+    /// The host's page (`friends/index.html`).
+    pub const HOST: Bundle = Bundle { page: Page::Host, screen: host_screen, start: || {} };
+    /// The guest's page (`join/index.html`).
+    pub const JOIN: Bundle = Bundle { page: Page::Join, screen: join_screen, start: || {} };
 }
 
 /// A saved game that cannot be used is set aside before any screen reads it (only the
@@ -145,9 +192,15 @@ fn main_screen(route: &Route) -> Option<AnyView> {
     })
 }
 
-fn friends_screen(route: &Route) -> Option<AnyView> {
-    match route.clone() {
+fn host_screen(route: &Route) -> Option<AnyView> {
+    match route {
         Route::Friends => Some(view! { <crate::web::peer::HostPage/> }.into_any()),
+        _ => None,
+    }
+}
+
+fn join_screen(route: &Route) -> Option<AnyView> {
+    match route.clone() {
         Route::Join { code } => Some(view! { <crate::web::peer::JoinPage code=code/> }.into_any()),
         _ => None,
     }
@@ -155,7 +208,7 @@ fn friends_screen(route: &Route) -> Option<AnyView> {
 
 /// A route the other page carries: go there, keeping the route (and history clean).
 #[component]
-fn Elsewhere(page: &'static str, route: Route) -> impl IntoView {
+fn Elsewhere(page: String, route: Route) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let target = format!("{page}{}", route.to_hash());
     if let Some(location) = web_sys::window().map(|w| w.location()) {
@@ -210,7 +263,7 @@ fn Home() -> impl IntoView {
                 </a>
                 <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
                 <a class="button" href="#/rules" data-testid="rules-link">{move || shell.t(Text::HowToPlay)}</a>
-                <a class="button" href=format!("{}#/friends", Bundle::MAIN.elsewhere) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
+                <a class="button" href=format!("{}#/friends", Page::Main.path_to(Page::Host)) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>
             <crate::web::table::local::SaveNotice/>

@@ -22,9 +22,14 @@ pub fn start() {
     mount(app::Bundle::MAIN);
 }
 
-/// Entry point of the peer-play page (`src/friends.rs`, built from `friends/index.html`).
+/// Entry point of the host's page (`src/friends.rs`, built from `friends/index.html`).
 pub fn start_friends() {
-    mount(app::Bundle::FRIENDS);
+    mount(app::Bundle::HOST);
+}
+
+/// Entry point of the guest's page (`src/join.rs`, built from `join/index.html`).
+pub fn start_join() {
+    mount(app::Bundle::JOIN);
 }
 
 fn mount(bundle: app::Bundle) {

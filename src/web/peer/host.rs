@@ -6,7 +6,7 @@
 use super::host_save::{self, Autosave, SaveNotices, HOST_KEY};
 use super::ConsoleLog;
 use super::rtc::{Peer, PeerEvent};
-use super::{entropy, ice_servers, load_memory, now_ms, page_url, seat_names, seat_state, CodeBox};
+use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, CodeBox};
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
@@ -14,7 +14,7 @@ use crate::net::host::{ConnId, Host, HostConfig, Outgoing};
 use crate::net::protocol::{encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
-use crate::web::app::{BackHome, Shell};
+use crate::web::app::{BackHome, Page, Shell};
 use crate::web::storage;
 use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;
@@ -311,7 +311,7 @@ fn InviteBox(seat: Seat, status: InviteStatus, sess: StoredValue<Shared, LocalSt
         }
         .into_any(),
         InviteStatus::Ready(code) | InviteStatus::Connecting(code) => {
-            let link = format!("{}{}", page_url(), Route::Join { code: code.clone() }.to_hash());
+            let link = format!("{}{}", Page::Host.url_of(Page::Join), Route::Join { code: code.clone() }.to_hash());
             view! {
                 <p class="invite-link"><span class="muted">{shell.t(Text::InviteLink)} ": "</span>
                     <a href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a></p>

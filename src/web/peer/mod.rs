@@ -96,12 +96,6 @@ impl ConsoleLog {
     }
 }
 
-/// The page's address without its hash, so invites are full links.
-pub fn page_url() -> String {
-    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-    href.split('#').next().unwrap_or_default().to_string()
-}
-
 /// Display name of each seat as the lobby knows it; `me` is "You".
 pub fn seat_names(lobby: &LobbyState, me: Option<Seat>, shell: Shell) -> Vec<String> {
     lobby
