@@ -5,7 +5,7 @@
 
 use super::check::{check_host_message, OutOfBounds, Limits};
 use super::fair::{self, Secret};
-use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, PROTOCOL_VERSION};
+use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, Refused, PROTOCOL_VERSION};
 use super::verify::{check_hand, hand_as_dealt, HandLog, NotVerified, Participation, Start};
 use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, SeatView};
 use serde::{Deserialize, Serialize};
@@ -42,7 +42,7 @@ pub struct GuestClient {
     pub view: Option<SeatView>,
     pub lobby: Option<LobbyState>,
     /// The host's last refusal, as it phrased it.
-    pub rejected: Option<String>,
+    pub rejected: Option<Refused>,
     pub verdicts: Vec<Verdict>,
     /// A fair-dealing round is under way (the next hand is being dealt).
     pub dealing: bool,
@@ -393,7 +393,7 @@ mod tests {
         assert!(c.should_draw());
         assert!(c.action(Action::Draw).is_some());
         assert!(!c.should_draw(), "waiting for the host");
-        c.on(HostMessage::Rejected { reason: "slow down".into(), seq: Some(1) });
+        c.on(HostMessage::Rejected { reason: crate::net::protocol::Refused::Flooding { per_second: 32 }, seq: Some(1) });
         assert!(c.should_draw());
     }
 }

@@ -121,7 +121,7 @@ impl Host {
     /// A lobby with `settings`. `entropy` (32 random bytes from the platform) seeds the
     /// host's secrets, rejoin tokens and bots; nothing else in here is random.
     pub fn new(settings: Settings, entropy: Secret, config: HostConfig) -> Result<Host, LobbyError> {
-        let resolved = settings.validate().map_err(|e| LobbyError::Settings(e.to_string()))?;
+        let resolved = settings.validate().map_err(LobbyError::Settings)?;
         let mut h = Host {
             config,
             settings,
@@ -276,7 +276,7 @@ impl Host {
     /// Refuses a message: one `Rejected` to the sender and one log entry; nothing else changes.
     fn reject(&mut self, conn: ConnId, seq: Option<u64>, refusal: Refusal) -> Vec<Outgoing> {
         self.stats.refused += 1;
-        let reason = refusal.to_string();
+        let reason = refusal.wire();
         self.log_it(Some(conn), Logged::Refused(refusal));
         vec![(conn, HostMessage::Rejected { reason, seq })]
     }

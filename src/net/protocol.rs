@@ -4,13 +4,13 @@
 
 use crate::cards::Rank;
 use crate::shengji::format::TractorRules;
-use crate::shengji::game::{Action, Event, KittyMultiplier, Mode, SeatView, Seat, Settings, ThrowPenaltySetting};
+use crate::shengji::game::{Action, Event, KittyMultiplier, Mode, RuleError, SeatView, Seat, Settings, ThrowPenaltySetting};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 3;
+pub const PROTOCOL_VERSION: u16 = 4;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -85,7 +85,7 @@ pub enum HostMessage {
     /// A public event of the game.
     Event(Event),
     /// Your message was refused; nothing changed. `seq` names the refused action.
-    Rejected { reason: String, seq: Option<u64> },
+    Rejected { reason: Refused, seq: Option<u64> },
     Pong { nonce: u64 },
     /// Fair dealing, step 1: the host's commitment; answer with `Commit`.
     FairCommit { hand: u64, host_commitment: String },
@@ -114,6 +114,84 @@ pub(crate) struct SettingsOnWire {
     friend_trump_allowed: bool,
     starting_level: Rank,
     take_back: bool,
+}
+
+/// Why the host refused a guest's message, as it travels: typed, so the guest's page
+/// phrases it in its own language (`ui_model::messages::refused`); `Display` is English.
+/// The host's own [`Refusal`](crate::net::host::Refusal) maps onto it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refused {
+    /// Too many messages: the host reads at most this many a second from one connection.
+    Flooding { per_second: u32 },
+    /// A message over the size limit.
+    TooLarge { len: usize },
+    /// A message the host could not read.
+    Unreadable,
+    /// The guest's app speaks another protocol version: reload.
+    ProtocolVersion { got: u16, speaks: u16 },
+    AlreadyGreeted,
+    NotGreeted,
+    /// The game has started: a new guest waits for the next game.
+    Started,
+    TableFull,
+    NoSeat,
+    /// An action number already received.
+    Replayed { seq: u64 },
+    OtherSeat { own: Seat, seat: Seat },
+    /// Actions wait while the next hand is dealt.
+    Dealing,
+    NotStarted,
+    /// Only the host deals from a chosen seed.
+    HostDeals,
+    HandNotOver,
+    /// A move no deck of this table could make (cards it does not hold).
+    Impossible,
+    /// The game's own refusal (phase, turn, legality).
+    Rule(RuleError),
+    /// A fair-dealing message out of turn or malformed.
+    FairDealing,
+    /// The hands' history goes out once per connection.
+    HistoryTwice,
+    /// The host gave this guest's seat to someone else.
+    SeatGiven,
+    /// The table got smaller and this guest's seat is gone.
+    SeatGone,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::Flooding { per_second } => write!(
+                f,
+                "too many messages: the host reads at most {per_second} a second from one connection and drops the rest unread; slow down"
+            ),
+            Refused::TooLarge { len } => write!(f, "a message of {len} bytes is over the limit of {MAX_GUEST_MESSAGE_BYTES}"),
+            Refused::Unreadable => f.write_str("the host could not read a message from this page"),
+            Refused::ProtocolVersion { got, speaks } => write!(
+                f,
+                "your app speaks protocol version {got} but this table speaks version {speaks}: reload the page"
+            ),
+            Refused::AlreadyGreeted => f.write_str("this connection already said hello"),
+            Refused::NotGreeted => f.write_str("say hello before anything else"),
+            Refused::Started => f.write_str("the game has started: ask the host to seat you in the next game"),
+            Refused::TableFull => f.write_str("the table is full"),
+            Refused::NoSeat => f.write_str("you have no seat at this table"),
+            Refused::Replayed { seq } => write!(f, "action {seq} was already received (replayed or out of order)"),
+            Refused::OtherSeat { own, seat } => {
+                write!(f, "you sit at seat {} and cannot act for seat {}", own + 1, seat + 1)
+            }
+            Refused::Dealing => f.write_str("the next hand is being dealt: wait for your cards"),
+            Refused::NotStarted => f.write_str("the game has not started"),
+            Refused::HostDeals => f.write_str("only the host deals from a chosen seed: ask for the next hand instead"),
+            Refused::HandNotOver => f.write_str("the hand is not over yet"),
+            Refused::Impossible => f.write_str("this move is impossible at this table"),
+            Refused::Rule(e) => write!(f, "{e}"),
+            Refused::FairDealing => f.write_str("a fair-dealing message came out of turn or was malformed"),
+            Refused::HistoryTwice => f.write_str("the hands' history was already sent on this connection"),
+            Refused::SeatGiven => f.write_str("the host gave your seat to someone else"),
+            Refused::SeatGone => f.write_str("the table got smaller and your seat is gone"),
+        }
+    }
 }
 
 /// Why a message could not be read.
@@ -205,10 +283,11 @@ mod tests {
         ] {
             assert_eq!(decode_guest(&encode_guest(&m)).unwrap(), m);
         }
-        let h = HostMessage::Rejected { reason: "no".into(), seq: Some(2) };
+        let h = HostMessage::Rejected { reason: Refused::Rule(RuleError::NotALead), seq: Some(2) };
         assert_eq!(decode_host(&encode_host(&h)).unwrap(), h);
-        // Version varint, variant index 4, "no", Some(2).
-        assert_eq!(encode_host(&h), [PROTOCOL_VERSION as u8, 4, 2, b'n', b'o', 1, 2]);
+        // Version varint, Rejected (variant 4), Refused::Rule (16), RuleError::NotALead (18), Some(2):
+        // a refusal travels as a few bytes of data, not as an English sentence.
+        assert_eq!(encode_host(&h), [PROTOCOL_VERSION as u8, 4, 16, 18, 1, 2]);
         // Settings with unset options (which their JSON form skips) still come back whole.
         let lobby = LobbyState {
             settings: Settings { decks: Some(3), kitty: None, players: 6, ..Settings::default() },

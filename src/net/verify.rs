@@ -72,18 +72,18 @@ impl fmt::Display for NotVerified {
             NotVerified::BadHex(what) => write!(f, "the revealed {what} is not 64 hex digits"),
             NotVerified::HostCommitmentChanged => f.write_str("the host revealed a different commitment from the one it made before seeing my entropy"),
             NotVerified::HostCommitment => f.write_str("the host's revealed secret does not match the commitment it made before the hand"),
-            NotVerified::Contribution { seat } => write!(f, "seat {seat}'s revealed entropy does not match its commitment"),
-            NotVerified::DuplicateContribution { seat } => write!(f, "seat {seat} contributes to the seed twice"),
+            NotVerified::Contribution { seat } => write!(f, "seat {}'s revealed entropy does not match its commitment", seat + 1),
+            NotVerified::DuplicateContribution { seat } => write!(f, "seat {} contributes to the seed twice", seat + 1),
             NotVerified::MyContribution => f.write_str("my entropy was left out of the seed or replaced"),
             NotVerified::Seed { announced, derived } => write!(f, "the announced seed {announced} is not the one the secrets give ({derived})"),
             NotVerified::NotATableSeed(s) => write!(f, "the announced seed {s:?} is not a valid seed"),
             NotVerified::NoHistory { hand } => write!(f, "this page does not know the table before hand {hand}, so who draws first cannot be checked"),
             NotVerified::FirstDrawer { announced, derived } => {
-                write!(f, "the host says seat {announced} drew first, but the rule makes it seat {derived}")
+                write!(f, "the host says seat {} drew first, but the rule makes it seat {}", announced + 1, derived + 1)
             }
-            NotVerified::NotAHandMove { index } => write!(f, "move {index} of the hand's record deals another hand"),
+            NotVerified::NotAHandMove { index } => write!(f, "move {} of the hand's record deals another hand", index + 1),
             NotVerified::ActionRefused { index, seat, action, error } => {
-                write!(f, "move {index} of the hand, {action:?} by seat {seat}, is not possible with the cards the seed deals: {error}")
+                write!(f, "move {} of the hand, {action:?} by seat {}, is not possible with the cards the seed deals: {error}", index + 1, seat + 1)
             }
             NotVerified::Unfinished { moves } => write!(f, "the hand's record ({moves} moves) stops before the hand ends"),
             NotVerified::Events { at, seen, replayed } => {

@@ -4,6 +4,7 @@
 
 pub mod layout;
 pub mod messages;
+pub mod peer_messages;
 pub mod phrase;
 pub mod practice;
 pub mod rules;

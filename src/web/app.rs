@@ -69,8 +69,13 @@ pub struct Shell {
 }
 
 impl Shell {
+    /// The language the player chose (tracked: a view that calls it follows a change).
+    pub fn lang(&self) -> Lang {
+        self.prefs.with(|p| p.lang())
+    }
+
     pub fn t(&self, text: Text) -> &'static str {
-        self.prefs.with(|p| p.lang()).t(text)
+        self.lang().t(text)
     }
 }
 

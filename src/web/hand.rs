@@ -96,7 +96,7 @@ pub fn Hand(
     let chosen = move || cards.with(|h| selected.with(|s| selected_cards(h, s)));
     let verdict = Memo::new(move |_| {
         let play = chosen();
-        let lang = shell.prefs.with(|p| p.lang());
+        let lang = shell.lang();
         follow.with(|f| {
             f.as_ref().map(|f| {
                 if play.is_empty() {
@@ -128,7 +128,7 @@ pub fn Hand(
     }
     let reading_chips = move || {
         let (Some(formats), Some(reading)) = (readings.get(), reading) else { return None };
-        let lang = shell.prefs.with(|p| p.lang());
+        let lang = shell.lang();
         let chips = formats
             .into_iter()
             .enumerate()

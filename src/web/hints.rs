@@ -119,7 +119,7 @@ pub fn HintTab(
                 let is_forced = f == Some(row.index);
                 let cards = row.cards.clone();
                 let format = row.format.clone();
-                let text = move || describe_format(&format, shell.prefs.with(|p| p.lang()));
+                let text = move || describe_format(&format, shell.lang());
                 let matched = cards.is_some();
                 let gap = row.gap.map(|n| {
                     let count = n.map(|n| format!(" ({n})")).unwrap_or_default();

@@ -3,9 +3,11 @@
 //! the table link, which holds only the non-default settings.
 
 use crate::dup::TableSeed;
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use crate::routes::Route;
 use crate::shengji::game::Mode;
+use crate::ui_model::messages::seed_error;
+use crate::ui_model::peer_messages::settings_error;
 use crate::ui_model::table::{Pace, TableParams};
 use crate::web::app::{BackHome, Shell};
 use leptos::prelude::*;
@@ -22,25 +24,25 @@ pub fn table_hash(p: &TableParams) -> String {
 }
 
 /// Why these choices cannot start a game (the engine's words), if they cannot.
-fn problem(p: &TableParams) -> Option<String> {
+fn problem(p: &TableParams, lang: Lang) -> Option<String> {
     if let Err(e) = TableSeed::parse(&p.seed) {
-        return Some(e.to_string());
+        return Some(seed_error(&e, lang));
     }
-    p.settings.validate().err().map(|e| e.to_string())
+    p.settings.validate().err().map(|e| settings_error(&e, lang))
 }
 
 #[component]
 pub fn NewGame() -> impl IntoView {
     let shell = expect_context::<Shell>();
     let params = RwSignal::new(TableParams::new(&random_seed()));
-    let error = Memo::new(move |_| params.with(problem));
+    let error = Memo::new(move |_| params.with(|p| problem(p, shell.lang())));
     let max_decks = move || {
         let p = params.with(|p| p.settings.players) as usize;
         (2 * p).min(crate::shengji::rules::MAX_DECKS as usize)
     };
     let start = move |_| {
         let p = params.get_untracked();
-        if problem(&p).is_none() {
+        if problem(&p, shell.lang()).is_none() {
             if let Some(w) = web_sys::window() {
                 let _ = w.location().set_hash(&table_hash(&p));
             }

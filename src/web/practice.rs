@@ -79,7 +79,7 @@ pub fn Practice(query: Vec<(String, String)>) -> impl IntoView {
     let on_play = Callback::new(move |play: Vec<Card>| {
         verdict.set(Some(check_play(&rules, &lead2, &hand2, &play)));
     });
-    let lang = move || shell.prefs.with(|p| p.lang());
+    let lang = move || shell.lang();
     let lead_format = lead.format.clone();
     let lead_suit = lead.suit;
     let lead_cards = lead.cards.clone();

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 /// "Hand 2" / "第2局": a counted noun in the player's language.
 pub fn numbered(shell: Shell, noun: Text, n: impl std::fmt::Display) -> String {
-    match shell.prefs.with(|p| p.lang()) {
+    match shell.lang() {
         Lang::En => format!("{} {n}", shell.t(noun)),
         Lang::Zh => format!("第{n}{}", shell.t(noun)),
     }

@@ -23,7 +23,7 @@ pub fn RulesPage(query: Vec<(String, String)>) -> impl IntoView {
             }
         });
     }
-    let lang = move || shell.prefs.with(|p| p.lang());
+    let lang = move || shell.lang();
     let sections = rules
         .sections
         .iter()

@@ -3,7 +3,7 @@
 
 use super::{GuestSeat, Host, Millis, Occupant, Outgoing, Refusal};
 use crate::net::protocol::{HostMessage, LobbyState, SeatInfo};
-use crate::shengji::game::{PhaseName, Seat, Settings};
+use crate::shengji::game::{PhaseName, ReplayError, Seat, Settings, SettingsError};
 use std::fmt;
 
 /// Why a lobby operation was refused.
@@ -14,19 +14,27 @@ pub enum LobbyError {
     NotStarted,
     EmptySeat(Seat),
     NotAGuest(Seat),
-    Settings(String),
+    Settings(SettingsError),
+    /// A saved table whose seats do not match its own settings' player count.
+    SavedSeats { saved: usize, players: usize },
+    /// A saved table whose game record does not replay.
+    SavedGame(ReplayError),
     FairRoundRunning,
 }
 
 impl fmt::Display for LobbyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LobbyError::NoSuchSeat { seat, players } => write!(f, "there is no seat {seat} (seats are 0 to {})", players.saturating_sub(1)),
+            LobbyError::NoSuchSeat { seat, players } => write!(f, "there is no seat {} (seats are 1 to {players})", seat + 1),
             LobbyError::Started => f.write_str("the game has started: this can only be done in the lobby"),
             LobbyError::NotStarted => f.write_str("the game has not started yet"),
-            LobbyError::EmptySeat(s) => write!(f, "seat {s} is empty: fill it with a bot or wait for a guest"),
-            LobbyError::NotAGuest(s) => write!(f, "seat {s} has no guest to remove"),
+            LobbyError::EmptySeat(s) => write!(f, "seat {} is empty: fill it with a bot or wait for a guest", s + 1),
+            LobbyError::NotAGuest(s) => write!(f, "seat {} has no guest to remove", s + 1),
             LobbyError::Settings(why) => write!(f, "these settings do not work: {why}"),
+            LobbyError::SavedSeats { saved, players } => {
+                write!(f, "the saved table has {saved} seats for {players} players")
+            }
+            LobbyError::SavedGame(e) => write!(f, "the saved game does not replay: {e}"),
             LobbyError::FairRoundRunning => f.write_str("the next hand is already being dealt"),
         }
     }
@@ -114,7 +122,7 @@ impl Host {
             if let Some(conn) = self.conns.get_mut(&c) {
                 conn.seat = None;
             }
-            out.push((c, HostMessage::Rejected { reason: Refusal::SeatGiven.to_string(), seq: None }));
+            out.push((c, HostMessage::Rejected { reason: Refusal::SeatGiven.wire(), seq: None }));
         }
         self.seats[seat] = if self.started() { Occupant::Bot } else { Occupant::Empty };
         self.touch();
@@ -128,14 +136,14 @@ impl Host {
         if self.started() {
             return Err(LobbyError::Started);
         }
-        let r = settings.validate().map_err(|e| LobbyError::Settings(e.to_string()))?;
+        let r = settings.validate().map_err(LobbyError::Settings)?;
         let mut out = Vec::new();
         while self.seats.len() > r.players {
             if let Some(Occupant::Guest(GuestSeat { conn: Some(c), .. })) = self.seats.pop() {
                 if let Some(conn) = self.conns.get_mut(&c) {
                     conn.seat = None;
                 }
-                out.push((c, HostMessage::Rejected { reason: Refusal::SeatGone.to_string(), seq: None }));
+                out.push((c, HostMessage::Rejected { reason: Refusal::SeatGone.wire(), seq: None }));
             }
         }
         self.seats.resize(r.players, Occupant::Empty);

@@ -1,10 +1,10 @@
 //! What the host refuses and what it logs, as types: every refusal of a guest's message is a
-//! [`Refusal`] (its English sentence, `Display`, is what goes on the wire in
-//! `HostMessage::Rejected { reason }`), and every log entry a [`Logged`].
+//! [`Refusal`] (on the wire, typed, as [`Refused`] in `HostMessage::Rejected { reason }`),
+//! and every log entry a [`Logged`].
 
 use super::ConnId;
 use crate::net::check::OutOfBounds;
-use crate::net::protocol::{DecodeError, MAX_GUEST_MESSAGE_BYTES, PROTOCOL_VERSION};
+use crate::net::protocol::{DecodeError, Refused, MAX_GUEST_MESSAGE_BYTES, PROTOCOL_VERSION};
 use crate::shengji::game::{Action, RuleError, Seat, SettingsError};
 use std::fmt;
 
@@ -72,7 +72,9 @@ impl fmt::Display for Refusal {
             Refusal::TableFull => f.write_str("the table is full"),
             Refusal::NoSeat => f.write_str("you have no seat at this table"),
             Refusal::Replayed { seq } => write!(f, "action {seq} was already received (replayed or out of order)"),
-            Refusal::OtherSeat { own, seat } => write!(f, "you sit at seat {own} and cannot act for seat {seat}"),
+            Refusal::OtherSeat { own, seat } => {
+                write!(f, "you sit at seat {} and cannot act for seat {}", own + 1, seat + 1)
+            }
             Refusal::Dealing => f.write_str("the next hand is being dealt: wait for your cards"),
             Refusal::NotStarted => f.write_str("the game has not started"),
             Refusal::HostDeals => f.write_str("only the host deals from a chosen seed: ask for the next hand instead"),
@@ -96,6 +98,46 @@ impl fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+impl Refusal {
+    /// The refusal as it travels to the guest (typed, phrased by the guest's page).
+    pub fn wire(&self) -> Refused {
+        match self {
+            Refusal::Flooding { per_second } => Refused::Flooding { per_second: *per_second },
+            Refusal::TooLarge { len } => Refused::TooLarge { len: *len },
+            Refusal::Decode(DecodeError::WrongVersion { got, .. }) => {
+                Refused::ProtocolVersion { got: (*got).min(u16::MAX as u64) as u16, speaks: PROTOCOL_VERSION }
+            }
+            Refusal::Decode(_) => Refused::Unreadable,
+            Refusal::AlreadyGreeted => Refused::AlreadyGreeted,
+            Refusal::ProtocolVersion { got } => Refused::ProtocolVersion { got: *got, speaks: PROTOCOL_VERSION },
+            Refusal::NotGreeted => Refused::NotGreeted,
+            Refusal::Started => Refused::Started,
+            Refusal::TableFull => Refused::TableFull,
+            Refusal::NoSeat => Refused::NoSeat,
+            Refusal::Replayed { seq } => Refused::Replayed { seq: *seq },
+            Refusal::OtherSeat { own, seat } => Refused::OtherSeat { own: *own, seat: *seat },
+            Refusal::Dealing => Refused::Dealing,
+            Refusal::NotStarted => Refused::NotStarted,
+            Refusal::HostDeals => Refused::HostDeals,
+            Refusal::HandNotOver => Refused::HandNotOver,
+            Refusal::OutOfBounds(_) => Refused::Impossible,
+            Refusal::Rule(e) => Refused::Rule(e.clone()),
+            Refusal::NoDeal
+            | Refusal::NotInDeal
+            | Refusal::UnexpectedCommit { .. }
+            | Refusal::BadCommitment
+            | Refusal::AlreadyCommitted
+            | Refusal::NoCommitment
+            | Refusal::UnexpectedReveal { .. }
+            | Refusal::BadEntropy
+            | Refusal::EntropyMismatch => Refused::FairDealing,
+            Refusal::HistoryTwice => Refused::HistoryTwice,
+            Refusal::SeatGiven => Refused::SeatGiven,
+            Refusal::SeatGone => Refused::SeatGone,
+        }
+    }
+}
 
 /// What the host's log records.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -90,7 +90,7 @@ impl Host {
         config.stand_in_after = snap.stand_in_after;
         let mut h = Host::new(snap.settings.clone(), entropy, config)?;
         if snap.seats.len() != h.seats.len() {
-            return Err(LobbyError::Settings(format!("the saved table has {} seats for {} players", snap.seats.len(), h.seats.len())));
+            return Err(LobbyError::SavedSeats { saved: snap.seats.len(), players: h.seats.len() });
         }
         h.seats = snap
             .seats
@@ -104,7 +104,7 @@ impl Host {
             })
             .collect();
         if let Some(record) = &snap.record {
-            h.game = Some(replay(record).map_err(|e| LobbyError::Settings(format!("the saved game does not replay: {e}")))?);
+            h.game = Some(replay(record).map_err(LobbyError::SavedGame)?);
         }
         h.reveals = snap.reveals;
         h.revealed = snap.revealed;

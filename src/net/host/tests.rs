@@ -41,7 +41,7 @@ impl SimGuest {
     fn on(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
         match &msg {
             HostMessage::View(v) => assert_eq!(Some(v.seat), self.client.seat, "a guest got another seat's view"),
-            HostMessage::Rejected { reason, .. } => self.rejected.push(reason.clone()),
+            HostMessage::Rejected { reason, .. } => self.rejected.push(reason.to_string()),
             HostMessage::FairReveal(r) if self.hold_reveals => {
                 self.held.push(r.clone());
                 return Vec::new();
@@ -290,14 +290,14 @@ fn hostile_messages_are_rejected_and_change_nothing() {
     let cases: Vec<(usize, Vec<u8>, &str)> = vec![
         (0, vec![b'x'; MAX_GUEST_MESSAGE_BYTES + 1], "over the limit"),
         // An action cut short.
-        (0, encode_guest(&GuestMessage::Action { seq: 103, seat: to_act, action: Action::Draw })[..3].to_vec(), "malformed"),
+        (0, encode_guest(&GuestMessage::Action { seq: 103, seat: to_act, action: Action::Draw })[..3].to_vec(), "could not read"),
         // JSON, the old wire format: its first byte '{' is not the protocol version.
         (0, b"{\"v\":1,\"m\":{\"ping\":{\"nonce\":1}}}".to_vec(), "protocol version 123"),
         // A name that is not UTF-8 (a hello: variant 0, a 2-byte string, ...).
-        (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "malformed"),
+        (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "could not read"),
         (0, vec![7, 2, 1], "protocol version 7"),
         // Acting for another seat.
-        (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 3"),
+        (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 4"),
         // Out of turn.
         (other, encode_guest(&GuestMessage::Action { seq: 101, seat: t.guests[other].seat.unwrap(), action: Action::Draw }), "not seat"),
         // Wrong phase.
@@ -318,21 +318,26 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         assert_eq!(out.len(), 1, "{expect}: {out:?}");
         let (conn, HostMessage::Rejected { reason, .. }) = &out[0] else { panic!("{expect}: {out:?}") };
         assert_eq!(*conn, t.guests[i].conn);
-        assert!(reason.contains(expect), "{reason:?} should mention {expect:?}");
+        // The host logs the whole refusal; the guest is told its typed form.
         assert_eq!(t.host.log_total(), log_len + 1, "rejections are logged");
+        let logged = &t.host.log_since(log_len)[0];
+        let Logged::Refused(refusal) = &logged.what else { panic!("{expect}: logged {logged:?}") };
+        let (told, kept) = (reason.to_string(), refusal.to_string());
+        assert!(told.contains(expect) || kept.contains(expect), "{told:?} / {kept:?} should mention {expect:?}");
+        assert_eq!(*reason, refusal.wire(), "{expect}");
         assert_eq!(t.host.game().unwrap().record(), before, "{expect}: the state changed");
     }
     // A hello with the wrong protocol version, on a fresh connection.
     t.host.connect(99);
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, rejoin: None }), 0);
-    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("protocol version 1")));
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("protocol version 1")));
     // Before hello nothing but ping is accepted; and a late guest gets no seat.
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Action { seq: 1, seat: 0, action: Action::Draw }), 0);
-    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("hello")));
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("hello")));
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Ping { nonce: 5 }), 0);
     assert_eq!(out, vec![(99, HostMessage::Pong { nonce: 5 })]);
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("forged".into()) }), 0);
-    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.contains("started")));
+    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("started")));
     assert_eq!(t.host.game().unwrap().record(), before);
 }
 
@@ -547,7 +552,7 @@ fn a_message_refused_by_the_transport_is_logged_and_changes_nothing() {
     let before = t.host.game().unwrap().record();
     let log = t.host.log_total();
     let out = t.host.refuse_oversized(1, 1 << 20);
-    assert!(matches!(&out[..], [(1, HostMessage::Rejected { reason, .. })] if reason.contains("1048576 bytes")));
+    assert!(matches!(&out[..], [(1, HostMessage::Rejected { reason, .. })] if reason.to_string().contains("1048576 bytes")));
     assert_eq!(t.host.log_total(), log + 1);
     assert_eq!(t.host.game().unwrap().record(), before);
     assert!(t.host.refuse_oversized(99, 10).is_empty(), "an unknown connection gets nothing");

@@ -10,8 +10,9 @@ use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, C
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
-use crate::net::host::{ConnId, Host, HostConfig, Outgoing};
-use crate::net::protocol::{encode_host, LobbyState, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
+use crate::net::protocol::{encode_host, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::ui_model::peer_messages::{lobby_error, refused};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
 use crate::web::app::{BackHome, Page, Shell};
@@ -57,11 +58,11 @@ struct Ui {
     lobby: RwSignal<LobbyState>,
     view: RwSignal<Option<SeatView>>,
     my_seat: RwSignal<Option<Seat>>,
-    refusal: RwSignal<Option<String>>,
+    refusal: RwSignal<Option<Refused>>,
     verdict: RwSignal<Option<Verdict>>,
     dealing: RwSignal<bool>,
     invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
-    notice: RwSignal<Option<String>>,
+    notice: RwSignal<Option<LobbyError>>,
     autosave: Autosave,
 }
 
@@ -352,7 +353,7 @@ pub fn HostPage() -> impl IntoView {
         Some(r) => (r.host, r.token),
         None => match Host::new(Settings::default(), entropy(), HostConfig::default()) {
             Ok(h) => (h, None),
-            Err(e) => return view! { <p class="notice bad">{e.to_string()}</p> }.into_any(),
+            Err(e) => return view! { <p class="notice bad">{lobby_error(&e, shell.lang())}</p> }.into_any(),
         },
     };
     let me = GuestClient::new(&name, entropy(), token);
@@ -432,7 +433,7 @@ pub fn HostPage() -> impl IntoView {
         });
     }
 
-    let lobby_op = move |op: &dyn Fn(&mut Host) -> Result<Vec<Outgoing>, String>| {
+    let lobby_op = move |op: &dyn Fn(&mut Host) -> Result<Vec<Outgoing>, LobbyError>| {
         let Some(sess) = sess.try_get_value() else { return };
         let result = op(&mut sess.borrow_mut().host);
         match result {
@@ -446,7 +447,7 @@ pub fn HostPage() -> impl IntoView {
     let change_settings = move |f: &dyn Fn(&mut Settings)| {
         let mut settings = ui.lobby.with_untracked(|l| l.settings.clone());
         f(&mut settings);
-        lobby_op(&|h: &mut Host| h.set_settings(settings.clone()).map_err(|e| e.to_string()));
+        lobby_op(&|h: &mut Host| h.set_settings(settings.clone()));
     };
     let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
     let has_view = Memo::new(move |_| ui.view.with(|v| v.is_some()));
@@ -530,19 +531,19 @@ pub fn HostPage() -> impl IntoView {
                         <span class="spacer"></span>
                         {(!started && seat > 0).then(|| view! {
                             <button type="button" class="button small" data-testid="move-up" title=shell.t(Text::MoveUp)
-                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat - 1).map_err(|e| e.to_string()))>
+                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat - 1))>
                                 "↑"
                             </button>
                         })}
                         {(!started && seat + 1 < n).then(|| view! {
                             <button type="button" class="button small" data-testid="move-down"
-                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat + 1).map_err(|e| e.to_string()))>
+                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat + 1))>
                                 "↓"
                             </button>
                         })}
                         {is_guest.then(|| view! {
                             <button type="button" class="button small" data-testid="remove-player"
-                                on:click=move |_| lobby_op(&|h: &mut Host| h.remove_player(seat, now_ms()).map_err(|e| e.to_string()))>
+                                on:click=move |_| lobby_op(&|h: &mut Host| h.remove_player(seat, now_ms()))>
                                 {shell.t(Text::RemovePlayer)}
                             </button>
                         })}
@@ -577,18 +578,18 @@ pub fn HostPage() -> impl IntoView {
                             {shell.t(Text::FillBots)}
                         </button>
                         <button type="button" class="button primary" data-testid="start-game"
-                            on:click=move |_| lobby_op(&|h: &mut Host| h.start(now_ms()).map_err(|e| e.to_string()))>
+                            on:click=move |_| lobby_op(&|h: &mut Host| h.start(now_ms()))>
                             {shell.t(Text::StartGame)}
                         </button>
                     </div>
                 })}
                 {status_line}
             })}
-            {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{e}</p> })}
+            {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{lobby_error(&e, shell.lang())}</p> })}
             {resumed.then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
             {move || has_view.get().then(|| ui.view.get_untracked()).flatten().zip(TableSeed::parse("friends").ok()).map(|(first, adviser)| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || ui.refusal.get());
+                let error = Signal::derive(move || ui.refusal.get().map(|r| refused(&r, shell.lang())));
                 view! {
                     <div class="peer-status">{status_line}</div>
                     <TableBoard view=view names=names act=Callback::new(act) error=error adviser_seed=adviser>

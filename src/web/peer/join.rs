@@ -7,7 +7,8 @@ use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_sta
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
-use crate::net::protocol::{decode_host, encode_guest, LobbyState, MAX_HOST_MESSAGE_BYTES};
+use crate::net::protocol::{decode_host, encode_guest, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
+use crate::ui_model::peer_messages::{not_verified, refused};
 use crate::net::signal::{self, SdpKind};
 use crate::shengji::game::{Action, SeatView};
 use crate::web::app::{BackHome, Shell};
@@ -43,7 +44,7 @@ pub fn verdict_view(v: &Verdict, shell: Shell) -> AnyView {
         .into_any(),
         Err(m) => view! {
             <p class="notice bad" role="alert" data-testid="deal-not-verified">
-                "⚠ " <b>{shell.t(Text::DealNotVerified)}</b> " " {m.to_string()}
+                "⚠ " <b>{shell.t(Text::DealNotVerified)}</b> " " {not_verified(m, shell.lang())}
             </p>
         }
         .into_any(),
@@ -68,7 +69,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
     let view_sig = RwSignal::new(None::<SeatView>);
     let lobby = RwSignal::new(None::<LobbyState>);
     let seat = RwSignal::new(None::<usize>);
-    let refusal = RwSignal::new(None::<String>);
+    let refusal = RwSignal::new(None::<Refused>);
     let verdict = RwSignal::new(None::<Verdict>);
     let dealing = RwSignal::new(false);
     // A returning guest resumes with what its page kept, so it can still check the hand it was in.
@@ -233,9 +234,9 @@ pub fn JoinPage(code: String) -> impl IntoView {
             }
         }
     };
-    let refused = move || {
+    let refused_line = move || {
         (!has_view.get()).then(|| refusal.get()).flatten().map(|r| view! {
-            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {r}</p>
+            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {refused(&r, shell.lang())}</p>
         })
     };
     let lobby_list = move || {
@@ -271,10 +272,10 @@ pub fn JoinPage(code: String) -> impl IntoView {
                     <button type="submit" class="button primary" data-testid="join-button">{shell.t(Text::JoinButton)}</button>
                 </form>
             })}
-            {move || (!has_view.get()).then(|| view! { {status} {refused} {lobby_list} })}
+            {move || (!has_view.get()).then(|| view! { {status} {refused_line} {lobby_list} })}
             {move || has_view.get().then(|| view_sig.get_untracked()).flatten().zip(TableSeed::parse("guest").ok()).map(|(first, adviser)| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || refusal.get());
+                let error = Signal::derive(move || refusal.get().map(|r| refused(&r, shell.lang())));
                 // The status goes first: a lost host or a failed deal check must be seen.
                 view! {
                     <div class="peer-status">{status}</div>

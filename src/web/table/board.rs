@@ -54,7 +54,7 @@ pub fn TableBoard(
     children: Option<Children>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let lang = move || shell.prefs.with(|p| p.lang());
+    let lang = move || shell.lang();
     let me = view.with_untracked(|v| v.seat);
     let name = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
     let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));

@@ -340,7 +340,7 @@ fn LocalTable(
 
     let view = Memo::new(move |_| game.with(|g| g.view(me)));
     let error = Signal::derive(move || {
-        let lang = shell.prefs.with(|p| p.lang());
+        let lang = shell.lang();
         refusal.with(|r| {
             r.as_ref().map(|(seat, e)| {
                 let colon = if lang == Lang::Zh { "：" } else { ": " };
