@@ -542,8 +542,8 @@ fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
     let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()) };
-    let text = SaveEnvelope::new(&game, 2, Some(ui.clone())).encode();
-    match SaveEnvelope::decode(Some(&text)) {
+    let text = <SaveEnvelope>::new(&game, 2, Some(ui.clone())).encode();
+    match <SaveEnvelope>::decode(Some(&text)) {
         Loaded::Ok { save, game: loaded } => {
             assert_eq!(save.seat, 2);
             assert_eq!(save.ui, Some(ui));
@@ -558,7 +558,7 @@ fn saves_load_mid_trick() {
 fn a_save_knows_which_table_link_opens_it() {
     let settings = Settings { players: 6, decks: Some(3), ..Default::default() };
     let game = bot_game("savelink", settings.clone(), Some(30));
-    let save = SaveEnvelope::new(&game, 2, None);
+    let save = <SaveEnvelope>::new(&game, 2, None);
     let link = save.link().unwrap();
     assert_eq!(link.seat, 2);
     assert!(save.is_for(&link));
@@ -595,9 +595,9 @@ fn saves_hold_records_longer_than_a_link_may_be() {
     assert!(matches!(decode_with_limits::<Game>(&code, code.len(), 100), Err(CodeError::Inflate(_))));
     assert_eq!(decode_with_limits::<Game>(&code, code.len(), MAX_PAYLOAD_BYTES).unwrap(), sim.game.record());
     // The envelope keeps the record as that code, and loads it back into the same table.
-    let text = SaveEnvelope::new(&sim.game, 1, None).encode();
+    let text = <SaveEnvelope>::new(&sim.game, 1, None).encode();
     assert!(text.contains(&code), "{text}");
-    match SaveEnvelope::decode(Some(&text)) {
+    match <SaveEnvelope>::decode(Some(&text)) {
         Loaded::Ok { game, .. } => assert_eq!(game.record(), sim.game.record()),
         other => panic!("{other}"),
     }
@@ -605,18 +605,18 @@ fn saves_hold_records_longer_than_a_link_may_be() {
 
 #[test]
 fn every_way_a_save_can_fail_is_told_apart() {
-    assert!(matches!(SaveEnvelope::decode(None), Loaded::Absent));
-    assert!(matches!(SaveEnvelope::decode(Some("  ")), Loaded::Absent));
+    assert!(matches!(<SaveEnvelope>::decode(None), Loaded::Absent));
+    assert!(matches!(<SaveEnvelope>::decode(Some("  ")), Loaded::Absent));
     let game = bot_game("saves2", Settings::default(), Some(40));
-    let good = SaveEnvelope::new(&game, 0, None);
+    let good = <SaveEnvelope>::new(&game, 0, None);
     let mut value = serde_json::to_value(&good).unwrap();
     value["format"] = 1.into();
     value["app"] = "9.9.9".into();
-    let loaded = SaveEnvelope::decode(Some(&value.to_string()));
+    let loaded = <SaveEnvelope>::decode(Some(&value.to_string()));
     assert!(matches!(&loaded, Loaded::Incompatible { format: 1, app: Some(a) } if a == "9.9.9"), "{loaded}");
     assert!(loaded.notice().unwrap().contains("version 9.9.9"));
     let corrupt = |text: &str, says: &str| {
-        let loaded = SaveEnvelope::decode(Some(text));
+        let loaded = <SaveEnvelope>::decode(Some(text));
         assert!(matches!(loaded, Loaded::Corrupt { .. }), "{text}: {loaded}");
         assert!(loaded.notice().unwrap().contains(says), "{text}: {}", loaded.notice().unwrap());
     };
@@ -634,7 +634,7 @@ fn every_way_a_save_can_fail_is_told_apart() {
     let mut bad_seed = good.clone();
     bad_seed.record.seed = "no spaces allowed".into();
     corrupt(&bad_seed.encode(), "seed");
-    assert!(matches!(SaveEnvelope::decode(Some(&good.encode())), Loaded::Ok { .. }));
+    assert!(matches!(<SaveEnvelope>::decode(Some(&good.encode())), Loaded::Ok { .. }));
 }
 
 proptest! {

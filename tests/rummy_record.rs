@@ -101,3 +101,29 @@ fn results_travel_in_links_and_compare() {
     assert!(DuplicateResult::<Game>::decode(&results[0].encode()).is_ok());
     assert!(DuplicateResult::<tuolaji::shengji::game::Game>::decode(&results[0].encode()).is_err());
 }
+
+#[test]
+fn saves_are_one_envelope_for_every_game_and_never_misread_as_another() {
+    use tuolaji::record::save::{Loaded, SaveEnvelope, SaveError};
+    // A rummy table part-way through its second deal.
+    let mut game = bot_game("savedrummy", Settings::default(), 1);
+    game.apply(0, &<Game as tuolaji::table::Game>::next_hand(None)).unwrap();
+    let mut driver = Driver::all_bots(bots_for(&seed("savedrummy"), game.players(), &[Difficulty::Heuristic]));
+    for _ in 0..7 {
+        driver.step(&mut game).unwrap().unwrap();
+    }
+    let text = SaveEnvelope::<Game>::new(&game, 1, None).encode();
+    match SaveEnvelope::<Game>::decode(Some(&text)) {
+        Loaded::Ok { save, game: back } => {
+            assert_eq!(save.seat, 1);
+            assert_eq!(back.view(1), game.view(1), "the table resumes exactly");
+            assert_eq!(save.link().unwrap().to_hash(), "#/play/rummy?seed=savedrummy&seat=2");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same text read as a Shengji save: refused by the game tag, not misread.
+    match <SaveEnvelope>::decode(Some(&text)) {
+        Loaded::Corrupt { reason: SaveError::Record(CodeError::OtherGame(1)) } => {}
+        other => panic!("{other:?}"),
+    }
+}

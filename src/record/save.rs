@@ -1,4 +1,4 @@
-//! Saved games: a versioned JSON envelope (format, app version, seat, the record as a
+//! Saved games of any game (`table::Codec`): a versioned JSON envelope (format, app version, seat, the record as a
 //! replay code, optional UI state) that the UI writes to localStorage after every action,
 //! and a loader that tells absent, ok, incompatible and corrupt apart with a typed reason.
 //! Everything a save claims is bounded before it is allocated: the text, what its record
@@ -8,10 +8,11 @@
 //! not write (another tab's game, or an unreadable save that could not be backed up).
 
 use super::duplicate::fingerprint;
-use super::link::ShareLink;
-use super::replay_code::{encode_record, payload_of, record_from_bytes, CodeError, InflateProblem};
+use super::link::Link;
+use super::replay_code::{encode, payload_of, record_from_bytes, CodeError, InflateProblem};
 use crate::codec::Reader;
-use crate::shengji::game::{replay, Game, GameRecord, ReplayError, Seat};
+use crate::shengji::game::Game as ShengjiGame;
+use crate::table::{replay, Codec, Record, ReplayError, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -47,9 +48,12 @@ pub struct UiState {
     pub pace: Option<String>,
 }
 
-/// What is written to storage (read back by [`SaveEnvelope::decode`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SaveEnvelope {
+/// What is written to storage (read back by [`SaveEnvelope::decode`]). One envelope for
+/// every game: the record's replay code carries the game's tag, so a save of another
+/// game (or another game's key) is refused as corrupt, never misread.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "")]
+pub struct SaveEnvelope<G: Codec = ShengjiGame> {
     pub format: u32,
     /// The app version that wrote it (for the message when it cannot be read).
     pub app: String,
@@ -58,13 +62,13 @@ pub struct SaveEnvelope {
     /// Stored as a replay code (`record::replay_code`): the binary codec the replay
     /// links use, so the browser build needs no JSON code for records.
     #[serde(serialize_with = "record_as_code")]
-    pub record: GameRecord,
+    pub record: Record<G>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui: Option<UiState>,
 }
 
-fn record_as_code<S: serde::Serializer>(record: &GameRecord, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&encode_record(record))
+fn record_as_code<G: Codec, S: serde::Serializer>(record: &Record<G>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&encode(record))
 }
 
 /// What a save claimed beyond the limits; refused before anything is allocated for it.
@@ -95,23 +99,70 @@ impl fmt::Display for Oversized {
 }
 
 /// Why a save could not be used (phrased for people at the edge; `Display` is English).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveError {
+pub enum SaveError<G: Codec = ShengjiGame> {
     NotJson(String),
     NoFormat,
     /// Fields missing or of the wrong type (serde's words).
     Fields(String),
-    /// The record's replay code does not decode.
-    Record(CodeError),
+    /// The record's replay code does not decode (a code of another game among others).
+    Record(CodeError<G>),
     /// It claims more than a save may hold.
     Oversized(Oversized),
     /// The record does not replay under the rules.
-    Replay(ReplayError),
+    Replay(ReplayError<G>),
     /// The saved seat is not at the table.
     Seat { seat: Seat, players: usize },
 }
 
-impl fmt::Display for SaveError {
+impl<G: Codec> Clone for SaveError<G> {
+    fn clone(&self) -> Self {
+        match self {
+            SaveError::NotJson(e) => SaveError::NotJson(e.clone()),
+            SaveError::NoFormat => SaveError::NoFormat,
+            SaveError::Fields(e) => SaveError::Fields(e.clone()),
+            SaveError::Record(e) => SaveError::Record(e.clone()),
+            SaveError::Oversized(o) => SaveError::Oversized(o.clone()),
+            SaveError::Replay(e) => SaveError::Replay(e.clone()),
+            SaveError::Seat { seat, players } => SaveError::Seat { seat: *seat, players: *players },
+        }
+    }
+}
+
+impl<G: Codec> fmt::Debug for SaveError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Record(e) => f.debug_tuple("Record").field(&e.to_string()).finish(),
+            SaveError::Replay(e) => f.debug_tuple("Replay").field(e).finish(),
+            SaveError::Oversized(o) => f.debug_tuple("Oversized").field(o).finish(),
+            other => write!(f, "SaveError({other})"),
+        }
+    }
+}
+
+impl<G: Codec> PartialEq for SaveError<G>
+where
+    G::SettingsError: PartialEq,
+    G::Error: PartialEq,
+{
+    fn eq(&self, o: &Self) -> bool {
+        match (self, o) {
+            (SaveError::Record(a), SaveError::Record(b)) => a == b,
+            (SaveError::Replay(a), SaveError::Replay(b)) => a == b,
+            (SaveError::Oversized(a), SaveError::Oversized(b)) => a == b,
+            (SaveError::Record(_) | SaveError::Replay(_) | SaveError::Oversized(_), _) => false,
+            (a, b) => a.to_string() == b.to_string(),
+        }
+    }
+}
+
+impl<G: Codec> Eq for SaveError<G>
+where
+    G::SettingsError: Eq,
+    G::Error: Eq,
+{
+}
+
+impl<G: Codec> fmt::Display for SaveError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SaveError::NotJson(e) => write!(f, "it is not valid JSON: {e}"),
@@ -125,22 +176,31 @@ impl fmt::Display for SaveError {
     }
 }
 
-impl std::error::Error for SaveError {}
+impl<G: Codec> std::error::Error for SaveError<G> {}
 
 /// The result of loading a save.
-#[derive(Debug)]
-pub enum Loaded {
+pub enum Loaded<G: Codec = ShengjiGame> {
     /// Nothing stored: start cleanly.
     Absent,
     /// The save, and the game rebuilt from its record.
-    Ok { save: SaveEnvelope, game: Box<Game> },
+    Ok { save: SaveEnvelope<G>, game: Box<G> },
     /// Written by a version with another save format: move it to a backup key.
     Incompatible { format: u32, app: Option<String> },
     /// Not readable, too large, or the record does not replay: move it to a backup key.
-    Corrupt { reason: SaveError },
+    Corrupt { reason: SaveError<G> },
 }
 
-impl Loaded {
+impl<G: Codec> fmt::Debug for Loaded<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Loaded::Ok { save, .. } => write!(f, "Ok({} actions, seat {})", save.record.actions.len(), save.seat),
+            Loaded::Corrupt { reason } => write!(f, "Corrupt({reason:?})"),
+            other => write!(f, "{other}"),
+        }
+    }
+}
+
+impl<G: Codec> Loaded<G> {
     /// A sentence for the player when the save could not be used.
     pub fn notice(&self) -> Option<String> {
         match self {
@@ -157,7 +217,7 @@ impl Loaded {
     }
 }
 
-impl fmt::Display for Loaded {
+impl<G: Codec> fmt::Display for Loaded<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Loaded::Absent => f.write_str("no saved game"),
@@ -167,22 +227,22 @@ impl fmt::Display for Loaded {
     }
 }
 
-impl SaveEnvelope {
+impl<G: Codec> SaveEnvelope<G> {
     /// An envelope for the current app version.
-    pub fn new(game: &Game, seat: Seat, ui: Option<UiState>) -> SaveEnvelope {
-        SaveEnvelope { format: SAVE_FORMAT, app: crate::VERSION.to_string(), seat, record: game.record(), ui }
+    pub fn new(game: &G, seat: Seat, ui: Option<UiState>) -> SaveEnvelope<G> {
+        SaveEnvelope { format: SAVE_FORMAT, app: crate::VERSION.to_string(), seat, record: Record::of(game), ui }
     }
 
     /// True if this save is the game a table link opens: the same seed, the same
     /// table rules (settings fingerprint) and the same seat. The link's result is ignored.
-    pub fn is_for(&self, link: &ShareLink) -> bool {
-        self.record.seed == link.seed && fingerprint::<crate::shengji::game::Game>(&self.record.settings) == fingerprint::<crate::shengji::game::Game>(&link.settings) && self.seat == link.seat
+    pub fn is_for(&self, link: &Link<G>) -> bool {
+        self.record.seed == link.seed && fingerprint::<G>(&self.record.settings) == fingerprint::<G>(&link.settings) && self.seat == link.seat
     }
 
     /// The share link of the saved deal, from the saver's seat.
-    pub fn link(&self) -> Option<ShareLink> {
+    pub fn link(&self) -> Option<Link<G>> {
         let seed = crate::dup::TableSeed::parse(&self.record.seed).ok()?;
-        Some(ShareLink::new(&seed, &self.record.settings, self.seat))
+        Some(Link::new(&seed, &self.record.settings, self.seat))
     }
 
     pub fn encode(&self) -> String {
@@ -190,7 +250,7 @@ impl SaveEnvelope {
     }
 
     /// Reads what storage holds (`None` or blank: nothing saved).
-    pub fn decode(stored: Option<&str>) -> Loaded {
+    pub fn decode(stored: Option<&str>) -> Loaded<G> {
         let Some(text) = stored.filter(|t| !t.trim().is_empty()) else {
             return Loaded::Absent;
         };
@@ -203,8 +263,8 @@ impl SaveEnvelope {
             Ok(g) => g,
             Err(e) => return Loaded::Corrupt { reason: SaveError::Replay(e) },
         };
-        if save.seat >= game.players() {
-            return Loaded::Corrupt { reason: SaveError::Seat { seat: save.seat, players: game.players() } };
+        if save.seat >= crate::table::Game::players(&game) {
+            return Loaded::Corrupt { reason: SaveError::Seat { seat: save.seat, players: crate::table::Game::players(&game) } };
         }
         Loaded::Ok { save, game: Box::new(game) }
     }
@@ -232,13 +292,13 @@ struct Stored {
 }
 
 /// Why [`read`] refused a save.
-enum Unusable {
+enum Unusable<G: Codec> {
     Incompatible { format: u32, app: Option<String> },
-    Corrupt(Box<SaveError>),
+    Corrupt(Box<SaveError<G>>),
 }
 
 /// The envelope without replaying its record: layout and limits only.
-fn read(text: &str) -> Result<SaveEnvelope, Unusable> {
+fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
     let corrupt = |reason| Unusable::Corrupt(Box::new(reason));
     if text.len() > MAX_SAVE_BYTES {
         return Err(corrupt(SaveError::Oversized(Oversized::Text { bytes: text.len() })));
@@ -284,7 +344,7 @@ fn read(text: &str) -> Result<SaveEnvelope, Unusable> {
 /// A save's record code, within the save's limits: inflating stops at
 /// [`MAX_SAVE_PAYLOAD`], and the number of actions the record claims is checked before
 /// any is read.
-pub fn decode_record_code(code: &str) -> Result<GameRecord, SaveError> {
+pub fn decode_record_code<G: Codec>(code: &str) -> Result<Record<G>, SaveError<G>> {
     let code = code.trim();
     if code.is_empty() {
         return Err(SaveError::Record(CodeError::Empty));

@@ -138,7 +138,7 @@ pub struct SetAside(pub leptos::prelude::RwSignal<Option<SetAsideNotice>>);
 
 /// Reads the saved game. Storage that cannot be read counts as no save.
 pub fn load_game() -> Loaded {
-    SaveEnvelope::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
+    <SaveEnvelope>::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
 }
 
 /// Run once at start-up: a save that cannot be used is moved, as stored, to a new
@@ -146,7 +146,7 @@ pub fn load_game() -> Loaded {
 /// cleanly and nothing is lost; says why and where, for the notice.
 pub fn set_aside_unusable_save() -> Option<SetAsideNotice> {
     let raw = get_raw(keys::SAVED_GAME).ok().flatten()?;
-    let problem = match SaveEnvelope::decode(Some(&raw)) {
+    let problem = match <SaveEnvelope>::decode(Some(&raw)) {
         Loaded::Absent | Loaded::Ok { .. } => return None,
         Loaded::Incompatible { app, .. } => SaveProblem::Incompatible { app },
         Loaded::Corrupt { reason } => SaveProblem::Corrupt { reason },

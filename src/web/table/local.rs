@@ -233,7 +233,7 @@ fn LocalTable(
             selected: selection.get_value().iter().map(|c| c.notation()).collect(),
             ..UiState::default()
         };
-        let Some(envelope) = game.try_with_untracked(|g| SaveEnvelope::new(g, me, Some(ui))) else { return };
+        let Some(envelope) = game.try_with_untracked(|g| <SaveEnvelope>::new(g, me, Some(ui))) else { return };
         let next = match slot.try_update_value(|s| storage::write_slot(keys::SAVED_GAME, s, envelope.encode())) {
             Some(Ok(())) => SaveStatus::Saving,
             Some(Err(SlotError::Store(_))) => SaveStatus::Failed,
