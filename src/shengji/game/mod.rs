@@ -5,6 +5,7 @@
 //! Every move goes through [`Game::apply`], which either returns the events
 //! it caused or a [`RuleError`] and then leaves the game exactly as it was.
 
+mod draw;
 mod friends;
 pub mod codec;
 pub mod errors;
@@ -15,8 +16,8 @@ pub mod sim;
 mod table;
 pub mod view;
 
-use crate::cards::{Card, CardCounts, Rank, Suit};
-use crate::dup::{shuffle, Purpose, TableSeed};
+use crate::cards::{Card, CardCounts, Rank};
+use crate::dup::TableSeed;
 use crate::shengji::legal::{check_play, Hints};
 use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;
@@ -27,11 +28,13 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use codec::ShengjiResult;
+pub use draw::no_bid_trump;
 pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProblem};
 pub use record::{replay, GameRecord, ReplayError};
 pub use scoring::LadderResult;
 pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
+pub(crate) use draw::DrawPhase;
 
 /// A seat at the table, 0-based in playing order.
 pub type Seat = usize;
@@ -89,25 +92,6 @@ pub struct Bid {
     pub seat: Seat,
     pub card: Card,
     pub count: u8,
-}
-
-impl Bid {
-    /// Strength order: more cards first, then suit cards < small joker < big joker.
-    fn key(&self) -> (u8, u8) {
-        let kind = match self.card {
-            Card::BigJoker => 2,
-            Card::SmallJoker => 1,
-            _ => 0,
-        };
-        (self.count, kind)
-    }
-
-    pub fn trump(&self, rank: Rank) -> Trump {
-        match self.card.suit() {
-            Some(suit) => Trump::Standard { rank, suit },
-            None => Trump::NoTrump { rank: Some(rank) },
-        }
-    }
 }
 
 /// The phase names (for views and errors).
@@ -193,19 +177,6 @@ pub struct HandResult {
     pub next_landlord: Seat,
     /// Set when the landlord side won a hand at A: the game is over.
     pub game_winners: Option<Vec<Seat>>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct DrawPhase {
-    pub deck: Vec<Card>,
-    pub next: usize,
-    pub kitty: Vec<Card>,
-    pub hands: Vec<Vec<Card>>,
-    pub bids: Vec<Bid>,
-    pub drawer: Seat,
-    pub first: Seat,
-    /// After the deck is drawn: who has passed since the last bid.
-    pub passed: Vec<bool>,
 }
 
 #[derive(Clone, Debug)]
@@ -309,10 +280,6 @@ fn remove_cards(hand: &mut Vec<Card>, cards: &[Card]) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn count_of(hand: &[Card], card: Card) -> usize {
-    hand.iter().filter(|&&c| c == card).count()
-}
-
 impl Game {
     /// A new table: validates the settings and deals the first hand.
     pub fn new(settings: Settings, seed: TableSeed) -> Result<Game, SettingsError> {
@@ -332,25 +299,6 @@ impl Game {
         };
         g.phase = Phase::Draw(g.deal());
         Ok(g)
-    }
-
-    fn deal(&self) -> DrawPhase {
-        let s = &self.settings;
-        let mut deck = CardCounts::full_decks(s.decks).to_vec();
-        let mut rng = self.seed.hand(self.hand_no).stream(Purpose::Deal);
-        shuffle(&mut rng, &mut deck);
-        let kitty = deck.split_off(deck.len() - s.kitty);
-        let first = self.landlord.unwrap_or(0);
-        DrawPhase {
-            deck,
-            next: 0,
-            kitty,
-            hands: vec![Vec::new(); s.players],
-            bids: Vec::new(),
-            drawer: first,
-            first,
-            passed: vec![false; s.players],
-        }
     }
 
     pub fn settings(&self) -> &Resolved {
@@ -467,63 +415,6 @@ impl Game {
         }
     }
 
-    /// Checks a bid without making it.
-    pub fn check_bid(&self, seat: Seat, card: Card, count: u8) -> Result<(), RuleError> {
-        let Phase::Draw(d) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::Bid, phase: self.phase() });
-        };
-        let rank = self.trump_rank();
-        if !card.is_joker() && card.rank() != Some(rank) {
-            return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
-        }
-        if card.is_joker() && count < 2 {
-            return Err(RuleError::BadBid(BidProblem::LoneJoker));
-        }
-        if count == 0 {
-            return Err(RuleError::BadBid(BidProblem::NoCards));
-        }
-        let held = count_of(&d.hands[seat], card);
-        if held < count as usize {
-            return Err(RuleError::NotInHand { card, held, wanted: count as usize });
-        }
-        let new = Bid { seat, card, count };
-        if let Some(top) = d.bids.last() {
-            if top.seat == seat {
-                if !self.settings.settings.reinforce {
-                    return Err(RuleError::BadBid(BidProblem::HoldTopBid));
-                }
-                if top.card != card || count <= top.count {
-                    return Err(RuleError::BadBid(BidProblem::ReinforceWith { card: top.card }));
-                }
-            } else if new.key() <= top.key() {
-                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card }));
-            }
-        }
-        Ok(())
-    }
-
-    /// Every bid `seat` could make right now.
-    pub fn valid_bids(&self, seat: Seat) -> Vec<(Card, u8)> {
-        let Phase::Draw(d) = &self.phase else { return Vec::new() };
-        if seat >= self.players() {
-            return Vec::new();
-        }
-        let rank = self.trump_rank();
-        let mut cards: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
-        cards.push(Card::SmallJoker);
-        cards.push(Card::BigJoker);
-        let mut out = Vec::new();
-        for c in cards {
-            let held = count_of(&d.hands[seat], c).min(255) as u8;
-            for k in 1..=held {
-                if self.check_bid(seat, c, k).is_ok() {
-                    out.push((c, k));
-                }
-            }
-        }
-        out
-    }
-
     /// Can `seat` take back their last play now?
     pub fn can_take_back(&self, seat: Seat) -> Result<(), RuleError> {
         if !self.settings.settings.take_back {
@@ -593,32 +484,8 @@ impl Game {
                 PhaseName::Draw => self.draw(seat),
                 _ => wrong(Move::Draw),
             },
-            Action::Bid(card, count) => {
-                self.check_bid(seat, *card, *count)?;
-                let Phase::Draw(d) = &mut self.phase else { return wrong(Move::Bid) };
-                let bid = Bid { seat, card: *card, count: *count };
-                d.bids.push(bid);
-                if d.next >= d.deck.len() {
-                    d.passed = vec![false; d.hands.len()];
-                    d.passed[seat] = true;
-                }
-                let mut ev = vec![Event::Bid(bid)];
-                ev.extend(self.maybe_end_draw());
-                Ok(ev)
-            }
-            Action::Pass => {
-                let Phase::Draw(d) = &mut self.phase else { return wrong(Move::Pass) };
-                if d.next < d.deck.len() {
-                    return Err(RuleError::DeckNotEmpty);
-                }
-                if d.passed[seat] {
-                    return Err(RuleError::NotYourTurn { seat, to_act: self.to_act() });
-                }
-                d.passed[seat] = true;
-                let mut ev = vec![Event::Passed { seat }];
-                ev.extend(self.maybe_end_draw());
-                Ok(ev)
-            }
+            Action::Bid(card, count) => self.bid(seat, *card, *count),
+            Action::Pass => self.pass(seat),
             Action::Bury(cards) => self.bury(seat, cards),
             Action::DeclareFriends(friends) => self.declare_friends(seat, friends),
             Action::Play(cards) => self.play(seat, cards, None),
@@ -639,47 +506,6 @@ impl Game {
                 self.next_hand(Some(seed))
             }
         }
-    }
-
-    fn draw(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
-        let to_act = self.to_act();
-        let Phase::Draw(d) = &mut self.phase else { unreachable_phase()? };
-        if d.next >= d.deck.len() {
-            return Err(RuleError::DeckEmpty);
-        }
-        if d.drawer != seat {
-            return Err(RuleError::NotYourTurn { seat, to_act });
-        }
-        d.hands[seat].push(d.deck[d.next]);
-        d.next += 1;
-        d.drawer = (d.drawer + 1) % d.hands.len();
-        Ok(vec![Event::Drew { seat }])
-    }
-
-    fn maybe_end_draw(&mut self) -> Vec<Event> {
-        let Phase::Draw(d) = &self.phase else { return Vec::new() };
-        if d.next < d.deck.len() || d.passed.iter().any(|&p| !p) {
-            return Vec::new();
-        }
-        let rank = self.trump_rank();
-        let (trump, landlord, revealed) = match d.bids.last() {
-            Some(b) => (b.trump(rank), self.landlord.unwrap_or(b.seat), None),
-            None => (no_bid_trump(&d.kitty, rank), self.landlord.unwrap_or(d.first), Some(d.kitty.clone())),
-        };
-        let rules = self.settings.rules(trump);
-        let mut hands = d.hands.clone();
-        hands[landlord].extend_from_slice(&d.kitty);
-        self.phase = Phase::Exchange(ExchangePhase {
-            hands,
-            kitty: d.kitty.clone(),
-            landlord,
-            rules,
-            bids: d.bids.clone(),
-            revealed: revealed.clone(),
-            buried: None,
-            friends: None,
-        });
-        vec![Event::TrumpDecided { trump, landlord, revealed }]
     }
 
     fn bury(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
@@ -1020,28 +846,6 @@ impl Game {
 
 fn unreachable_phase<T>() -> Result<T, RuleError> {
     Err(RuleError::Internal("phase changed unexpectedly".into()))
-}
-
-/// Nobody bid: turn the kitty over; the first card of the trump rank names the
-/// suit, else the first joker makes it no-trump, else the suit of the highest
-/// card (the first one on a tie).
-pub fn no_bid_trump(kitty: &[Card], rank: Rank) -> Trump {
-    if let Some(s) = kitty.iter().find(|c| c.rank() == Some(rank)).and_then(|c| c.suit()) {
-        return Trump::Standard { rank, suit: s };
-    }
-    if kitty.iter().any(|c| c.is_joker()) {
-        return Trump::NoTrump { rank: Some(rank) };
-    }
-    let mut best: Option<Card> = None;
-    for &c in kitty {
-        if best.is_none_or(|b| c.rank() > b.rank()) {
-            best = Some(c);
-        }
-    }
-    match best.and_then(|c| c.suit()) {
-        Some(suit) => Trump::Standard { rank, suit },
-        None => Trump::NoTrump { rank: Some(rank) },
-    }
 }
 
 impl PlayPhase {

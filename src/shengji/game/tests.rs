@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::Suit;
 
 fn seed(s: &str) -> TableSeed {
     TableSeed::parse(s).unwrap()
