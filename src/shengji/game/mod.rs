@@ -6,6 +6,7 @@
 //! it caused or a [`RuleError`] and then leaves the game exactly as it was.
 
 mod draw;
+mod exchange;
 mod friends;
 pub mod codec;
 pub mod errors;
@@ -35,6 +36,7 @@ pub use scoring::LadderResult;
 pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
 pub(crate) use draw::DrawPhase;
+pub(crate) use exchange::ExchangePhase;
 
 /// A seat at the table, 0-based in playing order.
 pub type Seat = usize;
@@ -177,18 +179,6 @@ pub struct HandResult {
     pub next_landlord: Seat,
     /// Set when the landlord side won a hand at A: the game is over.
     pub game_winners: Option<Vec<Seat>>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct ExchangePhase {
-    pub hands: Vec<Vec<Card>>,
-    pub kitty: Vec<Card>,
-    pub landlord: Seat,
-    pub rules: Rules,
-    pub bids: Vec<Bid>,
-    pub revealed: Option<Vec<Card>>,
-    pub buried: Option<Vec<Card>>,
-    pub friends: Option<Vec<Friend>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -506,68 +496,6 @@ impl Game {
                 self.next_hand(Some(seed))
             }
         }
-    }
-
-    fn bury(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
-        let kitty_size = self.settings.kitty;
-        let Phase::Exchange(e) = &mut self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::Bury, phase: self.phase() });
-        };
-        if seat != e.landlord {
-            return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
-        }
-        if e.buried.is_some() {
-            return Err(RuleError::AlreadyDone(Done::Buried));
-        }
-        if cards.len() != kitty_size {
-            return Err(RuleError::BuryCount { expected: kitty_size, got: cards.len() });
-        }
-        remove_cards(&mut e.hands[seat], cards)?;
-        e.buried = Some(cards.to_vec());
-        let mut ev = vec![Event::Buried { landlord: seat }];
-        ev.extend(self.maybe_start_play());
-        Ok(ev)
-    }
-
-    fn maybe_start_play(&mut self) -> Vec<Event> {
-        let Phase::Exchange(e) = &self.phase else { return Vec::new() };
-        let friends_ready = self.settings.mode == Mode::Tractor || e.friends.is_some();
-        let Some(buried) = e.buried.clone() else { return Vec::new() };
-        if !friends_ready {
-            return Vec::new();
-        }
-        let n = self.players();
-        let landlord = e.landlord;
-        let team: Vec<bool> = (0..n)
-            .map(|s| match self.settings.mode {
-                Mode::Tractor => s % 2 == landlord % 2,
-                Mode::Friends => s == landlord,
-            })
-            .collect();
-        let friends = e
-            .friends
-            .clone()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|friend| FriendSlot { friend, seen: 0, revealed: None })
-            .collect();
-        self.phase = Phase::Play(PlayPhase {
-            hands: e.hands.clone(),
-            landlord,
-            rules: e.rules.clone(),
-            bids: e.bids.clone(),
-            revealed: e.revealed.clone(),
-            buried,
-            friends,
-            team,
-            points: vec![0; n],
-            failed: vec![0; n],
-            throws: 0,
-            trick: Trick { leader: landlord, lead: None, plays: Vec::new(), failed_throw: None },
-            tricks: Vec::new(),
-            undo: None,
-        });
-        vec![Event::PlayStarted { leader: landlord }]
     }
 
     fn play(&mut self, seat: Seat, cards: &[Card], read_as: Option<&Format>) -> Result<Vec<Event>, RuleError> {
