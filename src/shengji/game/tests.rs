@@ -1,5 +1,6 @@
 use super::*;
 use crate::cards::Suit;
+use crate::shengji::lead::Lead;
 
 fn seed(s: &str) -> TableSeed {
     TableSeed::parse(s).unwrap()
