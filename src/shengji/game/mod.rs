@@ -1,9 +1,31 @@
 //! The complete Shengji game as a pure state machine: settings, the seeded
 //! draw with bidding, the kitty exchange and friends, tricks on top of the
 //! rules engine, scoring and levels, per-seat views and replayable records.
+//! It reads like a rules book, a phase or an idea per file:
 //!
-//! Every move goes through [`Game::apply`], which either returns the events
-//! it caused or a [`RuleError`] and then leaves the game exactly as it was.
+//! | file | rule |
+//! |---|---|
+//! | `settings.rs` | players, decks, the kitty, the mode, house rules, validation |
+//! | `draw.rs` | the deal, drawing, bidding and passing, trump and the landlord |
+//! | `exchange.rs` | burying the kitty, teams, the start of play |
+//! | `friends.rs` | Finding Friends: the landlord's calls and their reveals |
+//! | `play.rs` | tricks, throws and their penalty, take-backs |
+//! | `finish.rs` | the end of a hand: its score, levels, the game's end, the next hand |
+//! | `scoring.rs` | the ladder, the kitty multiplier, raising levels |
+//! | `view.rs` | what one seat may see |
+//! | `errors.rs` | refusals as data |
+//! | `record.rs` | records and replay |
+//! | `codec.rs` | share-link settings and compact moves for the record layer |
+//! | `table.rs` | the table layer's contract (`crate::table::Game`) |
+//! | `sim.rs` | bots play with every invariant checked after every move |
+//!
+//! This file holds what the phases share: the actions, events and public
+//! records, the [`Game`] and its phases, the questions any phase answers, and
+//! [`Game::apply`], the one way to change a game: it hands each move to its
+//! phase's file and either returns the events it caused or a [`RuleError`]
+//! and then leaves the game exactly as it was.
+//!
+//! The game, the hand and the scoring are described in `docs/game.md`.
 
 mod draw;
 mod exchange;
