@@ -1,11 +1,37 @@
 //! The complete Shengji game as a pure state machine: settings, the seeded
 //! draw with bidding, the kitty exchange and friends, tricks on top of the
 //! rules engine, scoring and levels, per-seat views and replayable records.
+//! It reads like a rules book, a phase or an idea per file:
 //!
-//! Every move goes through [`Game::apply`], which either returns the events
-//! it caused or a [`RuleError`] and then leaves the game exactly as it was.
+//! | file | rule |
+//! |---|---|
+//! | `settings.rs` | players, decks, the kitty, the mode, house rules, validation |
+//! | `draw.rs` | the deal, drawing, bidding and passing, trump and the landlord |
+//! | `exchange.rs` | burying the kitty, teams, the start of play |
+//! | `friends.rs` | Finding Friends: the landlord's calls and their reveals |
+//! | `play.rs` | tricks, throws and their penalty, take-backs |
+//! | `finish.rs` | the end of a hand: its score, levels, the game's end, the next hand |
+//! | `scoring.rs` | the ladder, the kitty multiplier, raising levels |
+//! | `view.rs` | what one seat may see |
+//! | `errors.rs` | refusals as data |
+//! | `record.rs` | records and replay |
+//! | `codec.rs` | share-link settings and compact moves for the record layer |
+//! | `table.rs` | the table layer's contract (`crate::table::Game`) |
+//! | `sim.rs` | bots play with every invariant checked after every move |
+//!
+//! This file holds what the phases share: the actions, events and public
+//! records, the [`Game`] and its phases, the questions any phase answers, and
+//! [`Game::apply`], the one way to change a game: it hands each move to its
+//! phase's file and either returns the events it caused or a [`RuleError`]
+//! and then leaves the game exactly as it was.
+//!
+//! The game, the hand and the scoring are described in `docs/game.md`.
 
+mod draw;
+mod exchange;
+mod finish;
 mod friends;
+mod play;
 pub mod codec;
 pub mod errors;
 pub mod record;
@@ -15,23 +41,25 @@ pub mod sim;
 mod table;
 pub mod view;
 
-use crate::cards::{Card, CardCounts, Rank, Suit};
-use crate::dup::{shuffle, Purpose, TableSeed};
-use crate::shengji::legal::{check_play, Hints};
-use crate::shengji::lead::Lead;
+use crate::cards::{Card, CardCounts, Rank};
+use crate::dup::TableSeed;
 use crate::shengji::rules::Rules;
-use crate::shengji::trick::{check_throw, trick_winner};
 use crate::shengji::trump::Trump;
 use crate::shengji::format::Format;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use codec::ShengjiResult;
+pub use draw::no_bid_trump;
 pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProblem};
 pub use record::{replay, GameRecord, ReplayError};
 pub use scoring::LadderResult;
 pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
+pub(crate) use draw::DrawPhase;
+pub(crate) use exchange::ExchangePhase;
+pub(crate) use finish::FinishedPhase;
+pub(crate) use play::{PlayPhase, Trick};
 
 /// A seat at the table, 0-based in playing order.
 pub type Seat = usize;
@@ -78,7 +106,7 @@ pub enum Action {
     NextHandFrom(String),
     /// Lead these cards read as this format: the leader's choice when the
     /// cards read more than one way (with three or more decks). A plain
-    /// `Play` takes the chosen parse ([`Lead::parse`]).
+    /// `Play` takes the chosen parse ([`Lead::parse`](crate::shengji::lead::Lead::parse)).
     #[serde(rename = "a")]
     LeadAs(Vec<Card>, Format),
 }
@@ -89,25 +117,6 @@ pub struct Bid {
     pub seat: Seat,
     pub card: Card,
     pub count: u8,
-}
-
-impl Bid {
-    /// Strength order: more cards first, then suit cards < small joker < big joker.
-    fn key(&self) -> (u8, u8) {
-        let kind = match self.card {
-            Card::BigJoker => 2,
-            Card::SmallJoker => 1,
-            _ => 0,
-        };
-        (self.count, kind)
-    }
-
-    pub fn trump(&self, rank: Rank) -> Trump {
-        match self.card.suit() {
-            Some(suit) => Trump::Standard { rank, suit },
-            None => Trump::NoTrump { rank: Some(rank) },
-        }
-    }
 }
 
 /// The phase names (for views and errors).
@@ -195,77 +204,12 @@ pub struct HandResult {
     pub game_winners: Option<Vec<Seat>>,
 }
 
-#[derive(Clone, Debug)]
-pub(crate) struct DrawPhase {
-    pub deck: Vec<Card>,
-    pub next: usize,
-    pub kitty: Vec<Card>,
-    pub hands: Vec<Vec<Card>>,
-    pub bids: Vec<Bid>,
-    pub drawer: Seat,
-    pub first: Seat,
-    /// After the deck is drawn: who has passed since the last bid.
-    pub passed: Vec<bool>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct ExchangePhase {
-    pub hands: Vec<Vec<Card>>,
-    pub kitty: Vec<Card>,
-    pub landlord: Seat,
-    pub rules: Rules,
-    pub bids: Vec<Bid>,
-    pub revealed: Option<Vec<Card>>,
-    pub buried: Option<Vec<Card>>,
-    pub friends: Option<Vec<Friend>>,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FriendSlot {
     pub friend: Friend,
     /// Copies played so far by players other than the landlord.
     pub seen: u8,
     pub revealed: Option<Seat>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct Trick {
-    pub leader: Seat,
-    pub lead: Option<Lead>,
-    pub plays: Vec<(Seat, Vec<Card>)>,
-    pub failed_throw: Option<Vec<Card>>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct PlayPhase {
-    pub hands: Vec<Vec<Card>>,
-    pub landlord: Seat,
-    pub rules: Rules,
-    pub bids: Vec<Bid>,
-    pub revealed: Option<Vec<Card>>,
-    pub buried: Vec<Card>,
-    pub friends: Vec<FriendSlot>,
-    pub team: Vec<bool>,
-    pub points: Vec<u32>,
-    /// Failed throws per seat.
-    pub failed: Vec<u32>,
-    pub throws: u32,
-    pub trick: Trick,
-    pub tricks: Vec<TrickRecord>,
-    /// The state before the last play, for a take-back.
-    pub undo: Option<(Seat, Box<PlayPhase>)>,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct FinishedPhase {
-    pub rules: Rules,
-    pub bids: Vec<Bid>,
-    pub friends: Vec<FriendSlot>,
-    pub points: Vec<u32>,
-    pub tricks: Vec<TrickRecord>,
-    pub throws: u32,
-    pub throws_failed: u32,
-    pub result: HandResult,
 }
 
 #[derive(Clone, Debug)]
@@ -309,10 +253,6 @@ fn remove_cards(hand: &mut Vec<Card>, cards: &[Card]) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn count_of(hand: &[Card], card: Card) -> usize {
-    hand.iter().filter(|&&c| c == card).count()
-}
-
 impl Game {
     /// A new table: validates the settings and deals the first hand.
     pub fn new(settings: Settings, seed: TableSeed) -> Result<Game, SettingsError> {
@@ -332,25 +272,6 @@ impl Game {
         };
         g.phase = Phase::Draw(g.deal());
         Ok(g)
-    }
-
-    fn deal(&self) -> DrawPhase {
-        let s = &self.settings;
-        let mut deck = CardCounts::full_decks(s.decks).to_vec();
-        let mut rng = self.seed.hand(self.hand_no).stream(Purpose::Deal);
-        shuffle(&mut rng, &mut deck);
-        let kitty = deck.split_off(deck.len() - s.kitty);
-        let first = self.landlord.unwrap_or(0);
-        DrawPhase {
-            deck,
-            next: 0,
-            kitty,
-            hands: vec![Vec::new(); s.players],
-            bids: Vec::new(),
-            drawer: first,
-            first,
-            passed: vec![false; s.players],
-        }
     }
 
     pub fn settings(&self) -> &Resolved {
@@ -467,94 +388,6 @@ impl Game {
         }
     }
 
-    /// Checks a bid without making it.
-    pub fn check_bid(&self, seat: Seat, card: Card, count: u8) -> Result<(), RuleError> {
-        let Phase::Draw(d) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::Bid, phase: self.phase() });
-        };
-        let rank = self.trump_rank();
-        if !card.is_joker() && card.rank() != Some(rank) {
-            return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
-        }
-        if card.is_joker() && count < 2 {
-            return Err(RuleError::BadBid(BidProblem::LoneJoker));
-        }
-        if count == 0 {
-            return Err(RuleError::BadBid(BidProblem::NoCards));
-        }
-        let held = count_of(&d.hands[seat], card);
-        if held < count as usize {
-            return Err(RuleError::NotInHand { card, held, wanted: count as usize });
-        }
-        let new = Bid { seat, card, count };
-        if let Some(top) = d.bids.last() {
-            if top.seat == seat {
-                if !self.settings.settings.reinforce {
-                    return Err(RuleError::BadBid(BidProblem::HoldTopBid));
-                }
-                if top.card != card || count <= top.count {
-                    return Err(RuleError::BadBid(BidProblem::ReinforceWith { card: top.card }));
-                }
-            } else if new.key() <= top.key() {
-                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card }));
-            }
-        }
-        Ok(())
-    }
-
-    /// Every bid `seat` could make right now.
-    pub fn valid_bids(&self, seat: Seat) -> Vec<(Card, u8)> {
-        let Phase::Draw(d) = &self.phase else { return Vec::new() };
-        if seat >= self.players() {
-            return Vec::new();
-        }
-        let rank = self.trump_rank();
-        let mut cards: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
-        cards.push(Card::SmallJoker);
-        cards.push(Card::BigJoker);
-        let mut out = Vec::new();
-        for c in cards {
-            let held = count_of(&d.hands[seat], c).min(255) as u8;
-            for k in 1..=held {
-                if self.check_bid(seat, c, k).is_ok() {
-                    out.push((c, k));
-                }
-            }
-        }
-        out
-    }
-
-    /// Can `seat` take back their last play now?
-    pub fn can_take_back(&self, seat: Seat) -> Result<(), RuleError> {
-        if !self.settings.settings.take_back {
-            return Err(RuleError::NoTakeBack(TakeBackProblem::Off));
-        }
-        let Phase::Play(p) = &self.phase else {
-            return Err(RuleError::NoTakeBack(TakeBackProblem::NotInPlay));
-        };
-        match &p.undo {
-            Some((s, _)) if *s == seat => Ok(()),
-            // A throw, standing or failed, told everyone what the other hands could not beat.
-            None if p.trick.plays.len() == 1
-                && p.trick.plays[0].0 == seat
-                && (p.trick.failed_throw.is_some() || p.trick.lead.as_ref().is_some_and(|l| l.is_throw())) =>
-            {
-                Err(RuleError::NoTakeBack(TakeBackProblem::AfterThrow))
-            }
-            _ => Err(RuleError::NoTakeBack(TakeBackProblem::NotLast)),
-        }
-    }
-
-    /// The hint list for `seat` following in the current trick (from the rules engine).
-    pub fn hints(&self, seat: Seat) -> Option<Hints> {
-        let Phase::Play(p) = &self.phase else { return None };
-        let lead = p.trick.lead.as_ref()?;
-        if p.next_to_play(self.players()) != seat {
-            return None;
-        }
-        Some(Hints::new(&p.rules, lead, &p.hands[seat]))
-    }
-
     /// The finished hand's result.
     pub fn result(&self) -> Option<&HandResult> {
         match &self.phase {
@@ -593,343 +426,19 @@ impl Game {
                 PhaseName::Draw => self.draw(seat),
                 _ => wrong(Move::Draw),
             },
-            Action::Bid(card, count) => {
-                self.check_bid(seat, *card, *count)?;
-                let Phase::Draw(d) = &mut self.phase else { return wrong(Move::Bid) };
-                let bid = Bid { seat, card: *card, count: *count };
-                d.bids.push(bid);
-                if d.next >= d.deck.len() {
-                    d.passed = vec![false; d.hands.len()];
-                    d.passed[seat] = true;
-                }
-                let mut ev = vec![Event::Bid(bid)];
-                ev.extend(self.maybe_end_draw());
-                Ok(ev)
-            }
-            Action::Pass => {
-                let Phase::Draw(d) = &mut self.phase else { return wrong(Move::Pass) };
-                if d.next < d.deck.len() {
-                    return Err(RuleError::DeckNotEmpty);
-                }
-                if d.passed[seat] {
-                    return Err(RuleError::NotYourTurn { seat, to_act: self.to_act() });
-                }
-                d.passed[seat] = true;
-                let mut ev = vec![Event::Passed { seat }];
-                ev.extend(self.maybe_end_draw());
-                Ok(ev)
-            }
+            Action::Bid(card, count) => self.bid(seat, *card, *count),
+            Action::Pass => self.pass(seat),
             Action::Bury(cards) => self.bury(seat, cards),
             Action::DeclareFriends(friends) => self.declare_friends(seat, friends),
             Action::Play(cards) => self.play(seat, cards, None),
             Action::LeadAs(cards, format) => self.play(seat, cards, Some(format)),
-            Action::TakeBack => {
-                self.can_take_back(seat)?;
-                let Phase::Play(p) = &mut self.phase else { return wrong(Move::TakeBack) };
-                let Some((_, before)) = p.undo.take() else {
-                    return Err(RuleError::NoTakeBack(TakeBackProblem::Nothing));
-                };
-                *p = *before;
-                p.undo = None;
-                Ok(vec![Event::TookBack { seat }])
-            }
+            Action::TakeBack => self.take_back(seat),
             Action::NextHand => self.next_hand(None),
             Action::NextHandFrom(seed) => {
                 let seed = TableSeed::parse(seed).map_err(RuleError::BadSeed)?;
                 self.next_hand(Some(seed))
             }
         }
-    }
-
-    fn draw(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
-        let to_act = self.to_act();
-        let Phase::Draw(d) = &mut self.phase else { unreachable_phase()? };
-        if d.next >= d.deck.len() {
-            return Err(RuleError::DeckEmpty);
-        }
-        if d.drawer != seat {
-            return Err(RuleError::NotYourTurn { seat, to_act });
-        }
-        d.hands[seat].push(d.deck[d.next]);
-        d.next += 1;
-        d.drawer = (d.drawer + 1) % d.hands.len();
-        Ok(vec![Event::Drew { seat }])
-    }
-
-    fn maybe_end_draw(&mut self) -> Vec<Event> {
-        let Phase::Draw(d) = &self.phase else { return Vec::new() };
-        if d.next < d.deck.len() || d.passed.iter().any(|&p| !p) {
-            return Vec::new();
-        }
-        let rank = self.trump_rank();
-        let (trump, landlord, revealed) = match d.bids.last() {
-            Some(b) => (b.trump(rank), self.landlord.unwrap_or(b.seat), None),
-            None => (no_bid_trump(&d.kitty, rank), self.landlord.unwrap_or(d.first), Some(d.kitty.clone())),
-        };
-        let rules = self.settings.rules(trump);
-        let mut hands = d.hands.clone();
-        hands[landlord].extend_from_slice(&d.kitty);
-        self.phase = Phase::Exchange(ExchangePhase {
-            hands,
-            kitty: d.kitty.clone(),
-            landlord,
-            rules,
-            bids: d.bids.clone(),
-            revealed: revealed.clone(),
-            buried: None,
-            friends: None,
-        });
-        vec![Event::TrumpDecided { trump, landlord, revealed }]
-    }
-
-    fn bury(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
-        let kitty_size = self.settings.kitty;
-        let Phase::Exchange(e) = &mut self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::Bury, phase: self.phase() });
-        };
-        if seat != e.landlord {
-            return Err(RuleError::NotLandlord { seat, landlord: e.landlord });
-        }
-        if e.buried.is_some() {
-            return Err(RuleError::AlreadyDone(Done::Buried));
-        }
-        if cards.len() != kitty_size {
-            return Err(RuleError::BuryCount { expected: kitty_size, got: cards.len() });
-        }
-        remove_cards(&mut e.hands[seat], cards)?;
-        e.buried = Some(cards.to_vec());
-        let mut ev = vec![Event::Buried { landlord: seat }];
-        ev.extend(self.maybe_start_play());
-        Ok(ev)
-    }
-
-    fn maybe_start_play(&mut self) -> Vec<Event> {
-        let Phase::Exchange(e) = &self.phase else { return Vec::new() };
-        let friends_ready = self.settings.mode == Mode::Tractor || e.friends.is_some();
-        let Some(buried) = e.buried.clone() else { return Vec::new() };
-        if !friends_ready {
-            return Vec::new();
-        }
-        let n = self.players();
-        let landlord = e.landlord;
-        let team: Vec<bool> = (0..n)
-            .map(|s| match self.settings.mode {
-                Mode::Tractor => s % 2 == landlord % 2,
-                Mode::Friends => s == landlord,
-            })
-            .collect();
-        let friends = e
-            .friends
-            .clone()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|friend| FriendSlot { friend, seen: 0, revealed: None })
-            .collect();
-        self.phase = Phase::Play(PlayPhase {
-            hands: e.hands.clone(),
-            landlord,
-            rules: e.rules.clone(),
-            bids: e.bids.clone(),
-            revealed: e.revealed.clone(),
-            buried,
-            friends,
-            team,
-            points: vec![0; n],
-            failed: vec![0; n],
-            throws: 0,
-            trick: Trick { leader: landlord, lead: None, plays: Vec::new(), failed_throw: None },
-            tricks: Vec::new(),
-            undo: None,
-        });
-        vec![Event::PlayStarted { leader: landlord }]
-    }
-
-    fn play(&mut self, seat: Seat, cards: &[Card], read_as: Option<&Format>) -> Result<Vec<Event>, RuleError> {
-        let n = self.players();
-        let penalty_setting = self.settings.settings.throw_penalty;
-        let Phase::Play(p) = &mut self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::Play, phase: self.phase() });
-        };
-        let expected = p.next_to_play(n);
-        if seat != expected {
-            return Err(RuleError::NotYourTurn { seat, to_act: vec![expected] });
-        }
-        let before = Box::new(PlayPhase { undo: None, ..p.clone() });
-        let mut events = Vec::new();
-        let mut played: Vec<Card> = cards.to_vec();
-        let mut can_undo = true;
-        match &p.trick.lead {
-            None => {
-                // A lead: any parse of one suit; a throw is checked against the other hands.
-                let have = CardCounts::from_cards(&p.hands[seat]);
-                let want = CardCounts::from_cards(cards);
-                if let Some((card, wanted)) = want.iter().find(|&(c, k)| have.get(c) < k) {
-                    return Err(RuleError::NotInHand { card, held: have.get(card), wanted });
-                }
-                let lead = match read_as {
-                    Some(f) => Lead::with_format(&p.rules, cards, f),
-                    None => Lead::parse(&p.rules, cards),
-                };
-                let lead = lead.map_err(RuleError::Lead)?;
-                let lead = if lead.is_throw() {
-                    // No take-back after a throw: whether it stood shows what nobody could beat.
-                    can_undo = false;
-                    p.throws += 1;
-                    let others: Vec<Vec<Card>> =
-                        (1..n).map(|i| p.hands[(seat + i) % n].clone()).collect();
-                    match check_throw(&p.rules, &lead, &others) {
-                        Ok(()) => lead,
-                        Err(fail) => {
-                            p.failed[seat] += 1;
-                            can_undo = false;
-                            let penalty = match penalty_setting {
-                                ThrowPenaltySetting::None => 0,
-                                ThrowPenaltySetting::TenPerThrow => 10,
-                            };
-                            p.trick.failed_throw = Some(cards.to_vec());
-                            played = fail.kept.cards.clone();
-                            events.push(Event::ThrowFailed {
-                                seat,
-                                attempted: cards.to_vec(),
-                                kept: played.clone(),
-                                penalty,
-                            });
-                            fail.kept
-                        }
-                    }
-                } else {
-                    lead
-                };
-                p.trick.lead = Some(lead);
-            }
-            Some(_) if read_as.is_some() => return Err(RuleError::NotALead),
-            Some(lead) => {
-                check_play(&p.rules, lead, &p.hands[seat], cards).map_err(RuleError::Illegal)?;
-            }
-        }
-        remove_cards(&mut p.hands[seat], &played)?;
-        events.push(Event::Played { seat, cards: played.clone() });
-        events.extend(friends::reveal(p, seat, &played));
-        p.trick.plays.push((seat, played));
-        if p.trick.plays.len() == n {
-            p.undo = None;
-            let lead = p.trick.lead.clone().ok_or_else(|| RuleError::Internal("trick without lead".into()))?;
-            let follows: Vec<Vec<Card>> = p.trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
-            let outcome =
-                trick_winner(&p.rules, &lead, &follows).map_err(|e| RuleError::Internal(e.to_string()))?;
-            let winner = p.trick.plays[outcome.winner].0;
-            p.points[winner] += outcome.points;
-            events.push(Event::TrickWon { winner, points: outcome.points });
-            let done = std::mem::replace(
-                &mut p.trick,
-                Trick { leader: winner, lead: None, plays: Vec::new(), failed_throw: None },
-            );
-            p.tricks.push(TrickRecord {
-                leader: done.leader,
-                plays: done.plays,
-                format: lead.format.clone(),
-                winner,
-                points: outcome.points,
-                failed_throw: done.failed_throw,
-            });
-            if p.hands.iter().all(|h| h.is_empty()) {
-                let largest = lead.units.iter().map(|u| u.cards.len()).max().unwrap_or(1);
-                events.extend(self.finish_hand(winner, largest));
-            }
-        } else {
-            p.undo = if can_undo { Some((seat, before)) } else { None };
-        }
-        Ok(events)
-    }
-
-    fn finish_hand(&mut self, last_winner: Seat, largest_unit: usize) -> Vec<Event> {
-        let Phase::Play(p) = &self.phase else { return Vec::new() };
-        let s = &self.settings;
-        let n = s.players;
-        let penalty = match s.settings.throw_penalty {
-            ThrowPenaltySetting::None => 0,
-            ThrowPenaltySetting::TenPerThrow => 10,
-        };
-        let attackers: Vec<Seat> = (0..n).filter(|&x| !p.team[x]).collect();
-        let landlord_team: Vec<Seat> = (0..n).filter(|&x| p.team[x]).collect();
-        let attacker_trick_points: u32 = attackers.iter().map(|&x| p.points[x]).sum();
-        let kitty_points: u32 = p.buried.iter().map(|c| c.points()).sum();
-        let multiplier = scoring::kitty_multiplier(s.settings.kitty_multiplier, largest_unit);
-        let kitty_bonus = if p.team[last_winner] { 0 } else { kitty_points * multiplier };
-        let penalty_to_attackers: u32 = landlord_team.iter().map(|&x| p.failed[x] * penalty).sum();
-        let penalty_from_attackers: u32 = attackers.iter().map(|&x| p.failed[x] * penalty).sum();
-        let attacker_points = (attacker_trick_points + kitty_bonus + penalty_to_attackers)
-            .saturating_sub(penalty_from_attackers);
-        let ladder = scoring::ladder(attacker_points, s.decks);
-        let rank = self.levels[p.landlord];
-        let winners = if ladder.landlord_wins { &landlord_team } else { &attackers };
-        let mut levels = self.levels.clone();
-        for &w in winners {
-            levels[w] = scoring::raise(levels[w], ladder.levels);
-        }
-        // Finishing at A: the landlord's side wins the game by holding a hand played at A.
-        let game_winners = (ladder.landlord_wins && rank == Rank::Ace).then(|| landlord_team.clone());
-        let next_landlord = (1..=n)
-            .map(|i| (p.landlord + i) % n)
-            .find(|&x| p.team[x] == ladder.landlord_wins)
-            .unwrap_or(p.landlord);
-        let result = HandResult {
-            landlord: p.landlord,
-            trump: p.rules.trump(),
-            landlord_team,
-            attacker_trick_points,
-            kitty: p.buried.clone(),
-            kitty_points,
-            kitty_multiplier: multiplier,
-            kitty_bonus,
-            last_trick_winner: last_winner,
-            penalty_to_attackers,
-            penalty_from_attackers,
-            attacker_points,
-            ladder,
-            levels: (0..n).map(|x| (x, self.levels[x], levels[x])).collect(),
-            next_landlord,
-            game_winners: game_winners.clone(),
-        };
-        let mut events = vec![Event::HandFinished(Box::new(result.clone()))];
-        if let Some(w) = &game_winners {
-            for &x in w {
-                self.games_won[x] += 1;
-            }
-            events.push(Event::GameWon { seats: w.clone() });
-        }
-        self.levels = levels;
-        self.phase = Phase::Finished(FinishedPhase {
-            rules: p.rules.clone(),
-            bids: p.bids.clone(),
-            friends: p.friends.clone(),
-            points: p.points.clone(),
-            tricks: p.tricks.clone(),
-            throws: p.throws,
-            throws_failed: p.failed.iter().sum(),
-            result,
-        });
-        events
-    }
-
-    /// Deals the next hand, from `seed` when given (it then stays the table's seed).
-    fn next_hand(&mut self, seed: Option<TableSeed>) -> Result<Vec<Event>, RuleError> {
-        let Phase::Finished(f) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::NextHand, phase: self.phase() });
-        };
-        if f.result.game_winners.is_some() {
-            // A new game at the same table: levels start over, the first bid picks the landlord.
-            self.levels = vec![self.settings.settings.starting_level; self.players()];
-            self.landlord = None;
-        } else {
-            self.landlord = Some(f.result.next_landlord);
-        }
-        self.hand_no += 1;
-        if let Some(seed) = seed {
-            self.seed = seed;
-        }
-        self.phase = Phase::Draw(self.deal());
-        Ok(vec![Event::NextHand { hand: self.hand_no }])
     }
 
     /// Cards played or buried so far this hand plus every hand, for invariant checks:
@@ -1020,67 +529,6 @@ impl Game {
 
 fn unreachable_phase<T>() -> Result<T, RuleError> {
     Err(RuleError::Internal("phase changed unexpectedly".into()))
-}
-
-/// Nobody bid: turn the kitty over; the first card of the trump rank names the
-/// suit, else the first joker makes it no-trump, else the suit of the highest
-/// card (the first one on a tie).
-pub fn no_bid_trump(kitty: &[Card], rank: Rank) -> Trump {
-    if let Some(s) = kitty.iter().find(|c| c.rank() == Some(rank)).and_then(|c| c.suit()) {
-        return Trump::Standard { rank, suit: s };
-    }
-    if kitty.iter().any(|c| c.is_joker()) {
-        return Trump::NoTrump { rank: Some(rank) };
-    }
-    let mut best: Option<Card> = None;
-    for &c in kitty {
-        if best.is_none_or(|b| c.rank() > b.rank()) {
-            best = Some(c);
-        }
-    }
-    match best.and_then(|c| c.suit()) {
-        Some(suit) => Trump::Standard { rank, suit },
-        None => Trump::NoTrump { rank: Some(rank) },
-    }
-}
-
-impl PlayPhase {
-    pub(crate) fn next_to_play(&self, n: usize) -> Seat {
-        (self.trick.leader + self.trick.plays.len()) % n
-    }
-}
-
-impl FinishedPhase {
-    fn placeholder() -> FinishedPhase {
-        let trump = Trump::NoTrump { rank: Some(Rank::Two) };
-        FinishedPhase {
-            rules: Rules::new(trump, 1).expect("one deck is valid"),
-            bids: Vec::new(),
-            friends: Vec::new(),
-            points: Vec::new(),
-            tricks: Vec::new(),
-            throws: 0,
-            throws_failed: 0,
-            result: HandResult {
-                landlord: 0,
-                trump,
-                landlord_team: Vec::new(),
-                attacker_trick_points: 0,
-                kitty: Vec::new(),
-                kitty_points: 0,
-                kitty_multiplier: 1,
-                kitty_bonus: 0,
-                last_trick_winner: 0,
-                penalty_to_attackers: 0,
-                penalty_from_attackers: 0,
-                attacker_points: 0,
-                ladder: LadderResult { landlord_wins: true, levels: 0 },
-                levels: Vec::new(),
-                next_landlord: 0,
-                game_winners: None,
-            },
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,152 @@
+//! The end of a hand. The attackers score their trick points, plus the
+//! kitty's points times the multiplier (from the largest unit of the last
+//! lead) when they win the last trick, plus the penalties for the landlord
+//! side's failed throws, minus those for their own; the ladder (`scoring.rs`)
+//! says which side goes up and by how many levels. The landlord's side winning
+//! a hand played at A wins the game. The next landlord is the first seat after
+//! the landlord on the winning side. Then any seat deals the next hand
+//! (`NextHand`, or `NextHandFrom` a given seed); after a game is won a new one
+//! starts: levels start over and the first bid picks the landlord.
+
+use super::{scoring, Bid, Event, FriendSlot, Game, HandResult, LadderResult, Move, Phase, RuleError, Seat, ThrowPenaltySetting, TrickRecord};
+use crate::cards::Rank;
+use crate::dup::TableSeed;
+use crate::shengji::rules::Rules;
+use crate::shengji::trump::Trump;
+
+#[derive(Clone, Debug)]
+pub(crate) struct FinishedPhase {
+    pub rules: Rules,
+    pub bids: Vec<Bid>,
+    pub friends: Vec<FriendSlot>,
+    pub points: Vec<u32>,
+    pub tricks: Vec<TrickRecord>,
+    pub throws: u32,
+    pub throws_failed: u32,
+    pub result: HandResult,
+}
+
+impl FinishedPhase {
+    pub(super) fn placeholder() -> FinishedPhase {
+        let trump = Trump::NoTrump { rank: Some(Rank::Two) };
+        FinishedPhase {
+            rules: Rules::new(trump, 1).expect("one deck is valid"),
+            bids: Vec::new(),
+            friends: Vec::new(),
+            points: Vec::new(),
+            tricks: Vec::new(),
+            throws: 0,
+            throws_failed: 0,
+            result: HandResult {
+                landlord: 0,
+                trump,
+                landlord_team: Vec::new(),
+                attacker_trick_points: 0,
+                kitty: Vec::new(),
+                kitty_points: 0,
+                kitty_multiplier: 1,
+                kitty_bonus: 0,
+                last_trick_winner: 0,
+                penalty_to_attackers: 0,
+                penalty_from_attackers: 0,
+                attacker_points: 0,
+                ladder: LadderResult { landlord_wins: true, levels: 0 },
+                levels: Vec::new(),
+                next_landlord: 0,
+                game_winners: None,
+            },
+        }
+    }
+}
+
+impl Game {
+    pub(super) fn finish_hand(&mut self, last_winner: Seat, largest_unit: usize) -> Vec<Event> {
+        let Phase::Play(p) = &self.phase else { return Vec::new() };
+        let s = &self.settings;
+        let n = s.players;
+        let penalty = match s.settings.throw_penalty {
+            ThrowPenaltySetting::None => 0,
+            ThrowPenaltySetting::TenPerThrow => 10,
+        };
+        let attackers: Vec<Seat> = (0..n).filter(|&x| !p.team[x]).collect();
+        let landlord_team: Vec<Seat> = (0..n).filter(|&x| p.team[x]).collect();
+        let attacker_trick_points: u32 = attackers.iter().map(|&x| p.points[x]).sum();
+        let kitty_points: u32 = p.buried.iter().map(|c| c.points()).sum();
+        let multiplier = scoring::kitty_multiplier(s.settings.kitty_multiplier, largest_unit);
+        let kitty_bonus = if p.team[last_winner] { 0 } else { kitty_points * multiplier };
+        let penalty_to_attackers: u32 = landlord_team.iter().map(|&x| p.failed[x] * penalty).sum();
+        let penalty_from_attackers: u32 = attackers.iter().map(|&x| p.failed[x] * penalty).sum();
+        let attacker_points = (attacker_trick_points + kitty_bonus + penalty_to_attackers)
+            .saturating_sub(penalty_from_attackers);
+        let ladder = scoring::ladder(attacker_points, s.decks);
+        let rank = self.levels[p.landlord];
+        let winners = if ladder.landlord_wins { &landlord_team } else { &attackers };
+        let mut levels = self.levels.clone();
+        for &w in winners {
+            levels[w] = scoring::raise(levels[w], ladder.levels);
+        }
+        // Finishing at A: the landlord's side wins the game by holding a hand played at A.
+        let game_winners = (ladder.landlord_wins && rank == Rank::Ace).then(|| landlord_team.clone());
+        let next_landlord = (1..=n)
+            .map(|i| (p.landlord + i) % n)
+            .find(|&x| p.team[x] == ladder.landlord_wins)
+            .unwrap_or(p.landlord);
+        let result = HandResult {
+            landlord: p.landlord,
+            trump: p.rules.trump(),
+            landlord_team,
+            attacker_trick_points,
+            kitty: p.buried.clone(),
+            kitty_points,
+            kitty_multiplier: multiplier,
+            kitty_bonus,
+            last_trick_winner: last_winner,
+            penalty_to_attackers,
+            penalty_from_attackers,
+            attacker_points,
+            ladder,
+            levels: (0..n).map(|x| (x, self.levels[x], levels[x])).collect(),
+            next_landlord,
+            game_winners: game_winners.clone(),
+        };
+        let mut events = vec![Event::HandFinished(Box::new(result.clone()))];
+        if let Some(w) = &game_winners {
+            for &x in w {
+                self.games_won[x] += 1;
+            }
+            events.push(Event::GameWon { seats: w.clone() });
+        }
+        self.levels = levels;
+        self.phase = Phase::Finished(FinishedPhase {
+            rules: p.rules.clone(),
+            bids: p.bids.clone(),
+            friends: p.friends.clone(),
+            points: p.points.clone(),
+            tricks: p.tricks.clone(),
+            throws: p.throws,
+            throws_failed: p.failed.iter().sum(),
+            result,
+        });
+        events
+    }
+
+    /// Deals the next hand, from `seed` when given (it then stays the table's seed).
+    pub(super) fn next_hand(&mut self, seed: Option<TableSeed>) -> Result<Vec<Event>, RuleError> {
+        let Phase::Finished(f) = &self.phase else {
+            return Err(RuleError::WrongPhase { action: Move::NextHand, phase: self.phase() });
+        };
+        if f.result.game_winners.is_some() {
+            // A new game at the same table: levels start over, the first bid picks the landlord.
+            self.levels = vec![self.settings.settings.starting_level; self.players()];
+            self.landlord = None;
+        } else {
+            self.landlord = Some(f.result.next_landlord);
+        }
+        self.hand_no += 1;
+        if let Some(seed) = seed {
+            self.seed = seed;
+        }
+        self.phase = Phase::Draw(self.deal());
+        Ok(vec![Event::NextHand { hand: self.hand_no }])
+    }
+}
