@@ -8,6 +8,7 @@ pub mod peer_messages;
 pub mod phrase;
 pub mod practice;
 pub mod rules;
+pub mod rummy;
 pub mod prefs;
 pub mod select;
 pub mod table;

@@ -119,6 +119,7 @@ pub enum Page {
     Main,
     Host,
     Join,
+    Rummy,
 }
 
 impl Page {
@@ -127,6 +128,7 @@ impl Page {
         match route {
             Route::Friends => Page::Host,
             Route::Join { .. } => Page::Join,
+            Route::Play { game, .. } if game == "rummy" => Page::Rummy,
             _ => Page::Main,
         }
     }
@@ -137,6 +139,7 @@ impl Page {
             Page::Main => "",
             Page::Host => "friends/",
             Page::Join => "join/",
+            Page::Rummy => "rummy/",
         }
     }
 
@@ -173,6 +176,8 @@ impl Bundle {
     pub const HOST: Bundle = Bundle { page: Page::Host, screen: host_screen, start: || {} };
     /// The guest's page (`join/index.html`).
     pub const JOIN: Bundle = Bundle { page: Page::Join, screen: join_screen, start: || {} };
+    /// The rummy table (`rummy/index.html`).
+    pub const RUMMY: Bundle = Bundle { page: Page::Rummy, screen: rummy_screen, start: || {} };
 }
 
 /// A saved game that cannot be used is set aside before any screen reads it (only the
@@ -188,6 +193,7 @@ fn main_screen(route: &Route) -> Option<AnyView> {
         Route::Friends | Route::Join { .. } => return None,
         Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
         Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
+        Route::Play { game, .. } if game == "rummy" => return None,
         Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
         Route::Settings => view! { <Settings/> }.into_any(),
         Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
@@ -207,6 +213,15 @@ fn host_screen(route: &Route) -> Option<AnyView> {
 fn join_screen(route: &Route) -> Option<AnyView> {
     match route.clone() {
         Route::Join { code } => Some(view! { <crate::web::peer::JoinPage code=code/> }.into_any()),
+        _ => None,
+    }
+}
+
+fn rummy_screen(route: &Route) -> Option<AnyView> {
+    match route {
+        Route::Play { game, query } if game == "rummy" => {
+            Some(view! { <crate::web::rummy::RummyTable query=query.clone()/> }.into_any())
+        }
         _ => None,
     }
 }
@@ -266,6 +281,7 @@ fn Home() -> impl IntoView {
                 <a class="button" class:primary=!has_saved_game href="#/new" data-testid="new-game">
                     {move || shell.t(Text::NewGameVsBots)}
                 </a>
+                <a class="button" href=format!("{}#/play/rummy", Page::Main.path_to(Page::Rummy)) data-testid="rummy-link">{move || shell.t(Text::PlayRummy)}</a>
                 <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
                 <a class="button" href="#/rules" data-testid="rules-link">{move || shell.t(Text::HowToPlay)}</a>
                 <a class="button" href=format!("{}#/friends", Page::Main.path_to(Page::Host)) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>

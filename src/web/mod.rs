@@ -12,6 +12,7 @@ pub mod table;
 pub mod timing;
 pub mod practice;
 pub mod replay;
+pub mod rummy;
 pub mod review;
 pub mod rules;
 pub mod sound;
@@ -30,6 +31,11 @@ pub fn start_friends() {
 /// Entry point of the guest's page (`src/join.rs`, built from `join/index.html`).
 pub fn start_join() {
     mount(app::Bundle::JOIN);
+}
+
+/// Entry point of the rummy page (`src/rummy_page.rs`, built from `rummy/index.html`).
+pub fn start_rummy() {
+    mount(app::Bundle::RUMMY);
 }
 
 fn mount(bundle: app::Bundle) {

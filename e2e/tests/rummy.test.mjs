@@ -1,0 +1,136 @@
+// The rummy table (rummy/, #/play/rummy): a whole deal against a bot played to its end
+// by auto-arranging and following the hint (declaring when the hand is complete); a
+// wrong declaration warned before it costs anything, then scored 80 when confirmed;
+// the same deal from its share link in a second browser; resume after a reload; the
+// home screen's way in. Screenshots at phone and desktop size.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+
+const shared = sharedBrowserAndSite();
+const CARD = /^(JK|(10|[2-9JQKA])[SHDC])$/;
+
+const hand = (page) => page.locator("[data-testid=hand] [data-card]");
+const handCards = async (page) => (await hand(page).evaluateAll((els) => els.map((e) => e.dataset.card))).sort();
+
+async function openTable(page, query) {
+  await page.goto(`${shared.site.url}rummy/#/play/rummy?${query}`);
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=rummy-table]");
+}
+
+/** Waits until it is your turn to draw (true) or the deal has ended (false). */
+async function waitForMyDraw(page, timeout = 30000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    if (await page.locator("[data-testid=deal-result]").count()) return false;
+    if (await page.locator("[data-testid=draw-stock]:enabled").count()) return true;
+    await page.waitForTimeout(50);
+  }
+  throw new Error("neither my turn nor the end of the deal");
+}
+
+test("a whole deal against a bot, by auto-arrange and the hint, at phone size", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await openTable(page, "seed=e2erummy&pace=instant");
+  const first = await handCards(page);
+  assert.equal(first.length, 13);
+  assert.ok(first.every((c) => CARD.test(c)), first.join(" "));
+  await screenshot(page, "rummy-phone-start");
+  let turns = 0;
+  while (await waitForMyDraw(page)) {
+    turns++;
+    // Take the top discard when the hint says it helps, else draw from the stock.
+    await page.click("[data-testid=hint]");
+    const advice = await page.locator("[data-testid=hint-text]").textContent();
+    await page.click("[data-testid=hint]");
+    await page.click(advice.startsWith("Take") ? "[data-testid=take-discard]" : "[data-testid=draw-stock]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+    // Auto-arrange keeps the best discard apart, as the last group.
+    await page.click("[data-testid=auto-arrange]");
+    const groups = page.locator("[data-testid=hand-group]");
+    if (turns === 3) await screenshot(page, "rummy-phone-arranged");
+    // Everything on one phone screen: the 14 cards in groups and the buttons need no scrolling.
+    const box = await page.locator("[data-testid=discard]").boundingBox();
+    assert.ok(box.y + box.height <= 740, `the Discard button ends at ${box.y + box.height}`);
+    await groups.last().locator("button").last().click();
+    await page.click("[data-testid=declare]");
+    if (await page.locator("[data-testid=declare-warning]").count()) {
+      // Not complete yet: nothing was lost; keep playing and discard the card (still selected) instead.
+      await page.click("[data-testid=declare-cancel]");
+      assert.equal(await hand(page).count(), 14);
+      await page.click("[data-testid=discard]");
+    }
+    assert.ok(turns < 200, "the deal ends");
+  }
+  await page.waitForSelector("[data-testid=deal-result]");
+  const rows = page.locator("[data-testid=result-row]");
+  assert.equal(await rows.count(), 2);
+  const winner = await page.locator("[data-testid=deal-result]").getAttribute("data-winner");
+  const paid = await rows.evaluateAll((els) => els.map((e) => Number(e.dataset.points)));
+  if (winner !== "") assert.equal(paid[Number(winner)], 0, "the winner pays nothing");
+  await screenshot(page, "rummy-phone-result");
+  // The next deal starts from the result card.
+  await page.click("[data-testid=next-deal]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length >= 13);
+  assert.equal(await page.locator("[data-testid=deal-result]").count(), 0);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("a wrong declaration is warned first, then costs 80 when confirmed", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await openTable(page, "seed=wrongdecl&pace=instant");
+  assert.ok(await waitForMyDraw(page));
+  await page.click("[data-testid=draw-stock]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+  await page.click("[data-testid=sort]");
+  await hand(page).first().click();
+  await page.click("[data-testid=declare]");
+  const warning = page.locator("[data-testid=declare-warning]");
+  await warning.waitFor();
+  assert.match(await warning.textContent(), /not a valid declaration.*80 points/);
+  await screenshot(page, "rummy-phone-warning");
+  // Warned, nothing happened yet: still 14 cards, still your turn.
+  assert.equal(await hand(page).count(), 14);
+  assert.equal(await page.locator("[data-testid=rummy-table]").getAttribute("data-phase"), "Play");
+  await page.click("[data-testid=declare-anyway]");
+  // Two players: the other is the last one standing and wins; you pay the cap.
+  await page.waitForSelector("[data-testid=deal-result]");
+  assert.equal(await page.locator("[data-testid=result-row][data-seat='0']").getAttribute("data-points"), "80");
+  assert.equal(await page.locator("[data-testid=deal-result]").getAttribute("data-winner"), "1");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("a share link deals the same cards in another browser; a reload resumes the game", async () => {
+  const a = await openPage(shared.browser, VIEWPORTS.desktop);
+  await openTable(a.page, "seed=samedeal&p=3&seat=2&pace=instant");
+  const dealt = await handCards(a.page);
+  assert.equal(await a.page.locator("[data-testid=seat]").count(), 2, "two bots in the strip");
+  await screenshot(a.page, "rummy-desktop");
+  // A friend opens the same link in a fresh browser: the same 13 cards.
+  const b = await openPage(shared.browser, VIEWPORTS.phone);
+  await openTable(b.page, "seed=samedeal&p=3&seat=2");
+  assert.deepEqual(await handCards(b.page), dealt);
+  await b.context.close();
+  // Draw, reload: the game resumes with the drawn card.
+  assert.ok(await waitForMyDraw(a.page));
+  await a.page.click("[data-testid=draw-stock]");
+  await a.page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+  const held = await handCards(a.page);
+  await a.page.reload();
+  await waitForApp(a.page);
+  await a.page.waitForSelector("[data-testid=resumed]");
+  assert.deepEqual(await handCards(a.page), held);
+  assert.ok(await a.page.locator("[data-testid=discard]").count(), "still your turn to discard");
+  // The home screen leads to the same saved table (a link without a seed resumes it).
+  await a.page.goto(shared.site.url + "#/");
+  await waitForApp(a.page);
+  await a.page.click("[data-testid=rummy-link]");
+  await a.page.waitForSelector("[data-testid=resumed]");
+  assert.deepEqual(await handCards(a.page), held);
+  assert.match(await a.page.evaluate(() => location.hash), /^#\/play\/rummy\?seed=samedeal&p=3&seat=2/);
+  assert.deepEqual(a.problems(), []);
+  await a.context.close();
+});

@@ -1,0 +1,339 @@
+//! The rummy table against bots (`#/play/rummy?seed=…`, on the rummy page):
+//! the link opens a deal (or resumes the saved one), the table layer's driver
+//! runs the bots on a timer, every move is saved through the shared save
+//! envelope, and the player's own arrangement of the hand follows the cards.
+//! The board (`board.rs`) and the hand (`hand.rs`) only render and report taps.
+
+mod board;
+mod hand;
+
+use crate::dup::TableSeed;
+use crate::i18n::Text;
+use crate::record::link::Link;
+use crate::record::save::{Loaded, SaveEnvelope, SaveSlot, SlotState};
+use crate::rummy::bot::{bots_for, Bot, Difficulty};
+use crate::rummy::game::{Action, Game, PhaseName, RuleError, SeatView, Stage};
+use crate::table::{Driver, Seat, Turn};
+use crate::ui_model::rummy::arrange::{HandGroups, Place};
+use crate::ui_model::table::Pace;
+use crate::ui_model::rummy::words::{label, Label, WhyInvalid};
+use crate::ui_model::rummy::{declaration, why_invalid};
+use crate::web::app::{BackHome, Shell};
+use crate::web::storage::{self, SlotError};
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub use hand::RummyCardFace;
+
+/// Where the rummy table in progress is saved (`record::SaveEnvelope<rummy::Game>`).
+pub const SAVE_KEY: &str = "tuolaji.rummy.v1";
+
+fn random_seed() -> String {
+    let hi = (js_sys::Math::random() * 4294967296.0) as u64;
+    let lo = (js_sys::Math::random() * 4294967296.0) as u64;
+    crate::dup::generate_seed(hi << 32 | lo)
+}
+
+/// Replaces the address without a history entry (the link of the deal on screen).
+fn replace_hash(hash: &str) {
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+    }
+}
+
+fn bad_link(shell: Shell, msg: String) -> AnyView {
+    view! {
+        <section class="screen page" data-testid="table-error">
+            <h2>{move || label(Label::Title, shell.lang())}</h2>
+            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{msg.clone()}</p>
+            <a class="button primary" href="#/play/rummy" data-testid="new-game">{move || label(Label::NewGame, shell.lang())}</a>
+            <BackHome/>
+        </section>
+    }
+    .into_any()
+}
+
+/// The table a link opens: the saved game if it is this deal from this seat, else a new one.
+#[component]
+pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    // The bots' pace (`pace=slow|normal|fast|instant`, as at the Shengji table) is not part of the deal.
+    let pace = query.iter().find(|(k, _)| k == "pace").and_then(|(_, v)| Pace::from_key(v)).unwrap_or_default();
+    let mut query: Vec<(String, String)> = query.into_iter().filter(|(k, _)| k != "pace").collect();
+    let fresh_link = !query.iter().any(|(k, _)| k == "seed");
+    if fresh_link {
+        // A link without a seed: a saved game resumes; otherwise a new deal, whose link the address shows.
+        if let Loaded::Ok { save, .. } = SaveEnvelope::<Game>::decode(storage::get_raw(SAVE_KEY).ok().flatten().as_deref()) {
+            if let Some(link) = save.link() {
+                query = link.to_query();
+            }
+        }
+        if !query.iter().any(|(k, _)| k == "seed") {
+            query.insert(0, ("seed".into(), random_seed()));
+        }
+    }
+    let link = match Link::<Game>::from_query(&query) {
+        Ok(l) => l,
+        Err(e) => return bad_link(shell, e.to_string()),
+    };
+    let deal_hash = Link::<Game>::new(&link.table_seed(), &link.settings, link.seat).to_hash();
+    let mut hash = deal_hash.clone();
+    if pace != Pace::default() {
+        hash.push_str(&format!("&pace={}", pace.key()));
+    }
+    replace_hash(&hash);
+    let raw = storage::get_raw(SAVE_KEY).ok().flatten();
+    let slot = SaveSlot::new(raw.clone());
+    let (game, resumed, slot) = match SaveEnvelope::<Game>::decode(raw.as_deref()) {
+        Loaded::Ok { save, game } if save.is_for(&link) => (*game, true, slot),
+        loaded => {
+            // Another rummy game is replaced only by playing this one (its first move saves);
+            // an unusable save is set aside first, never written over.
+            let slot = match loaded {
+                Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => match raw.as_deref().map(|r| storage::back_up(SAVE_KEY, r)) {
+                    Some(Ok(_)) => {
+                        let _ = storage::remove(SAVE_KEY);
+                        SaveSlot::new(None)
+                    }
+                    _ => SaveSlot::kept(),
+                },
+                _ => slot,
+            };
+            match <Game as crate::table::Game>::new(link.settings.clone(), link.table_seed()) {
+                Ok(g) => (g, false, slot),
+                Err(e) => return bad_link(shell, crate::ui_model::rummy::words::settings_error(&e, shell.lang())),
+            }
+        }
+    };
+    let seat = link.seat.min(game.players().saturating_sub(1));
+    view! { <LocalRummy game=game seat=seat seed=link.table_seed() save_slot=slot resumed=resumed pace=pace deal_hash=deal_hash/> }.into_any()
+}
+
+/// A declaration held back because it is not valid: the groups, the finishing card, why.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Pending {
+    groups: Vec<Vec<crate::rummy::RummyCard>>,
+    finish: crate::rummy::RummyCard,
+    why: WhyInvalid,
+}
+
+/// Everything the board reads and the handlers change.
+#[derive(Clone, Copy)]
+pub(crate) struct TableState {
+    pub view: Memo<SeatView>,
+    pub groups: RwSignal<HandGroups>,
+    pub selected: RwSignal<Vec<Place>>,
+    pub refusal: RwSignal<Option<RuleError>>,
+    pub pending: RwSignal<Option<Pending>>,
+    pub hint: RwSignal<bool>,
+    pub save_failed: RwSignal<bool>,
+    pub resumed: RwSignal<bool>,
+    /// The table's link (`#/play/rummy?seed=…`): the first deal's share link.
+    pub deal_hash: StoredValue<String>,
+}
+
+#[component]
+fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resumed: bool, pace: Pace, deal_hash: String) -> impl IntoView {
+    let players = game.players();
+    let game = RwSignal::new(game);
+    let driver = StoredValue::new_local(Driver::<Bot>::new(
+        bots_for(&seed, players, &[Difficulty::Heuristic]),
+        (0..players).map(|s| s == seat).collect(),
+    ));
+    let view = Memo::new(move |_| game.with(|g| g.view(seat)));
+    let first_view = view.get_untracked();
+    let state = TableState {
+        view,
+        groups: RwSignal::new(HandGroups::sorted(&first_view.hand, first_view.wild)),
+        selected: RwSignal::new(Vec::new()),
+        refusal: RwSignal::new(None),
+        pending: RwSignal::new(None),
+        hint: RwSignal::new(false),
+        save_failed: RwSignal::new(false),
+        resumed: RwSignal::new(resumed),
+        deal_hash: StoredValue::new(deal_hash),
+    };
+    let slot = StoredValue::new(save_slot);
+    let save = move || {
+        if slot.with_value(|s| s.state() != SlotState::Open) {
+            return;
+        }
+        let Some(text) = game.try_with_untracked(|g| SaveEnvelope::<Game>::new(g, seat, None).encode()) else { return };
+        let failed = matches!(slot.try_update_value(|s| storage::write_slot(SAVE_KEY, s, text)), Some(Err(SlotError::Store(_))));
+        if state.save_failed.get_untracked() != failed {
+            state.save_failed.set(failed);
+        }
+    };
+
+    // The hand's groups follow the cards: a new deal is sorted afresh; otherwise
+    // a drawn card joins the last group and a discarded one leaves its group.
+    let deal_seen = StoredValue::new(first_view.deal_number);
+    Effect::new(move |_| {
+        let v = view.get();
+        if deal_seen.get_value() != v.deal_number {
+            deal_seen.set_value(v.deal_number);
+            state.groups.set(HandGroups::sorted(&v.hand, v.wild));
+            state.selected.set(Vec::new());
+        } else {
+            let mut changed = false;
+            state.groups.update(|g| changed = g.follow(&v.hand, v.wild));
+            if changed {
+                state.selected.set(Vec::new());
+            }
+        }
+    });
+
+    let act = move |who: Seat, action: Action| -> bool {
+        match game.try_update(|g| g.apply(who, &action)) {
+            Some(Ok(_)) => {
+                if who == seat {
+                    state.refusal.set(None);
+                    state.pending.set(None);
+                    state.resumed.set(false);
+                }
+                save();
+                true
+            }
+            Some(Err(e)) => {
+                if who == seat {
+                    state.refusal.set(Some(e));
+                }
+                false
+            }
+            None => false,
+        }
+    };
+
+    // The bots on a timer; stops when the screen goes away.
+    let alive = Arc::new(AtomicBool::new(true));
+    {
+        let alive = alive.clone();
+        on_cleanup(move || alive.store(false, Ordering::Relaxed));
+    }
+    spawn_local(async move {
+        loop {
+            // A bot's draw and its discard are two moves: a turn takes twice the pace.
+            TimeoutFuture::new(pace.millis().max(10)).await;
+            if !alive.load(Ordering::Relaxed) {
+                break;
+            }
+            let Some(turn) = game.try_with_untracked(|g| driver.with_value(|d| d.turn(g))) else { break };
+            let (who, action) = match turn {
+                Turn::Auto(who, action) => (who, action),
+                Turn::Bot(who) => {
+                    let Some(v) = game.try_with_untracked(|g| g.view(who)) else { break };
+                    let Some(Some((action, _))) =
+                        driver.try_update_value(|d| d.bot_mut(who).map(|b| crate::table::Bot::suggest(b, &v)))
+                    else {
+                        break;
+                    };
+                    (who, action)
+                }
+                Turn::Person(_) | Turn::Over => continue,
+            };
+            if !act(who, action) {
+                web_sys::console::error_1(&format!("the rummy bot in seat {} chose a refused move", who + 1).into());
+                break;
+            }
+        }
+    });
+
+    let handlers = Handlers { state, seat, act: Callback::new(move |a: Action| { act(seat, a); }) };
+    view! { <board::Board state=state handlers=handlers/> }
+}
+
+/// What the player's taps do.
+#[derive(Clone, Copy)]
+pub(crate) struct Handlers {
+    state: TableState,
+    seat: Seat,
+    act: Callback<Action>,
+}
+
+impl Handlers {
+    pub fn tap(&self, place: Place) {
+        self.state.pending.set(None);
+        self.state.selected.update(|s| match s.iter().position(|&p| p == place) {
+            Some(i) => {
+                s.remove(i);
+            }
+            None => s.push(place),
+        });
+    }
+
+    pub fn sort(&self) {
+        let v = self.state.view.get_untracked();
+        self.state.groups.set(HandGroups::sorted(&v.hand, v.wild));
+        self.state.selected.set(Vec::new());
+    }
+
+    pub fn auto_arrange(&self) {
+        let v = self.state.view.get_untracked();
+        if let Some(g) = HandGroups::auto(&v.hand, v.wild, &v.rules) {
+            self.state.groups.set(g);
+            self.state.selected.set(Vec::new());
+        }
+    }
+
+    pub fn group(&self) {
+        let sel = self.state.selected.get_untracked();
+        self.state.groups.update(|g| g.group(&sel));
+        self.state.selected.set(Vec::new());
+    }
+
+    /// The one selected card, if exactly one is selected.
+    fn single(&self) -> Option<(Place, crate::rummy::RummyCard)> {
+        let sel = self.state.selected.get_untracked();
+        let [place] = sel.as_slice() else { return None };
+        Some((*place, self.state.groups.with_untracked(|g| g.card(*place))?))
+    }
+
+    pub fn discard(&self) {
+        if let Some((_, card)) = self.single() {
+            self.act.run(Action::Discard(card));
+        }
+    }
+
+    /// Declares with the selected card as the finishing card; a declaration that is
+    /// not valid waits for the player to confirm it (it costs the cap).
+    pub fn declare(&self) {
+        let Some((place, finish)) = self.single() else { return };
+        let v = self.state.view.get_untracked();
+        let (groups, arrangement) = self.state.groups.with_untracked(|g| declaration(g, place, &v));
+        match why_invalid(&arrangement) {
+            None => self.act.run(Action::Declare(groups, finish)),
+            Some(why) => self.state.pending.set(Some(Pending { groups, finish, why })),
+        }
+    }
+
+    pub fn confirm_declaration(&self) {
+        if let Some(p) = self.state.pending.get_untracked() {
+            self.act.run(Action::Declare(p.groups, p.finish));
+        }
+    }
+
+    pub fn show(&self) {
+        let groups = self.state.groups.with_untracked(|g| g.groups().to_vec());
+        self.act.run(Action::Show(groups));
+    }
+
+    pub fn run(&self, action: Action) {
+        self.act.run(action);
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+}
+
+/// Which actions the player has now (the board shows only these).
+pub(crate) fn my_moves(v: &SeatView) -> (bool, bool, bool) {
+    let my_turn = v.phase == PhaseName::Play && v.turn == v.seat;
+    let drawing = my_turn && v.stage == Stage::Draw;
+    let discarding = my_turn && matches!(v.stage, Stage::Discard { .. });
+    let showing = v.phase == PhaseName::Show && v.to_act.contains(&v.seat);
+    (drawing, discarding, showing)
+}
