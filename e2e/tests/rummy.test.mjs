@@ -134,3 +134,18 @@ test("a share link deals the same cards in another browser; a reload resumes the
   assert.deepEqual(a.problems(), []);
   await a.context.close();
 });
+
+test("an unreadable rummy save is kept as a backup and a new game starts", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url);
+  await waitForApp(page);
+  await page.evaluate(() => localStorage.setItem("tuolaji.rummy.v1", "{not a save"));
+  await openTable(page, "seed=afterbackup");
+  await page.waitForSelector("[data-testid=save-set-aside]");
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("tuolaji.rummy.v1.backup")));
+  assert.equal(kept.length, 1);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), kept[0]), "{not a save");
+  assert.equal((await handCards(page)).length, 13);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

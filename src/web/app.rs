@@ -8,6 +8,8 @@ use crate::web::cards::{CardBack, CardFace};
 use crate::web::storage::{self, keys};
 use leptos::prelude::*;
 
+use crate::web::shell::{BackHome, Page, Shell};
+
 pub use crate::ui_model::prefs::{CardSize, DrawSpeed, Prefs, Theme};
 
 impl Prefs {
@@ -61,24 +63,6 @@ fn apply_prefs(prefs: &Prefs) {
     let _ = root.set_attribute("data-card-size", prefs.card_size.key());
 }
 
-/// Shared UI state every screen can read.
-#[derive(Clone, Copy)]
-pub struct Shell {
-    pub prefs: RwSignal<Prefs>,
-    pub storage_ok: bool,
-}
-
-impl Shell {
-    /// The language the player chose (tracked: a view that calls it follows a change).
-    pub fn lang(&self) -> Lang {
-        self.prefs.with(|p| p.lang())
-    }
-
-    pub fn t(&self, text: Text) -> &'static str {
-        self.lang().t(text)
-    }
-}
-
 #[component]
 pub fn App(bundle: Bundle) -> impl IntoView {
     let prefs = RwSignal::new(Prefs::load());
@@ -110,55 +94,6 @@ pub fn App(bundle: Bundle) -> impl IntoView {
     }
 }
 
-/// The pages of the site, each with its own wasm so that no download grows with
-/// screens the player does not open: the main page (home, games against bots,
-/// replays, practice, rules, settings), the host's page (`friends/`: the lobby
-/// and the host's table) and the guest's page (`join/`: a friend's invitation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Page {
-    Main,
-    Host,
-    Join,
-    Rummy,
-}
-
-impl Page {
-    /// The page that draws a route.
-    pub fn of(route: &Route) -> Page {
-        match route {
-            Route::Friends => Page::Host,
-            Route::Join { .. } => Page::Join,
-            Route::Play { game, .. } if game == "rummy" => Page::Rummy,
-            _ => Page::Main,
-        }
-    }
-
-    /// The page's folder below the site's root.
-    fn folder(self) -> &'static str {
-        match self {
-            Page::Main => "",
-            Page::Host => "friends/",
-            Page::Join => "join/",
-            Page::Rummy => "rummy/",
-        }
-    }
-
-    /// The relative path from this page to `other` ("friends/", "../", "../join/").
-    pub fn path_to(self, other: Page) -> String {
-        let up = if self == Page::Main { "" } else { "../" };
-        format!("{up}{}", other.folder())
-    }
-
-    /// The absolute URL of `other`, from this page's address (for links people copy).
-    pub fn url_of(self, other: Page) -> String {
-        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-        let here = href.split('#').next().unwrap_or_default();
-        let here = here.strip_suffix("index.html").unwrap_or(here);
-        let root = here.strip_suffix(self.folder()).unwrap_or(here);
-        format!("{root}{}", other.folder())
-    }
-}
-
 /// Which screens a page's wasm carries.
 #[derive(Clone, Copy)]
 pub struct Bundle {
@@ -177,7 +112,7 @@ impl Bundle {
     /// The guest's page (`join/index.html`).
     pub const JOIN: Bundle = Bundle { page: Page::Join, screen: join_screen, start: || {} };
     /// The rummy table (`rummy/index.html`).
-    pub const RUMMY: Bundle = Bundle { page: Page::Rummy, screen: rummy_screen, start: || {} };
+    pub const RUMMY: Bundle = Bundle { page: Page::Rummy, screen: rummy_screen, start: rummy_start };
 }
 
 /// A saved game that cannot be used is set aside before any screen reads it (only the
@@ -215,6 +150,11 @@ fn join_screen(route: &Route) -> Option<AnyView> {
         Route::Join { code } => Some(view! { <crate::web::peer::JoinPage code=code/> }.into_any()),
         _ => None,
     }
+}
+
+/// An unusable rummy save is backed up before the table reads it (see `main_start`).
+fn rummy_start() {
+    provide_context(crate::web::rummy::SetAside(crate::web::rummy::set_aside_unusable_save()));
 }
 
 fn rummy_screen(route: &Route) -> Option<AnyView> {
@@ -297,12 +237,6 @@ fn Home() -> impl IntoView {
             </footer>
         </section>
     }
-}
-
-#[component]
-pub fn BackHome() -> impl IntoView {
-    let shell = expect_context::<Shell>();
-    view! { <a class="button subtle back" href="#/" data-testid="home-link">{move || shell.t(Text::BackHome)}</a> }
 }
 
 #[component]

@@ -8,7 +8,7 @@ use crate::ui_model::phrase::describe_format;
 use crate::ui_model::layout::HandLayout;
 use crate::ui_model::select::selected_cards;
 use crate::ui_model::messages::illegal_play;
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::cards::{colour_class, CardSvg};
 use crate::i18n::Text;
 use leptos::prelude::*;

@@ -11,7 +11,7 @@ use crate::i18n::Text;
 use crate::shengji::{Format, Hints, Skipped};
 use crate::ui_model::phrase::describe_format;
 use crate::ui_model::select::{selection_of, short_suit_play};
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::FollowContext;
 use gloo_timers::future::TimeoutFuture;

@@ -15,6 +15,7 @@ pub mod replay;
 pub mod rummy;
 pub mod review;
 pub mod rules;
+pub mod shell;
 pub mod sound;
 pub mod storage;
 

@@ -9,15 +9,8 @@ use crate::shengji::game::Mode;
 use crate::ui_model::messages::seed_error;
 use crate::ui_model::peer_messages::settings_error;
 use crate::ui_model::table::{Pace, TableParams};
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{random_seed, BackHome, Shell};
 use leptos::prelude::*;
-
-/// A short random seed from the browser's entropy.
-pub fn random_seed() -> String {
-    let hi = (js_sys::Math::random() * 4294967296.0) as u64;
-    let lo = (js_sys::Math::random() * 4294967296.0) as u64;
-    crate::dup::generate_seed(hi << 32 | lo)
-}
 
 pub fn table_hash(p: &TableParams) -> String {
     Route::Play { game: "shengji".into(), query: p.to_query() }.to_hash()

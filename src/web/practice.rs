@@ -9,17 +9,12 @@ use crate::shengji::{check_play, IllegalPlay};
 use crate::ui_model::messages::illegal_play;
 use crate::ui_model::phrase::{describe_format, suit_name, trump_label};
 use crate::ui_model::practice::{generate, parse_decks, MAX_DECKS, MIN_DECKS};
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand};
 use crate::web::hints::HintTab;
+use crate::web::shell::random_seed;
 use leptos::prelude::*;
-
-fn random_seed() -> String {
-    let hi = (js_sys::Math::random() * 4294967296.0) as u64;
-    let lo = (js_sys::Math::random() * 4294967296.0) as u64;
-    crate::dup::generate_seed(hi << 32 | lo)
-}
 
 fn practice_hash(seed: &str, decks: usize) -> String {
     Route::Practice { query: vec![("seed".into(), seed.into()), ("decks".into(), decks.to_string())] }.to_hash()

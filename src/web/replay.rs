@@ -8,7 +8,7 @@ use crate::i18n::Text;
 use crate::record::trick_replay::{Replay, ReplayStep};
 use crate::shengji::game::{Game, HandResult, Seat};
 use crate::ui_model::phrase::trump_label;
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
 use crate::web::review::{numbered, TrickRow};
 use leptos::prelude::*;

@@ -7,7 +7,7 @@ use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{DuplicateResult, SeedResults, Source};
 use crate::shengji::game::{Seat, TrickRecord};
 use crate::ui_model::phrase::cards_label;
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
 use leptos::prelude::*;
 

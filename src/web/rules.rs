@@ -5,7 +5,7 @@
 use crate::cards::Card;
 use crate::i18n::Text;
 use crate::ui_model::rules::{rules_hash, rules_of, GAMES};
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
 use leptos::prelude::*;
 

@@ -5,7 +5,7 @@
 
 use crate::i18n::Text;
 use crate::ui_model::timing::{format_ms, Measure, Run, Stats, MIN_SAMPLE_MS};
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{BackHome, Shell};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

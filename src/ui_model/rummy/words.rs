@@ -43,6 +43,7 @@ pub enum Label {
     Share,
     Copied,
     Resumed,
+    SetAside,
     Rules,
     YouWin,
 }
@@ -71,6 +72,11 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Share => t(lang, "Copy the link to this deal", "复制这一局的链接"),
         Label::Copied => t(lang, "Link copied: a friend who opens it gets the same cards.", "链接已复制：朋友打开就拿到同样的牌。"),
         Label::Resumed => t(lang, "Your saved game goes on where you left it.", "接着上次保存的地方继续。"),
+        Label::SetAside => t(
+            lang,
+            "Your saved rummy game could not be read by this version; it was kept as a backup in this browser and a new game starts.",
+            "这个版本读不了你保存的拉米牌局；它已作为备份留在本浏览器中，新的一局开始了。",
+        ),
         Label::Rules => t(lang, "How to play", "玩法"),
         Label::YouWin => t(lang, "You win the deal!", "这一局你赢了！"),
     }

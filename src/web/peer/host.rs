@@ -15,7 +15,7 @@ use crate::net::protocol::{encode_host, LobbyState, Refused, SeatInfo, MAX_GUEST
 use crate::ui_model::peer_messages::{lobby_error, refused};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
-use crate::web::app::{BackHome, Page, Shell};
+use crate::web::shell::{BackHome, Page, Shell};
 use crate::web::storage;
 use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;

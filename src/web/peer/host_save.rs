@@ -11,7 +11,7 @@ use crate::net::guest::GuestClient;
 use crate::net::host::{Host, HostConfig, HostSnapshot, LobbyError};
 use crate::net::protocol::{self, DecodeError};
 use crate::record::save::{SaveSlot, SlotState};
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::storage::{self, Backup, SlotError};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;

@@ -11,7 +11,7 @@ use crate::net::protocol::{decode_host, encode_guest, LobbyState, Refused, MAX_H
 use crate::ui_model::peer_messages::{not_verified, refused};
 use crate::net::signal::{self, SdpKind};
 use crate::shengji::game::{Action, SeatView};
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{BackHome, Shell};
 use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;

@@ -12,7 +12,7 @@ use crate::i18n::Text;
 use crate::net::protocol::{LobbyState, SeatInfo};
 use crate::shengji::game::Seat;
 use crate::ui_model::prefs::{parse_ice_servers, IceServer, ICE_KEY};
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::storage;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -11,7 +11,7 @@ use crate::rummy::game::{Action, DealResult, SeatStatus, SeatView, Stage, Varian
 use crate::rummy::Arrangement;
 use crate::ui_model::rummy::words::{self, drop_button, label, Label};
 use crate::ui_model::rummy::{advice_text, advise};
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
 

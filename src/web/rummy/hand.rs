@@ -7,7 +7,7 @@ use crate::cards::{Card, Rank};
 use crate::rummy::RummyCard;
 use crate::ui_model::rummy::arrange::{GroupKind, HandGroups, Place};
 use crate::ui_model::rummy::words::{card as card_words, group_kind};
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::cards::{colour_class, CardSvg};
 use leptos::prelude::*;
 

@@ -18,7 +18,7 @@ use crate::ui_model::rummy::arrange::{HandGroups, Place};
 use crate::ui_model::table::Pace;
 use crate::ui_model::rummy::words::{label, Label, WhyInvalid};
 use crate::ui_model::rummy::{declaration, why_invalid};
-use crate::web::app::{BackHome, Shell};
+use crate::web::shell::{random_seed, replace_hash, BackHome, Shell};
 use crate::web::storage::{self, SlotError};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -30,19 +30,6 @@ pub use hand::RummyCardFace;
 
 /// Where the rummy table in progress is saved (`record::SaveEnvelope<rummy::Game>`).
 pub const SAVE_KEY: &str = "tuolaji.rummy.v1";
-
-fn random_seed() -> String {
-    let hi = (js_sys::Math::random() * 4294967296.0) as u64;
-    let lo = (js_sys::Math::random() * 4294967296.0) as u64;
-    crate::dup::generate_seed(hi << 32 | lo)
-}
-
-/// Replaces the address without a history entry (the link of the deal on screen).
-fn replace_hash(hash: &str) {
-    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
-    }
-}
 
 fn bad_link(shell: Shell, msg: String) -> AnyView {
     view! {
@@ -84,22 +71,18 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
     if pace != Pace::default() {
         hash.push_str(&format!("&pace={}", pace.key()));
     }
-    replace_hash(&hash);
+    // The address bar shows the deal's link (after mounting, with no history entry).
+    Effect::new(move |_| replace_hash(&hash));
     let raw = storage::get_raw(SAVE_KEY).ok().flatten();
     let slot = SaveSlot::new(raw.clone());
     let (game, resumed, slot) = match SaveEnvelope::<Game>::decode(raw.as_deref()) {
         Loaded::Ok { save, game } if save.is_for(&link) => (*game, true, slot),
         loaded => {
             // Another rummy game is replaced only by playing this one (its first move saves);
-            // an unusable save is set aside first, never written over.
+            // an unusable save was set aside at start-up (`set_aside_unusable_save`): one
+            // still here could not be backed up and is never written over.
             let slot = match loaded {
-                Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => match raw.as_deref().map(|r| storage::back_up(SAVE_KEY, r)) {
-                    Some(Ok(_)) => {
-                        let _ = storage::remove(SAVE_KEY);
-                        SaveSlot::new(None)
-                    }
-                    _ => SaveSlot::kept(),
-                },
+                Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => SaveSlot::kept(),
                 _ => slot,
             };
             match <Game as crate::table::Game>::new(link.settings.clone(), link.table_seed()) {
@@ -109,7 +92,31 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
         }
     };
     let seat = link.seat.min(game.players().saturating_sub(1));
-    view! { <LocalRummy game=game seat=seat seed=link.table_seed() save_slot=slot resumed=resumed pace=pace deal_hash=deal_hash/> }.into_any()
+    let set_aside = use_context::<SetAside>().is_some_and(|s| s.0);
+    view! {
+        {set_aside.then(|| view! {
+            <p class="notice" role="status" data-testid="save-set-aside">{move || label(Label::SetAside, shell.lang())}</p>
+        })}
+        <LocalRummy game=game seat=seat seed=link.table_seed() save_slot=slot resumed=resumed pace=pace deal_hash=deal_hash/>
+    }
+    .into_any()
+}
+
+/// Whether an unusable rummy save was set aside when the page started (the table says so).
+#[derive(Clone, Copy)]
+pub struct SetAside(pub bool);
+
+/// Run once when the rummy page starts, before any screen: an unusable rummy save
+/// (another version's, or damaged) is moved, as stored, to a numbered backup key, so
+/// the table starts cleanly and nothing is lost. True if one was set aside.
+pub fn set_aside_unusable_save() -> bool {
+    let Some(raw) = storage::get_raw(SAVE_KEY).ok().flatten() else { return false };
+    match SaveEnvelope::<Game>::decode(Some(&raw)) {
+        Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => {
+            storage::back_up(SAVE_KEY, &raw).is_ok() && storage::remove(SAVE_KEY).is_ok()
+        }
+        Loaded::Absent | Loaded::Ok { .. } => false,
+    }
 }
 
 /// A declaration held back because it is not valid: the groups, the finishing card, why.

@@ -15,7 +15,7 @@ use crate::ui_model::messages::bot_reason;
 use crate::ui_model::rules::rules_hash;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
-use crate::web::app::Shell;
+use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand};
 use crate::web::hints::HintTab;

@@ -16,11 +16,11 @@ use crate::record::Source;
 use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
 use crate::table::{Bot as TableBot, Driver, Turn};
-use crate::shengji::game::{Action, Game, PhaseName, RuleError, Seat};
+use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
 use crate::ui_model::table::{Pace, TableParams};
-use crate::web::app::{BackHome, Shell};
-use crate::web::new_game::{random_seed, table_hash};
+use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
+use crate::web::new_game::table_hash;
 use crate::web::review::{numbered, ResultCard};
 use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside, SlotError};
 use crate::web::table::TableBoard;
@@ -48,20 +48,6 @@ fn bad_link(shell: Shell, msg: String) -> AnyView {
         </section>
     }
     .into_any()
-}
-
-/// A hash as a whole URL of this page (for links people copy).
-fn absolute(hash: &str) -> String {
-    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-    let base = href.split('#').next().unwrap_or_default();
-    format!("{base}{hash}")
-}
-
-/// Replaces the address without a history entry (the link of the deal on screen).
-fn replace_hash(hash: &str) {
-    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
-    }
 }
 
 /// The table link that reopens a saved game: its deal's share link, the saver's
@@ -97,12 +83,13 @@ pub fn saved_game_entry(shell: Shell) -> Option<(String, String)> {
 pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let mut query = query;
+    // The address bar shows the deal's plain link: with the seed a link without one was
+    // given, without a friend's result. Set after mounting (never while rendering), with
+    // no history entry.
+    let mut plain_hash = None;
     if !query.iter().any(|(k, _)| k == "seed") {
-        // Make the link reproducible without adding a history entry.
         query.insert(0, ("seed".into(), random_seed()));
-        if let Ok(p) = TableParams::from_query(&query) {
-            replace_hash(&table_hash(&p));
-        }
+        plain_hash = TableParams::from_query(&query).ok().map(|p| table_hash(&p));
     }
     let params = match TableParams::from_query(&query) {
         Ok(p) => p,
@@ -115,10 +102,23 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     // A friend's result (`r=`) is kept for the side-by-side card after the hand; the
     // address bar then shows the plain link of the deal.
     let deal: Vec<(String, String)> = query.iter().filter(|(k, _)| k != "pace").cloned().collect();
-    if let Ok(ShareLink { result: Some(r), .. }) = ShareLink::from_query(&deal) {
-        let _ = storage::add_result(Source::Link, r);
-        replace_hash(&table_hash(&params));
-    }
+    let friend_result = match ShareLink::from_query(&deal) {
+        Ok(ShareLink { result: Some(r), .. }) => {
+            plain_hash = Some(table_hash(&params));
+            Some(r)
+        }
+        _ => None,
+    };
+    // Stored by the effect below, after this table is set up: the table is told directly.
+    let friend_linked = friend_result.as_ref().is_some_and(|r| r.hand == 0);
+    Effect::new(move |_| {
+        if let Some(r) = friend_result.clone() {
+            let _ = storage::add_result(Source::Link, r);
+        }
+        if let Some(h) = &plain_hash {
+            replace_hash(h);
+        }
+    });
     let link = ShareLink::new(&seed, &params.settings, params.seat);
     let fresh = {
         let (settings, seed) = (params.settings.clone(), seed.clone());
@@ -127,7 +127,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     match storage::load_game() {
         Loaded::Ok { save, game } if save.is_for(&link) => {
             let selected = save.ui.map(|u| u.selected.iter().filter_map(|c| c.parse::<Card>().ok()).collect()).unwrap_or_default();
-            view! { <LocalTable params=params.clone() seed=link.table_seed() game=*game selected=selected/> }.into_any()
+            view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=*game selected=selected/> }.into_any()
         }
         Loaded::Ok { save, game } => {
             // Another game is saved: opening a link must not silently discard it.
@@ -139,7 +139,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             view! {
                 {move || if started.get() {
                     match fresh() {
-                        Ok(g) => view! { <LocalTable params=params.clone() seed=table_seed.clone() game=g/> }.into_any(),
+                        Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=table_seed.clone() game=g/> }.into_any(),
                         Err(e) => bad_link(shell, e.to_string()),
                     }
                 } else {
@@ -163,13 +163,13 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             .into_any()
         }
         Loaded::Absent => match fresh() {
-            Ok(g) => view! { <LocalTable params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
+            Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
             Err(e) => bad_link(shell, e.to_string()),
         },
         // An unusable save is still there: its backup could not be written at start-up
         // (storage full), or another tab put it there since. It is never written over.
         Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => match fresh() {
-            Ok(g) => view! { <LocalTable params=params.clone() seed=link.table_seed() game=g kept=true/> }.into_any(),
+            Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=g kept=true/> }.into_any(),
             Err(e) => bad_link(shell, e.to_string()),
         },
     }
@@ -199,6 +199,8 @@ fn LocalTable(
     /// The save key holds an unusable save that could not be backed up: never written over.
     #[prop(optional)]
     kept: bool,
+    /// The link carried a friend's result on this deal's first hand.
+    friend_linked: bool,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let me = params.seat;
@@ -258,9 +260,16 @@ fn LocalTable(
 
     let act = move |seat: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(seat, &action)) {
-            Some(Ok(_)) => {
+            Some(Ok(events)) => {
                 refusal.set(None);
                 save();
+                // The hand just ended: your result joins the seed's results (the first one
+                // on a deal stays, as in duplicate bridge), before the result card reads them.
+                if events.iter().any(|e| matches!(e, Event::HandFinished(_))) {
+                    if let Some(Some(mine)) = game.try_with_untracked(|g| DuplicateResult::from_game(g, me, None)) {
+                        let _ = storage::add_result(Source::Mine, mine);
+                    }
+                }
                 true
             }
             Some(Err(e)) => {
@@ -311,13 +320,12 @@ fn LocalTable(
         }
     });
 
-    // The result card: your result is kept with the seed's results (the first one on a
-    // deal stays, as in duplicate bridge); friends' results on the same deal sit beside it.
+    // The result card: your result (recorded by `act` when the hand ended) beside
+    // friends' results on the same deal.
     let result_card = ViewFn::from(move || {
         let Some((mine, record)) = game.with(|g| DuplicateResult::from_game(g, me, None).map(|r| (r, g.record()))) else {
             return ().into_any();
         };
-        let _ = storage::add_result(Source::Mine, mine.clone());
         let friends: Vec<DuplicateResult> = storage::seed_results(&mine.seed)
             .results
             .into_iter()
@@ -333,7 +341,7 @@ fn LocalTable(
         view! { <ResultCard mine=mine friends=friends share_url=share_url replay_hash=replay_hash replay_url=replay_url/> }.into_any()
     });
     // A friend's result on this deal waits (unseen) until you finish the hand.
-    let friend_waiting = {
+    let friend_waiting = friend_linked || {
         let fp = fingerprint::<Game>(&params.settings);
         storage::seed_results(seed.as_str()).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
     };

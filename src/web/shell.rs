@@ -1,0 +1,105 @@
+//! What every screen shares, apart from the app that mounts them: the shell's
+//! state (`Shell`: preferences and the language), the way home, the pages of the
+//! site and how to reach one from another, and the address-bar helpers screens use
+//! in their event handlers (a fresh seed, replacing the address, an absolute link).
+//! Screens import this module, never `app.rs`.
+
+use crate::i18n::{Lang, Text};
+use crate::routes::Route;
+use leptos::prelude::*;
+
+pub use crate::ui_model::prefs::Prefs;
+
+/// Shared UI state every screen can read.
+#[derive(Clone, Copy)]
+pub struct Shell {
+    pub prefs: RwSignal<Prefs>,
+    pub storage_ok: bool,
+}
+
+impl Shell {
+    /// The language the player chose (tracked: a view that calls it follows a change).
+    pub fn lang(&self) -> Lang {
+        self.prefs.with(|p| p.lang())
+    }
+
+    pub fn t(&self, text: Text) -> &'static str {
+        self.lang().t(text)
+    }
+}
+
+#[component]
+pub fn BackHome() -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    view! { <a class="button subtle back" href="#/" data-testid="home-link">{move || shell.t(Text::BackHome)}</a> }
+}
+
+/// The pages of the site, each with its own wasm so that no download grows with
+/// screens the player does not open: the main page (home, games against bots,
+/// replays, practice, rules, settings), the host's page (`friends/`: the lobby
+/// and the host's table) and the guest's page (`join/`: a friend's invitation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Main,
+    Host,
+    Join,
+    Rummy,
+}
+
+impl Page {
+    /// The page that draws a route.
+    pub fn of(route: &Route) -> Page {
+        match route {
+            Route::Friends => Page::Host,
+            Route::Join { .. } => Page::Join,
+            Route::Play { game, .. } if game == "rummy" => Page::Rummy,
+            _ => Page::Main,
+        }
+    }
+
+    /// The page's folder below the site's root.
+    fn folder(self) -> &'static str {
+        match self {
+            Page::Main => "",
+            Page::Host => "friends/",
+            Page::Join => "join/",
+            Page::Rummy => "rummy/",
+        }
+    }
+
+    /// The relative path from this page to `other` ("friends/", "../", "../join/").
+    pub fn path_to(self, other: Page) -> String {
+        let up = if self == Page::Main { "" } else { "../" };
+        format!("{up}{}", other.folder())
+    }
+
+    /// The absolute URL of `other`, from this page's address (for links people copy).
+    pub fn url_of(self, other: Page) -> String {
+        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+        let here = href.split('#').next().unwrap_or_default();
+        let here = here.strip_suffix("index.html").unwrap_or(here);
+        let root = here.strip_suffix(self.folder()).unwrap_or(here);
+        format!("{root}{}", other.folder())
+    }
+}
+
+/// A fresh table seed from the browser's randomness (a new deal).
+pub fn random_seed() -> String {
+    let hi = (js_sys::Math::random() * 4294967296.0) as u64;
+    let lo = (js_sys::Math::random() * 4294967296.0) as u64;
+    crate::dup::generate_seed(hi << 32 | lo)
+}
+
+/// Replaces the address without a history entry (the link of the deal on screen).
+pub fn replace_hash(hash: &str) {
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// `hash` as an absolute address on this page (for links people copy).
+pub fn absolute(hash: &str) -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{hash}")
+}
