@@ -149,3 +149,25 @@ test("an unreadable rummy save is kept as a backup and a new game starts", async
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("a new rummy table: players and pool rummy chosen on the setup screen", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(`${shared.site.url}rummy/#/play/rummy?new`);
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=rummy-setup]");
+  await page.fill("[data-testid=seed-input]", "no spaces allowed");
+  await page.waitForSelector("[data-testid=new-game-error]");
+  assert.ok(await page.locator("[data-testid=start]").isDisabled());
+  await page.fill("[data-testid=seed-input]", "POOL3");
+  await page.selectOption("[data-testid=players]", "3");
+  await page.selectOption("[data-testid=variant]", "pool-101");
+  await screenshot(page, "rummy-setup-phone");
+  await page.click("[data-testid=start]");
+  await page.waitForSelector("[data-testid=rummy-table]");
+  assert.match(await page.evaluate(() => location.hash), /^#\/play\/rummy\?seed=pool3&p=3&m=pool-101/);
+  assert.equal(await page.locator("[data-testid=seat]").count(), 2);
+  // Pool totals read "points paid / limit".
+  assert.match(await page.locator("[data-testid=seat]").first().textContent(), /0\/101/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -6,7 +6,7 @@
 
 use super::arrange::GroupKind;
 use crate::i18n::Lang;
-use crate::rummy::game::{DealEnd, DealResult, Move, PhaseName, RuleError, SeatStatus, SeatView, SettingsError, Stage};
+use crate::rummy::game::{DealEnd, DealResult, Move, PhaseName, RuleError, SeatStatus, SeatView, SettingsError, Stage, Variant};
 use crate::rummy::{MeldKind, RummyCard};
 use crate::ui_model::phrase::card_label;
 
@@ -44,6 +44,8 @@ pub enum Label {
     Copied,
     Resumed,
     SetAside,
+    NewTable,
+    Variant,
     Rules,
     YouWin,
 }
@@ -77,8 +79,19 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
             "Your saved rummy game could not be read by this version; it was kept as a backup in this browser and a new game starts.",
             "这个版本读不了你保存的拉米牌局；它已作为备份留在本浏览器中，新的一局开始了。",
         ),
+        Label::NewTable => t(lang, "New rummy table", "新的拉米牌桌"),
+        Label::Variant => t(lang, "Scoring", "计分"),
         Label::Rules => t(lang, "How to play", "玩法"),
         Label::YouWin => t(lang, "You win the deal!", "这一局你赢了！"),
+    }
+}
+
+/// Points or pool rummy, as the new-table screen offers them.
+pub fn variant_name(v: Variant, lang: Lang) -> &'static str {
+    match v {
+        Variant::Points => t(lang, "Points rummy (one deal per player)", "计点拉米（每人坐庄一局）"),
+        Variant::Pool101 => t(lang, "Pool 101 (out at 101 points)", "积分池 101（到 101 分出局）"),
+        Variant::Pool201 => t(lang, "Pool 201 (out at 201 points)", "积分池 201（到 201 分出局）"),
     }
 }
 

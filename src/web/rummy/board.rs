@@ -211,6 +211,7 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
                 <p class="notice" role="status" data-testid="save-failed">{shell.t(crate::i18n::Text::SaveFailed)}</p>
             })}
             <nav class="rummy-foot">
+                <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
                 <a class="button subtle" href="../#/rules" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
                 <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
             </nav>

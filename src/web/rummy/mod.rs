@@ -6,6 +6,7 @@
 
 mod board;
 mod hand;
+mod setup;
 
 use crate::dup::TableSeed;
 use crate::i18n::Text;
@@ -18,7 +19,7 @@ use crate::ui_model::rummy::arrange::{HandGroups, Place};
 use crate::ui_model::table::Pace;
 use crate::ui_model::rummy::words::{label, Label, WhyInvalid};
 use crate::ui_model::rummy::{declaration, why_invalid};
-use crate::web::shell::{random_seed, replace_hash, BackHome, Shell};
+use crate::web::shell::{replace_hash, BackHome, Shell};
 use crate::web::storage::{self, SlotError};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -50,16 +51,14 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
     // The bots' pace (`pace=slow|normal|fast|instant`, as at the Shengji table) is not part of the deal.
     let pace = query.iter().find(|(k, _)| k == "pace").and_then(|(_, v)| Pace::from_key(v)).unwrap_or_default();
     let mut query: Vec<(String, String)> = query.into_iter().filter(|(k, _)| k != "pace").collect();
-    let fresh_link = !query.iter().any(|(k, _)| k == "seed");
-    if fresh_link {
-        // A link without a seed: a saved game resumes; otherwise a new deal, whose link the address shows.
-        if let Loaded::Ok { save, .. } = SaveEnvelope::<Game>::decode(storage::get_raw(SAVE_KEY).ok().flatten().as_deref()) {
-            if let Some(link) = save.link() {
-                query = link.to_query();
-            }
-        }
-        if !query.iter().any(|(k, _)| k == "seed") {
-            query.insert(0, ("seed".into(), random_seed()));
+    // `?new` asks for a new table; a link without a seed resumes the saved game, or asks too.
+    if query.iter().any(|(k, _)| k == "new") {
+        return view! { <setup::RummySetup/> }.into_any();
+    }
+    if !query.iter().any(|(k, _)| k == "seed") {
+        match SaveEnvelope::<Game>::decode(storage::get_raw(SAVE_KEY).ok().flatten().as_deref()) {
+            Loaded::Ok { save, .. } if save.link().is_some() => query = save.link().map(|l| l.to_query()).unwrap_or_default(),
+            _ => return view! { <setup::RummySetup/> }.into_any(),
         }
     }
     let link = match Link::<Game>::from_query(&query) {
