@@ -22,6 +22,7 @@ use super::fair::{self, Secret};
 use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
 use crate::shengji::bot::{Bot, Difficulty};
+use crate::table::{Driver, Turn};
 use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, Settings};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -103,7 +104,8 @@ pub struct Host {
     seats: Vec<Occupant>,
     conns: BTreeMap<ConnId, Conn>,
     game: Option<Game>,
-    bots: Vec<Bot>,
+    /// The table layer's driver: a bot per seat, standing in wherever no guest plays.
+    driver: Driver<Bot>,
     entropy: Secret,
     counter: u64,
     round: Option<FairRound>,
@@ -128,7 +130,7 @@ impl Host {
             seats: vec![Occupant::Empty; resolved.players],
             conns: BTreeMap::new(),
             game: None,
-            bots: Vec::new(),
+            driver: Driver::all_bots(Vec::new()),
             entropy,
             counter: 0,
             round: None,
@@ -139,7 +141,7 @@ impl Host {
             version: 0,
         };
         let bot_seed = h.derived_seed("bots");
-        h.bots = crate::shengji::bot::bots_for(&bot_seed, resolved.players, &[h.config.bot_difficulty]);
+        h.driver = Driver::all_bots(crate::shengji::bot::bots_for(&bot_seed, resolved.players, &[h.config.bot_difficulty]));
         Ok(h)
     }
 
@@ -519,6 +521,11 @@ impl Host {
 
     /// After any change: bots move while it is a bot's turn, and a finished hand's seed is revealed.
     fn after_change(&mut self, _now: Millis, out: &mut Vec<Outgoing>) {
+        // Who plays each seat now: a guest (a person, who draws for itself), or a bot.
+        for seat in 0..self.seats.len() {
+            let person = !self.controlled_by_bot(seat);
+            self.driver.set_person(seat, person);
+        }
         for _ in 0..10_000 {
             if self.round.is_some() {
                 break;
@@ -527,9 +534,11 @@ impl Host {
             if game.phase() == PhaseName::Finished {
                 break;
             }
-            let Some(seat) = game.to_act().into_iter().find(|&s| self.controlled_by_bot(s)) else { break };
+            // Only bots move here: a guest's move, even one that needs no decision, is its own.
+            let Turn::Bot(seat) = self.driver.turn(game) else { break };
             let view = game.view(seat);
-            let (action, _why) = self.bots[seat].suggest(&view);
+            let Some(bot) = self.driver.bot_mut(seat) else { break };
+            let (action, _why) = bot.suggest(&view);
             let Some(game) = &mut self.game else { break };
             match game.apply(seat, &action) {
                 Ok(events) => {

@@ -49,6 +49,7 @@ impl<G: Game> fmt::Display for BotRefused<G> {
 pub type Step<G, R> = Result<Moved<G, R>, BotRefused<G>>;
 
 /// The bots of a table and which seats people play.
+#[derive(Clone, Debug)]
 pub struct Driver<B> {
     bots: Vec<B>,
     persons: Vec<bool>,

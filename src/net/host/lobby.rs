@@ -150,7 +150,7 @@ impl Host {
         self.settings = settings;
         self.touch();
         let bot_seed = self.derived_seed("bots");
-        self.bots = crate::shengji::bot::bots_for(&bot_seed, r.players, &[self.config.bot_difficulty]);
+        self.driver = crate::table::Driver::all_bots(crate::shengji::bot::bots_for(&bot_seed, r.players, &[self.config.bot_difficulty]));
         out.extend(self.broadcast_lobby());
         Ok(out)
     }
