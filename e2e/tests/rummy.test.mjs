@@ -99,8 +99,31 @@ test("a wrong declaration is warned first, then costs 80 when confirmed", async 
   await page.waitForSelector("[data-testid=deal-result]");
   assert.equal(await page.locator("[data-testid=result-row][data-seat='0']").getAttribute("data-points"), "80");
   assert.equal(await page.locator("[data-testid=deal-result]").getAttribute("data-winner"), "1");
+  // The deal's link carries that result: a friend plays the same deal and sees both.
+  const link = await page.locator("[data-testid=share-link]").inputValue();
+  assert.match(link, /rummy\/#\/play\/rummy\?seed=wrongdecl&r=/);
   assert.deepEqual(problems(), []);
   await context.close();
+
+  const b = await openPage(shared.browser, VIEWPORTS.desktop);
+  await b.page.goto(link + "&pace=instant");
+  await waitForApp(b.page);
+  await b.page.waitForSelector("[data-testid=friend-waiting]");
+  assert.doesNotMatch(await b.page.evaluate(() => location.hash), /r=/);
+  assert.ok(await waitForMyDraw(b.page));
+  await b.page.click("[data-testid=draw-stock]");
+  await b.page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+  await b.page.click("[data-testid=sort]");
+  await hand(b.page).first().click();
+  await b.page.click("[data-testid=declare]");
+  await b.page.click("[data-testid=declare-anyway]");
+  await b.page.waitForSelector("[data-testid=compare]");
+  const rows = await b.page.locator("[data-testid=compare-row]").evaluateAll((els) => els.map((e) => e.dataset.mine));
+  assert.deepEqual(rows.sort(), ["false", "true"]);
+  assert.equal(await b.page.locator("[data-testid=compare-row][data-mine=false]").getAttribute("data-points"), "80");
+  await screenshot(b.page, "rummy-desktop-compare");
+  assert.deepEqual(b.problems(), []);
+  await b.context.close();
 });
 
 test("a share link deals the same cards in another browser; a reload resumes the game", async () => {

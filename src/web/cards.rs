@@ -36,7 +36,12 @@ fn corner(rank: Rank, suit: Suit) -> impl IntoView {
 
 /// The face of one card as an `<svg>` (60 × 84 units), coloured by `currentColor`.
 #[component]
-pub fn CardSvg(card: Card) -> impl IntoView {
+pub fn CardSvg(
+    card: Card,
+    /// A joker with no big or small (rummy's printed joker): no corner tag.
+    #[prop(optional)]
+    plain_joker: bool,
+) -> impl IntoView {
     let body = match card {
         Card::Suited { rank, suit } => {
             let face = matches!(rank, Rank::Jack | Rank::Queen | Rank::King);
@@ -60,7 +65,9 @@ pub fn CardSvg(card: Card) -> impl IntoView {
             view! {
                 <g class="card-ink">
                     <path d=STAR transform=at(10.0, 12.0, 7.5) class=class/>
-                    <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{if big { "BIG" } else { "SM" }}</text>
+                    {(!plain_joker).then(|| view! {
+                        <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{if big { "BIG" } else { "SM" }}</text>
+                    })}
                     <path d=STAR transform=at(30.0, 44.0, 15.0) class=class/>
                     <text x="30" y="76" class="card-joker-word" text-anchor="middle">"JOKER"</text>
                 </g>

@@ -6,6 +6,7 @@
 //! save), and the duplicate results kept per seed.
 
 use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
+use crate::table::Codec;
 use crate::record::save::{backup_key, backup_number, plan_backup, Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, SlotWrite};
 pub use crate::record::save::MAX_BACKUPS;
 use serde::{de::DeserializeOwned, Serialize};
@@ -188,12 +189,23 @@ pub fn write_slot(key: &str, slot: &mut SaveSlot, text: String) -> Result<(), Sl
     }
 }
 
+/// Where a game's results on a seed are kept: [`keys::RESULTS_PREFIX`] + the seed for
+/// Shengji (as before there were other games), + the game's name, a dot and the seed
+/// for the others (so one game's results never overwrite another's on the same seed).
+fn results_key<G: Codec>(seed: &str) -> String {
+    if G::ID == <crate::shengji::game::Game as Codec>::ID {
+        format!("{}{seed}", keys::RESULTS_PREFIX)
+    } else {
+        format!("{}{}.{seed}", keys::RESULTS_PREFIX, G::NAME)
+    }
+}
+
 /// The duplicate results kept for a seed (none when absent or unreadable). Stored
 /// as a JSON list of result codes (`r=` values) tagged `m` (mine) or `l` (from a
 /// link): the codec links already use, so no JSON code for results is needed.
-pub fn seed_results(seed: &str) -> SeedResults {
+pub fn seed_results<G: Codec>(seed: &str) -> SeedResults<G> {
     let mut all = SeedResults::new(seed);
-    if let Ok(Some(codes)) = get_json::<Vec<String>>(&format!("{}{seed}", keys::RESULTS_PREFIX)) {
+    if let Ok(Some(codes)) = get_json::<Vec<String>>(&results_key::<G>(seed)) {
         for code in codes {
             let source = if code.starts_with('m') { Source::Mine } else { Source::Link };
             if let Ok(r) = DuplicateResult::decode(code.get(1..).unwrap_or_default()) {
@@ -205,15 +217,15 @@ pub fn seed_results(seed: &str) -> SeedResults {
 }
 
 /// Adds a result to its seed's collection (a player's first result on a deal stays).
-pub fn add_result(source: Source, result: DuplicateResult) -> Result<SeedResults, StoreError> {
-    let mut all = seed_results(&result.seed);
+pub fn add_result<G: Codec>(source: Source, result: DuplicateResult<G>) -> Result<SeedResults<G>, StoreError> {
+    let mut all = seed_results::<G>(&result.seed);
     if all.merge(source, result) == Merge::Added {
         let codes: Vec<String> = all
             .results
             .iter()
             .map(|s| format!("{}{}", if s.source == Source::Mine { 'm' } else { 'l' }, s.result.encode()))
             .collect();
-        set_json(&format!("{}{}", keys::RESULTS_PREFIX, all.seed), &codes)?;
+        set_json(&results_key::<G>(&all.seed), &codes)?;
     }
     Ok(all)
 }

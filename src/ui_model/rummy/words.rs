@@ -46,6 +46,9 @@ pub enum Label {
     SetAside,
     NewTable,
     Variant,
+    SameDeal,
+    Friend,
+    FriendWaiting,
     Rules,
     YouWin,
 }
@@ -81,6 +84,13 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         ),
         Label::NewTable => t(lang, "New rummy table", "新的拉米牌桌"),
         Label::Variant => t(lang, "Scoring", "计分"),
+        Label::SameDeal => t(lang, "The same deal at other tables", "同一副牌在别的牌桌"),
+        Label::Friend => t(lang, "A friend", "朋友"),
+        Label::FriendWaiting => t(
+            lang,
+            "A friend's result on this deal came with the link: finish the deal to compare.",
+            "链接里带着朋友在这一局的成绩：打完这一局就能比较。",
+        ),
         Label::Rules => t(lang, "How to play", "玩法"),
         Label::YouWin => t(lang, "You win the deal!", "这一局你赢了！"),
     }

@@ -7,11 +7,14 @@
 use super::hand::{GroupedHand, RummyCardFace};
 use super::{my_moves, Handlers, TableState};
 use crate::i18n::Lang;
-use crate::rummy::game::{Action, DealResult, SeatStatus, SeatView, Stage, Variant};
+use crate::rummy::game::{Action, DealResult, Game, SeatStatus, SeatView, Stage, Variant};
 use crate::rummy::Arrangement;
 use crate::ui_model::rummy::words::{self, drop_button, label, Label};
 use crate::ui_model::rummy::{advice_text, advise};
-use crate::web::shell::Shell;
+use crate::web::shell::{absolute, Shell};
+use crate::web::storage;
+use crate::record::duplicate::{DuplicateResult, Source};
+use crate::record::link::Link;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
 
@@ -197,6 +200,9 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
             <ul class="rummy-seats">{seats}</ul>
             {middle}
             {move || { let s = status(); (!s.is_empty()).then(|| view! { <p class="status-line" role="status" data-testid="status-line">{s}</p> }) }}
+            {move || (state.friend_waiting && view.with(|v| v.deal_number == 0 && v.result.is_none())).then(|| view! {
+                <p class="notice" role="status" data-testid="friend-waiting">{label(Label::FriendWaiting, lang())}</p>
+            })}
             {move || state.resumed.get().then(|| view! { <p class="notice" role="status" data-testid="resumed">{label(Label::Resumed, lang())}</p> })}
             {refusal}
             {pending}
@@ -219,6 +225,44 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
     }
 }
 
+/// Your result on the first deal, as stored when it ended (`None` before).
+fn game_result(deal_hash: &str, me: usize) -> Option<DuplicateResult<Game>> {
+    let link = Link::<Game>::parse_hash(deal_hash).ok()?;
+    storage::seed_results::<Game>(&link.seed)
+        .results
+        .into_iter()
+        .find(|s| s.source == Source::Mine && s.result.hand == 0 && s.result.seat == me && s.result.is_for(&link))
+        .map(|s| s.result)
+}
+
+/// Friends' results on the same deal, beside yours (from the links they sent).
+fn friends_results(mine: &DuplicateResult<Game>, name: &dyn Fn(usize) -> String, lang: Lang) -> Option<AnyView> {
+    let friends: Vec<DuplicateResult<Game>> = storage::seed_results::<Game>(&mine.seed)
+        .results
+        .into_iter()
+        .filter(|s| s.source == Source::Link && s.result.same_deal(mine))
+        .map(|s| s.result)
+        .collect();
+    if friends.is_empty() {
+        return None;
+    }
+    let line = |r: &DuplicateResult<Game>, who: String| match lang {
+        Lang::En => format!("{who} (seat {}): {}", r.seat + 1, if r.result.declared { "declared".to_string() } else { format!("paid {}", r.result.points) }),
+        Lang::Zh => format!("{who}（{}号位）：{}", r.seat + 1, if r.result.declared { "宣告成功".to_string() } else { format!("付 {} 分", r.result.points) }),
+    };
+    let you = line(mine, name(mine.seat));
+    Some(view! {
+        <div class="rummy-compare" data-testid="compare">
+            <b>{label(Label::SameDeal, lang)}</b>
+            <p data-testid="compare-row" data-mine="true">{you}</p>
+            {friends.iter().map(|r| {
+                let who = r.name.clone().unwrap_or_else(|| label(Label::Friend, lang).to_string());
+                view! { <p data-testid="compare-row" data-mine="false" data-points=r.result.points.to_string()>{line(r, who)}</p> }
+            }).collect_view()}
+        </div>
+    }.into_any())
+}
+
 /// The end of a deal: who won, what each seat paid and the running totals, the
 /// arrangements laid down, and the link that deals the same cards to a friend.
 #[component]
@@ -236,7 +280,7 @@ fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: Stri
                     <b>{name(s)}</b>
                     <span class="muted">{status}</span>
                     <span>{if result.points[s] == 0 { "0".to_string() } else { format!("−{}", result.points[s]) }}</span>
-                    <span class="rummy-total">{total(&view, s)}</span>
+                    <span class="rummy-total">{label(Label::Totals, lang)} " " {total(&view, s)}</span>
                 </div>
                 {shown.map(|a| view! {
                     <div class="rummy-shown">
@@ -251,11 +295,16 @@ fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: Stri
             </li>
         }
     }).collect_view();
-    // The first deal's link: a friend who opens it is dealt the same cards.
+    // The first deal's link, with your result: a friend who opens it is dealt the same
+    // cards and sees both results when their deal ends. Friends' results sit here too.
+    let mine = (result.deal == 0).then(|| game_result(&deal_hash, me)).flatten();
+    let friends = mine.as_ref().map(|m| friends_results(m, &name, lang)).unwrap_or_default();
     let share = (result.deal == 0).then(|| {
-        let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-        let base = href.split('#').next().unwrap_or_default().to_string();
-        let url = format!("{base}{deal_hash}");
+        let hash = match (&mine, Link::<Game>::parse_hash(&deal_hash)) {
+            (Some(m), Ok(link)) => link.with_result(m.clone()).to_hash(),
+            _ => deal_hash.clone(),
+        };
+        let url = absolute(&hash);
         let copied = RwSignal::new(false);
         let text = url.clone();
         view! {
@@ -271,6 +320,7 @@ fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: Stri
         <div class="rummy-result" data-testid="deal-result" data-winner=result.winner.map(|w| w.to_string()).unwrap_or_default()>
             <p class="status-line"><b>{if result.winner == Some(me) { label(Label::YouWin, lang).to_string() } else { summary }}</b></p>
             <ol class="rummy-results">{rows}</ol>
+            {friends}
             {share}
         </div>
     }

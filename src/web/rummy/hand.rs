@@ -24,7 +24,7 @@ pub fn RummyCardFace(card: RummyCard, wild: Option<Rank>, #[prop(optional)] smal
     let class = format!("card {}{}{}", colour_class(face), if small { " mini" } else { "" }, if is_wild { " wild" } else { "" });
     view! {
         <span class=class data-card=card.to_string() role="img" aria-label=move || card_words(card, shell.lang())>
-            <CardSvg card=face/>
+            <CardSvg card=face plain_joker=card.is_printed_joker()/>
         </span>
     }
 }

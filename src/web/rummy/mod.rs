@@ -13,7 +13,8 @@ use crate::i18n::Text;
 use crate::record::link::Link;
 use crate::record::save::{Loaded, SaveEnvelope, SaveSlot, SlotState};
 use crate::rummy::bot::{bots_for, Bot, Difficulty};
-use crate::rummy::game::{Action, Game, PhaseName, RuleError, SeatView, Stage};
+use crate::record::duplicate::{DuplicateResult, Source};
+use crate::rummy::game::{Action, Event, Game, PhaseName, RuleError, SeatView, Stage};
 use crate::table::{Driver, Seat, Turn};
 use crate::ui_model::rummy::arrange::{HandGroups, Place};
 use crate::ui_model::table::Pace;
@@ -70,8 +71,16 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
     if pace != Pace::default() {
         hash.push_str(&format!("&pace={}", pace.key()));
     }
-    // The address bar shows the deal's link (after mounting, with no history entry).
-    Effect::new(move |_| replace_hash(&hash));
+    // A friend's result on the first deal (`r=`) is kept for the comparison after the
+    // deal; the address bar shows the deal's plain link. After mounting, with no history entry.
+    let friend = link.result.clone().filter(|r| r.hand == 0);
+    let friend_linked = friend.is_some();
+    Effect::new(move |_| {
+        if let Some(r) = friend.clone() {
+            let _ = storage::add_result(Source::Link, r);
+        }
+        replace_hash(&hash);
+    });
     let raw = storage::get_raw(SAVE_KEY).ok().flatten();
     let slot = SaveSlot::new(raw.clone());
     let (game, resumed, slot) = match SaveEnvelope::<Game>::decode(raw.as_deref()) {
@@ -96,7 +105,7 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
         {set_aside.then(|| view! {
             <p class="notice" role="status" data-testid="save-set-aside">{move || label(Label::SetAside, shell.lang())}</p>
         })}
-        <LocalRummy game=game seat=seat seed=link.table_seed() save_slot=slot resumed=resumed pace=pace deal_hash=deal_hash/>
+        <LocalRummy game=game seat=seat seed=link.table_seed() save_slot=slot resumed=resumed pace=pace deal_hash=deal_hash friend_linked=friend_linked/>
     }
     .into_any()
 }
@@ -139,10 +148,12 @@ pub(crate) struct TableState {
     pub resumed: RwSignal<bool>,
     /// The table's link (`#/play/rummy?seed=…`): the first deal's share link.
     pub deal_hash: StoredValue<String>,
+    /// The link carried a friend's result on the first deal (shown once the deal ends).
+    pub friend_waiting: bool,
 }
 
 #[component]
-fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resumed: bool, pace: Pace, deal_hash: String) -> impl IntoView {
+fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resumed: bool, pace: Pace, deal_hash: String, friend_linked: bool) -> impl IntoView {
     let players = game.players();
     let game = RwSignal::new(game);
     let driver = StoredValue::new_local(Driver::<Bot>::new(
@@ -161,6 +172,7 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resu
         save_failed: RwSignal::new(false),
         resumed: RwSignal::new(resumed),
         deal_hash: StoredValue::new(deal_hash),
+        friend_waiting: friend_linked,
     };
     let slot = StoredValue::new(save_slot);
     let save = move || {
@@ -194,7 +206,14 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resu
 
     let act = move |who: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(who, &action)) {
-            Some(Ok(_)) => {
+            Some(Ok(events)) => {
+                // The first deal just ended: your result joins the seed's results, for the
+                // comparison with friends who play the same deal (before the card reads them).
+                if events.iter().any(|e| matches!(e, Event::DealFinished(r) if r.deal == 0)) {
+                    if let Some(Some(mine)) = game.try_with_untracked(|g| DuplicateResult::from_game(g, seat, None)) {
+                        let _ = storage::add_result(Source::Mine, mine);
+                    }
+                }
                 if who == seat {
                     state.refusal.set(None);
                     state.pending.set(None);

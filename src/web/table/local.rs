@@ -326,7 +326,7 @@ fn LocalTable(
         let Some((mine, record)) = game.with(|g| DuplicateResult::from_game(g, me, None).map(|r| (r, g.record()))) else {
             return ().into_any();
         };
-        let friends: Vec<DuplicateResult> = storage::seed_results(&mine.seed)
+        let friends: Vec<DuplicateResult> = storage::seed_results::<Game>(&mine.seed)
             .results
             .into_iter()
             .filter(|s| s.source == Source::Link && s.result.same_deal(&mine))
@@ -343,7 +343,7 @@ fn LocalTable(
     // A friend's result on this deal waits (unseen) until you finish the hand.
     let friend_waiting = friend_linked || {
         let fp = fingerprint::<Game>(&params.settings);
-        storage::seed_results(seed.as_str()).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
+        storage::seed_results::<Game>(seed.as_str()).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
     };
 
     let view = Memo::new(move |_| game.with(|g| g.view(me)));
