@@ -48,3 +48,18 @@ test("the rules in Chinese carry no English words", async () => {
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("the rummy table's rules link opens rummy's rules, and the menu switches games", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(`${shared.site.url}rummy/#/play/rummy?seed=rulesrummy`);
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=rummy-table]");
+  await page.click("[data-testid=rules-link]");
+  await page.waitForSelector("[data-section=groups]");
+  assert.match(await page.locator("[data-testid=rules] h2").textContent(), /Rummy/);
+  await screenshot(page, "rules-rummy-phone");
+  await page.locator("[data-testid=rules-games] a", { hasText: "Shengji" }).click();
+  await page.waitForSelector("[data-section=kitty]");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

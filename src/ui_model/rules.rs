@@ -51,7 +51,7 @@ impl GameRules {
 }
 
 /// Every game with rules, in menu order.
-pub const GAMES: &[GameRules] = &[SHENGJI];
+pub const GAMES: &[GameRules] = &[SHENGJI, crate::ui_model::rummy::rules::RUMMY];
 
 /// The rules of `game` (`None` for a game without a page).
 pub fn rules_of(game: &str) -> Option<&'static GameRules> {
@@ -224,11 +224,12 @@ mod tests {
                     assert!(c.parse::<crate::cards::Card>().is_ok(), "{c}");
                 }
             }
-            // The terms the table links to.
-            for at in ["landlord", "kitty", "levels", "friends", "trump", "tricks"] {
-                assert!(g.section(at).is_some(), "{at}");
-            }
         }
+        // The terms the tables link to.
+        for at in ["landlord", "kitty", "levels", "friends", "trump", "tricks"] {
+            assert!(SHENGJI.section(at).is_some(), "{at}");
+        }
+        assert!(rules_of("rummy").is_some_and(|r| r.section("groups").is_some()));
         assert_eq!(rules_hash("shengji", "kitty"), "#/rules?game=shengji&at=kitty");
     }
 }

@@ -44,6 +44,11 @@ pub fn RulesPage(query: Vec<(String, String)>) -> impl IntoView {
     view! {
         <section class="screen page rules" data-testid="rules">
             <h2>{move || shell.t(Text::HowToPlay)} " · " {move || rules.name(lang())}</h2>
+            <nav class="rules-games" data-testid="rules-games">
+                {GAMES.iter().map(|g| view! {
+                    <a class="chip" class:here=g.game == rules.game href=format!("#/rules?game={}", g.game)>{move || g.name(lang())}</a>
+                }).collect_view()}
+            </nav>
             <nav class="rules-toc" aria-label=move || shell.t(Text::HowToPlay)>
                 {rules.sections.iter().map(|s| view! {
                     <a class="chip" href=rules_hash(rules.game, s.id)>{move || s.title(lang())}</a>

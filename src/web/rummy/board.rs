@@ -218,7 +218,7 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
             })}
             <nav class="rummy-foot">
                 <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
-                <a class="button subtle" href="../#/rules" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
+                <a class="button subtle" href="../#/rules?game=rummy" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
                 <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
             </nav>
         </section>
