@@ -213,9 +213,16 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
             </div>
             <GroupedHand groups=groups selected=selected wild=wild on_tap=Callback::new(move |p| handlers.tap(p)) enabled=enabled/>
             {actions}
-            {move || state.save_failed.get().then(|| view! {
-                <p class="notice" role="status" data-testid="save-failed">{shell.t(crate::i18n::Text::SaveFailed)}</p>
-            })}
+            {move || {
+                use crate::web::table::runner::SaveStatus;
+                let (testid, text) = match state.save_status.get() {
+                    SaveStatus::Saving => return None,
+                    SaveStatus::Failed => ("save-error", crate::i18n::Text::SaveFailed),
+                    SaveStatus::Taken => ("save-taken", crate::i18n::Text::SaveTaken),
+                    SaveStatus::Kept => ("save-kept", crate::i18n::Text::SaveNotMoved),
+                };
+                Some(view! { <p class="notice" role="status" data-testid=testid>{shell.t(text)}</p> })
+            }}
             <nav class="rummy-foot">
                 <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
                 <a class="button subtle" href="../#/rules?game=rummy" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>

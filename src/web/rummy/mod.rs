@@ -11,22 +11,19 @@ mod setup;
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::record::link::Link;
-use crate::record::save::{Loaded, SaveEnvelope, SaveSlot, SlotState};
+use crate::record::save::{Loaded, SaveEnvelope};
+use crate::web::table::runner::{run_bots, Autosave, SaveStatus};
 use crate::rummy::bot::{bots_for, Bot, Difficulty};
 use crate::record::duplicate::{DuplicateResult, Source};
 use crate::rummy::game::{Action, Event, Game, PhaseName, RuleError, SeatView, Stage};
-use crate::table::{Driver, Seat, Turn};
+use crate::table::{Driver, Seat};
 use crate::ui_model::rummy::arrange::{HandGroups, Place};
 use crate::ui_model::table::Pace;
 use crate::ui_model::rummy::words::{label, Label, WhyInvalid};
 use crate::ui_model::rummy::{declaration, why_invalid};
 use crate::web::shell::{replace_hash, BackHome, Shell};
-use crate::web::storage::{self, SlotError};
-use gloo_timers::future::TimeoutFuture;
+use crate::web::storage;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 pub use hand::RummyCardFace;
 
@@ -82,19 +79,15 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
         replace_hash(&hash);
     });
     let raw = storage::get_raw(SAVE_KEY).ok().flatten();
-    let slot = SaveSlot::new(raw.clone());
-    let (game, resumed, slot) = match SaveEnvelope::<Game>::decode(raw.as_deref()) {
-        Loaded::Ok { save, game } if save.is_for(&link) => (*game, true, slot),
+    let (game, resumed, kept) = match SaveEnvelope::<Game>::decode(raw.as_deref()) {
+        Loaded::Ok { save, game } if save.is_for(&link) => (*game, true, false),
         loaded => {
             // Another rummy game is replaced only by playing this one (its first move saves);
             // an unusable save was set aside at start-up (`set_aside_unusable_save`): one
             // still here could not be backed up and is never written over.
-            let slot = match loaded {
-                Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => SaveSlot::kept(),
-                _ => slot,
-            };
+            let kept = matches!(loaded, Loaded::Incompatible { .. } | Loaded::Corrupt { .. });
             match <Game as crate::table::Game>::new(link.settings.clone(), link.table_seed()) {
-                Ok(g) => (g, false, slot),
+                Ok(g) => (g, false, kept),
                 Err(e) => return bad_link(shell, crate::ui_model::rummy::words::settings_error(&e, shell.lang())),
             }
         }
@@ -105,7 +98,7 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
         {set_aside.then(|| view! {
             <p class="notice" role="status" data-testid="save-set-aside">{move || label(Label::SetAside, shell.lang())}</p>
         })}
-        <LocalRummy game=game seat=seat seed=link.table_seed() save_slot=slot resumed=resumed pace=pace deal_hash=deal_hash friend_linked=friend_linked/>
+        <LocalRummy game=game seat=seat seed=link.table_seed() kept=kept resumed=resumed pace=pace deal_hash=deal_hash friend_linked=friend_linked/>
     }
     .into_any()
 }
@@ -144,7 +137,8 @@ pub(crate) struct TableState {
     pub refusal: RwSignal<Option<RuleError>>,
     pub pending: RwSignal<Option<Pending>>,
     pub hint: RwSignal<bool>,
-    pub save_failed: RwSignal<bool>,
+    /// Whether moves are being saved (a notice when not).
+    pub save_status: RwSignal<SaveStatus>,
     pub resumed: RwSignal<bool>,
     /// The table's link (`#/play/rummy?seed=…`): the first deal's share link.
     pub deal_hash: StoredValue<String>,
@@ -153,15 +147,16 @@ pub(crate) struct TableState {
 }
 
 #[component]
-fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resumed: bool, pace: Pace, deal_hash: String, friend_linked: bool) -> impl IntoView {
+fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool, pace: Pace, deal_hash: String, friend_linked: bool) -> impl IntoView {
     let players = game.players();
-    let game = RwSignal::new(game);
+    let game = RwSignal::new_local(game);
     let driver = StoredValue::new_local(Driver::<Bot>::new(
         bots_for(&seed, players, &[Difficulty::Heuristic]),
         (0..players).map(|s| s == seat).collect(),
     ));
     let view = Memo::new(move |_| game.with(|g| g.view(seat)));
     let first_view = view.get_untracked();
+    let autosave = Autosave::new(SAVE_KEY, kept);
     let state = TableState {
         view,
         groups: RwSignal::new(HandGroups::sorted(&first_view.hand, first_view.wild)),
@@ -169,22 +164,12 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resu
         refusal: RwSignal::new(None),
         pending: RwSignal::new(None),
         hint: RwSignal::new(false),
-        save_failed: RwSignal::new(false),
+        save_status: autosave.status,
         resumed: RwSignal::new(resumed),
         deal_hash: StoredValue::new(deal_hash),
         friend_waiting: friend_linked,
     };
-    let slot = StoredValue::new(save_slot);
-    let save = move || {
-        if slot.with_value(|s| s.state() != SlotState::Open) {
-            return;
-        }
-        let Some(text) = game.try_with_untracked(|g| SaveEnvelope::<Game>::new(g, seat, None).encode()) else { return };
-        let failed = matches!(slot.try_update_value(|s| storage::write_slot(SAVE_KEY, s, text)), Some(Err(SlotError::Store(_))));
-        if state.save_failed.get_untracked() != failed {
-            state.save_failed.set(failed);
-        }
-    };
+    let save = move || game.with_untracked(|g| autosave.save(g, seat, None));
 
     // The hand's groups follow the cards: a new deal is sorted afresh; otherwise
     // a drawn card joins the last group and a discarded one leaves its group.
@@ -232,39 +217,8 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, save_slot: SaveSlot, resu
         }
     };
 
-    // The bots on a timer; stops when the screen goes away.
-    let alive = Arc::new(AtomicBool::new(true));
-    {
-        let alive = alive.clone();
-        on_cleanup(move || alive.store(false, Ordering::Relaxed));
-    }
-    spawn_local(async move {
-        loop {
-            // A bot's draw and its discard are two moves: a turn takes twice the pace.
-            TimeoutFuture::new(pace.millis().max(10)).await;
-            if !alive.load(Ordering::Relaxed) {
-                break;
-            }
-            let Some(turn) = game.try_with_untracked(|g| driver.with_value(|d| d.turn(g))) else { break };
-            let (who, action) = match turn {
-                Turn::Auto(who, action) => (who, action),
-                Turn::Bot(who) => {
-                    let Some(v) = game.try_with_untracked(|g| g.view(who)) else { break };
-                    let Some(Some((action, _))) =
-                        driver.try_update_value(|d| d.bot_mut(who).map(|b| crate::table::Bot::suggest(b, &v)))
-                    else {
-                        break;
-                    };
-                    (who, action)
-                }
-                Turn::Person(_) | Turn::Over => continue,
-            };
-            if !act(who, action) {
-                web_sys::console::error_1(&format!("the rummy bot in seat {} chose a refused move", who + 1).into());
-                break;
-            }
-        }
-    });
+    // The bots on a timer (a bot's draw and its discard are two moves: a turn takes twice the pace).
+    run_bots(game, driver, move |_: &Game| pace.millis().max(10), act);
 
     let handlers = Handlers { state, seat, act: Callback::new(move |a: Action| { act(seat, a); }) };
     view! { <board::Board state=state handlers=handlers/> }

@@ -11,24 +11,21 @@ use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{fingerprint, DuplicateResult};
 use crate::record::link::ShareLink;
 use crate::record::replay_code::encode_record;
-use crate::record::save::{Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, UiState};
+use crate::record::save::{Loaded, SaveEnvelope, SaveError, UiState};
 use crate::record::Source;
 use crate::routes::Route;
 use crate::shengji::bot::{bots_for, Difficulty};
-use crate::table::{Bot as TableBot, Driver, Turn};
+use crate::table::Driver;
 use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
 use crate::ui_model::table::{Pace, TableParams};
 use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
+use crate::web::table::runner::{run_bots, Autosave, SaveStatus};
 use crate::web::new_game::table_hash;
 use crate::web::review::{numbered, ResultCard};
-use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside, SlotError};
+use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside};
 use crate::web::table::TableBoard;
-use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 fn seat_name(seat: Seat, me: Seat, shell: Shell) -> String {
     if seat == me {
@@ -175,18 +172,6 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     }
 }
 
-/// Whether the table's moves are being saved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SaveStatus {
-    Saving,
-    /// The browser refused the last write (storage full or off).
-    Failed,
-    /// Another tab saved this game (or another) since: this tab stopped saving.
-    Taken,
-    /// An unusable save is kept in the key: nothing is saved over it.
-    Kept,
-}
-
 /// The running table: `game` (new or resumed) against bots, saved after every action.
 #[component]
 fn LocalTable(
@@ -218,8 +203,8 @@ fn LocalTable(
     let refusal = RwSignal::new(None::<(Seat, RuleError)>);
     // Where the moves are saved: over what the key held when the table opened (the game
     // it resumed, or the one the player chose to replace), never over another tab's save.
-    let slot = StoredValue::new(if kept { SaveSlot::kept() } else { SaveSlot::new(storage::get_raw(keys::SAVED_GAME).ok().flatten()) });
-    let status = RwSignal::new(if kept { SaveStatus::Kept } else { SaveStatus::Saving });
+    let autosave = Autosave::new(keys::SAVED_GAME, kept);
+    let status = autosave.status;
     // Notices about saving stay until the player dismisses them.
     let save_dismissed = RwSignal::new(false);
     let taken_dismissed = RwSignal::new(false);
@@ -227,36 +212,13 @@ fn LocalTable(
     // The cards selected in your hand, kept with the save (restored on resume).
     let selection = StoredValue::new(Vec::<Card>::new());
     let save = move || {
-        if slot.with_value(|s| s.state() != SlotState::Open) {
-            return;
-        }
         let ui = UiState {
             pace: (params.pace != Pace::default()).then(|| pace_key.to_string()),
             selected: selection.get_value().iter().map(|c| c.notation()).collect(),
             ..UiState::default()
         };
-        let Some(envelope) = game.try_with_untracked(|g| <SaveEnvelope>::new(g, me, Some(ui))) else { return };
-        let next = match slot.try_update_value(|s| storage::write_slot(keys::SAVED_GAME, s, envelope.encode())) {
-            Some(Ok(())) => SaveStatus::Saving,
-            Some(Err(SlotError::Store(_))) => SaveStatus::Failed,
-            Some(Err(SlotError::Refused(SlotState::Taken))) => SaveStatus::Taken,
-            _ => return,
-        };
-        if status.get_untracked() != next {
-            status.set(next);
-        }
+        game.with_untracked(|g| autosave.save(g, me, Some(ui)));
     };
-    // Another tab wrote the saved game: this one stops saving at once and says so.
-    let listener = window_event_listener(leptos::ev::storage, move |e| {
-        let key = e.key();
-        if key.is_none() || key.as_deref() == Some(keys::SAVED_GAME) {
-            let new_value = e.new_value();
-            if slot.try_update_value(|s| s.changed_elsewhere(new_value.as_deref())).unwrap_or(false) {
-                status.set(SaveStatus::Taken);
-            }
-        }
-    });
-    on_cleanup(move || listener.remove());
 
     let act = move |seat: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(seat, &action)) {
@@ -280,45 +242,18 @@ fn LocalTable(
         }
     };
 
-    // The bots (and your own draw) on a timer; stops when the screen goes away.
-    let alive = Arc::new(AtomicBool::new(true));
-    {
-        let alive = alive.clone();
-        on_cleanup(move || alive.store(false, Ordering::Relaxed));
-    }
-    spawn_local(async move {
-        loop {
-            let drawing = game.try_with_untracked(|g| g.phase() == PhaseName::Draw && g.view(me).deck_left > 0);
-            let Some(drawing) = drawing else { break };
-            // Cards arrive at the auto-draw speed of the settings, never slower than the bots' pace.
+    // The bots (and your own draw) on a timer; cards arrive at the auto-draw speed of the
+    // settings, never slower than the bots' pace.
+    run_bots(
+        game,
+        driver,
+        move |g: &Game| {
+            let drawing = g.phase() == PhaseName::Draw && g.view(me).deck_left > 0;
             let draw_ms = shell.prefs.with_untracked(|p| p.draw_speed.millis()).min(pace);
-            TimeoutFuture::new(if drawing { draw_ms } else { pace }).await;
-            if !alive.load(Ordering::Relaxed) {
-                break;
-            }
-            // Who moves next (you may have moved meanwhile): a bot, your automatic draw, or
-            // nobody until you choose (the driver waits for you where you come first).
-            let Some(turn) = game.try_with_untracked(|g| driver.with_value(|d| d.turn(g))) else { break };
-            let (seat, action) = match turn {
-                Turn::Auto(seat, action) => (seat, action),
-                Turn::Bot(seat) => {
-                    let Some(view) = game.try_with_untracked(|g| g.view(seat)) else { break };
-                    let Some(Some((action, _))) =
-                        driver.try_update_value(|d| d.bot_mut(seat).map(|b| TableBot::suggest(b, &view)))
-                    else {
-                        break;
-                    };
-                    (seat, action)
-                }
-                Turn::Person(_) | Turn::Over => continue,
-            };
-            if !act(seat, action) {
-                // A bot's move the rules refuse is a bug: say so (the refusal is on screen) and stop.
-                web_sys::console::error_1(&format!("the bot in seat {} chose a refused move", seat + 1).into());
-                break;
-            }
-        }
-    });
+            if drawing { draw_ms } else { pace }
+        },
+        act,
+    );
 
     // The result card: your result (recorded by `act` when the hand ended) beside
     // friends' results on the same deal.

@@ -1,9 +1,12 @@
-//! The Shengji table. `board` draws one seat's view of a table and turns taps into
-//! actions, without knowing where the game runs; `local` runs a game against bots
-//! in this browser (`#/play/shengji?…`). Peer tables drive the same board.
+//! The tables. `runner` is a table against bots for any game (the bots on a timer
+//! through the table layer's driver, the autosave); `board` draws one seat's view of a
+//! Shengji table and turns taps into actions, without knowing where the game runs;
+//! `local` is the Shengji table against bots in this browser (`#/play/shengji?…`).
+//! Peer tables drive the same board; rummy's table is `web::rummy` on the same runner.
 
 pub mod board;
 pub mod local;
+pub mod runner;
 
 pub use board::TableBoard;
 pub use local::Table;
