@@ -102,6 +102,17 @@ test("a wrong declaration is warned first, then costs 80 when confirmed", async 
   // The deal's link carries that result: a friend plays the same deal and sees both.
   const link = await page.locator("[data-testid=share-link]").inputValue();
   assert.match(link, /rummy\/#\/play\/rummy\?seed=wrongdecl&r=/);
+  // The replay link steps through the table: the last move is the wrong declaration.
+  await page.click("[data-testid=replay-link]");
+  await page.waitForSelector("[data-testid=rummy-replay]");
+  assert.equal(await page.locator("[data-testid=replay-move]").getAttribute("data-step"), "0");
+  await page.click("[data-testid=replay-next]");
+  assert.equal(await page.locator("[data-testid=replay-move]").getAttribute("data-step"), "1");
+  assert.match(await page.locator("[data-testid=replay-move]").textContent(), /Seat [12] (drew|took|dropped)/);
+  await page.click("[data-testid=replay-last]");
+  assert.match(await page.locator("[data-testid=replay-move]").textContent(), /Seat 1 declared/);
+  assert.equal(await hand(page).count(), 13, "seat 1's cards after its declaration");
+  await screenshot(page, "rummy-phone-replay");
   assert.deepEqual(problems(), []);
   await context.close();
 

@@ -126,7 +126,8 @@ fn main_screen(route: &Route) -> Option<AnyView> {
         Route::Home => view! { <Home/> }.into_any(),
         Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
         Route::Friends | Route::Join { .. } => return None,
-        Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
+        Route::Replay { record } if Page::of(route) == Page::Main => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
+        Route::Replay { .. } => return None,
         Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
         Route::Play { game, .. } if game == "rummy" => return None,
         Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
@@ -161,6 +162,9 @@ fn rummy_screen(route: &Route) -> Option<AnyView> {
     match route {
         Route::Play { game, query } if game == "rummy" => {
             Some(view! { <crate::web::rummy::RummyTable query=query.clone()/> }.into_any())
+        }
+        Route::Replay { record } if Page::of(route) == Page::Rummy => {
+            Some(view! { <crate::web::rummy::RummyReplay code=record.clone()/> }.into_any())
         }
         _ => None,
     }

@@ -53,6 +53,8 @@ impl Page {
             Route::Friends => Page::Host,
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,
+            // A replay is drawn by its game's page (the code's tag says which).
+            Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::rummy::game::Game as crate::table::Codec>::ID) => Page::Rummy,
             _ => Page::Main,
         }
     }

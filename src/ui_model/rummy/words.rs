@@ -47,6 +47,9 @@ pub enum Label {
     NewTable,
     Variant,
     SameDeal,
+    Replay,
+    ReplayStart,
+    ReplayLink,
     Friend,
     FriendWaiting,
     Rules,
@@ -86,6 +89,9 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Variant => t(lang, "Scoring", "计分"),
         Label::SameDeal => t(lang, "The same deal at other tables", "同一副牌在别的牌桌"),
         Label::Friend => t(lang, "A friend", "朋友"),
+        Label::Replay => t(lang, "Replay", "回放"),
+        Label::ReplayStart => t(lang, "The deal, before the first move.", "发完牌，还没有人行动。"),
+        Label::ReplayLink => t(lang, "Replay this table move by move", "逐步回放这一桌"),
         Label::FriendWaiting => t(
             lang,
             "A friend's result on this deal came with the link: finish the deal to compare.",
@@ -127,6 +133,29 @@ pub fn drop_button(cost: u32, lang: Lang) -> String {
     match lang {
         Lang::En => format!("Drop ({cost})"),
         Lang::Zh => format!("弃局（{cost}分）"),
+    }
+}
+
+/// One move of a record, as a replay tells it (`top`: the discard pile's top before it).
+pub fn describe_move(seat: usize, action: &crate::rummy::game::Action, top: Option<RummyCard>, name: &dyn Fn(usize) -> String, lang: Lang) -> String {
+    use crate::rummy::game::Action;
+    let who = name(seat);
+    let top = top.map(|c| card(c, lang)).unwrap_or_default();
+    match (action, lang) {
+        (Action::Drop, Lang::En) => format!("{who} dropped."),
+        (Action::Drop, Lang::Zh) => format!("{who}弃局。"),
+        (Action::DrawStock, Lang::En) => format!("{who} drew from the stock."),
+        (Action::DrawStock, Lang::Zh) => format!("{who}从牌堆摸了一张。"),
+        (Action::TakeDiscard, Lang::En) => format!("{who} took the {top}."),
+        (Action::TakeDiscard, Lang::Zh) => format!("{who}拿走了{top}。"),
+        (Action::Discard(c), Lang::En) => format!("{who} discarded the {}.", card(*c, lang)),
+        (Action::Discard(c), Lang::Zh) => format!("{who}打出{}。", card(*c, lang)),
+        (Action::Declare(_, c), Lang::En) => format!("{who} declared, finishing with the {}.", card(*c, lang)),
+        (Action::Declare(_, c), Lang::Zh) => format!("{who}宣告，最后打出{}。", card(*c, lang)),
+        (Action::Show(_), Lang::En) => format!("{who} showed their hand."),
+        (Action::Show(_), Lang::Zh) => format!("{who}亮牌。"),
+        (Action::NextDeal | Action::NextDealFrom(_), Lang::En) => "The next deal.".into(),
+        (Action::NextDeal | Action::NextDealFrom(_), Lang::Zh) => "下一局。".into(),
     }
 }
 

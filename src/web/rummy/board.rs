@@ -63,7 +63,12 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
     let middle = move || {
         let v = view.get();
         if let Some(r) = v.result.clone() {
-            return view! { <DealResultCard result=r view=v.clone() me=me deal_hash=state.deal_hash.get_value()/> }.into_any();
+            let replay = state.replay_hash.get_untracked();
+            return view! {
+                <DealResultCard result=r view=v.clone() me=me deal_hash=state.deal_hash.get_value()/>
+                {replay.map(|h| view! { <a class="button subtle" href=h data-testid="replay-link">{label(Label::ReplayLink, lang())}</a> })}
+            }
+            .into_any();
         }
         let (drawing, _, _) = my_moves(&v);
         let top = v.top();

@@ -6,11 +6,17 @@
 
 mod board;
 mod hand;
+mod replay;
 mod setup;
+
+pub use replay::RummyReplay;
 
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::record::link::Link;
+use crate::record::replay_code::encode;
+use crate::routes::Route;
+use crate::table::Record;
 use crate::record::save::{Loaded, SaveEnvelope};
 use crate::web::table::runner::{run_bots, Autosave, SaveStatus};
 use crate::rummy::bot::{bots_for, Bot, Difficulty};
@@ -144,6 +150,8 @@ pub(crate) struct TableState {
     pub deal_hash: StoredValue<String>,
     /// The link carried a friend's result on the first deal (shown once the deal ends).
     pub friend_waiting: bool,
+    /// Once a deal has ended: the table's replay link (`#/replay/<code>`).
+    pub replay_hash: Memo<Option<String>>,
 }
 
 #[component]
@@ -168,6 +176,9 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool
         resumed: RwSignal::new(resumed),
         deal_hash: StoredValue::new(deal_hash),
         friend_waiting: friend_linked,
+        replay_hash: Memo::new(move |_| {
+            game.with(|g| g.result().is_some().then(|| Route::Replay { record: encode(&Record::of(g)) }.to_hash()))
+        }),
     };
     let save = move || game.with_untracked(|g| autosave.save(g, seat, None));
 
