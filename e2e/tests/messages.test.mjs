@@ -3,7 +3,7 @@
 // no English words. Screenshot of the refusal at phone size.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
 
 const shared = sharedBrowserAndSite();
 
@@ -73,6 +73,35 @@ test("the suggested lead's reason and a refused play read in Chinese", async () 
   assert.ok(!hasEnglish(reason), `English in the bot's reason: ${reason}`);
   assert.match(refusal, /^你：这手牌不合法：/);
   assert.ok(!hasEnglish(refusal), `English in the refusal: ${refusal}`);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+/** Latin-letter words in the table's text, card ranks (single capitals, 10) and the
+ * deal's seed (an identifier, shown as typed) aside. */
+async function latinWords(page) {
+  const text = (await page.locator("[data-testid=table]").innerText()).replaceAll("zhwords", "");
+  return (text.match(/[A-Za-z]{2,}|[a-z]/g) || []);
+}
+
+test("a Chinese table shows no English words from the deal to the result (Finding Friends, 6 players)", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/");
+  await waitForApp(page);
+  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh" })));
+  await page.goto(shared.site.url + "#/play/shengji?seed=zhwords&p=6&m=friends&pace=instant");
+  await page.reload();
+  await page.waitForSelector("[data-testid=table]");
+  const seen = new Set();
+  await playHand(page, {
+    onPlay: async (page) => {
+      for (const w of await latinWords(page)) seen.add(w);
+    },
+  });
+  await page.waitForSelector("[data-testid=result-card]");
+  for (const w of await latinWords(page)) seen.add(w);
+  await screenshot(page, "table-result-phone-zh");
+  assert.deepEqual([...seen], [], "English at a Chinese table");
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -249,7 +249,8 @@ fn NotBuilt(title: Text, body: Text) -> impl IntoView {
     view! {
         <section class="screen page" data-testid="not-built">
             <h2>{move || shell.t(title)}</h2>
-            <p class="badge">{move || shell.t(Text::NotBuiltYet)}</p>
+            // The title may already say it: the badge is not repeated under it.
+            {(title != Text::NotBuiltYet).then(|| view! { <p class="badge">{move || shell.t(Text::NotBuiltYet)}</p> })}
             <p>{move || shell.t(body)}</p>
             <BackHome/>
         </section>

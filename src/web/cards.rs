@@ -62,14 +62,23 @@ pub fn CardSvg(
             let big = card == Card::BigJoker;
             // Filled star for the big joker, hollow for the small one: told apart without colour.
             let class = if big { "joker-star filled" } else { "joker-star hollow" };
+            // The words in the player's language: 大王/小王 at a Chinese table.
+            let zh = use_context::<crate::web::shell::Shell>().is_some_and(|s| s.lang() == crate::i18n::Lang::Zh);
+            let (tag, word) = match (zh, big, plain_joker) {
+                (false, true, _) => ("BIG", "JOKER"),
+                (false, false, _) => ("SM", "JOKER"),
+                (true, _, true) => ("", "王"),
+                (true, true, false) => ("大", "大王"),
+                (true, false, false) => ("小", "小王"),
+            };
             view! {
                 <g class="card-ink">
                     <path d=STAR transform=at(10.0, 12.0, 7.5) class=class/>
                     {(!plain_joker).then(|| view! {
-                        <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{if big { "BIG" } else { "SM" }}</text>
+                        <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{tag}</text>
                     })}
                     <path d=STAR transform=at(30.0, 44.0, 15.0) class=class/>
-                    <text x="30" y="76" class="card-joker-word" text-anchor="middle">"JOKER"</text>
+                    <text x="30" y="76" class="card-joker-word" class:zh=zh text-anchor="middle">{word}</text>
                 </g>
             }
             .into_any()

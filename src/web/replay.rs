@@ -183,7 +183,7 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
             <div class="seats felt replay-seats" data-testid="seats">{seats}</div>
             {f.step.map(|step| view! {
                 <ol class="review-list replay-trick" data-testid="replay-trick">
-                    <TrickRow number=step.trick_number trick=step.trick names=names.clone() landlord_team=f.landlord_team.clone()/>
+                    <TrickRow number=step.trick_number trick=step.trick names=names.clone() landlord_team=f.landlord_team.clone() me=None/>
                 </ol>
             })}
             {result.map(|r| view! { <p class="phase-panel replay-result" data-testid="replay-result"><b>{shell.t(Text::HandOver)}</b> " · " {r}</p> })}

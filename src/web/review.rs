@@ -30,6 +30,8 @@ pub fn TrickRow(
     /// Seats on the landlord's side: points they win do not count for the attackers.
     #[prop(optional)]
     landlord_team: Vec<Seat>,
+    /// Your seat, when the names call it "You" ("You win", not "You wins").
+    me: Option<Seat>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let lang = shell.prefs.with_untracked(|p| p.lang());
@@ -41,7 +43,7 @@ pub fn TrickRow(
             <div class="review-head">
                 <b>{numbered(shell, Text::TrickNumber, number)}</b>
                 <span>{shell.t(Text::LedBy)} " " {name(trick.leader)}</span>
-                <span class="review-winner">{name(winner)} " " {shell.t(Text::Wins)}</span>
+                <span class="review-winner">{name(winner)} " " {shell.t(if me == Some(winner) { Text::Win } else { Text::Wins })}</span>
                 {(trick.points > 0).then(|| view! {
                     <span class="review-points" class:scoring=scoring>{trick.points} " " {shell.t(Text::Pts)}</span>
                 })}
@@ -63,7 +65,14 @@ pub fn TrickRow(
 
 /// The trick-by-trick review of a hand, in a collapsible section.
 #[component]
-pub fn TrickReview(tricks: Vec<TrickRecord>, names: Vec<String>, #[prop(optional)] landlord_team: Vec<Seat>) -> impl IntoView {
+pub fn TrickReview(
+    tricks: Vec<TrickRecord>,
+    names: Vec<String>,
+    #[prop(optional)] landlord_team: Vec<Seat>,
+    /// Your seat, when the names call it "You".
+    #[prop(optional)]
+    me: Option<Seat>,
+) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let count = tricks.len();
     view! {
@@ -71,7 +80,7 @@ pub fn TrickReview(tricks: Vec<TrickRecord>, names: Vec<String>, #[prop(optional
             <summary>{shell.t(Text::Review)} " (" {count} ")"</summary>
             <ol class="review-list">
                 {tricks.into_iter().enumerate().map(|(i, t)| view! {
-                    <TrickRow number=i + 1 trick=t names=names.clone() landlord_team=landlord_team.clone()/>
+                    <TrickRow number=i + 1 trick=t names=names.clone() landlord_team=landlord_team.clone() me=me/>
                 }).collect_view()}
             </ol>
         </details>

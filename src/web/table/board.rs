@@ -173,8 +173,8 @@ pub fn TableBoard(
                         </div>
                         <div class="seat-info">
                             {shell.t(Text::Level)} " " {v.levels[s].to_string()} " · "
-                            {v.hand_sizes[s]} " " {shell.t(Text::CardsLeft)}
-                            {(v.points[s] > 0).then(|| format!(" · {} pts", v.points[s]))}
+                            {v.hand_sizes[s]} " " {shell.t(if v.hand_sizes[s] == 1 { Text::CardLeft } else { Text::CardsLeft })}
+                            {(v.points[s] > 0).then(|| format!(" · {} {}", v.points[s], shell.t(Text::Pts)))}
                             {acting.then(|| view! { <span class="acting-dot">" · " {shell.t(Text::ToAct)}</span> })}
                         </div>
                         <div class="seat-play" class:old=old class:winning=winning data-testid="seat-play">
@@ -192,7 +192,11 @@ pub fn TableBoard(
         let may_pass = v.deck_left == 0 && v.to_act.contains(&me);
         view! {
             <div class="phase-panel" data-testid="draw-panel">
-                <p>{shell.t(Text::Drawing)} " " <span data-testid="deck-left">{v.deck_left}</span></p>
+                {if v.deck_left > 0 {
+                    view! { <p>{shell.t(Text::Drawing)} " " <span data-testid="deck-left">{v.deck_left}</span></p> }.into_any()
+                } else {
+                    view! { <p data-testid="deck-left" data-left="0">{shell.t(Text::WaitingForBids)}</p> }.into_any()
+                }}
                 {(!bids.is_empty()).then(|| view! { <p data-testid="bids">{shell.t(Text::Bids)} ": " {bids.clone()}</p> })}
                 <div class="hand-actions">
                     {v.valid_bids.iter().map(|&(card, n)| view! {
@@ -306,7 +310,7 @@ pub fn TableBoard(
                     on:click=move |_| { act.run(Action::NextHand); }>
                     {shell.t(Text::NextHand)}
                 </button>
-                <TrickReview tricks=v.tricks.clone() names=names_now landlord_team=r.landlord_team.clone()/>
+                <TrickReview tricks=v.tricks.clone() names=names_now landlord_team=r.landlord_team.clone() me=me/>
             </div>
         }
         .into_any()
