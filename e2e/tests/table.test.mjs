@@ -151,3 +151,24 @@ test("the result card's link lets a friend play the same deal and compare", asyn
   assert.deepEqual(b.problems(), []);
   await b.context.close();
 });
+
+test("the last trick: who won it and its points, reopened on demand", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=lasttrick&pace=instant");
+  await waitForApp(page);
+  await playHand(page, { until: async (p) => (await p.locator("[data-testid=last-trick]").count()) > 0 });
+  const line = page.locator("[data-testid=last-trick]");
+  const winner = await line.getAttribute("data-winner");
+  assert.match(await line.textContent(), new RegExp(`Trick 1: .* won`));
+  await line.click();
+  assert.equal(await page.locator("[data-testid=seats]").getAttribute("data-showing"), "last");
+  // The last trick's plays are on the table, its winner marked.
+  const won = page.locator(`[data-testid=seat][data-seat="${winner}"] [data-testid=seat-play].winning`);
+  assert.equal(await won.count(), 1);
+  assert.ok((await won.locator("[data-card]").count()) > 0);
+  await screenshot(page, "last-trick-phone");
+  await page.locator("[data-testid=last-trick]").click();
+  assert.equal(await page.locator("[data-testid=seats]").getAttribute("data-showing"), "current");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -148,22 +148,61 @@ pub fn TableBoard(
         }
     };
 
+    // The last trick on demand: tapping the announcement shows it in place of the trick
+    // being played, until tapped again or the next trick is complete.
+    let show_last = RwSignal::new(false);
+    let tricks_done = Memo::new(move |_| view.with(|v| v.tricks.len()));
+    Effect::new(move |_| {
+        tricks_done.track();
+        show_last.set(false);
+    });
+    let last_trick_line = move || {
+        let v = view.get();
+        if v.phase != PhaseName::Play {
+            return None;
+        }
+        let t = v.tricks.last()?;
+        let n = v.tricks.len();
+        let text = match lang() {
+            crate::i18n::Lang::En => format!(
+                "Trick {n}: {} won{}",
+                name(t.winner),
+                if t.points > 0 { format!(" {} points", t.points) } else { String::new() }
+            ),
+            crate::i18n::Lang::Zh => format!(
+                "第{n}轮：{}赢{}",
+                name(t.winner),
+                if t.points > 0 { format!("，得{}分", t.points) } else { String::new() }
+            ),
+        };
+        Some(view! {
+            <button type="button" class="last-trick-line" data-testid="last-trick" data-winner=t.winner.to_string()
+                data-points=t.points.to_string() aria-pressed=move || show_last.get().to_string()
+                on:click=move |_| show_last.update(|x| *x = !*x)>
+                <span aria-live="polite">{text}</span>
+                <span class="muted">{move || shell.t(if show_last.get() { Text::BackToTrick } else { Text::ShowLastTrick })}</span>
+            </button>
+        })
+    };
+
     let seats = move || {
         let v = view.get();
         let current: Vec<(Seat, Vec<Card>)> = v.trick.as_ref().map(|t| t.plays.clone()).unwrap_or_default();
-        // Between tricks, the last trick stays on the table (dimmed).
-        let (plays, old) = if current.is_empty() {
-            (v.tricks.last().map(|t| t.plays.clone()).unwrap_or_default(), true)
+        // Between tricks (or on demand), the last trick is on the table, dimmed, its winner marked.
+        let last = v.tricks.last();
+        let (plays, old) = if current.is_empty() || (show_last.get() && last.is_some()) {
+            (last.map(|t| t.plays.clone()).unwrap_or_default(), true)
         } else {
             (current, false)
         };
+        let last_winner = if old { last.map(|t| t.winner) } else { None };
         (0..v.players)
             .map(|s| {
                 let played = plays.iter().find(|(p, _)| *p == s).map(|(_, c)| c.clone()).unwrap_or_default();
                 let acting = v.to_act.first() == Some(&s) && v.phase != PhaseName::Finished;
                 let landlord = v.landlord == Some(s);
                 let team = v.landlord_team.contains(&s) && !landlord;
-                let winning = !old && v.trick.as_ref().and_then(|t| t.winning) == Some(s);
+                let winning = if old { last_winner == Some(s) } else { v.trick.as_ref().and_then(|t| t.winning) == Some(s) };
                 view! {
                     <div class="seat" class:me=s == me class:acting=acting data-testid="seat" data-seat=s.to_string()>
                         <div class="seat-head">
@@ -326,7 +365,8 @@ pub fn TableBoard(
             data-my-turn=move || if my_turn.get() { "yes" } else { "no" }>
             {header}
             {notices.map(|n| n.run())}
-            <div class="seats felt" data-testid="seats">{seats}</div>
+            {last_trick_line}
+            <div class="seats felt" data-testid="seats" data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
             {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {
                 PhaseName::Draw => draw_panel().into_any(),
