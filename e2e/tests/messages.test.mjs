@@ -1,6 +1,7 @@
 // Engine messages in Chinese at the table (ui_model::messages): with the app in
-// Chinese, the suggested lead's reason and the line shown for a refused play carry
-// no English words. Screenshot of the refusal at phone size.
+// Chinese, the suggested lead's reason and the line that says why a selection cannot be
+// played (Play disabled) carry no English words; a whole hand shows no Latin-letter word.
+// Screenshots at phone size.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
@@ -50,11 +51,12 @@ test("the suggested lead's reason and a refused play read in Chinese", async () 
         const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
         await forced.waitFor({ timeout: 10000 });
         if (refusal === null) {
-          // Every card of the hand: never the lead's count this early, so the engine refuses it.
+          // Every card of the hand: never the lead's count this early, so the rules refuse it:
+          // Play is disabled and the line above the buttons says why.
           await page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.forEach((e) => e.click()));
-          await page.click("[data-testid=play]");
-          const line = page.locator("[data-testid=table-error-line]");
+          const line = page.locator("[data-testid=legality][data-legal=no]");
           await line.waitFor();
+          assert.ok(await page.locator("[data-testid=play]").isDisabled(), "Play is disabled for a refused selection");
           refusal = await line.textContent();
           await screenshot(page, "table-refusal-phone-zh");
           await page.click("[data-testid=clear]");
@@ -71,7 +73,7 @@ test("the suggested lead's reason and a refused play read in Chinese", async () 
   assert.ok(refusal, "no play was refused");
   console.log(`suggested lead reason: ${reason}\nrefusal: ${refusal}`);
   assert.ok(!hasEnglish(reason), `English in the bot's reason: ${reason}`);
-  assert.match(refusal, /^你：这手牌不合法：/);
+  assert.match(refusal, /^不能这样出：/);
   assert.ok(!hasEnglish(refusal), `English in the refusal: ${refusal}`);
   assert.deepEqual(problems(), []);
   await context.close();

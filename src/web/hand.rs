@@ -203,7 +203,8 @@ pub fn Hand(
             {reading_chips}
             <div class="hand-actions">
                 <button type="button" class="button primary" data-testid="play"
-                    disabled=move || locked.get() || chosen().is_empty()
+                    // A follow the rules refuse cannot be played: the line above says why.
+                    disabled=move || locked.get() || chosen().is_empty() || verdict.with(|v| matches!(v, Some((Some(false), _))))
                     on:click=move |_| on_play.run(chosen())>
                     {move || shell.t(Text::PlayCards)}
                 </button>

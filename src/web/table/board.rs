@@ -148,6 +148,15 @@ pub fn TableBoard(
         }
     };
 
+    // One message at a time: a refusal shows until the selection changes (any tap on the
+    // hand, Clear, a hint row) or the next refusal replaces it.
+    let shown_error = RwSignal::new(None::<String>);
+    Effect::new(move |_| shown_error.set(error.get()));
+    Effect::new(move |_| {
+        selected.track();
+        shown_error.set(None);
+    });
+
     // The last trick on demand: tapping the announcement shows it in place of the trick
     // being played, until tapped again or the next trick is complete.
     let show_last = RwSignal::new(false);
@@ -367,7 +376,7 @@ pub fn TableBoard(
             {notices.map(|n| n.run())}
             {last_trick_line}
             <div class="seats felt" data-testid="seats" data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
-            {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
+            {move || shown_error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {
                 PhaseName::Draw => draw_panel().into_any(),
                 PhaseName::Exchange => exchange_panel(),
