@@ -172,3 +172,25 @@ test("the last trick: who won it and its points, reopened on demand", async () =
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("where the hand leaves no choice, the play is selected: one tap plays it", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=onetap&pace=instant");
+  await waitForApp(page);
+  let oneTap = 0;
+  await playHand(page, {
+    onPlay: async (page) => {
+      const follow = (await page.locator("[data-testid=hint-row]").count()) > 0;
+      const legality = page.locator("[data-testid=legality]");
+      if (!follow || (await legality.getAttribute("data-legal")) !== "yes") return;
+      // Selected before any tap: Play is enabled and one tap plays it.
+      const before = await page.locator("[data-testid=hand] [data-card]").count();
+      await page.click("[data-testid=play]");
+      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n, before);
+      oneTap++;
+    },
+  });
+  assert.ok(oneTap >= 1, "no play was offered in one tap");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -338,6 +338,19 @@ impl<'a> Follower<'a> {
         m.iter().take(limit).map(|x| x.cards()).collect()
     }
 
+    /// The only legal play, where the hand leaves no choice: its last cards (the hand
+    /// holds as many cards as the lead), or every card it holds of the led suit (it holds
+    /// exactly as many as the lead). `None` otherwise, even if one play happens to be
+    /// the only legal one in some other way (a table offers it to play in one tap).
+    pub fn only_play(&self) -> Option<Vec<Card>> {
+        let n = self.lead.len();
+        if self.hand.len() == n {
+            return Some(self.hand.to_vec());
+        }
+        let trump = self.rules.trump();
+        (self.held == n).then(|| self.hand.iter().copied().filter(|&c| trump.effective_suit(c) == self.lead.suit).collect())
+    }
+
     /// Checks one play (see [`check_play`]).
     pub fn check(&self, play: &[Card]) -> Result<(), IllegalPlay> {
         let (rules, lead, hand) = (self.rules, self.lead, self.hand);
@@ -667,6 +680,29 @@ mod tests {
         assert!(check(&r, "6H 6H", "3S 3S 5C", "3S 5C").is_ok());
         assert!(matches!(check(&r, "6H 6H", "8H 8H", "8H"), Err(IllegalPlay::WrongCount { .. })));
         assert!(matches!(check(&r, "6H 6H", "8H 9H", "8H 8H"), Err(IllegalPlay::NotInHand { .. })));
+    }
+
+    #[test]
+    fn the_only_play_is_offered_where_the_hand_leaves_no_choice() {
+        let r = rules("4S", 2, DrawPolicy::None);
+        let only = |lead: &str, hand: &str| {
+            let lead = Lead::parse(&r, &parse_cards(lead, None).unwrap()).unwrap();
+            let hand = parse_cards(hand, None).unwrap();
+            let f = Follower::new(&r, &lead, &hand);
+            let only = f.only_play();
+            // Whatever it offers is legal, and is then the only legal play of that size.
+            if let Some(p) = &only {
+                assert!(f.check(p).is_ok());
+            }
+            only.map(|p| crate::cards::format_cards(&p))
+        };
+        // The last cards of the hand.
+        assert_eq!(only("6H 6H", "3S 9C").as_deref(), Some("3S 9C"));
+        // Exactly as many hearts as the lead (trumps are not hearts here: 4H is trump).
+        assert_eq!(only("6H 6H", "8H 9H 4H 3S").as_deref(), Some("8H 9H"));
+        // A choice left: none offered.
+        assert_eq!(only("6H 6H", "8H 9H 10H 3S"), None);
+        assert_eq!(only("6H 6H", "8H 3S 5C"), None);
     }
 
     #[test]

@@ -110,6 +110,23 @@ pub fn Hand(
         })
     });
 
+    // A double tap on a card plays the selection with that card in it, when Play would.
+    let play_now = move |i: usize| {
+        if locked.get_untracked() {
+            return;
+        }
+        selected.update(|s| {
+            if let Some(x) = s.get_mut(i) {
+                *x = true;
+            }
+        });
+        let refused = verdict.with_untracked(|v| matches!(v, Some((Some(false), _))));
+        let play = chosen();
+        if !refused && !play.is_empty() {
+            on_play.run(play);
+        }
+    };
+
     // An ambiguous lead: its readings, the chosen parse first.
     let readings = Memo::new(move |_| {
         let play = chosen();
@@ -179,6 +196,7 @@ pub fn Hand(
                         aria-pressed=move || if selected.with(|s| s.get(i).copied().unwrap_or(false)) { "true" } else { "false" }
                         style=style
                         on:click=move |_| toggle(i)
+                        on:dblclick=move |_| play_now(i)
                     >
                         <CardSvg card=card/>
                     </button>

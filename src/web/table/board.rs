@@ -89,6 +89,17 @@ pub fn TableBoard(
         };
         Some(FollowContext { rules, lead })
     });
+    // Fewer taps: where the hand leaves no choice (its last cards, or exactly as many of the
+    // led suit as the lead), the play is selected for you: one tap on Play.
+    Effect::new(move |_| {
+        let Some(f) = follow.get() else { return };
+        let only = hand.with(|h| crate::shengji::Follower::new(&f.rules, &f.lead, h).only_play());
+        if let Some(play) = only {
+            if selected.with_untracked(|s| !s.iter().any(|&x| x)) {
+                selected.set(hand.with_untracked(|h| selection_of(h, &play)));
+            }
+        }
+    });
     let leading = Memo::new(move |_| {
         my_turn.get()
             && view.with(|v| v.phase == PhaseName::Play && v.trick.as_ref().is_none_or(|t| t.plays.is_empty()))
