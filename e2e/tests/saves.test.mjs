@@ -373,3 +373,16 @@ test("full storage gets a notice, not a crash, and the game goes on", async () =
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("after a finished hand a new table starts without asking about it", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=donehand&pace=instant");
+  await waitForApp(page);
+  await playHand(page);
+  await page.waitForSelector("[data-testid=result-card]");
+  await page.goto(shared.site.url + "#/play/shengji?seed=nextone&pace=instant");
+  await page.waitForSelector("[data-testid=table]");
+  assert.equal(await page.locator("[data-testid=save-choice]").count(), 0);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

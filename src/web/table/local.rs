@@ -126,6 +126,12 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
             let selected = save.ui.map(|u| u.selected.iter().filter_map(|c| c.parse::<Card>().ok()).collect()).unwrap_or_default();
             view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=*game selected=selected/> }.into_any()
         }
+        // A saved game whose hand is over holds nothing to lose mid-hand: a new table
+        // starts without asking (its first move replaces the save).
+        Loaded::Ok { game, .. } if crate::table::Game::outcome(&*game).is_some() => match fresh() {
+            Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
+            Err(e) => bad_link(shell, e.to_string()),
+        },
         Loaded::Ok { save, game } => {
             // Another game is saved: opening a link must not silently discard it.
             let started = RwSignal::new(false);
