@@ -120,6 +120,7 @@ pub enum Text {
     Landlord,
     LandlordTeam,
     CardsLeft,
+    FriendExplained,
     ShowLastTrick,
     BackToTrick,
     CardLeft,
@@ -345,6 +346,10 @@ impl Text {
             Text::Landlord => ("Landlord", "庄家"),
             Text::LandlordTeam => ("Landlord's side", "庄家方"),
             Text::CardsLeft => ("cards", "张"),
+            Text::FriendExplained => (
+                "\"1st A♥\" means the first A♥ someone else plays: whoever plays it becomes your friend.",
+                "“第1张A♥”指别人打出的第一张A♥：谁打出它，谁就是你的朋友。",
+            ),
             Text::ShowLastTrick => ("Tap to see it", "点这里看上一轮"),
             Text::BackToTrick => ("Tap to go back to the table", "点这里回到本轮"),
             Text::CardLeft => ("card", "张"),

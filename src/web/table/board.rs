@@ -22,6 +22,22 @@ use crate::web::hints::HintTab;
 use crate::web::review::TrickReview;
 use leptos::prelude::*;
 
+/// "1st", "2nd" / "第1张": which copy of a friend card calls the friend.
+fn nth_label(n: u8, lang: crate::i18n::Lang) -> String {
+    match lang {
+        crate::i18n::Lang::En => {
+            let suffix = match n {
+                1 => "st",
+                2 => "nd",
+                3 => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+        crate::i18n::Lang::Zh => format!("第{n}张"),
+    }
+}
+
 #[component]
 pub fn TableBoard(
     /// What this seat may see (the seat is `view.seat`).
@@ -131,7 +147,8 @@ pub fn TableBoard(
         };
         act.run(action);
     });
-    let locked = Signal::derive(move || !my_turn.get());
+    // Cards are picked while it is your turn; while calling friends the hand is only shown.
+    let locked = Signal::derive(move || !my_turn.get() || view.with(|v| v.phase == PhaseName::Exchange && v.buried));
     let hand_signal = Signal::derive(move || hand.get());
 
     let header = move || {
@@ -299,37 +316,54 @@ pub fn TableBoard(
         }
         let n = v.friends_to_call;
         if n > 0 && v.friends.is_empty() {
-            // Start from an ace that is not trump (friend cards may not be trump by default).
-            let ace = [crate::cards::Suit::Hearts, crate::cards::Suit::Spades, crate::cards::Suit::Diamonds, crate::cards::Suit::Clubs]
-                .into_iter()
-                .map(|s| Card::new(crate::cards::Rank::Ace, s))
-                .find(|&c| v.trump.is_none_or(|t| !t.is_trump(c)))
-                .unwrap_or(Card::BigJoker);
+            // Distinct defaults: the first copy of each ace that is not trump, then kings,
+            // then the second copies (friend cards may not be trump by default).
+            let decks = v.decks as u8;
             if friend_choice.with_untracked(|f| f.len() != n) {
-                friend_choice.set(vec![(1, ace); n]);
+                let mut picks = Vec::new();
+                for nth in 1..=decks {
+                    for rank in [crate::cards::Rank::Ace, crate::cards::Rank::King] {
+                        for suit in [crate::cards::Suit::Hearts, crate::cards::Suit::Spades, crate::cards::Suit::Diamonds, crate::cards::Suit::Clubs] {
+                            let c = Card::new(rank, suit);
+                            if v.trump.is_none_or(|t| !t.is_trump(c)) {
+                                picks.push((nth, c));
+                            }
+                        }
+                    }
+                }
+                picks.truncate(n);
+                while picks.len() < n {
+                    picks.push((1, Card::BigJoker));
+                }
+                friend_choice.set(picks);
             }
             let all: Vec<Card> = CardCounts::full_decks(1).to_vec();
-            let decks = v.decks as u8;
             return view! {
                 <div class="phase-panel" data-testid="friends-panel">
                     <h3>{shell.t(Text::CallFriends)}</h3>
+                    <p class="muted" data-testid="friend-explained">{shell.t(Text::FriendExplained)}</p>
                     {(0..n).map(|i| {
                         let all = all.clone();
+                        let all_for_value = all.clone();
                         view! {
                             <div class="friend-row">
-                                <select data-testid="friend-nth" on:change=move |ev| {
-                                    if let Ok(x) = event_target_value(&ev).parse::<u8>() { friend_choice.update(|f| f[i].0 = x); }
-                                }>
-                                    {(1..=decks).map(|x| view! { <option value=x.to_string()>{format!("#{x}")}</option> }).collect_view()}
+                                <select data-testid="friend-nth"
+                                    prop:value=move || friend_choice.with(|f| f.get(i).map(|x| x.0.to_string()).unwrap_or_default())
+                                    on:change=move |ev| {
+                                        if let Ok(x) = event_target_value(&ev).parse::<u8>() { friend_choice.update(|f| f[i].0 = x); }
+                                    }>
+                                    {(1..=decks).map(|x| view! { <option value=x.to_string()>{nth_label(x, lang())}</option> }).collect_view()}
                                 </select>
-                                <select data-testid="friend-card" on:change={
+                                <select data-testid="friend-card"
+                                    prop:value=move || friend_choice.with(|f| f.get(i).and_then(|x| all_for_value.iter().position(|c| *c == x.1)).map(|p| p.to_string()).unwrap_or_default())
+                                    on:change={
                                     let all = all.clone();
                                     move |ev| {
                                         if let Ok(x) = event_target_value(&ev).parse::<usize>() { friend_choice.update(|f| f[i].1 = all[x]); }
                                     }
                                 }>
                                     {all.iter().enumerate().map(|(x, c)| view! {
-                                        <option value=x.to_string() selected=*c == ace>{card_label(*c, lang())}</option>
+                                        <option value=x.to_string()>{card_label(*c, lang())}</option>
                                     }).collect_view()}
                                 </select>
                             </div>
@@ -377,7 +411,8 @@ pub fn TableBoard(
 
     let phase = Memo::new(move |_| view.with(|v| v.phase));
     let show_hand = move || matches!(phase.get(), PhaseName::Draw | PhaseName::Play)
-        || (phase.get() == PhaseName::Exchange && view.with(|v| v.landlord == Some(me) && !v.buried));
+        // The landlord sees its hand while burying and while calling friends.
+        || (phase.get() == PhaseName::Exchange && view.with(|v| v.landlord == Some(me)));
 
     view! {
         <section class="screen wide table" data-testid="table" data-phase=move || match phase.get() {
