@@ -127,7 +127,7 @@ test("a second host tab never overwrites the first one's table", async () => {
   await a.context.close();
 });
 
-test("a guest flooding the host with refused messages floods neither the console nor storage", async () => {
+test("a guest flooding the host with refused messages floods neither the console nor storage, and reads the refusals in its language", async () => {
   const host = await hostPage(VIEWPORTS.desktop);
   const warnings = [];
   host.page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
@@ -137,7 +137,8 @@ test("a guest flooding the host with refused messages floods neither the console
   // unread and stalls that guest's own draws: tested natively in net/host/flood.rs.)
   const guest = await openPage(shared.browser, VIEWPORTS.phone);
   await guest.context.addInitScript(() => {
-    localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ draw_speed: "Instant" }));
+    // A Chinese guest: the host's refusals (data on the wire) read in Chinese on its page.
+    localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ draw_speed: "Instant", lang: "Zh" }));
     const send = RTCDataChannel.prototype.send;
     RTCDataChannel.prototype.send = function (data) {
       for (let i = 0; i < 4; i++) send.call(this, data);
@@ -155,6 +156,12 @@ test("a guest flooding the host with refused messages floods neither the console
   await invite.locator("[data-testid=answer-input]").fill((await answer.textContent()).trim());
   await invite.locator("[data-testid=answer-connect]").click();
   await host.page.waitForSelector("[data-testid=lobby-seat][data-seat='1'][data-kind=guest]", { timeout: 20000 });
+  // Its repeated hellos were refused: the guest reads why, in Chinese.
+  const refusedLine = guest.page.locator("[data-testid=host-refused]");
+  await refusedLine.waitFor({ timeout: 20000 });
+  const said = await refusedLine.textContent();
+  assert.match(said, /打过招呼/, said);
+  assert.doesNotMatch(said, /[A-Za-z]/, said);
   await host.page.click("[data-testid=fill-bots]");
   const t0 = await host.page.evaluate(() => performance.now());
   const w0 = await writes(host.page);
