@@ -42,7 +42,7 @@ test("a whole deal against a bot, by auto-arrange and the hint, at phone size", 
     turns++;
     // Take the top discard when the hint says it helps, else draw from the stock.
     await page.click("[data-testid=hint]");
-    const advice = await page.locator("[data-testid=hint-text]").textContent();
+    const advice = await page.locator("[data-testid=hint-text][data-ready=yes]").textContent();
     await page.click("[data-testid=hint]");
     await page.click(advice.startsWith("Take") ? "[data-testid=take-discard]" : "[data-testid=draw-stock]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);

@@ -111,10 +111,31 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
             <p class="notice bad" role="alert" data-testid="rummy-error">{words::rule_error(&e, &name, lang())}</p>
         })
     };
+    // The hint runs the solver once or twice: off the frame that opens it (the tab paints
+    // first, then the advice arrives), and only for the view it was asked about.
+    let advice = RwSignal::new(None::<Option<crate::ui_model::rummy::Advice>>);
+    Effect::new(move |_| {
+        if !state.hint.get() {
+            return;
+        }
+        let asked = view.get();
+        advice.set(None);
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
+                advice.set(Some(advise(&asked)));
+            }
+        });
+    });
     let hint = move || {
         state.hint.get().then(|| {
-            let text = advise(&view.get()).map(|a| advice_text(&a, lang()));
-            view! { <p class="rummy-hint" data-testid="hint-text">{text.unwrap_or_default()}</p> }
+            let ready = advice.with(Option::is_some);
+            let text = advice.get().flatten().map(|a| advice_text(&a, lang()));
+            view! {
+                <p class="rummy-hint" data-testid="hint-text" data-ready=if ready { "yes" } else { "no" }>
+                    {if ready { text.unwrap_or_default() } else { "…".to_string() }}
+                </p>
+            }
         })
     };
     let pending = move || {
