@@ -194,3 +194,24 @@ test("where the hand leaves no choice, the play is selected: one tap plays it", 
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("on a desktop screen the hand lies on one row, beside the hints", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
+  await page.goto(shared.site.url + "#/play/shengji?seed=onerow&pace=instant");
+  await waitForApp(page);
+  // Until you follow a lead with most of your hand (the hints are shown).
+  await playHand(page, { until: async (p) => (await p.locator("[data-testid=hint-row]").count()) > 0 });
+  // The hand is laid out again a frame after the hints take their column: one row, and
+  // no card reaching under the hints.
+  await page.waitForFunction(() => {
+    const cards = [...document.querySelectorAll("[data-testid=hand] [data-card]")];
+    const tops = new Set(cards.filter((e) => e.getAttribute("aria-pressed") !== "true").map((e) => e.style.top));
+    const right = Math.max(...cards.map((e) => e.getBoundingClientRect().right));
+    const hints = document.querySelector(".hints");
+    return tops.size === 1 && hints && right <= hints.getBoundingClientRect().left;
+  }, null, { timeout: 5000 });
+  assert.ok((await page.locator("[data-testid=hand] [data-card]").count()) >= 20);
+  await screenshot(page, "table-desktop-one-row");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

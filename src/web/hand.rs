@@ -67,6 +67,16 @@ pub fn Hand(
             measure(&el);
         }
     });
+    // The hint tab takes a column beside the hand on wide screens while it is shown: the
+    // hand's width changes with it, measured once the page has laid it out.
+    Effect::new(move |_| {
+        follow.track();
+        request_animation_frame(move || {
+            if let Some(el) = panel.get_untracked() {
+                measure(&el);
+            }
+        });
+    });
     let listener = window_event_listener(leptos::ev::resize, move |_| {
         if let Some(el) = panel.get_untracked() {
             measure(&el);
@@ -77,9 +87,16 @@ pub fn Hand(
     let layout = Memo::new(move |_| {
         let w = avail.get();
         let base = shell.prefs.with(|p| p.card_size.width_px());
-        // Larger screens get larger cards.
-        let card_w = if w >= 640.0 { base * 1.35 } else { base };
-        HandLayout::new(cards.with(|c| c.len()), w, card_w)
+        // Larger screens get larger cards, shrunk back towards the chosen size (never below
+        // it) to keep the hand on one row.
+        let n = cards.with(|c| c.len());
+        let card_w = if w >= 640.0 {
+            let one_row = w / (1.0 + n.saturating_sub(1) as f64 * crate::ui_model::layout::MIN_STEP);
+            (base * 1.35).min(one_row).max(base)
+        } else {
+            base
+        };
+        HandLayout::new(n, w, card_w)
     });
 
     let toggle = move |i: usize| {

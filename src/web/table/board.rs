@@ -441,7 +441,7 @@ pub fn TableBoard(
                     </div>
                 }
             })}
-            <div class="play-area" class:hidden=move || !show_hand()>
+            <div class="play-area" class:hidden=move || !show_hand() class:with-hints=move || follow.with(|f| f.is_some())>
                 <div class="hand-area">
                     <h3>{move || shell.t(Text::YourHand)}</h3>
                     <Hand cards=hand_signal selected=selected follow=follow on_play=on_play locked=locked
