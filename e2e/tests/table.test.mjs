@@ -5,7 +5,7 @@
 // phone and desktop size.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, SHOTS, handCards, playHand } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, SHOTS, handCards, playHand, takeMyTurn } from "./helpers.mjs";
 
 const shared = sharedBrowserAndSite();
 
@@ -180,9 +180,14 @@ test("where the hand leaves no choice, the play is selected: one tap plays it", 
   let oneTap = 0;
   await playHand(page, {
     onPlay: async (page) => {
+      if ((await page.locator("[data-testid=table]").getAttribute("data-phase")) !== "play") return;
+      // Your turn in play shows either the hints (following) or the suggested lead (leading).
+      await page.waitForSelector("[data-testid=hint-row], [data-testid=suggestion]");
       const follow = (await page.locator("[data-testid=hint-row]").count()) > 0;
-      const legality = page.locator("[data-testid=legality]");
-      if (!follow || (await legality.getAttribute("data-legal")) !== "yes") return;
+      if (!follow) return;
+      // The selection is made as the follow appears (an effect): give it a moment.
+      const offered = await page.waitForSelector("[data-testid=legality][data-legal=yes]", { timeout: 300 }).then(() => true, () => false);
+      if (!offered) return;
       // Selected before any tap: Play is enabled and one tap plays it.
       const before = await page.locator("[data-testid=hand] [data-card]").count();
       await page.click("[data-testid=play]");
@@ -199,8 +204,16 @@ test("on a desktop screen the hand lies on one row, beside the hints", async () 
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
   await page.goto(shared.site.url + "#/play/shengji?seed=onerow&pace=instant");
   await waitForApp(page);
-  // Until you follow a lead with most of your hand (the hints are shown).
-  await playHand(page, { until: async (p) => (await p.locator("[data-testid=hint-row]").count()) > 0 });
+  // Until your first follow, with most of your hand (the hints are shown): your own
+  // turns are taken except a follow, which the loop waits to see rendered.
+  const table = page.locator("[data-testid=table]");
+  await table.waitFor();
+  for (let i = 0; i < 5000 && !(await page.locator("[data-testid=hint-row]").count()); i++) {
+    const following = (await table.getAttribute("data-phase")) === "play" && (await table.getAttribute("data-my-turn")) === "yes" &&
+      !(await page.locator("[data-testid=suggestion]").count());
+    if (following) await page.waitForTimeout(20);
+    else await takeMyTurn(page);
+  }
   // The hand is laid out again a frame after the hints take their column: one row, and
   // no card reaching under the hints.
   await page.waitForFunction(() => {

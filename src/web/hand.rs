@@ -72,7 +72,8 @@ pub fn Hand(
     Effect::new(move |_| {
         follow.track();
         request_animation_frame(move || {
-            if let Some(el) = panel.get_untracked() {
+            // The screen may be gone by the next frame (a reload, another route).
+            if let Some(Some(el)) = panel.try_get_untracked() {
                 measure(&el);
             }
         });
@@ -91,7 +92,8 @@ pub fn Hand(
         // it) to keep the hand on one row.
         let n = cards.with(|c| c.len());
         let card_w = if w >= 640.0 {
-            let one_row = w / (1.0 + n.saturating_sub(1) as f64 * crate::ui_model::layout::MIN_STEP);
+            // (A pixel to spare: at exactly the limit, rounding could still wrap the last card.)
+            let one_row = (w - 2.0) / (1.0 + n.saturating_sub(1) as f64 * crate::ui_model::layout::MIN_STEP);
             (base * 1.35).min(one_row).max(base)
         } else {
             base

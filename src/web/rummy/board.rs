@@ -123,7 +123,7 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
         leptos::task::spawn_local(async move {
             gloo_timers::future::TimeoutFuture::new(0).await;
             if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
-                advice.set(Some(advise(&asked)));
+                advice.try_set(Some(advise(&asked)));
             }
         });
     });
