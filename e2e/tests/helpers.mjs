@@ -117,8 +117,10 @@ export async function takeMyTurn(page) {
       await page.waitForTimeout(20);
       return "wait";
     }
-    await pass.click();
-    return "pass";
+    // The last round of bids can end (someone else's bid or pass) between seeing the
+    // button and tapping it: then there is nothing to pass, and the loop looks again.
+    const passed = await pass.click({ timeout: 2000 }).then(() => true, () => false);
+    return passed ? "pass" : "wait";
   }
   if (phase === "exchange") {
     const call = page.locator("[data-testid=call-friends]");
