@@ -13,12 +13,12 @@ use crate::shengji::game::settings::MAX_TRACTOR_LENGTH;
 use crate::shengji::game::SettingsError;
 use crate::shengji::rules::MAX_DECKS;
 use crate::ui_model::messages::{rule_error, seat_number};
-use crate::ui_model::phrase::cards_label;
+use crate::ui_model::phrase::{cards_label, sentence};
 
 /// What the host refused, as the guest whose message it was reads it.
 pub fn refused(r: &Refused, lang: Lang) -> String {
     if lang == Lang::En {
-        return capitalised(&r.to_string());
+        return sentence(&r.to_string());
     }
     match r {
         Refused::Flooding { per_second } => {
@@ -52,7 +52,7 @@ pub fn refused(r: &Refused, lang: Lang) -> String {
 /// Why the host's own lobby operation did not happen.
 pub fn lobby_error(e: &LobbyError, lang: Lang) -> String {
     if lang == Lang::En {
-        return capitalised(&e.to_string());
+        return sentence(&e.to_string());
     }
     match e {
         LobbyError::NoSuchSeat { seat, players } => format!("没有{}（座位是 1 到 {players}）。", seat_number(*seat, lang)),
@@ -70,7 +70,7 @@ pub fn lobby_error(e: &LobbyError, lang: Lang) -> String {
 /// Settings that are not a table, with what to use instead.
 pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
     if lang == Lang::En {
-        return capitalised(&e.to_string());
+        return sentence(&e.to_string());
     }
     match e {
         SettingsError::Players(p) => format!("不支持 {p} 人（请用 4 到 10 人）。"),
@@ -105,7 +105,7 @@ pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
 /// Why this guest does not call the hand's deal verified.
 pub fn not_verified(n: &NotVerified, lang: Lang) -> String {
     if lang == Lang::En {
-        return capitalised(&n.to_string());
+        return sentence(&n.to_string());
     }
     let hex = |h: &HexField| match h {
         HexField::HostSecret => "主机的秘密",
@@ -145,20 +145,6 @@ pub fn not_verified(n: &NotVerified, lang: Lang) -> String {
         ),
         NotVerified::FinalView => "我看到的结束的一局与重放的一局不一样。".into(),
     }
-}
-
-/// The engine's texts start in lower case (they are often embedded); a sentence on its own
-/// starts with a capital and ends with a full stop.
-fn capitalised(s: &str) -> String {
-    // ASCII only: the engine's texts start in ASCII, and Unicode case tables cost the page kilobytes.
-    let mut out = s.to_string();
-    if let Some(first) = out.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
 }
 
 #[cfg(test)]

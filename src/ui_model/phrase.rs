@@ -107,6 +107,20 @@ pub fn illegal_reason(err: &IllegalPlay, lang: Lang) -> String {
     crate::ui_model::messages::illegal_play(err, lang)
 }
 
+/// The engine's texts start in lower case (they are often embedded); a sentence on its own
+/// starts with a capital and ends with a full stop.
+pub fn sentence(s: &str) -> String {
+    // ASCII only: the engine's texts start in ASCII, and Unicode case tables cost the page kilobytes.
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ use super::arrange::GroupKind;
 use crate::i18n::Lang;
 use crate::rummy::game::{DealEnd, DealResult, Move, PhaseName, RuleError, SeatStatus, SeatView, SettingsError, Stage, Variant};
 use crate::rummy::{MeldKind, RummyCard};
-use crate::ui_model::phrase::card_label;
+use crate::ui_model::phrase::{card_label, sentence};
 
 /// One of two texts by language.
 fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -260,13 +260,7 @@ pub fn rule_error(e: &RuleError, name: &dyn Fn(usize) -> String, lang: Lang) -> 
             RuleError::NotYourTurn { to_act, .. } if !to_act.is_empty() => {
                 format!("Not your turn: waiting for {}.", to_act.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" or "))
             }
-            other => {
-                let mut s = other.to_string();
-                if let Some(first) = s.get_mut(..1) {
-                    first.make_ascii_uppercase();
-                }
-                s + "."
-            }
+            other => sentence(&other.to_string()),
         };
     }
     match e {
@@ -295,11 +289,7 @@ pub fn rule_error(e: &RuleError, name: &dyn Fn(usize) -> String, lang: Lang) -> 
 /// Settings that are not a table, with what to use instead.
 pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
     if lang == Lang::En {
-        let mut s = e.to_string();
-        if let Some(first) = s.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
-        return s + ".";
+        return sentence(&e.to_string());
     }
     use crate::rummy::game::settings::{MAX_DEALS, MAX_DECKS, MAX_PLAYERS, MAX_POINTS_CAP, MAX_RESTOCKS, MIN_PLAYERS};
     match e {
