@@ -18,9 +18,9 @@ use crate::record::replay_code::encode;
 use crate::routes::Route;
 use crate::table::Record;
 use crate::record::save::{Loaded, SaveEnvelope};
-use crate::web::table::runner::{run_bots, Autosave, SaveStatus};
+use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
 use crate::rummy::bot::{bots_for, Bot, Difficulty};
-use crate::record::duplicate::{DuplicateResult, Source};
+use crate::record::duplicate::Source;
 use crate::rummy::game::{Action, Event, Game, PhaseName, RuleError, SeatView, Stage};
 use crate::table::{Driver, Seat};
 use crate::ui_model::rummy::arrange::{HandGroups, Place};
@@ -206,9 +206,7 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool
                 // The first deal just ended: your result joins the seed's results, for the
                 // comparison with friends who play the same deal (before the card reads them).
                 if events.iter().any(|e| matches!(e, Event::DealFinished(r) if r.deal == 0)) {
-                    if let Some(Some(mine)) = game.try_with_untracked(|g| DuplicateResult::from_game(g, seat, None)) {
-                        let _ = storage::add_result(Source::Mine, mine);
-                    }
+                    game.with_untracked(|g| record_result(g, seat));
                 }
                 if who == seat {
                     state.refusal.set(None);

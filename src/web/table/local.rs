@@ -20,7 +20,7 @@ use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
 use crate::ui_model::table::{Pace, TableParams};
 use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
-use crate::web::table::runner::{run_bots, Autosave, SaveStatus};
+use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
 use crate::web::new_game::table_hash;
 use crate::web::review::{numbered, ResultCard};
 use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside};
@@ -234,9 +234,7 @@ fn LocalTable(
                 // The hand just ended: your result joins the seed's results (the first one
                 // on a deal stays, as in duplicate bridge), before the result card reads them.
                 if events.iter().any(|e| matches!(e, Event::HandFinished(_))) {
-                    if let Some(Some(mine)) = game.try_with_untracked(|g| DuplicateResult::from_game(g, me, None)) {
-                        let _ = storage::add_result(Source::Mine, mine);
-                    }
+                    game.with_untracked(|g| record_result(g, me));
                 }
                 true
             }

@@ -4,6 +4,7 @@
 //! storage event from another tab stops this one at once). Shengji's and rummy's
 //! tables are this plus their board.
 
+use crate::record::duplicate::{DuplicateResult, Source};
 use crate::record::save::{SaveEnvelope, SaveSlot, SlotState, UiState};
 use crate::table::{Bot, Codec, Driver, Seat, Turn};
 use crate::web::storage::{self, SlotError};
@@ -68,6 +69,17 @@ impl Autosave {
         if self.status.get_untracked() != next {
             self.status.set(next);
         }
+    }
+}
+
+/// Keeps `seat`'s result on the hand that just ended with the seed's results (a player's
+/// first result on a deal stays, as in duplicate bridge), for the comparison with friends
+/// who play the same deal. Called from the move that ended the hand, before any result
+/// card reads the results; nothing when the hand is not over.
+pub fn record_result<G: Codec>(game: &G, seat: Seat) {
+    if let Some(mine) = DuplicateResult::from_game(game, seat, None) {
+        // A result that cannot be stored only loses the comparison.
+        let _ = storage::add_result(Source::Mine, mine);
     }
 }
 
