@@ -173,33 +173,6 @@ test("the last trick: who won it and its points, reopened on demand", async () =
   await context.close();
 });
 
-test("where the hand leaves no choice, the play is selected: one tap plays it", async () => {
-  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
-  await page.goto(shared.site.url + "#/play/shengji?seed=onetap&pace=instant");
-  await waitForApp(page);
-  let oneTap = 0;
-  await playHand(page, {
-    onPlay: async (page) => {
-      if ((await page.locator("[data-testid=table]").getAttribute("data-phase")) !== "play") return;
-      // Your turn in play shows either the hints (following) or the suggested lead (leading).
-      await page.waitForSelector("[data-testid=hint-row], [data-testid=suggestion]");
-      const follow = (await page.locator("[data-testid=hint-row]").count()) > 0;
-      if (!follow) return;
-      // The selection is made as the follow appears (an effect): give it a moment.
-      const offered = await page.waitForSelector("[data-testid=legality][data-legal=yes]", { timeout: 300 }).then(() => true, () => false);
-      if (!offered) return;
-      // Selected before any tap: Play is enabled and one tap plays it.
-      const before = await page.locator("[data-testid=hand] [data-card]").count();
-      await page.click("[data-testid=play]");
-      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n, before);
-      oneTap++;
-    },
-  });
-  assert.ok(oneTap >= 1, "no play was offered in one tap");
-  assert.deepEqual(problems(), []);
-  await context.close();
-});
-
 test("on a desktop screen the hand lies on one row, beside the hints", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
   await page.goto(shared.site.url + "#/play/shengji?seed=onerow&pace=instant");
