@@ -10,10 +10,10 @@
 #[path = "support/net_table.rs"]
 mod net_table;
 
-use net_table::{Rng, Session};
+use net_table::{GuestMessage, Host, HostMessage, Logged, Refusal, Rng, Session};
 use tuolaji::cards::{Card, Rank, Suit};
-use tuolaji::net::host::{FloodConfig, Host, Logged, Refusal, LOG_CAPACITY};
-use tuolaji::net::protocol::{encode_guest, encode_host, GuestMessage, HostMessage};
+use tuolaji::net::host::{FloodConfig, LOG_CAPACITY};
+use tuolaji::net::protocol::{encode_guest, encode_host};
 use tuolaji::shengji::format::Format;
 use tuolaji::shengji::game::{Action, Friend, Mode, PhaseName, Settings};
 

@@ -8,11 +8,10 @@
 #[path = "support/net_table.rs"]
 mod net_table;
 
-use net_table::{mutate, Rng, Session, UNLIMITED};
+use net_table::{mutate, GuestClient, GuestMessage, HostMessage, Rng, Session, UNLIMITED};
 use tuolaji::cards::Card;
-use tuolaji::net::guest::GuestClient;
 use tuolaji::net::host::LOG_CAPACITY;
-use tuolaji::net::protocol::{decode_host, encode_guest, GuestMessage, HostMessage, PROTOCOL_VERSION};
+use tuolaji::net::protocol::{decode_host, encode_guest, PROTOCOL_VERSION};
 use tuolaji::net::signal::{self, SdpKind};
 use tuolaji::shengji::game::{Action, Friend, PhaseName, Settings};
 
@@ -90,8 +89,8 @@ fn signalling_codes_survive_random_and_mutated_text() {
 fn guest_corpus() -> Vec<Vec<u8>> {
     let cards = vec![Card::BigJoker, Card::SmallJoker, "10H".parse().unwrap(), "2S".parse().unwrap()];
     let msgs = vec![
-        GuestMessage::Hello { name: "Ana 宝".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("0123456789abcdef0123456789abcdef".into()) },
-        GuestMessage::Hello { name: String::new(), protocol_version: PROTOCOL_VERSION, rejoin: None },
+        GuestMessage::Hello { name: "Ana 宝".into(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: Some("0123456789abcdef0123456789abcdef".into()) },
+        GuestMessage::Hello { name: String::new(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: None },
         GuestMessage::Action { seq: 7, seat: 0, action: Action::Draw },
         GuestMessage::Action { seq: 300, seat: 1, action: Action::Bid("2S".parse().unwrap(), 2) },
         GuestMessage::Action { seq: 9, seat: 0, action: Action::Bury(cards.clone()) },
@@ -268,7 +267,7 @@ fn lie(rng: &mut Rng, msg: HostMessage) -> HostMessage {
         HostMessage::FairReveal(mut r) => {
             let n = r.actions.len() as u64;
             match rng.below(8) {
-                0 => r.first_drawer = wild(rng),
+                0 => r.first_to_act = wild(rng),
                 1 => drop(r.actions.remove(rng.below(n) as usize)),
                 2 => {
                     let a = r.actions[rng.below(n) as usize].clone();

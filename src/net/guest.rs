@@ -3,20 +3,22 @@
 //! what it saw of each hand, and checks every revealed deal (`net::verify`) on its own replay
 //! of the table's hands. The browser page (and the host's own seat) drive it.
 
-use super::check::{check_host_message, OutOfBounds, Limits};
+use super::check::{check_host_message, OutOfBounds};
 use super::fair::{self, Secret};
+use super::game::PeerGame;
 use super::protocol::{GuestMessage, HandReveal, HostMessage, LobbyState, Refused, PROTOCOL_VERSION};
-use super::verify::{check_hand, hand_as_dealt, HandLog, NotVerified, Participation, Start};
-use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, SeatView};
+use super::verify::{check_hand, HandLog, NotVerified, Participation, Start};
+use crate::table::Seat;
+use derive_where::derive_where;
 use serde::{Deserialize, Serialize};
 
 /// The outcome of checking one hand's deal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict<G: PeerGame> {
     pub hand: u64,
     /// The hand's seed: with `hand`, its duplicate link.
     pub seed: String,
-    pub result: Result<(), NotVerified>,
+    pub result: Result<(), NotVerified<G>>,
 }
 
 /// What a page keeps across a reload (with its rejoin token) so that it can still check the
@@ -33,17 +35,17 @@ const KEEP_HANDS: usize = 4;
 const MAX_PENDING: usize = 256;
 
 /// One guest (a remote page, or the host's own seat).
-#[derive(Clone, Debug)]
-pub struct GuestClient {
+#[derive_where(Clone, Debug)]
+pub struct GuestClient<G: PeerGame> {
     pub name: String,
     pub seat: Option<Seat>,
     /// Reclaims the seat after a drop (kept by the page across reloads).
     pub token: Option<String>,
-    pub view: Option<SeatView>,
-    pub lobby: Option<LobbyState>,
-    /// The host's last refusal, as it phrased it.
-    pub rejected: Option<Refused>,
-    pub verdicts: Vec<Verdict>,
+    pub view: Option<G::View>,
+    pub lobby: Option<LobbyState<G>>,
+    /// The host's last refusal.
+    pub rejected: Option<Refused<G::Error>>,
+    pub verdicts: Vec<Verdict<G>>,
     /// A fair-dealing round is under way (the next hand is being dealt).
     pub dealing: bool,
     /// The last message from the host this guest refused to use (out of the table's bounds:
@@ -51,27 +53,27 @@ pub struct GuestClient {
     pub refused: Option<OutOfBounds>,
     pub refusals: u64,
     /// The bounds host messages are checked against (the lobby's table once known).
-    limits: Limits,
+    limits: G::Limits,
     seq: u64,
     page_secret: Secret,
     /// (hand, the host commitment of the round this guest committed to: the latest attempt).
     rounds: Vec<(u64, [u8; 32])>,
     /// What it saw of the hands not checked yet, the hand begun last at the end.
-    logs: Vec<HandLog>,
+    logs: Vec<HandLog<G>>,
     /// Its own replay of the table, at the end of the last hand it checked.
-    chain: Option<Game>,
+    chain: Option<G>,
     /// Reveals of later hands, waiting for the earlier ones asked with `History`.
-    pending: Vec<HandReveal>,
+    pending: Vec<HandReveal<G>>,
     /// `History` was asked on this connection.
     history_asked: bool,
     /// An action is on its way: no automatic draw until the host answers.
     awaiting: bool,
 }
 
-impl GuestClient {
+impl<G: PeerGame> GuestClient<G> {
     /// `page_secret`: 32 random bytes from the platform; each round's entropy is derived from
     /// it (`fair::guest_entropy`), so a re-sent step gets the same answer.
-    pub fn new(name: &str, page_secret: Secret, token: Option<String>) -> GuestClient {
+    pub fn new(name: &str, page_secret: Secret, token: Option<String>) -> GuestClient<G> {
         GuestClient {
             name: name.to_string(),
             seat: None,
@@ -83,7 +85,7 @@ impl GuestClient {
             dealing: false,
             refused: None,
             refusals: 0,
-            limits: Limits::ANY,
+            limits: G::limits(None),
             seq: 0,
             page_secret,
             rounds: Vec::new(),
@@ -97,7 +99,7 @@ impl GuestClient {
 
     /// A page reloaded with what it kept ([`GuestClient::memory`]): it still checks the hand
     /// whose commit round the earlier page took part in.
-    pub fn resume(name: &str, memory: &GuestMemory, token: Option<String>) -> GuestClient {
+    pub fn resume(name: &str, memory: &GuestMemory, token: Option<String>) -> GuestClient<G> {
         let mut c = GuestClient::new(name, memory.page_secret, token);
         c.rounds = memory.rounds.iter().rev().take(KEEP_HANDS).rev().copied().collect();
         c
@@ -110,8 +112,13 @@ impl GuestClient {
     }
 
     /// The first message on every new connection.
-    pub fn hello(&self) -> GuestMessage {
-        GuestMessage::Hello { name: self.name.clone(), protocol_version: PROTOCOL_VERSION, rejoin: self.token.clone() }
+    pub fn hello(&self) -> GuestMessage<G> {
+        GuestMessage::Hello {
+            name: self.name.clone(),
+            protocol_version: PROTOCOL_VERSION,
+            game: G::NAME.to_string(),
+            rejoin: self.token.clone(),
+        }
     }
 
     fn entropy(&self, hand: u64, host_commitment: &[u8; 32]) -> Secret {
@@ -119,7 +126,7 @@ impl GuestClient {
     }
 
     /// A move of this guest's seat, numbered; `None` before it has a seat.
-    pub fn action(&mut self, action: Action) -> Option<GuestMessage> {
+    pub fn action(&mut self, action: G::Action) -> Option<GuestMessage<G>> {
         let seat = self.seat?;
         self.seq += 1;
         self.rejected = None;
@@ -127,12 +134,14 @@ impl GuestClient {
         Some(GuestMessage::Action { seq: self.seq, seat, action })
     }
 
-    /// Is it this seat's turn to draw a card? (Drawing is automatic; bids and passes are not.)
-    pub fn should_draw(&self) -> bool {
-        match (&self.view, self.seat) {
-            (Some(v), Some(s)) => !self.dealing && !self.awaiting && v.phase == PhaseName::Draw && v.deck_left > 0 && v.to_act.first() == Some(&s),
-            _ => false,
+    /// A move the page makes for its person now without asking (Shengji's draw: drawing is
+    /// automatic, bids and passes are not); never while a deal or an earlier move is pending.
+    pub fn auto_action(&self) -> Option<G::Action> {
+        let v = self.view.as_ref().filter(|v| Some(G::view_seat(v)) == self.seat)?;
+        if self.dealing || self.awaiting {
+            return None;
         }
+        G::view_auto_action(v)
     }
 
     /// The host commitment of the round of `hand` this guest committed to.
@@ -145,7 +154,7 @@ impl GuestClient {
         self.chain.as_ref().map_or(0, |g| g.hand_number() + 1)
     }
 
-    fn log_for(&mut self, hand: u64, from_start: bool) -> &mut HandLog {
+    fn log_for(&mut self, hand: u64, from_start: bool) -> &mut HandLog<G> {
         let at = match self.logs.iter().position(|l| l.hand == hand) {
             Some(at) => at,
             None => {
@@ -161,7 +170,7 @@ impl GuestClient {
 
     /// Reacts to one message from the host; returns the replies. A message out of the table's
     /// bounds changes nothing and is counted in `refused` / `refusals` (see [`GuestClient::try_on`]).
-    pub fn on(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
+    pub fn on(&mut self, msg: HostMessage<G>) -> Vec<GuestMessage<G>> {
         self.try_on(msg).unwrap_or_else(|e| {
             self.refused = Some(e);
             self.refusals += 1;
@@ -170,12 +179,12 @@ impl GuestClient {
     }
 
     /// [`GuestClient::on`], saying why a message was refused (`net::check`).
-    pub fn try_on(&mut self, msg: HostMessage) -> Result<Vec<GuestMessage>, OutOfBounds> {
+    pub fn try_on(&mut self, msg: HostMessage<G>) -> Result<Vec<GuestMessage<G>>, OutOfBounds> {
         check_host_message(&msg, self.limits)?;
         Ok(self.use_message(msg))
     }
 
-    fn use_message(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
+    fn use_message(&mut self, msg: HostMessage<G>) -> Vec<GuestMessage<G>> {
         match msg {
             HostMessage::Welcome { seat, rejoin, .. } => {
                 if self.seat != Some(seat) {
@@ -194,23 +203,22 @@ impl GuestClient {
                 Vec::new()
             }
             HostMessage::Lobby(l) => {
-                self.limits = Limits::of(Some(&l));
+                self.limits = G::limits(Some(&l.settings));
                 self.lobby = Some(l);
                 Vec::new()
             }
             HostMessage::View(v) => {
-                if Some(v.seat) != self.seat {
+                if Some(G::view_seat(&v)) != self.seat {
                     return Vec::new();
                 }
-                let at_start = v.phase == PhaseName::Draw && v.bids.is_empty() && v.hand_sizes.iter().all(|&n| n == 0);
-                let seat = self.seat;
-                let log = self.log_for(v.hand_number, at_start);
-                if v.phase == PhaseName::Exchange && !v.buried && log.dealt.is_none() {
-                    log.dealt = Some(hand_as_dealt(&v, seat));
+                let hand = G::view_hand(&v);
+                let log = self.log_for(hand, G::view_at_start(&v));
+                if log.dealt.is_none() {
+                    log.dealt = G::view_dealt(&v);
                 }
                 let mut replies = Vec::new();
                 // Hands this guest has not seen the end of: ask for their reveals, to replay them.
-                if v.hand_number > self.next_hand() && !self.history_asked {
+                if hand > self.next_hand() && !self.history_asked {
                     self.history_asked = true;
                     replies.push(GuestMessage::History { from: self.next_hand() });
                 }
@@ -220,11 +228,11 @@ impl GuestClient {
                 replies
             }
             HostMessage::Event(e) => {
-                match e {
-                    Event::NextHand { hand } => {
+                match G::event_new_hand(&e) {
+                    Some(hand) => {
                         self.log_for(hand, true);
                     }
-                    e => {
+                    None => {
                         if let Some(log) = self.logs.last_mut() {
                             log.push(e);
                         }
@@ -276,7 +284,7 @@ impl GuestClient {
 
     /// Checks a revealed hand on this guest's replay of the table (later hands wait for
     /// earlier ones asked with `History`).
-    fn take_reveal(&mut self, r: HandReveal) {
+    fn take_reveal(&mut self, r: HandReveal<G>) {
         let Some(me) = self.seat else { return };
         if self.verdicts.iter().any(|v| v.hand == r.hand) || r.hand < self.next_hand() {
             return;
@@ -295,7 +303,7 @@ impl GuestClient {
             return;
         }
         let part = self.round(r.hand).map(|hc| Participation { host_commitment: hc, entropy: self.entropy(r.hand, &hc) });
-        let final_view = self.view.as_ref().filter(|v| v.hand_number == r.hand && v.phase == PhaseName::Finished);
+        let final_view = self.view.as_ref().filter(|v| G::view_hand(v) == r.hand && G::view_over(v));
         let start = match (&self.chain, &self.lobby) {
             (Some(g), _) => Start::After(g),
             (None, Some(l)) => Start::FirstHand(&l.settings),
@@ -311,8 +319,8 @@ impl GuestClient {
     }
 
     /// The verdict on the hand shown now, if it was checked.
-    pub fn current_verdict(&self) -> Option<&Verdict> {
-        let hand = self.view.as_ref()?.hand_number;
+    pub fn current_verdict(&self) -> Option<&Verdict<G>> {
+        let hand = G::view_hand(self.view.as_ref()?);
         self.verdicts.iter().find(|v| v.hand == hand)
     }
 }
@@ -321,10 +329,14 @@ impl GuestClient {
 mod tests {
     use super::*;
     use crate::dup::TableSeed;
-    use crate::net::host::{ConnId, Host, HostConfig};
+    use crate::net::host::{ConnId, HostConfig};
     use crate::net::protocol::{decode_host, encode_guest, encode_host};
     use crate::shengji::bot::{Bot, Difficulty};
-    use crate::shengji::game::Settings;
+    use crate::shengji::game::{Action, Game, PhaseName, Settings};
+
+    type GuestClient = super::GuestClient<Game>;
+    type Host = crate::net::host::Host<Game>;
+    type HostMessage = crate::net::protocol::HostMessage<Game>;
 
     /// Host + `n` clients (conn 1..=n), every message through the wire encoding; clients
     /// play with a bot's judgement.
@@ -357,11 +369,12 @@ mod tests {
             }) else {
                 break;
             };
-            let action = if clients[i].should_draw() {
-                Action::Draw
-            } else {
-                let v = clients[i].view.clone().unwrap();
-                bots[v.seat].suggest(&v).0
+            let action = match clients[i].auto_action() {
+                Some(draw) => draw,
+                None => {
+                    let v = clients[i].view.clone().unwrap();
+                    bots[v.seat].suggest(&v).0
+                }
             };
             let m = clients[i].action(action).unwrap();
             queue.extend(host.receive(i as ConnId + 1, &encode_guest(&m), 0));
@@ -388,12 +401,12 @@ mod tests {
     fn no_second_draw_before_the_host_answers() {
         let mut c = GuestClient::new("a", [1; 32], None);
         c.on(HostMessage::Welcome { seat: 0, rejoin: "t".into(), protocol_version: PROTOCOL_VERSION });
-        let g = crate::shengji::game::Game::new(crate::shengji::game::Settings::default(), crate::dup::TableSeed::parse("d").unwrap()).unwrap();
+        let g = Game::new(Settings::default(), crate::dup::TableSeed::parse("d").unwrap()).unwrap();
         c.on(HostMessage::View(Box::new(g.view(0))));
-        assert!(c.should_draw());
+        assert_eq!(c.auto_action(), Some(Action::Draw));
         assert!(c.action(Action::Draw).is_some());
-        assert!(!c.should_draw(), "waiting for the host");
+        assert_eq!(c.auto_action(), None, "waiting for the host");
         c.on(HostMessage::Rejected { reason: crate::net::protocol::Refused::Flooding { per_second: 32 }, seq: Some(1) });
-        assert!(c.should_draw());
+        assert_eq!(c.auto_action(), Some(Action::Draw));
     }
 }

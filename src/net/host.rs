@@ -17,13 +17,12 @@ pub use snapshot::{HostSnapshot, SavedSeat};
 
 use self::fair_round::FairRound;
 use self::flood::{Bucket, LogRing, Take};
-use super::check::{action_ok, Limits};
 use super::fair::{self, Secret};
+use super::game::{Deal, PeerGame};
 use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
-use crate::shengji::bot::{Bot, Difficulty};
-use crate::table::{Driver, Turn};
-use crate::shengji::game::{Action, Event, Game, PhaseName, Seat, Settings};
+use crate::table::{Bot as _, Driver, Seat, Turn};
+use derive_where::derive_where;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
@@ -33,23 +32,23 @@ pub type ConnId = u64;
 pub type Millis = u64;
 
 /// A message for one connection.
-pub type Outgoing = (ConnId, HostMessage);
+pub type Outgoing<G> = (ConnId, HostMessage<G>);
 
-#[derive(Clone, Debug)]
-pub struct HostConfig {
+#[derive_where(Clone, Debug)]
+pub struct HostConfig<G: PeerGame> {
     /// How long a dropped guest keeps its seat before a bot plays for it.
     pub stand_in_after: Millis,
     /// How long a fair-dealing round waits for commitments and reveals before dealing
     /// without the silent guests' entropy.
     pub fair_timeout: Millis,
-    pub bot_difficulty: Difficulty,
+    pub bot_level: G::BotLevel,
     /// How fast one guest may send before its messages are dropped unread.
     pub flood: FloodConfig,
 }
 
-impl Default for HostConfig {
+impl<G: PeerGame> Default for HostConfig<G> {
     fn default() -> Self {
-        HostConfig { stand_in_after: 30_000, fair_timeout: 10_000, bot_difficulty: Difficulty::default(), flood: FloodConfig::default() }
+        HostConfig { stand_in_after: 30_000, fair_timeout: 10_000, bot_level: G::BotLevel::default(), flood: FloodConfig::default() }
     }
 }
 
@@ -97,37 +96,37 @@ pub struct HostStats {
 }
 
 /// The host of one table.
-#[derive(Clone)]
-pub struct Host {
-    config: HostConfig,
-    settings: Settings,
+#[derive_where(Clone)]
+pub struct Host<G: PeerGame> {
+    config: HostConfig<G>,
+    settings: G::Settings,
     seats: Vec<Occupant>,
     conns: BTreeMap<ConnId, Conn>,
-    game: Option<Game>,
+    game: Option<G>,
     /// The table layer's driver: a bot per seat, standing in wherever no guest plays.
-    driver: Driver<Bot>,
+    driver: Driver<G::Bot>,
     entropy: Secret,
     counter: u64,
     round: Option<FairRound>,
     /// The secrets of every hand dealt, in order (their moves are added when sent).
-    reveals: Vec<crate::net::protocol::HandReveal>,
+    reveals: Vec<crate::net::protocol::HandReveal<G>>,
     /// The last hand's reveal went out (it ended).
     revealed: bool,
-    log: LogRing,
+    log: LogRing<G>,
     stats: HostStats,
     /// Bumped whenever the lobby, the game, a seat or anything saved changes (`version`).
     version: u64,
 }
 
-impl Host {
+impl<G: PeerGame> Host<G> {
     /// A lobby with `settings`. `entropy` (32 random bytes from the platform) seeds the
     /// host's secrets, rejoin tokens and bots; nothing else in here is random.
-    pub fn new(settings: Settings, entropy: Secret, config: HostConfig) -> Result<Host, LobbyError> {
-        let resolved = settings.validate().map_err(LobbyError::Settings)?;
+    pub fn new(settings: G::Settings, entropy: Secret, config: HostConfig<G>) -> Result<Host<G>, LobbyError<G>> {
+        let players = G::seats(&settings).map_err(LobbyError::Settings)?;
         let mut h = Host {
             config,
             settings,
-            seats: vec![Occupant::Empty; resolved.players],
+            seats: vec![Occupant::Empty; players],
             conns: BTreeMap::new(),
             game: None,
             driver: Driver::all_bots(Vec::new()),
@@ -141,7 +140,7 @@ impl Host {
             version: 0,
         };
         let bot_seed = h.derived_seed("bots");
-        h.driver = Driver::all_bots(crate::shengji::bot::bots_for(&bot_seed, resolved.players, &[h.config.bot_difficulty]));
+        h.driver = Driver::all_bots(G::bots(&bot_seed, players, &h.config.bot_level));
         Ok(h)
     }
 
@@ -168,16 +167,16 @@ impl Host {
             self.touch();
         }
     }
-    pub fn config(&self) -> &HostConfig {
+    pub fn config(&self) -> &HostConfig<G> {
         &self.config
     }
 
-    pub fn game(&self) -> Option<&Game> {
+    pub fn game(&self) -> Option<&G> {
         self.game.as_ref()
     }
     /// The last [`LOG_CAPACITY`] log entries, oldest first: refusals, fair-round timeouts, bot
     /// mistakes. Older ones are dropped (`log_total` counts every entry ever logged).
-    pub fn log(&self) -> &[LogEntry] {
+    pub fn log(&self) -> &[LogEntry<G>] {
         self.log.entries()
     }
     /// Entries ever logged (retained or not).
@@ -186,7 +185,7 @@ impl Host {
     }
     /// The retained entries logged after the first `seen` of `log_total`: what a page that
     /// printed `seen` entries has not printed yet (entries dropped in between are lost).
-    pub fn log_since(&self, seen: u64) -> &[LogEntry] {
+    pub fn log_since(&self, seen: u64) -> &[LogEntry<G>] {
         self.log.since(seen)
     }
     /// Counted work (messages read, dropped, refused; actions tried; bot moves; views built).
@@ -203,7 +202,7 @@ impl Host {
     fn touch(&mut self) {
         self.version += 1;
     }
-    fn log_it(&mut self, conn: Option<ConnId>, what: Logged) {
+    fn log_it(&mut self, conn: Option<ConnId>, what: Logged<G>) {
         self.log.push(LogEntry { conn, what });
     }
     pub fn seat_of(&self, conn: ConnId) -> Option<Seat> {
@@ -211,7 +210,7 @@ impl Host {
     }
     /// (hand number, seed string) of every hand dealt so far. Each hand's seed is its
     /// duplicate link (`TableSeed`, hand number); the game's record carries them too (hand 0
-    /// as the record's seed, later ones in `NextHandFrom` actions), so it replays alone.
+    /// as the record's seed, later ones in its deal-from-seed actions), so it replays alone.
     pub fn hand_seeds(&self) -> Vec<(u64, String)> {
         self.reveals.iter().map(|r| (r.hand, r.seed.clone())).collect()
     }
@@ -231,7 +230,7 @@ impl Host {
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.
-    pub fn disconnect(&mut self, conn: ConnId, now: Millis) -> Vec<Outgoing> {
+    pub fn disconnect(&mut self, conn: ConnId, now: Millis) -> Vec<Outgoing<G>> {
         let Some(c) = self.conns.remove(&conn) else { return Vec::new() };
         if let Some(seat) = c.seat {
             if let Occupant::Guest(g) = &mut self.seats[seat] {
@@ -248,7 +247,7 @@ impl Host {
     }
 
     /// Advances time: stand-in bots for guests gone too long, fair rounds that waited too long.
-    pub fn tick(&mut self, now: Millis) -> Vec<Outgoing> {
+    pub fn tick(&mut self, now: Millis) -> Vec<Outgoing<G>> {
         let mut out = Vec::new();
         let mut changed = false;
         for o in &mut self.seats {
@@ -276,7 +275,7 @@ impl Host {
     }
 
     /// Refuses a message: one `Rejected` to the sender and one log entry; nothing else changes.
-    fn reject(&mut self, conn: ConnId, seq: Option<u64>, refusal: Refusal) -> Vec<Outgoing> {
+    fn reject(&mut self, conn: ConnId, seq: Option<u64>, refusal: Refusal<G>) -> Vec<Outgoing<G>> {
         self.stats.refused += 1;
         let reason = refusal.wire();
         self.log_it(Some(conn), Logged::Refused(refusal));
@@ -286,7 +285,7 @@ impl Host {
     /// Flood control, before a message is read: `Some(reply)` when it is dropped (the reply
     /// is empty but for the first message over the limit in a burst).
     /// Without `now` the bucket is not refilled (its last time is taken).
-    fn over_limit(&mut self, conn: ConnId, now: Option<Millis>) -> Option<Vec<Outgoing>> {
+    fn over_limit(&mut self, conn: ConnId, now: Option<Millis>) -> Option<Vec<Outgoing<G>>> {
         let Some(c) = self.conns.get_mut(&conn) else {
             self.log_it(Some(conn), Logged::UnknownConnection);
             return Some(Vec::new());
@@ -309,7 +308,7 @@ impl Host {
     /// A message the transport refused before reading it (over the size limit): refused and
     /// logged like any other (and counted by flood control, without refilling: no time is
     /// given), nothing changes.
-    pub fn refuse_oversized(&mut self, conn: ConnId, len: usize) -> Vec<Outgoing> {
+    pub fn refuse_oversized(&mut self, conn: ConnId, len: usize) -> Vec<Outgoing<G>> {
         if !self.conns.contains_key(&conn) {
             return Vec::new();
         }
@@ -321,7 +320,7 @@ impl Host {
 
     /// Handles one incoming message (raw bytes as received) from `conn`: flood control first
     /// (a message over the limit is dropped unread), then the size, the decoding, the message.
-    pub fn receive(&mut self, conn: ConnId, bytes: &[u8], now: Millis) -> Vec<Outgoing> {
+    pub fn receive(&mut self, conn: ConnId, bytes: &[u8], now: Millis) -> Vec<Outgoing<G>> {
         if let Some(out) = self.over_limit(conn, Some(now)) {
             return out;
         }
@@ -336,17 +335,20 @@ impl Host {
     }
 
     /// Handles one decoded message (the host's own page may call this directly).
-    pub fn handle(&mut self, conn: ConnId, msg: GuestMessage, now: Millis) -> Vec<Outgoing> {
+    pub fn handle(&mut self, conn: ConnId, msg: GuestMessage<G>, now: Millis) -> Vec<Outgoing<G>> {
         let Some(c) = self.conns.get(&conn) else { return Vec::new() };
         let greeted = c.greeted;
         match msg {
             GuestMessage::Ping { nonce } => vec![(conn, HostMessage::Pong { nonce })],
-            GuestMessage::Hello { name, protocol_version, rejoin } => {
+            GuestMessage::Hello { name, protocol_version, game, rejoin } => {
                 if greeted {
                     return self.reject(conn, None, Refusal::AlreadyGreeted);
                 }
                 if protocol_version != PROTOCOL_VERSION {
                     return self.reject(conn, None, Refusal::ProtocolVersion { got: protocol_version });
+                }
+                if game != G::NAME {
+                    return self.reject(conn, None, Refusal::OtherGame);
                 }
                 let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
                 self.hello(conn, name, rejoin, now)
@@ -359,7 +361,7 @@ impl Host {
         }
     }
 
-    fn hello(&mut self, conn: ConnId, name: String, rejoin: Option<String>, now: Millis) -> Vec<Outgoing> {
+    fn hello(&mut self, conn: ConnId, name: String, rejoin: Option<String>, now: Millis) -> Vec<Outgoing<G>> {
         // A returning guest: the token names its seat.
         let back = rejoin.and_then(|t| {
             self.seats.iter().position(|o| matches!(o, Occupant::Guest(g) if g.token == t))
@@ -419,7 +421,7 @@ impl Host {
         out
     }
 
-    fn welcome(&self, seat: Seat, conn: ConnId) -> Outgoing {
+    fn welcome(&self, seat: Seat, conn: ConnId) -> Outgoing<G> {
         let token = match &self.seats[seat] {
             Occupant::Guest(g) => g.token.clone(),
             _ => String::new(),
@@ -427,7 +429,7 @@ impl Host {
         (conn, HostMessage::Welcome { seat, rejoin: token, protocol_version: PROTOCOL_VERSION })
     }
 
-    fn action(&mut self, conn: ConnId, seq: u64, seat: Seat, action: Action, now: Millis) -> Vec<Outgoing> {
+    fn action(&mut self, conn: ConnId, seq: u64, seat: Seat, action: G::Action, now: Millis) -> Vec<Outgoing<G>> {
         let Some(c) = self.conns.get(&conn) else { return Vec::new() };
         let Some(own) = c.seat else {
             return self.reject(conn, Some(seq), Refusal::NoSeat);
@@ -447,19 +449,21 @@ impl Host {
         let Some(game) = &mut self.game else {
             return self.reject(conn, Some(seq), Refusal::NotStarted);
         };
-        if matches!(action, Action::NextHandFrom(_)) {
-            return self.reject(conn, Some(seq), Refusal::HostDeals);
-        }
-        if action == Action::NextHand {
-            if game.phase() != PhaseName::Finished {
-                return self.reject(conn, Some(seq), Refusal::HandNotOver);
+        match G::deals(&action) {
+            Some(Deal::FromSeed) => return self.reject(conn, Some(seq), Refusal::HostDeals),
+            Some(Deal::Next) => {
+                if !game.hand_over() {
+                    return self.reject(conn, Some(seq), Refusal::HandNotOver);
+                }
+                let next = game.hand_number() + 1;
+                let mut out = Vec::new();
+                self.begin_round(next, now, &mut out);
+                self.after_change(now, &mut out);
+                return out;
             }
-            let mut out = Vec::new();
-            self.begin_round(game_hand(&self.game) + 1, now, &mut out);
-            self.after_change(now, &mut out);
-            return out;
+            None => {}
         }
-        if let Err(e) = Limits::of_settings(&self.settings).map_or(Ok(()), |l| action_ok(&action, l)) {
+        if let Err(e) = G::action_ok(&action, G::limits(Some(&self.settings))) {
             return self.reject(conn, Some(seq), Refusal::OutOfBounds(e));
         }
         let Some(game) = &mut self.game else { return Vec::new() };
@@ -489,13 +493,13 @@ impl Host {
             .collect()
     }
 
-    fn broadcast_lobby(&self) -> Vec<Outgoing> {
+    fn broadcast_lobby(&self) -> Vec<Outgoing<G>> {
         let lobby = self.lobby();
         self.live().into_iter().map(|(c, _)| (c, HostMessage::Lobby(lobby.clone()))).collect()
     }
 
     /// Public events to everyone, then each guest its own view.
-    fn publish(&mut self, events: &[Event]) -> Vec<Outgoing> {
+    fn publish(&mut self, events: &[G::Event]) -> Vec<Outgoing<G>> {
         let mut out = Vec::new();
         let live = self.live();
         for e in events {
@@ -520,7 +524,7 @@ impl Host {
     }
 
     /// After any change: bots move while it is a bot's turn, and a finished hand's seed is revealed.
-    fn after_change(&mut self, _now: Millis, out: &mut Vec<Outgoing>) {
+    fn after_change(&mut self, _now: Millis, out: &mut Vec<Outgoing<G>>) {
         // Who plays each seat now: a guest (a person, who draws for itself), or a bot.
         for seat in 0..self.seats.len() {
             let person = !self.controlled_by_bot(seat);
@@ -531,7 +535,7 @@ impl Host {
                 break;
             }
             let Some(game) = &self.game else { break };
-            if game.phase() == PhaseName::Finished {
+            if game.hand_over() {
                 break;
             }
             // Only bots move here: a guest's move, even one that needs no decision, is its own.
@@ -554,7 +558,7 @@ impl Host {
         }
         let Some(game) = &self.game else { return };
         let hand = game.hand_number();
-        if game.phase() == PhaseName::Finished && !self.revealed && self.reveals.last().is_some_and(|r| r.hand == hand) {
+        if game.hand_over() && !self.revealed && self.reveals.last().is_some_and(|r| r.hand == hand) {
             self.revealed = true;
             self.touch();
             if let Some(m) = self.reveal_message(hand) {
@@ -565,10 +569,6 @@ impl Host {
         }
     }
 
-}
-
-fn game_hand(game: &Option<Game>) -> u64 {
-    game.as_ref().map_or(0, |g| g.hand_number())
 }
 
 #[cfg(test)]

@@ -2,15 +2,15 @@
 //! (postcard) over a reliable, ordered binary data channel, with a size limit checked before any
 //! parsing and a version check before the body is interpreted. Never panics on hostile input.
 
-use crate::cards::Rank;
-use crate::shengji::format::TractorRules;
-use crate::shengji::game::{Action, Event, KittyMultiplier, Mode, RuleError, SeatView, Seat, Settings, ThrowPenaltySetting};
-use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
+use super::game::PeerGame;
+use crate::table::Seat;
+use derive_where::derive_where;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
-/// Bumped whenever a message changes shape; both sides must agree exactly.
-pub const PROTOCOL_VERSION: u16 = 4;
+/// Bumped whenever a message changes shape; both sides must agree exactly. (5: the game's
+/// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table.)
+pub const PROTOCOL_VERSION: u16 = 5;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -19,14 +19,16 @@ pub const MAX_HOST_MESSAGE_BYTES: usize = 256 * 1024;
 pub const MAX_NAME_CHARS: usize = 32;
 
 /// Guest → host.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GuestMessage {
-    /// First message on a connection. `rejoin` is the token from an earlier `Welcome`.
-    Hello { name: String, protocol_version: u16, rejoin: Option<String> },
+#[derive(Serialize, Deserialize)]
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case", bound = "")]
+pub enum GuestMessage<G: PeerGame> {
+    /// First message on a connection. `rejoin` is the token from an earlier `Welcome`;
+    /// `game` the game the guest's page plays (`Game::NAME`).
+    Hello { name: String, protocol_version: u16, game: String, rejoin: Option<String> },
     /// A move for `seat` (must be the sender's seat). `seq` strictly increases per connection,
     /// so a duplicated or replayed message is refused.
-    Action { seq: u64, seat: Seat, action: Action },
+    Action { seq: u64, seat: Seat, action: G::Action },
     Ping { nonce: u64 },
     /// Fair dealing: SHA-256 commitment (hex) to this guest's entropy for `hand`.
     Commit { hand: u64, commitment: String },
@@ -48,20 +50,25 @@ pub enum SeatInfo {
 }
 
 /// The lobby, sent to every guest whenever it changes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LobbyState {
-    #[serde(with = "SettingsOnWire")]
-    pub settings: Settings,
+#[derive(Serialize, Deserialize)]
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+#[serde(bound = "")]
+pub struct LobbyState<G: PeerGame> {
+    #[serde(serialize_with = "super::game::wire_settings::serialize::<G, _>")]
+    #[serde(deserialize_with = "super::game::wire_settings::deserialize::<G, _>")]
+    pub settings: G::Settings,
     pub seats: Vec<SeatInfo>,
     pub started: bool,
 }
 
 /// Everything revealed after a hand, so every guest can check the deal (see `net::fair`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HandReveal {
+#[derive(Serialize, Deserialize)]
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+#[serde(bound = "")]
+pub struct HandReveal<G: PeerGame> {
     pub hand: u64,
-    /// The seat that drew first (the deal's draw order starts there).
-    pub first_drawer: Seat,
+    /// The seat the dealt hand waits for first (Shengji: the seat that draws first).
+    pub first_to_act: Seat,
     pub host_commitment: String,
     pub host_secret: String,
     /// (seat, commitment hex, entropy hex) of every guest whose entropy went into the seed.
@@ -70,57 +77,37 @@ pub struct HandReveal {
     pub seed: String,
     /// The hand's public record: every accepted move of the hand in order (its buried cards
     /// included: the seed shows every card anyway). Guests replay it on the derived deal.
-    pub actions: Vec<(Seat, Action)>,
+    pub actions: Vec<(Seat, G::Action)>,
 }
 
 /// Host → guest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HostMessage {
+#[derive(Serialize, Deserialize)]
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case", bound = "")]
+pub enum HostMessage<G: PeerGame> {
     /// You sit at `seat`; keep `rejoin` to reclaim the seat after a drop.
     Welcome { seat: Seat, rejoin: String, protocol_version: u16 },
-    Lobby(LobbyState),
+    Lobby(LobbyState<G>),
     /// Your seat's view (never another hand, never a hidden kitty).
-    View(Box<SeatView>),
+    View(Box<G::View>),
     /// A public event of the game.
-    Event(Event),
+    Event(G::Event),
     /// Your message was refused; nothing changed. `seq` names the refused action.
-    Rejected { reason: Refused, seq: Option<u64> },
+    Rejected { reason: Refused<G::Error>, seq: Option<u64> },
     Pong { nonce: u64 },
     /// Fair dealing, step 1: the host's commitment; answer with `Commit`.
     FairCommit { hand: u64, host_commitment: String },
     /// Fair dealing, step 2: every guest's commitment; answer with `Reveal`.
     FairCommitments { hand: u64, commitments: Vec<(Seat, String)> },
     /// Fair dealing, after the hand: the secrets, to verify the deal.
-    FairReveal(HandReveal),
-}
-
-/// `Settings` field by field: its own serde form skips unset options (for short JSON), which a
-/// non-self-describing binary format cannot read back, so the wire always writes every field.
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "Settings")]
-pub(crate) struct SettingsOnWire {
-    players: u8,
-    decks: Option<u8>,
-    kitty: Option<u8>,
-    mode: Mode,
-    friends: Option<u8>,
-    draw_policy: DrawPolicy,
-    tractor: TractorRules,
-    throw_evaluation: ThrowEvaluation,
-    throw_penalty: ThrowPenaltySetting,
-    kitty_multiplier: KittyMultiplier,
-    reinforce: bool,
-    friend_trump_allowed: bool,
-    starting_level: Rank,
-    take_back: bool,
+    FairReveal(HandReveal<G>),
 }
 
 /// Why the host refused a guest's message, as it travels: typed, so the guest's page
 /// phrases it in its own language (`ui_model::messages::refused`); `Display` is English.
 /// The host's own [`Refusal`](crate::net::host::Refusal) maps onto it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Refused {
+pub enum Refused<E> {
     /// Too many messages: the host reads at most this many a second from one connection.
     Flooding { per_second: u32 },
     /// A message over the size limit.
@@ -147,7 +134,7 @@ pub enum Refused {
     /// A move no deck of this table could make (cards it does not hold).
     Impossible,
     /// The game's own refusal (phase, turn, legality).
-    Rule(RuleError),
+    Rule(E),
     /// A fair-dealing message out of turn or malformed.
     FairDealing,
     /// The hands' history goes out once per connection.
@@ -156,9 +143,11 @@ pub enum Refused {
     SeatGiven,
     /// The table got smaller and this guest's seat is gone.
     SeatGone,
+    /// The guest's page plays another game than this table.
+    OtherGame { table: String },
 }
 
-impl fmt::Display for Refused {
+impl<E: fmt::Display> fmt::Display for Refused<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refused::Flooding { per_second } => write!(
@@ -190,6 +179,7 @@ impl fmt::Display for Refused {
             Refused::HistoryTwice => f.write_str("the hands' history was already sent on this connection"),
             Refused::SeatGiven => f.write_str("the host gave your seat to someone else"),
             Refused::SeatGone => f.write_str("the table got smaller and your seat is gone"),
+            Refused::OtherGame { table } => write!(f, "this table plays {table}: open the invite on the page of that game"),
         }
     }
 }
@@ -225,12 +215,20 @@ fn encode<T: Serialize>(msg: &T) -> Vec<u8> {
 }
 
 fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeError> {
+    decode_versions(bytes, max, &[PROTOCOL_VERSION])
+}
+
+/// Versions whose stored values ([`to_stored_text`]) still read: a host's saved table kept its
+/// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only).
+const STORED_VERSIONS: [u16; 2] = [4, PROTOCOL_VERSION];
+
+fn decode_versions<T: DeserializeOwned>(bytes: &[u8], max: usize, versions: &[u16]) -> Result<T, DecodeError> {
     if bytes.len() > max {
         return Err(DecodeError::TooLarge { len: bytes.len(), max });
     }
     let (version, body) = postcard::take_from_bytes::<u64>(bytes)
         .map_err(|_| DecodeError::Malformed("it does not start with a protocol version".into()))?;
-    if version != PROTOCOL_VERSION as u64 {
+    if !versions.iter().any(|&v| v as u64 == version) {
         return Err(DecodeError::WrongVersion { got: version, expected: PROTOCOL_VERSION });
     }
     let (msg, rest) = postcard::take_from_bytes::<T>(body).map_err(|e| DecodeError::Malformed(e.to_string()))?;
@@ -240,16 +238,16 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
     Ok(msg)
 }
 
-pub fn encode_guest(msg: &GuestMessage) -> Vec<u8> {
+pub fn encode_guest<G: PeerGame>(msg: &GuestMessage<G>) -> Vec<u8> {
     encode(msg)
 }
-pub fn encode_host(msg: &HostMessage) -> Vec<u8> {
+pub fn encode_host<G: PeerGame>(msg: &HostMessage<G>) -> Vec<u8> {
     encode(msg)
 }
-pub fn decode_guest(bytes: &[u8]) -> Result<GuestMessage, DecodeError> {
+pub fn decode_guest<G: PeerGame>(bytes: &[u8]) -> Result<GuestMessage<G>, DecodeError> {
     decode(bytes, MAX_GUEST_MESSAGE_BYTES)
 }
-pub fn decode_host(bytes: &[u8]) -> Result<HostMessage, DecodeError> {
+pub fn decode_host<G: PeerGame>(bytes: &[u8]) -> Result<HostMessage<G>, DecodeError> {
     decode(bytes, MAX_HOST_MESSAGE_BYTES)
 }
 
@@ -263,28 +261,32 @@ pub fn to_stored_text<T: Serialize>(value: &T) -> String {
 pub fn from_stored_text<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
     let bytes = crate::codec::base64url_decode(text.trim())
         .map_err(|at| DecodeError::Malformed(format!("character {at} is not base64url")))?;
-    decode(&bytes, MAX_HOST_MESSAGE_BYTES)
+    decode_versions(&bytes, MAX_HOST_MESSAGE_BYTES, &STORED_VERSIONS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::parse_cards;
+    use crate::shengji::game::{Action, Game, RuleError, Settings};
     use proptest::prelude::*;
+
+    type GuestMessage = super::GuestMessage<Game>;
+    type HostMessage = super::HostMessage<Game>;
 
     #[test]
     fn messages_round_trip() {
         let cards = parse_cards("10H QS", None).unwrap();
         for m in [
-            GuestMessage::Hello { name: "Ana".into(), protocol_version: PROTOCOL_VERSION, rejoin: None },
+            GuestMessage::Hello { name: "Ana".into(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: None },
             GuestMessage::Action { seq: 3, seat: 1, action: Action::Play(cards) },
             GuestMessage::Ping { nonce: 9 },
             GuestMessage::Commit { hand: 0, commitment: "ab".into() },
         ] {
-            assert_eq!(decode_guest(&encode_guest(&m)).unwrap(), m);
+            assert_eq!(decode_guest::<Game>(&encode_guest(&m)).unwrap(), m);
         }
         let h = HostMessage::Rejected { reason: Refused::Rule(RuleError::NotALead), seq: Some(2) };
-        assert_eq!(decode_host(&encode_host(&h)).unwrap(), h);
+        assert_eq!(decode_host::<Game>(&encode_host(&h)).unwrap(), h);
         // Version varint, Rejected (variant 4), Refused::Rule (16), RuleError::NotALead (18), Some(2):
         // a refusal travels as a few bytes of data, not as an English sentence.
         assert_eq!(encode_host(&h), [PROTOCOL_VERSION as u8, 4, 16, 18, 1, 2]);
@@ -295,42 +297,42 @@ mod tests {
             started: false,
         };
         let m = HostMessage::Lobby(lobby);
-        assert_eq!(decode_host(&encode_host(&m)).unwrap(), m);
+        assert_eq!(decode_host::<Game>(&encode_host(&m)).unwrap(), m);
     }
 
     #[test]
     fn bad_input_is_refused_clearly() {
         const V: u8 = PROTOCOL_VERSION as u8;
         let big = vec![0u8; MAX_GUEST_MESSAGE_BYTES + 1];
-        assert!(matches!(decode_guest(&big), Err(DecodeError::TooLarge { .. })));
-        assert!(matches!(decode_guest(&[]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest::<Game>(&big), Err(DecodeError::TooLarge { .. })));
+        assert!(matches!(decode_guest::<Game>(&[]), Err(DecodeError::Malformed(_))));
         // An unterminated version varint.
-        assert!(matches!(decode_guest(&[0xff, 0xff]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest::<Game>(&[0xff, 0xff]), Err(DecodeError::Malformed(_))));
         // Right version, then an unknown variant; then a message cut short.
-        assert!(matches!(decode_guest(&[V, 99]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest::<Game>(&[V, 99]), Err(DecodeError::Malformed(_))));
         let ping = encode_guest(&GuestMessage::Ping { nonce: 300 });
-        assert!(matches!(decode_guest(&ping[..ping.len() - 1]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest::<Game>(&ping[..ping.len() - 1]), Err(DecodeError::Malformed(_))));
         // Stray bytes after a whole message.
         let mut long = ping.clone();
         long.push(0);
-        let e = decode_guest(&long).unwrap_err();
+        let e = decode_guest::<Game>(&long).unwrap_err();
         assert!(e.to_string().contains("stray bytes"), "{e}");
         // A string that is not UTF-8.
-        assert!(matches!(decode_guest(&[V, 0, 2, 0xff, 0xfe, 2, 0]), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode_guest::<Game>(&[V, 0, 2, 0xff, 0xfe, 2, 0]), Err(DecodeError::Malformed(_))));
         // A wrong version is named before the body is read.
-        let e = decode_guest(&[1, 2, 1]).unwrap_err();
+        let e = decode_guest::<Game>(&[1, 2, 1]).unwrap_err();
         assert_eq!(e, DecodeError::WrongVersion { got: 1, expected: PROTOCOL_VERSION });
         assert!(e.to_string().contains("version 1"));
         // A huge length prefix is refused without allocating it.
-        assert!(decode_host(&[V, 1, 0xff, 0xff, 0xff, 0xff, 0x0f]).is_err());
+        assert!(decode_host::<Game>(&[V, 1, 0xff, 0xff, 0xff, 0xff, 0x0f]).is_err());
     }
 
     proptest! {
         #![proptest_config(crate::fixed_proptest::config(256))]
         #[test]
         fn decoding_random_bytes_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-            let _ = decode_guest(&bytes);
-            let _ = decode_host(&bytes);
+            let _ = decode_guest::<Game>(&bytes);
+            let _ = decode_host::<Game>(&bytes);
         }
 
         #[test]
@@ -339,7 +341,7 @@ mod tests {
             let mut bytes = encode_guest(&m);
             let at = i % bytes.len();
             bytes[at] = b;
-            let _ = decode_guest(&bytes);
+            let _ = decode_guest::<Game>(&bytes);
         }
     }
 }

@@ -7,10 +7,11 @@
 //! Every failure is a [`NotVerified`] the page can phrase; its `Display` is English, for logs.
 
 use super::fair::{self, Secret};
+use super::game::PeerGame;
 use super::protocol::HandReveal;
-use crate::cards::{Card, KINDS};
 use crate::dup::TableSeed;
-use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat, SeatView, Settings};
+use crate::table::Seat;
+use derive_where::derive_where;
 use std::fmt;
 
 /// Which revealed value was not 64 hex digits.
@@ -23,8 +24,8 @@ pub enum HexField {
 }
 
 /// Why a guest does not call a hand's deal verified. Each names what disagrees.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotVerified {
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+pub enum NotVerified<G: PeerGame> {
     /// I took no part in this hand's commit round (the host never asked, or this page does not
     /// remember it): the host could have chosen the seed alone.
     NoCommitRound,
@@ -46,27 +47,27 @@ pub enum NotVerified {
     /// I do not know the table as it was before this hand (I missed an earlier hand's reveal, or
     /// the lobby's settings): the first drawer and the levels cannot be checked.
     NoHistory { hand: u64 },
-    /// The reveal names another first drawer than the rule gives (the last hand's next
-    /// landlord, or seat 0 at a game's first hand).
-    FirstDrawer { announced: Seat, derived: Seat },
+    /// The reveal names another first seat to act than the dealt hand gives (Shengji: the
+    /// first drawer, the last hand's next landlord or seat 0 at a game's first hand).
+    FirstToAct { announced: Seat, derived: Seat },
     /// Move `index` of the hand's record is not a move within a hand (a next-hand deal).
     NotAHandMove { index: usize },
     /// Move `index` of the hand's record is refused by the rules on the derived deal: a bid or
     /// a play of cards that seat was not dealt, a move out of turn…
-    ActionRefused { index: usize, seat: Seat, action: Box<Action>, error: RuleError },
+    ActionRefused { index: usize, seat: Seat, action: Box<G::Action>, error: G::Error },
     /// The hand's record stops before the hand ends.
     Unfinished { moves: usize },
     /// The events the host showed me differ from the replay's, from my `at`-th on.
-    Events { at: usize, seen: Option<Box<Event>>, replayed: Option<Box<Event>> },
+    Events { at: usize, seen: Option<Box<G::Event>>, replayed: Option<Box<G::Event>> },
     /// I was dealt other cards than the derived deal gives me.
-    MyHand { extra: Vec<Card>, missing: Vec<Card> },
+    MyHand { extra: Vec<G::Piece>, missing: Vec<G::Piece> },
     /// My final view (tricks, kitty, scores, levels…) differs from the replay's.
     FinalView,
 }
 
-impl fmt::Display for NotVerified {
+impl<G: PeerGame> fmt::Display for NotVerified<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cards = |c: &[Card]| crate::cards::format_cards(c);
+        let cards = |c: &[G::Piece]| c.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
         match self {
             NotVerified::NoCommitRound => f.write_str("this page took no part in the hand's commit round, so the host could have chosen the deal alone"),
             NotVerified::BadHex(what) => write!(f, "the revealed {what} is not 64 hex digits"),
@@ -77,9 +78,9 @@ impl fmt::Display for NotVerified {
             NotVerified::MyContribution => f.write_str("my entropy was left out of the seed or replaced"),
             NotVerified::Seed { announced, derived } => write!(f, "the announced seed {announced} is not the one the secrets give ({derived})"),
             NotVerified::NotATableSeed(s) => write!(f, "the announced seed {s:?} is not a valid seed"),
-            NotVerified::NoHistory { hand } => write!(f, "this page does not know the table before hand {hand}, so who draws first cannot be checked"),
-            NotVerified::FirstDrawer { announced, derived } => {
-                write!(f, "the host says seat {} drew first, but the rule makes it seat {}", announced + 1, derived + 1)
+            NotVerified::NoHistory { hand } => write!(f, "this page does not know the table before hand {hand}, so who acts first cannot be checked"),
+            NotVerified::FirstToAct { announced, derived } => {
+                write!(f, "the host says seat {} acted first, but the rules make it seat {}", announced + 1, derived + 1)
             }
             NotVerified::NotAHandMove { index } => write!(f, "move {} of the hand's record deals another hand", index + 1),
             NotVerified::ActionRefused { index, seat, action, error } => {
@@ -87,7 +88,7 @@ impl fmt::Display for NotVerified {
             }
             NotVerified::Unfinished { moves } => write!(f, "the hand's record ({moves} moves) stops before the hand ends"),
             NotVerified::Events { at, seen, replayed } => {
-                let name = |e: &Option<Box<Event>>| e.as_deref().map_or("nothing", event_name);
+                let name = |e: &Option<Box<G::Event>>| e.as_deref().map_or("nothing", G::event_name);
                 write!(f, "what the host showed differs from the replayed hand at event {at}: shown {}, replayed {}", name(seen), name(replayed))
             }
             NotVerified::MyHand { extra, missing } => write!(
@@ -101,7 +102,7 @@ impl fmt::Display for NotVerified {
     }
 }
 
-impl std::error::Error for NotVerified {}
+impl<G: PeerGame> std::error::Error for NotVerified<G> {}
 
 impl fmt::Display for HexField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -114,47 +115,26 @@ impl fmt::Display for HexField {
     }
 }
 
-/// What kind of event, for a log line (the variant itself carries the details).
-fn event_name(e: &Event) -> &'static str {
-    match e {
-        Event::Drew { .. } => "a draw",
-        Event::Bid(_) => "a bid",
-        Event::Passed { .. } => "a pass",
-        Event::TrumpDecided { .. } => "the trump",
-        Event::Buried { .. } => "a bury",
-        Event::FriendsDeclared(_) => "friend calls",
-        Event::PlayStarted { .. } => "the start of play",
-        Event::Played { .. } => "a play",
-        Event::ThrowFailed { .. } => "a failed throw",
-        Event::FriendRevealed { .. } => "a friend revealed",
-        Event::TookBack { .. } => "a take-back",
-        Event::TrickWon { .. } => "a trick won",
-        Event::HandFinished(_) => "the hand's result",
-        Event::NextHand { .. } => "the next hand",
-        Event::GameWon { .. } => "the game won",
-    }
-}
-
 /// What this guest saw of one hand, first-hand.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct HandLog {
+#[derive_where(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandLog<G: PeerGame> {
     pub hand: u64,
     /// The public events, in the order they came.
-    pub events: Vec<Event>,
+    pub events: Vec<G::Event>,
     /// Positions in `events` where the connection was lost: events may be missing there.
     pub gaps: Vec<usize>,
     /// The log began with the hand (else the events before its first are missing).
     pub from_start: bool,
-    /// My hand when the draw ended (without the kitty), if I saw it then.
-    pub dealt: Option<Vec<Card>>,
+    /// My hand as dealt (Shengji: when the draw ended, without the kitty), if I saw it then.
+    pub dealt: Option<Vec<G::Piece>>,
 }
 
-impl HandLog {
+impl<G: PeerGame> HandLog<G> {
     /// The most events a log keeps (a hand of 16 decks has a few thousand): beyond, the log
     /// records a gap instead, so a host that floods events cannot grow a guest's memory.
     pub const MAX_EVENTS: usize = 50_000;
 
-    pub fn push(&mut self, e: Event) {
+    pub fn push(&mut self, e: G::Event) {
         if self.events.len() < Self::MAX_EVENTS {
             self.events.push(e);
         } else if self.gaps.last() != Some(&self.events.len()) {
@@ -179,38 +159,38 @@ pub struct Participation {
 }
 
 /// The table before the hand, as the guest knows it.
-#[derive(Clone, Copy, Debug)]
-pub enum Start<'a> {
+#[derive_where(Clone, Copy, Debug)]
+pub enum Start<'a, G: PeerGame> {
     /// The game's first hand, with the lobby's settings.
-    FirstHand(&'a Settings),
+    FirstHand(&'a G::Settings),
     /// The guest's own replay of the hands so far, finished at the previous hand.
-    After(&'a Game),
+    After(&'a G),
     Unknown,
 }
 
 /// The outcome of [`check_hand`].
-#[derive(Clone, Debug)]
-pub struct Checked {
-    pub result: Result<(), NotVerified>,
+#[derive_where(Clone, Debug)]
+pub struct Checked<G: PeerGame> {
+    pub result: Result<(), NotVerified<G>>,
     /// The table at the end of the hand as replayed from the derived deal, when the record
     /// replays to the end: the start of the next hand's check.
-    pub replayed: Option<Game>,
+    pub replayed: Option<G>,
 }
 
 /// Checks one finished hand (see the module's header). `me` is the guest's seat; `part`,
 /// `log` and `final_view` what it knows first-hand. The first failure found is the verdict;
 /// the replay still runs after a failure about the secrets, so a guest left out of one deal
 /// can check the next.
-pub fn check_hand(
-    reveal: &HandReveal,
+pub fn check_hand<G: PeerGame>(
+    reveal: &HandReveal<G>,
     me: Seat,
     part: Option<&Participation>,
-    log: Option<&HandLog>,
-    final_view: Option<&SeatView>,
-    start: Start,
-) -> Checked {
+    log: Option<&HandLog<G>>,
+    final_view: Option<&G::View>,
+    start: Start<G>,
+) -> Checked<G> {
     let mut first = None;
-    let mut note = |e: NotVerified| {
+    let mut note = |e: NotVerified<G>| {
         if first.is_none() {
             first = Some(e);
         }
@@ -221,7 +201,12 @@ pub fn check_hand(
 }
 
 /// The commit-reveal part: the seed if the secrets give the announced one.
-fn check_secrets(reveal: &HandReveal, me: Seat, part: Option<&Participation>, note: &mut impl FnMut(NotVerified)) -> Option<TableSeed> {
+fn check_secrets<G: PeerGame>(
+    reveal: &HandReveal<G>,
+    me: Seat,
+    part: Option<&Participation>,
+    note: &mut impl FnMut(NotVerified<G>),
+) -> Option<TableSeed> {
     if part.is_none() {
         note(NotVerified::NoCommitRound);
     }
@@ -279,21 +264,26 @@ fn check_secrets(reveal: &HandReveal, me: Seat, part: Option<&Participation>, no
 }
 
 /// The oracle: deals the hand from `seed` on the table before it and applies the hand's record.
-fn replay(
-    reveal: &HandReveal,
+fn replay<G: PeerGame>(
+    reveal: &HandReveal<G>,
     me: Seat,
     seed: &TableSeed,
-    log: Option<&HandLog>,
-    final_view: Option<&SeatView>,
-    start: Start,
-    note: &mut impl FnMut(NotVerified),
-) -> Option<Game> {
+    log: Option<&HandLog<G>>,
+    final_view: Option<&G::View>,
+    start: Start<G>,
+    note: &mut impl FnMut(NotVerified<G>),
+) -> Option<G> {
     let no_history = NotVerified::NoHistory { hand: reveal.hand };
+    // The events of the deal itself (after the one that opens the hand) are the hand's first.
+    let mut events = Vec::new();
     let mut game = match start {
-        Start::FirstHand(settings) if reveal.hand == 0 => Game::new(settings.clone(), seed.clone()).ok(),
-        Start::After(before) if before.phase() == PhaseName::Finished && before.hand_number() + 1 == reveal.hand => {
+        Start::FirstHand(settings) if reveal.hand == 0 => G::new(settings.clone(), seed.clone()).ok(),
+        Start::After(before) if before.hand_over() && before.hand_number() + 1 == reveal.hand => {
             let mut g = before.clone();
-            g.apply(0, &Action::NextHandFrom(seed.as_str().to_string())).ok().map(|_| g)
+            g.apply(0, &G::next_hand(Some(seed))).ok().map(|dealt| {
+                events.extend(dealt.into_iter().skip_while(|e| G::event_new_hand(e).is_none()).skip(1));
+                g
+            })
         }
         _ => None,
     };
@@ -302,17 +292,15 @@ fn replay(
         return None;
     };
     let derived = game.to_act().first().copied().unwrap_or(0);
-    if reveal.first_drawer != derived {
-        note(NotVerified::FirstDrawer { announced: reveal.first_drawer, derived });
+    if reveal.first_to_act != derived {
+        note(NotVerified::FirstToAct { announced: reveal.first_to_act, derived });
     }
-    let mut events = Vec::new();
-    let mut dealt = None;
+    let mut dealt = game.dealt(me);
     for (index, (seat, action)) in reveal.actions.iter().enumerate() {
-        if matches!(action, Action::NextHand | Action::NextHandFrom(_)) {
+        if G::deals(action).is_some() {
             note(NotVerified::NotAHandMove { index });
             return None;
         }
-        let drawing = game.phase() == PhaseName::Draw;
         match game.apply(*seat, action) {
             Ok(e) => events.extend(e),
             Err(error) => {
@@ -320,11 +308,11 @@ fn replay(
                 return None;
             }
         }
-        if drawing && game.phase() != PhaseName::Draw && me < game.players() {
-            dealt = Some(hand_as_dealt(&game.view(me), Some(me)));
+        if dealt.is_none() {
+            dealt = game.dealt(me);
         }
     }
-    if game.phase() != PhaseName::Finished {
+    if !game.hand_over() {
         note(NotVerified::Unfinished { moves: reveal.actions.len() });
         return None;
     }
@@ -347,8 +335,8 @@ fn replay(
 
 /// The events seen must be the replay's: all of them, in order, when the log saw the whole
 /// hand; else each stretch between gaps must appear, in order, as a run of the replay's.
-fn compare_events(log: &HandLog, replayed: &[Event]) -> Result<(), NotVerified> {
-    let boxed = |e: Option<&Event>| e.cloned().map(Box::new);
+fn compare_events<G: PeerGame>(log: &HandLog<G>, replayed: &[G::Event]) -> Result<(), NotVerified<G>> {
+    let boxed = |e: Option<&G::Event>| e.cloned().map(Box::new);
     if log.from_start && log.gaps.is_empty() {
         let at = (0..log.events.len().max(replayed.len())).find(|&i| log.events.get(i) != replayed.get(i));
         return match at {
@@ -379,34 +367,17 @@ fn compare_events(log: &HandLog, replayed: &[Event]) -> Result<(), NotVerified> 
     Ok(())
 }
 
-/// Cards in `got` and not in `want`, and the other way (counted wide: any number of copies).
-fn diff(got: &[Card], want: &[Card]) -> (Vec<Card>, Vec<Card>) {
-    let count = |cards: &[Card]| {
-        let mut n = [0usize; KINDS];
-        cards.iter().for_each(|c| n[c.id()] += 1);
-        n
-    };
-    let (got, want) = (count(got), count(want));
+/// Pieces in `got` and not in `want`, and the other way (counting copies).
+fn diff<T: Clone + PartialEq>(got: &[T], want: &[T]) -> (Vec<T>, Vec<T>) {
+    let mut missing = want.to_vec();
     let mut extra = Vec::new();
-    let mut missing = Vec::new();
-    for c in Card::all() {
-        let (g, w) = (got[c.id()], want[c.id()]);
-        extra.extend(std::iter::repeat_n(c, g.saturating_sub(w)));
-        missing.extend(std::iter::repeat_n(c, w.saturating_sub(g)));
-    }
-    (extra, missing)
-}
-
-/// The hand `seat` was dealt, from its view when the draw has ended and nothing is buried yet:
-/// the landlord's hand then holds the kitty too, which is taken back out.
-pub fn hand_as_dealt(v: &SeatView, seat: Option<Seat>) -> Vec<Card> {
-    let mut hand = v.hand.clone();
-    if v.landlord == seat {
-        for k in v.kitty.iter().flatten() {
-            if let Some(i) = hand.iter().position(|c| c == k) {
-                hand.remove(i);
+    for g in got {
+        match missing.iter().position(|w| w == g) {
+            Some(i) => {
+                missing.remove(i);
             }
+            None => extra.push(g.clone()),
         }
     }
-    hand
+    (extra, missing)
 }

@@ -9,14 +9,70 @@ use crate::i18n::Lang;
 use crate::net::host::LobbyError;
 use crate::net::protocol::{Refused, MAX_GUEST_MESSAGE_BYTES};
 use crate::net::verify::{HexField, NotVerified};
+use crate::net::PeerGame;
 use crate::shengji::game::settings::MAX_TRACTOR_LENGTH;
 use crate::shengji::game::SettingsError;
 use crate::shengji::rules::MAX_DECKS;
-use crate::ui_model::messages::{rule_error, seat_number};
+use crate::ui_model::messages::seat_number;
 use crate::ui_model::phrase::{cards_label, sentence};
 
+/// A game's own words the peer pages need: its rule refusals, its settings errors and its
+/// cards, in English and Chinese.
+pub trait PeerWords: PeerGame {
+    /// The game's name as a player reads it.
+    fn title(lang: Lang) -> &'static str;
+    fn rule_error(e: &Self::Error, lang: Lang) -> String;
+    fn settings_error(e: &Self::SettingsError, lang: Lang) -> String;
+    fn pieces(pieces: &[Self::Piece], lang: Lang) -> String;
+}
+
+impl PeerWords for crate::shengji::game::Game {
+    fn title(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => "Shengji",
+            Lang::Zh => "升级",
+        }
+    }
+    fn rule_error(e: &Self::Error, lang: Lang) -> String {
+        crate::ui_model::messages::rule_error(e, &|s| seat_number(s, lang), lang)
+    }
+    fn settings_error(e: &SettingsError, lang: Lang) -> String {
+        settings_error(e, lang)
+    }
+    fn pieces(pieces: &[Self::Piece], lang: Lang) -> String {
+        cards_label(pieces, lang)
+    }
+}
+
+impl PeerWords for crate::rummy::game::Game {
+    fn title(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => "rummy",
+            Lang::Zh => "拉米",
+        }
+    }
+    fn rule_error(e: &Self::Error, lang: Lang) -> String {
+        crate::ui_model::rummy::words::rule_error(e, &|s| seat_number(s, lang), lang)
+    }
+    fn settings_error(e: &Self::SettingsError, lang: Lang) -> String {
+        crate::ui_model::rummy::words::settings_error(e, lang)
+    }
+    fn pieces(pieces: &[Self::Piece], lang: Lang) -> String {
+        pieces.iter().map(|&c| crate::ui_model::rummy::words::card(c, lang)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// The game a table plays, named for a player from its `Game::NAME`.
+fn game_title(name: &str, lang: Lang) -> String {
+    match name {
+        "shengji" => <crate::shengji::game::Game as PeerWords>::title(lang).to_string(),
+        "rummy" => <crate::rummy::game::Game as PeerWords>::title(lang).to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// What the host refused, as the guest whose message it was reads it.
-pub fn refused(r: &Refused, lang: Lang) -> String {
+pub fn refused<G: PeerWords>(r: &Refused<G::Error>, lang: Lang) -> String {
     if lang == Lang::En {
         return sentence(&r.to_string());
     }
@@ -41,16 +97,17 @@ pub fn refused(r: &Refused, lang: Lang) -> String {
         Refused::HostDeals => "只有主机能用指定的种子发牌：请改为请求下一局。".into(),
         Refused::HandNotOver => "这一局还没结束。".into(),
         Refused::Impossible => "这桌不可能有这个动作（手里没有这些牌）。".into(),
-        Refused::Rule(e) => rule_error(e, &|s| seat_number(s, lang), lang),
+        Refused::Rule(e) => G::rule_error(e, lang),
         Refused::FairDealing => "公平发牌的消息来得不是时候，或者格式不对。".into(),
         Refused::HistoryTwice => "各局的记录已经在这个连接上发过了。".into(),
         Refused::SeatGiven => "主机把你的座位给了别人。".into(),
         Refused::SeatGone => "这桌人数减少了，你的座位没有了。".into(),
+        Refused::OtherGame { table } => format!("这桌玩的是{}：请在那个游戏的页面打开邀请。", game_title(table, lang)),
     }
 }
 
 /// Why the host's own lobby operation did not happen.
-pub fn lobby_error(e: &LobbyError, lang: Lang) -> String {
+pub fn lobby_error<G: PeerWords>(e: &LobbyError<G>, lang: Lang) -> String {
     if lang == Lang::En {
         return sentence(&e.to_string());
     }
@@ -60,7 +117,7 @@ pub fn lobby_error(e: &LobbyError, lang: Lang) -> String {
         LobbyError::NotStarted => "游戏还没开始。".into(),
         LobbyError::EmptySeat(s) => format!("{}是空的：放一个机器人，或等一位客人。", seat_number(*s, lang)),
         LobbyError::NotAGuest(s) => format!("{}没有可以移走的客人。", seat_number(*s, lang)),
-        LobbyError::Settings(s) => format!("这些设置不行：{}", settings_error(s, lang)),
+        LobbyError::Settings(s) => format!("这些设置不行：{}", G::settings_error(s, lang)),
         LobbyError::SavedSeats { saved, players } => format!("保存的牌桌有 {saved} 个座位，却是 {players} 人的设置。"),
         LobbyError::SavedGame(err) => format!("保存的游戏无法重放：{err}"),
         LobbyError::FairRoundRunning => "下一局已经在发牌了。".into(),
@@ -103,7 +160,7 @@ pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
 }
 
 /// Why this guest does not call the hand's deal verified.
-pub fn not_verified(n: &NotVerified, lang: Lang) -> String {
+pub fn not_verified<G: PeerWords>(n: &NotVerified<G>, lang: Lang) -> String {
     if lang == Lang::En {
         return sentence(&n.to_string());
     }
@@ -123,9 +180,9 @@ pub fn not_verified(n: &NotVerified, lang: Lang) -> String {
         NotVerified::MyContribution => "我的随机数没有放进种子，或被换掉了。".into(),
         NotVerified::Seed { announced, derived } => format!("公布的种子 {announced} 不是这些秘密得出的种子（{derived}）。"),
         NotVerified::NotATableSeed(s) => format!("公布的种子 {s:?} 不是有效的种子。"),
-        NotVerified::NoHistory { hand } => format!("本页面不知道第 {hand} 局之前的牌桌，无法核对谁先摸牌。"),
-        NotVerified::FirstDrawer { announced, derived } => format!(
-            "主机说{}先摸牌，但按规则应是{}。",
+        NotVerified::NoHistory { hand } => format!("本页面不知道第 {hand} 局之前的牌桌，无法核对谁先行动。"),
+        NotVerified::FirstToAct { announced, derived } => format!(
+            "主机说{}先行动，但按规则应是{}。",
             seat_number(*announced, lang),
             seat_number(*derived, lang)
         ),
@@ -134,14 +191,14 @@ pub fn not_verified(n: &NotVerified, lang: Lang) -> String {
             "这一局的第 {} 步（{}）用种子发的牌做不到：{}",
             index + 1,
             seat_number(*seat, lang),
-            rule_error(error, &|s| seat_number(s, lang), lang)
+            G::rule_error(error, lang)
         ),
         NotVerified::Unfinished { moves } => format!("这一局的记录（{moves} 步）在牌局结束之前就停了。"),
         NotVerified::Events { at, .. } => format!("主机给我看的和重放的这一局从第 {at} 个事件起不一样。"),
         NotVerified::MyHand { extra, missing } => format!(
             "我拿到了种子没发给我的 [{}]，却没拿到它发给我的 [{}]。",
-            cards_label(extra, lang),
-            cards_label(missing, lang)
+            G::pieces(extra, lang),
+            G::pieces(missing, lang)
         ),
         NotVerified::FinalView => "我看到的结束的一局与重放的一局不一样。".into(),
     }
@@ -150,6 +207,11 @@ pub fn not_verified(n: &NotVerified, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shengji::game::Game;
+
+    type Refused = crate::net::protocol::Refused<crate::shengji::game::RuleError>;
+    type LobbyError = crate::net::host::LobbyError<Game>;
+    type NotVerified = crate::net::verify::NotVerified<Game>;
 
     #[test]
     fn every_refusal_reads_as_a_sentence_in_both_languages() {
@@ -174,16 +236,17 @@ mod tests {
             Refused::HistoryTwice,
             Refused::SeatGiven,
             Refused::SeatGone,
+            Refused::OtherGame { table: "rummy".into() },
         ];
         for r in &all {
-            let en = refused(r, Lang::En);
-            let zh = refused(r, Lang::Zh);
+            let en = refused::<Game>(r, Lang::En);
+            let zh = refused::<Game>(r, Lang::Zh);
             assert!(en.starts_with(|c: char| c.is_ascii_uppercase()) && en.ends_with('.'), "{en}");
             assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
         }
         // Seats as the screens count them, from 1.
-        assert!(refused(&Refused::OtherSeat { own: 1, seat: 2 }, Lang::En).contains("seat 2 and cannot act for seat 3"));
-        assert!(refused(&Refused::OtherSeat { own: 1, seat: 2 }, Lang::Zh).contains("2号位"));
+        assert!(refused::<Game>(&Refused::OtherSeat { own: 1, seat: 2 }, Lang::En).contains("seat 2 and cannot act for seat 3"));
+        assert!(refused::<Game>(&Refused::OtherSeat { own: 1, seat: 2 }, Lang::Zh).contains("2号位"));
     }
 
     #[test]
@@ -202,8 +265,8 @@ mod tests {
 
     #[test]
     fn a_failed_check_names_the_seat_from_one() {
-        let n = NotVerified::FirstDrawer { announced: 0, derived: 2 };
-        assert_eq!(not_verified(&n, Lang::En), "The host says seat 1 drew first, but the rule makes it seat 3.");
-        assert_eq!(not_verified(&n, Lang::Zh), "主机说1号位先摸牌，但按规则应是3号位。");
+        let n = NotVerified::FirstToAct { announced: 0, derived: 2 };
+        assert_eq!(not_verified(&n, Lang::En), "The host says seat 1 acted first, but the rules make it seat 3.");
+        assert_eq!(not_verified(&n, Lang::Zh), "主机说1号位先行动，但按规则应是3号位。");
     }
 }

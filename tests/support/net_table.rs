@@ -5,11 +5,20 @@
 
 use std::collections::VecDeque;
 use tuolaji::dup::TableSeed;
-use tuolaji::net::guest::GuestClient;
-use tuolaji::net::host::{ConnId, FloodConfig, Host, HostConfig, Millis, Outgoing};
-use tuolaji::net::protocol::{decode_host, encode_guest, encode_host, GuestMessage};
+use tuolaji::net::host::{ConnId, FloodConfig, Millis};
+use tuolaji::net::protocol::{decode_host, encode_guest, encode_host};
 use tuolaji::shengji::bot::{Bot, Difficulty};
-use tuolaji::shengji::game::{Action, PhaseName, Settings};
+use tuolaji::shengji::game::{Game, PhaseName, Settings};
+
+// The net tests play Shengji.
+pub type Host = tuolaji::net::host::Host<Game>;
+pub type HostConfig = tuolaji::net::host::HostConfig<Game>;
+pub type Outgoing = tuolaji::net::host::Outgoing<Game>;
+pub type GuestClient = tuolaji::net::guest::GuestClient<Game>;
+pub type GuestMessage = tuolaji::net::protocol::GuestMessage<Game>;
+pub type HostMessage = tuolaji::net::protocol::HostMessage<Game>;
+pub type Refusal = tuolaji::net::host::Refusal<Game>;
+pub type Logged = tuolaji::net::host::Logged<Game>;
 
 /// xorshift64*: a tiny generator with a fixed seed, so every run draws the same inputs.
 pub struct Rng(u64);
@@ -129,7 +138,10 @@ impl Session {
             return false;
         };
         let view = self.clients[i].view.clone().expect("a view");
-        let action = if self.clients[i].should_draw() { Action::Draw } else { self.bots[view.seat].suggest(&view).0 };
+        let action = match self.clients[i].auto_action() {
+            Some(draw) => draw,
+            None => self.bots[view.seat].suggest(&view).0,
+        };
         let msg = self.clients[i].action(action).expect("seated");
         self.send(i, &msg);
         true

@@ -4,8 +4,9 @@
 use super::{ConnId, Host, Logged, Millis, Outgoing, Refusal};
 use crate::dup::TableSeed;
 use crate::net::fair::{self, Secret};
+use crate::net::game::PeerGame;
 use crate::net::protocol::{HandReveal, HostMessage};
-use crate::shengji::game::{Action, Game, Seat};
+use crate::table::Seat;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,9 +27,8 @@ pub(super) struct FairRound {
     pub(super) entropy: BTreeMap<Seat, Secret>,
 }
 
-
-impl Host {
-    pub(super) fn round_message(&self, r: &FairRound) -> HostMessage {
+impl<G: PeerGame> Host<G> {
+    pub(super) fn round_message(&self, r: &FairRound) -> HostMessage<G> {
         match r.step {
             FairStep::Commit => HostMessage::FairCommit { hand: r.hand, host_commitment: fair::to_hex(&fair::commitment(r.hand, &r.secret)) },
             FairStep::Reveal => HostMessage::FairCommitments {
@@ -38,7 +38,7 @@ impl Host {
         }
     }
 
-    pub(super) fn begin_round(&mut self, hand: u64, now: Millis, out: &mut Vec<Outgoing>) {
+    pub(super) fn begin_round(&mut self, hand: u64, now: Millis, out: &mut Vec<Outgoing<G>>) {
         let secret = self.next_secret("hand");
         let participants: Vec<Seat> = self.live().into_iter().map(|(_, s)| s).collect();
         let r = FairRound { hand, secret, step: FairStep::Commit, started: now, participants, commitments: BTreeMap::new(), entropy: BTreeMap::new() };
@@ -54,7 +54,7 @@ impl Host {
         self.advance_round(now, false, out);
     }
 
-    pub(super) fn commit(&mut self, conn: ConnId, hand: u64, commitment: &str, now: Millis) -> Vec<Outgoing> {
+    pub(super) fn commit(&mut self, conn: ConnId, hand: u64, commitment: &str, now: Millis) -> Vec<Outgoing<G>> {
         let seat = self.seat_of(conn);
         let Some(r) = &mut self.round else { return self.reject(conn, None, Refusal::NoDeal) };
         let Some(seat) = seat.filter(|s| r.participants.contains(s)) else {
@@ -77,7 +77,7 @@ impl Host {
         out
     }
 
-    pub(super) fn reveal(&mut self, conn: ConnId, hand: u64, entropy: &str, now: Millis) -> Vec<Outgoing> {
+    pub(super) fn reveal(&mut self, conn: ConnId, hand: u64, entropy: &str, now: Millis) -> Vec<Outgoing<G>> {
         let seat = self.seat_of(conn);
         let Some(r) = &mut self.round else { return self.reject(conn, None, Refusal::NoDeal) };
         let Some(seat) = seat.filter(|s| r.commitments.contains_key(s)) else {
@@ -101,16 +101,16 @@ impl Host {
     }
 
     /// The reveal of a finished hand, with the hand's moves from the game's record.
-    pub(super) fn reveal_message(&self, hand: u64) -> Option<HostMessage> {
+    pub(crate) fn reveal_message(&self, hand: u64) -> Option<HostMessage<G>> {
         let game = self.game.as_ref()?;
         let finished = hand < game.hand_number() || (hand == game.hand_number() && self.revealed);
         let reveal = self.reveals.iter().find(|r| r.hand == hand).filter(|_| finished)?;
-        Some(HostMessage::FairReveal(HandReveal { actions: hand_moves(game.actions(), hand), ..reveal.clone() }))
+        Some(HostMessage::FairReveal(HandReveal { actions: hand_moves::<G>(game.actions(), hand), ..reveal.clone() }))
     }
 
     /// `History { from }`: the reveals of every finished hand from `from` on, once per connection
     /// (a second request is ignored: the answer can be long).
-    pub(super) fn history(&mut self, conn: ConnId, from: u64) -> Vec<Outgoing> {
+    pub(super) fn history(&mut self, conn: ConnId, from: u64) -> Vec<Outgoing<G>> {
         let Some(c) = self.conns.get_mut(&conn) else { return Vec::new() };
         if c.seat.is_none() {
             return self.reject(conn, None, Refusal::NoSeat);
@@ -123,7 +123,7 @@ impl Host {
     }
 
     /// Moves the round on when everyone has answered (or `force`: the timeout passed).
-    pub(super) fn advance_round(&mut self, now: Millis, force: bool, out: &mut Vec<Outgoing>) {
+    pub(super) fn advance_round(&mut self, now: Millis, force: bool, out: &mut Vec<Outgoing<G>>) {
         let Some(r) = &mut self.round else { return };
         if r.step == FairStep::Commit {
             let all = r.participants.iter().all(|s| r.commitments.contains_key(s));
@@ -155,7 +155,7 @@ impl Host {
         let seed_text = fair::hand_seed(r.hand, &r.secret, &contributions);
         let Ok(seed) = TableSeed::parse(&seed_text) else { return };
         let events = match self.game.as_mut() {
-            None => match Game::new(self.settings.clone(), seed) {
+            None => match G::new(self.settings.clone(), seed) {
                 Ok(g) => {
                     self.game = Some(g);
                     Vec::new()
@@ -169,7 +169,7 @@ impl Host {
                 // The next hand is dealt from this hand's own seed, recorded in the game's
                 // actions so its record replays alone (see docs/net.md).
                 let anyone = 0;
-                match game.apply(anyone, &Action::NextHandFrom(seed.as_str().to_string())) {
+                match game.apply(anyone, &G::next_hand(Some(&seed))) {
                     Ok(ev) => ev,
                     Err(e) => {
                         self.log_it(None, Logged::CouldNotDeal(e));
@@ -178,12 +178,13 @@ impl Host {
                 }
             }
         };
-        // The rule: the landlord known before the draw draws first, else seat 0.
-        let first_drawer = self.game.as_ref().and_then(|g| g.current_landlord()).unwrap_or(0);
+        // Whom the dealt hand waits for first (Shengji: the landlord known before the draw
+        // draws first, else seat 0); guests check it on their replay.
+        let first_to_act = self.game.as_ref().and_then(|g| g.to_act().first().copied()).unwrap_or(0);
         self.touch();
         self.reveals.push(HandReveal {
             hand: r.hand,
-            first_drawer,
+            first_to_act,
             host_commitment: fair::to_hex(&fair::commitment(r.hand, &r.secret)),
             host_secret: fair::to_hex(&r.secret),
             contributions: contributions.iter().map(|(s, e)| (*s, fair::to_hex(&r.commitments[s]), fair::to_hex(e))).collect(),
@@ -198,12 +199,12 @@ impl Host {
 }
 
 /// The moves of hand `hand` in a game's record: hands are separated by the deals of the next
-/// hand (`NextHandFrom`, or `NextHand` in a record made elsewhere).
-pub(crate) fn hand_moves(actions: &[(Seat, Action)], hand: u64) -> Vec<(Seat, Action)> {
+/// hand (from a seed, or plain in a record made elsewhere).
+pub(crate) fn hand_moves<G: PeerGame>(actions: &[(Seat, G::Action)], hand: u64) -> Vec<(Seat, G::Action)> {
     let mut at = 0;
     let mut out = Vec::new();
     for (seat, action) in actions {
-        if matches!(action, Action::NextHand | Action::NextHandFrom(_)) {
+        if G::deals(action).is_some() {
             at += 1;
             if at > hand {
                 break;

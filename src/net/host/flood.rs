@@ -4,6 +4,8 @@
 //! arithmetic on the caller's clock, so the same inputs always give the same verdicts.
 
 use super::refusal::LogEntry;
+use crate::net::game::PeerGame;
+use derive_where::derive_where;
 use super::Millis;
 
 /// How fast one connection may send. A guest draws its cards one message at a time (at most
@@ -82,14 +84,14 @@ pub const LOG_CAPACITY: usize = 64;
 
 /// The last [`LOG_CAPACITY`] entries, oldest first, and how many were ever logged. Kept in one
 /// vector of at most twice the capacity (the older half goes at once), so reading it is a slice.
-#[derive(Clone, Debug, Default)]
-pub(super) struct LogRing {
-    entries: Vec<LogEntry>,
+#[derive_where(Clone, Debug, Default)]
+pub(super) struct LogRing<G: PeerGame> {
+    entries: Vec<LogEntry<G>>,
     total: u64,
 }
 
-impl LogRing {
-    pub(super) fn push(&mut self, entry: LogEntry) {
+impl<G: PeerGame> LogRing<G> {
+    pub(super) fn push(&mut self, entry: LogEntry<G>) {
         if self.entries.len() >= 2 * LOG_CAPACITY {
             self.entries.drain(..LOG_CAPACITY);
         }
@@ -98,7 +100,7 @@ impl LogRing {
     }
 
     /// The retained entries, oldest first (at most [`LOG_CAPACITY`]).
-    pub(super) fn entries(&self) -> &[LogEntry] {
+    pub(super) fn entries(&self) -> &[LogEntry<G>] {
         &self.entries[self.entries.len().saturating_sub(LOG_CAPACITY)..]
     }
 
@@ -108,7 +110,7 @@ impl LogRing {
     }
 
     /// The retained entries logged after the first `seen` (those before are gone or already read).
-    pub(super) fn since(&self, seen: u64) -> &[LogEntry] {
+    pub(super) fn since(&self, seen: u64) -> &[LogEntry<G>] {
         let kept = self.entries();
         let new = self.total.saturating_sub(seen).min(kept.len() as u64) as usize;
         &kept[kept.len() - new..]
@@ -142,7 +144,7 @@ mod tests {
 
     #[test]
     fn the_log_keeps_the_last_entries_and_counts_the_rest() {
-        let mut log = LogRing::default();
+        let mut log = LogRing::<crate::shengji::game::Game>::default();
         let entry = |hand| LogEntry { conn: None, what: Logged::FairTimeout { hand } };
         for hand in 0..1000 {
             log.push(entry(hand));

@@ -2,27 +2,29 @@
 //! the next hand. The host's own page calls these; every change is sent to every guest.
 
 use super::{GuestSeat, Host, Millis, Occupant, Outgoing, Refusal};
+use crate::net::game::PeerGame;
 use crate::net::protocol::{HostMessage, LobbyState, SeatInfo};
-use crate::shengji::game::{PhaseName, ReplayError, Seat, Settings, SettingsError};
+use crate::table::{ReplayError, Seat};
+use derive_where::derive_where;
 use std::fmt;
 
 /// Why a lobby operation was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyError {
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyError<G: PeerGame> {
     NoSuchSeat { seat: Seat, players: usize },
     Started,
     NotStarted,
     EmptySeat(Seat),
     NotAGuest(Seat),
-    Settings(SettingsError),
+    Settings(G::SettingsError),
     /// A saved table whose seats do not match its own settings' player count.
     SavedSeats { saved: usize, players: usize },
     /// A saved table whose game record does not replay.
-    SavedGame(ReplayError),
+    SavedGame(ReplayError<G>),
     FairRoundRunning,
 }
 
-impl fmt::Display for LobbyError {
+impl<G: PeerGame> fmt::Display for LobbyError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LobbyError::NoSuchSeat { seat, players } => write!(f, "there is no seat {} (seats are 1 to {players})", seat + 1),
@@ -40,10 +42,10 @@ impl fmt::Display for LobbyError {
     }
 }
 
-impl std::error::Error for LobbyError {}
+impl<G: PeerGame> std::error::Error for LobbyError<G> {}
 
-impl Host {
-    pub fn lobby(&self) -> LobbyState {
+impl<G: PeerGame> Host<G> {
+    pub fn lobby(&self) -> LobbyState<G> {
         LobbyState {
             settings: self.settings.clone(),
             seats: self
@@ -67,14 +69,14 @@ impl Host {
         self.game.is_some() || self.round.is_some()
     }
 
-    pub(super) fn check_seat(&self, seat: Seat) -> Result<(), LobbyError> {
+    pub(super) fn check_seat(&self, seat: Seat) -> Result<(), LobbyError<G>> {
         if seat >= self.seats.len() {
             return Err(LobbyError::NoSuchSeat { seat, players: self.seats.len() });
         }
         Ok(())
     }
 
-    pub(super) fn rebind(&mut self) -> Vec<Outgoing> {
+    pub(super) fn rebind(&mut self) -> Vec<Outgoing<G>> {
         let mut out = Vec::new();
         for (seat, o) in self.seats.iter().enumerate() {
             if let Occupant::Guest(GuestSeat { conn: Some(c), .. }) = o {
@@ -91,7 +93,7 @@ impl Host {
     }
 
     /// Swaps the occupants of two seats (lobby only).
-    pub fn move_player(&mut self, from: Seat, to: Seat) -> Result<Vec<Outgoing>, LobbyError> {
+    pub fn move_player(&mut self, from: Seat, to: Seat) -> Result<Vec<Outgoing<G>>, LobbyError<G>> {
         self.check_seat(from)?;
         self.check_seat(to)?;
         if self.started() {
@@ -103,7 +105,7 @@ impl Host {
     }
 
     /// Puts a bot in every empty seat.
-    pub fn fill_with_bots(&mut self) -> Vec<Outgoing> {
+    pub fn fill_with_bots(&mut self) -> Vec<Outgoing<G>> {
         for o in &mut self.seats {
             if matches!(o, Occupant::Empty) {
                 *o = Occupant::Bot;
@@ -114,7 +116,7 @@ impl Host {
     }
 
     /// Removes a guest: the seat empties (in the lobby) or a bot takes it (in a game).
-    pub fn remove_player(&mut self, seat: Seat, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
+    pub fn remove_player(&mut self, seat: Seat, now: Millis) -> Result<Vec<Outgoing<G>>, LobbyError<G>> {
         self.check_seat(seat)?;
         let Occupant::Guest(g) = &self.seats[seat] else { return Err(LobbyError::NotAGuest(seat)) };
         let mut out = Vec::new();
@@ -122,7 +124,7 @@ impl Host {
             if let Some(conn) = self.conns.get_mut(&c) {
                 conn.seat = None;
             }
-            out.push((c, HostMessage::Rejected { reason: Refusal::SeatGiven.wire(), seq: None }));
+            out.push((c, HostMessage::Rejected { reason: Refusal::<G>::SeatGiven.wire(), seq: None }));
         }
         self.seats[seat] = if self.started() { Occupant::Bot } else { Occupant::Empty };
         self.touch();
@@ -132,31 +134,31 @@ impl Host {
     }
 
     /// New settings (lobby only); a change in the number of players adds or drops seats.
-    pub fn set_settings(&mut self, settings: Settings) -> Result<Vec<Outgoing>, LobbyError> {
+    pub fn set_settings(&mut self, settings: G::Settings) -> Result<Vec<Outgoing<G>>, LobbyError<G>> {
         if self.started() {
             return Err(LobbyError::Started);
         }
-        let r = settings.validate().map_err(LobbyError::Settings)?;
+        let players = G::seats(&settings).map_err(LobbyError::Settings)?;
         let mut out = Vec::new();
-        while self.seats.len() > r.players {
+        while self.seats.len() > players {
             if let Some(Occupant::Guest(GuestSeat { conn: Some(c), .. })) = self.seats.pop() {
                 if let Some(conn) = self.conns.get_mut(&c) {
                     conn.seat = None;
                 }
-                out.push((c, HostMessage::Rejected { reason: Refusal::SeatGone.wire(), seq: None }));
+                out.push((c, HostMessage::Rejected { reason: Refusal::<G>::SeatGone.wire(), seq: None }));
             }
         }
-        self.seats.resize(r.players, Occupant::Empty);
+        self.seats.resize(players, Occupant::Empty);
         self.settings = settings;
         self.touch();
         let bot_seed = self.derived_seed("bots");
-        self.driver = crate::table::Driver::all_bots(crate::shengji::bot::bots_for(&bot_seed, r.players, &[self.config.bot_difficulty]));
+        self.driver = crate::table::Driver::all_bots(G::bots(&bot_seed, players, &self.config.bot_level));
         out.extend(self.broadcast_lobby());
         Ok(out)
     }
 
     /// Starts the game: every seat must be taken; the first hand's fair round begins.
-    pub fn start(&mut self, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
+    pub fn start(&mut self, now: Millis) -> Result<Vec<Outgoing<G>>, LobbyError<G>> {
         if self.started() {
             return Err(LobbyError::Started);
         }
@@ -169,13 +171,13 @@ impl Host {
         Ok(out)
     }
 
-    /// Deals the next hand (the host's own button; guests send `Action::NextHand`).
-    pub fn next_hand(&mut self, now: Millis) -> Result<Vec<Outgoing>, LobbyError> {
+    /// Deals the next hand (the host's own button; guests send the game's next-hand move).
+    pub fn next_hand(&mut self, now: Millis) -> Result<Vec<Outgoing<G>>, LobbyError<G>> {
         let Some(g) = &self.game else { return Err(LobbyError::NotStarted) };
         if self.round.is_some() {
             return Err(LobbyError::FairRoundRunning);
         }
-        if g.phase() != PhaseName::Finished {
+        if !g.hand_over() {
             return Err(LobbyError::Started);
         }
         let mut out = Vec::new();

@@ -4,14 +4,16 @@
 
 use super::ConnId;
 use crate::net::check::OutOfBounds;
+use crate::net::game::PeerGame;
 use crate::net::protocol::{DecodeError, Refused, MAX_GUEST_MESSAGE_BYTES, PROTOCOL_VERSION};
-use crate::shengji::game::{Action, RuleError, Seat, SettingsError};
+use crate::table::Seat;
+use derive_where::derive_where;
 use std::fmt;
 
 /// Why the host refused a guest's message (or tells a guest its seat is gone). Nothing
 /// changes on a refusal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal<G: PeerGame> {
     /// The connection sends faster than the host's flood limit; what it sends now is dropped
     /// unread (told once per burst, see `FloodConfig`).
     Flooding { per_second: u32 },
@@ -19,6 +21,8 @@ pub enum Refusal {
     Decode(DecodeError),
     AlreadyGreeted,
     ProtocolVersion { got: u16 },
+    /// The guest's page plays another game.
+    OtherGame,
     NotGreeted,
     /// A new guest after the game started (a returning one comes back with its token).
     Started,
@@ -29,13 +33,13 @@ pub enum Refusal {
     /// Actions wait while the next hand is dealt.
     Dealing,
     NotStarted,
-    /// `NextHandFrom` from a guest: only the host deals from a chosen seed.
+    /// A deal from a chosen seed, from a guest: only the host deals from one.
     HostDeals,
     HandNotOver,
     /// An action whose cards no deck of this table holds (checked before the game sees it).
     OutOfBounds(OutOfBounds),
     /// The game's own refusal (phase, turn, legality).
-    Rule(RuleError),
+    Rule(G::Error),
     NoDeal,
     NotInDeal,
     UnexpectedCommit { hand: u64 },
@@ -53,7 +57,7 @@ pub enum Refusal {
     SeatGone,
 }
 
-impl fmt::Display for Refusal {
+impl<G: PeerGame> fmt::Display for Refusal<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::Flooding { per_second } => write!(
@@ -67,6 +71,7 @@ impl fmt::Display for Refusal {
                 f,
                 "your app speaks protocol version {got} but this table speaks version {PROTOCOL_VERSION}: reload the page"
             ),
+            Refusal::OtherGame => write!(f, "this table plays {}: open the invite on the page of that game", G::NAME),
             Refusal::NotGreeted => f.write_str("say hello before anything else"),
             Refusal::Started => f.write_str("the game has started: ask the host to seat you in the next game"),
             Refusal::TableFull => f.write_str("the table is full"),
@@ -97,11 +102,11 @@ impl fmt::Display for Refusal {
     }
 }
 
-impl std::error::Error for Refusal {}
+impl<G: PeerGame> std::error::Error for Refusal<G> {}
 
-impl Refusal {
+impl<G: PeerGame> Refusal<G> {
     /// The refusal as it travels to the guest (typed, phrased by the guest's page).
-    pub fn wire(&self) -> Refused {
+    pub fn wire(&self) -> Refused<G::Error> {
         match self {
             Refusal::Flooding { per_second } => Refused::Flooding { per_second: *per_second },
             Refusal::TooLarge { len } => Refused::TooLarge { len: *len },
@@ -111,6 +116,7 @@ impl Refusal {
             Refusal::Decode(_) => Refused::Unreadable,
             Refusal::AlreadyGreeted => Refused::AlreadyGreeted,
             Refusal::ProtocolVersion { got } => Refused::ProtocolVersion { got: *got, speaks: PROTOCOL_VERSION },
+            Refusal::OtherGame => Refused::OtherGame { table: G::NAME.to_string() },
             Refusal::NotGreeted => Refused::NotGreeted,
             Refusal::Started => Refused::Started,
             Refusal::TableFull => Refused::TableFull,
@@ -140,21 +146,21 @@ impl Refusal {
 }
 
 /// What the host's log records.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Logged {
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+pub enum Logged<G: PeerGame> {
     /// A guest's message refused (the same refusal it was sent).
-    Refused(Refusal),
+    Refused(Refusal<G>),
     /// Bytes from a connection the host does not know (the transport's mistake): ignored.
     UnknownConnection,
     /// A fair round waited `fair_timeout` and deals without the silent guests.
     FairTimeout { hand: u64 },
     /// A bot chose a move the game refused (a bot bug; the table waits).
-    BotIllegal { seat: Seat, action: Box<Action>, error: RuleError },
-    CouldNotStart(SettingsError),
-    CouldNotDeal(RuleError),
+    BotIllegal { seat: Seat, action: Box<G::Action>, error: G::Error },
+    CouldNotStart(G::SettingsError),
+    CouldNotDeal(G::Error),
 }
 
-impl fmt::Display for Logged {
+impl<G: PeerGame> fmt::Display for Logged<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Logged::Refused(r) => write!(f, "refused: {r}"),
@@ -170,8 +176,8 @@ impl fmt::Display for Logged {
 }
 
 /// One entry of the host's log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogEntry {
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry<G: PeerGame> {
     pub conn: Option<ConnId>,
-    pub what: Logged,
+    pub what: Logged<G>,
 }

@@ -3,8 +3,10 @@
 
 use super::{GuestSeat, Host, HostConfig, LobbyError, Millis, Occupant};
 use crate::net::fair::Secret;
+use crate::net::game::PeerGame;
 use crate::net::protocol::HandReveal;
-use crate::shengji::game::{replay, GameRecord, Settings};
+use crate::table::{replay, Record};
+use derive_where::derive_where;
 use serde::{Deserialize, Serialize};
 
 /// One seat as saved with the table.
@@ -18,16 +20,18 @@ pub enum SavedSeat {
 /// What the host's page keeps in localStorage to resume after a reload: the seats with
 /// their rejoin tokens, the game's record (it replays alone, see `Action::NextHandFrom`)
 /// and the current hand's fair-dealing secrets, to reveal them when the hand ends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HostSnapshot {
-    // Both stored in the wire encoding (see `protocol::SettingsOnWire` for why).
-    #[serde(with = "crate::net::protocol::SettingsOnWire")]
-    pub settings: Settings,
+#[derive(Serialize, Deserialize)]
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+#[serde(bound = "")]
+pub struct HostSnapshot<G: PeerGame> {
+    // Both stored in the wire encoding (see `PeerGame::serialize_settings` for why).
+    #[serde(serialize_with = "crate::net::game::wire_settings::serialize::<G, _>")]
+    #[serde(deserialize_with = "crate::net::game::wire_settings::deserialize::<G, _>")]
+    pub settings: G::Settings,
     pub seats: Vec<SavedSeat>,
-    #[serde(with = "record_on_wire")]
-    pub record: Option<GameRecord>,
+    pub record: Option<RecordOnWire<G>>,
     /// Every dealt hand's secrets, without their moves (the record has them).
-    pub reveals: Vec<HandReveal>,
+    pub reveals: Vec<HandReveal<G>>,
     /// The last hand's reveal went out.
     pub revealed: bool,
     /// A fair round was dealing this hand when the page went away: it starts over.
@@ -35,36 +39,30 @@ pub struct HostSnapshot {
     pub stand_in_after: Millis,
 }
 
-/// A game record with its settings written field by field (`protocol::SettingsOnWire`).
-mod record_on_wire {
-    use crate::net::protocol::SettingsOnWire;
-    use crate::shengji::game::{Action, GameRecord, Seat, Settings};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+/// A game record with its settings in the wire encoding.
+#[derive(Serialize, Deserialize)]
+#[derive_where(Clone, Debug, PartialEq, Eq)]
+#[serde(bound = "")]
+pub struct RecordOnWire<G: PeerGame> {
+    #[serde(serialize_with = "crate::net::game::wire_settings::serialize::<G, _>")]
+    #[serde(deserialize_with = "crate::net::game::wire_settings::deserialize::<G, _>")]
+    settings: G::Settings,
+    seed: String,
+    actions: Vec<(crate::table::Seat, G::Action)>,
+}
 
-    #[derive(Serialize, Deserialize)]
-    struct RecordOnWire {
-        #[serde(with = "SettingsOnWire")]
-        settings: Settings,
-        seed: String,
-        actions: Vec<(Seat, Action)>,
+impl<G: PeerGame> RecordOnWire<G> {
+    fn of(r: Record<G>) -> Self {
+        RecordOnWire { settings: r.settings, seed: r.seed, actions: r.actions }
     }
-
-    pub fn serialize<S: Serializer>(record: &Option<GameRecord>, s: S) -> Result<S::Ok, S::Error> {
-        record
-            .as_ref()
-            .map(|r| RecordOnWire { settings: r.settings.clone(), seed: r.seed.clone(), actions: r.actions.clone() })
-            .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<GameRecord>, D::Error> {
-        let r = Option::<RecordOnWire>::deserialize(d)?;
-        Ok(r.map(|r| GameRecord { settings: r.settings, seed: r.seed, actions: r.actions }))
+    fn record(self) -> Record<G> {
+        Record { settings: self.settings, seed: self.seed, actions: self.actions }
     }
 }
 
-impl Host {
+impl<G: PeerGame> Host<G> {
     /// Everything needed to resume this table after a reload (connections are not kept).
-    pub fn snapshot(&self) -> HostSnapshot {
+    pub fn snapshot(&self) -> HostSnapshot<G> {
         HostSnapshot {
             settings: self.settings.clone(),
             seats: self
@@ -76,7 +74,7 @@ impl Host {
                     Occupant::Guest(g) => SavedSeat::Guest { name: g.name.clone(), token: g.token.clone(), stand_in: g.stand_in },
                 })
                 .collect(),
-            record: self.game.as_ref().map(|g| g.record()),
+            record: self.game.as_ref().map(|g| RecordOnWire::of(Record::of(g))),
             reveals: self.reveals.clone(),
             revealed: self.revealed,
             dealing: self.round.as_ref().map(|r| r.hand),
@@ -86,7 +84,7 @@ impl Host {
 
     /// A host resumed from a snapshot: every guest is away (a bot stands in after the usual
     /// delay) until it says hello again with its token; an interrupted deal starts over.
-    pub fn restore(snap: HostSnapshot, entropy: Secret, mut config: HostConfig, now: Millis) -> Result<Host, LobbyError> {
+    pub fn restore(snap: HostSnapshot<G>, entropy: Secret, mut config: HostConfig<G>, now: Millis) -> Result<Host<G>, LobbyError<G>> {
         config.stand_in_after = snap.stand_in_after;
         let mut h = Host::new(snap.settings.clone(), entropy, config)?;
         if snap.seats.len() != h.seats.len() {
@@ -103,8 +101,8 @@ impl Host {
                 }
             })
             .collect();
-        if let Some(record) = &snap.record {
-            h.game = Some(replay(record).map_err(LobbyError::SavedGame)?);
+        if let Some(record) = snap.record {
+            h.game = Some(replay(&record.record()).map_err(LobbyError::SavedGame)?);
         }
         h.reveals = snap.reveals;
         h.revealed = snap.revealed;

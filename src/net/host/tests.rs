@@ -6,11 +6,23 @@
 use super::*;
 use crate::cards::Card;
 use crate::net::fair;
-use crate::net::guest::GuestClient;
-use crate::net::protocol::{encode_guest, encode_host, HandReveal, SeatInfo};
-use crate::net::verify::NotVerified;
-use crate::shengji::game::SeatView;
+use crate::net::protocol::{encode_guest, encode_host, SeatInfo};
+use crate::shengji::bot::{Bot, Difficulty};
+use crate::shengji::game::{Action, Event, Game, PhaseName, SeatView, Settings};
 use proptest::prelude::*;
+
+// The host's tests play Shengji, the game with the most to hide (the kitty, the draw).
+type Host = super::Host<Game>;
+type HostConfig = super::HostConfig<Game>;
+type GuestClient = crate::net::guest::GuestClient<Game>;
+type GuestMessage = crate::net::protocol::GuestMessage<Game>;
+type HostMessage = crate::net::protocol::HostMessage<Game>;
+type HandReveal = crate::net::protocol::HandReveal<Game>;
+type NotVerified = crate::net::verify::NotVerified<Game>;
+type Outgoing = super::Outgoing<Game>;
+type Refusal = super::Refusal<Game>;
+type Logged = super::Logged<Game>;
+type LobbyError = super::LobbyError<Game>;
 
 /// A guest page: the real `GuestClient` (fair-dealing steps, hand logs, the deal's check),
 /// playing with a bot's judgement when it is its turn.
@@ -329,14 +341,14 @@ fn hostile_messages_are_rejected_and_change_nothing() {
     }
     // A hello with the wrong protocol version, on a fresh connection.
     t.host.connect(99);
-    let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, rejoin: None }), 0);
+    let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, game: "shengji".into(), rejoin: None }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("protocol version 1")));
     // Before hello nothing but ping is accepted; and a late guest gets no seat.
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Action { seq: 1, seat: 0, action: Action::Draw }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("hello")));
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Ping { nonce: 5 }), 0);
     assert_eq!(out, vec![(99, HostMessage::Pong { nonce: 5 })]);
-    let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("forged".into()) }), 0);
+    let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: Some("forged".into()) }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("started")));
     assert_eq!(t.host.game().unwrap().record(), before);
 }
@@ -454,7 +466,7 @@ fn check_no_leaks(t: &Table) {
     for (conn, seat, bytes, view) in &t.sent {
         let (Some(seat), Some(view)) = (seat, view) else { continue };
         // Decoded from the bytes sent, then scanned in its JSON form, where every card is a string.
-        let decoded = crate::net::protocol::decode_host(bytes).unwrap();
+        let decoded = crate::net::protocol::decode_host::<Game>(bytes).unwrap();
         let msg = serde_json::to_value(&decoded).unwrap();
         let mut shown = Vec::new();
         cards_in(&msg, &mut shown);
@@ -516,17 +528,20 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     let before = t.host.game().unwrap().record();
     // Through the stored text, as the page keeps it.
     let text = crate::net::protocol::to_stored_text(&t.host.snapshot());
-    let snap: HostSnapshot = crate::net::protocol::from_stored_text(&text).unwrap();
+    let snap: HostSnapshot<Game> = crate::net::protocol::from_stored_text(&text).unwrap();
     assert_eq!(snap, t.host.snapshot());
-    assert!(crate::net::protocol::from_stored_text::<HostSnapshot>(&text[..text.len() / 2]).is_err());
-    assert!(crate::net::protocol::from_stored_text::<HostSnapshot>("{\"settings\":{}}").is_err());
+    assert!(crate::net::protocol::from_stored_text::<HostSnapshot<Game>>(&text[..text.len() / 2]).is_err());
+    assert!(crate::net::protocol::from_stored_text::<HostSnapshot<Game>>("{\"settings\":{}}").is_err());
+    // A table saved by the app before version 5 (same shape, version 4) still resumes.
+    let v4 = crate::codec::base64url_encode(&postcard::to_allocvec(&(4u64, &t.host.snapshot())).unwrap());
+    assert_eq!(crate::net::protocol::from_stored_text::<HostSnapshot<Game>>(&v4).unwrap(), t.host.snapshot());
     t.now += 5;
     t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..Default::default() }, t.now).unwrap();
     assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
     assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
     // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
     t.host.connect(50);
-    let out = t.host.receive(50, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, rejoin: Some("00".into()) }), t.now);
+    let out = t.host.receive(50, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: Some("00".into()) }), t.now);
     assert!(matches!(&out[..], [(50, HostMessage::Rejected { .. })]));
     for (i, conn) in [(0usize, 31u64), (1, 32)] {
         t.guests[i].conn = conn;
@@ -566,7 +581,7 @@ fn binary_messages_are_far_smaller_than_their_json() {
         .sent
         .iter()
         .map(|(_, _, bytes, _)| {
-            let json = serde_json::to_string(&crate::net::protocol::decode_host(bytes).unwrap()).unwrap();
+            let json = serde_json::to_string(&crate::net::protocol::decode_host::<Game>(bytes).unwrap()).unwrap();
             (bytes.len(), json.len())
         })
         .collect();

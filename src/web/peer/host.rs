@@ -9,9 +9,9 @@ use super::rtc::{Peer, PeerEvent};
 use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, CodeBox};
 use crate::dup::TableSeed;
 use crate::i18n::Text;
-use crate::net::guest::{GuestClient, Verdict};
-use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
-use crate::net::protocol::{encode_host, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use super::{Game, GuestClient, Host, HostConfig, LobbyError, LobbyState, Outgoing, Refused, Verdict};
+use crate::net::host::ConnId;
+use crate::net::protocol::{encode_host, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::ui_model::peer_messages::{lobby_error, refused};
 use crate::routes::Route;
 use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
@@ -419,15 +419,15 @@ pub fn HostPage() -> impl IntoView {
                     break;
                 }
                 let Some(sess) = sess.try_get_value() else { break };
-                let (out, draw) = {
+                let (out, auto) = {
                     let mut s = sess.borrow_mut();
-                    (s.host.tick(now_ms()), s.me.should_draw())
+                    (s.host.tick(now_ms()), s.me.auto_action())
                 };
                 if !out.is_empty() {
                     dispatch(&sess, ui, out);
                 }
-                if draw {
-                    act(Action::Draw);
+                if let Some(draw) = auto {
+                    act(draw);
                 }
             }
         });
@@ -589,7 +589,7 @@ pub fn HostPage() -> impl IntoView {
             {resumed.then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
             {move || has_view.get().then(|| ui.view.get_untracked()).flatten().zip(TableSeed::parse("friends").ok()).map(|(first, adviser)| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || ui.refusal.get().map(|r| refused(&r, shell.lang())));
+                let error = Signal::derive(move || ui.refusal.get().map(|r| refused::<Game>(&r, shell.lang())));
                 view! {
                     <div class="peer-status">{status_line}</div>
                     <TableBoard view=view names=names act=Callback::new(act) error=error adviser_seed=adviser>

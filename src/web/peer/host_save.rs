@@ -7,8 +7,7 @@
 //! written, the old table stays where it is and this page saves nothing.
 
 use crate::i18n::Text;
-use crate::net::guest::GuestClient;
-use crate::net::host::{Host, HostConfig, HostSnapshot, LobbyError};
+use super::{GuestClient, Host, HostConfig, HostSnapshot, LobbyError};
 use crate::net::protocol::{self, DecodeError};
 use crate::record::save::{SaveSlot, SlotState};
 use crate::web::shell::Shell;

@@ -6,8 +6,8 @@ use super::rtc::{Peer, PeerEvent};
 use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, CodeBox, PeerMemory};
 use crate::dup::TableSeed;
 use crate::i18n::Text;
-use crate::net::guest::{GuestClient, Verdict};
-use crate::net::protocol::{decode_host, encode_guest, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
+use super::{Game, GuestClient, LobbyState, Refused, Verdict};
+use crate::net::protocol::{decode_host, encode_guest, MAX_HOST_MESSAGE_BYTES};
 use crate::ui_model::peer_messages::{not_verified, refused};
 use crate::net::signal::{self, SdpKind};
 use crate::shengji::game::{Action, SeatView};
@@ -100,7 +100,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
             save_memory(&PeerMemory { name: c.name.clone(), token: c.token.clone(), guest: Some(c.memory()) });
         }
     };
-    let send = move |msg: &crate::net::protocol::GuestMessage| {
+    let send = move |msg: &crate::net::protocol::GuestMessage<Game>| {
         if let Some(Some(p)) = peer.try_get_value() {
             p.send(&encode_guest(msg));
         }
@@ -192,9 +192,9 @@ pub fn JoinPage(code: String) -> impl IntoView {
             let step = shell.prefs.with_untracked(|p| p.draw_speed.millis()).clamp(30, 400);
             TimeoutFuture::new(step).await;
             let Some(c) = client.try_get_value() else { break };
-            let draw = c.borrow().should_draw() && matches!(stage.try_get_untracked(), Some(Stage::Open));
-            if draw {
-                act(Action::Draw);
+            let auto = c.borrow().auto_action().filter(|_| matches!(stage.try_get_untracked(), Some(Stage::Open)));
+            if let Some(draw) = auto {
+                act(draw);
             }
         }
     });
@@ -236,7 +236,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
     };
     let refused_line = move || {
         (!has_view.get()).then(|| refusal.get()).flatten().map(|r| view! {
-            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {refused(&r, shell.lang())}</p>
+            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {refused::<Game>(&r, shell.lang())}</p>
         })
     };
     let lobby_list = move || {
@@ -275,7 +275,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
             {move || (!has_view.get()).then(|| view! { {status} {refused_line} {lobby_list} })}
             {move || has_view.get().then(|| view_sig.get_untracked()).flatten().zip(TableSeed::parse("guest").ok()).map(|(first, adviser)| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || refusal.get().map(|r| refused(&r, shell.lang())));
+                let error = Signal::derive(move || refusal.get().map(|r| refused::<Game>(&r, shell.lang())));
                 // The status goes first: a lost host or a failed deal check must be seen.
                 view! {
                     <div class="peer-status">{status}</div>

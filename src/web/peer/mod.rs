@@ -9,8 +9,20 @@ pub mod qr;
 pub mod rtc;
 
 use crate::i18n::Text;
-use crate::net::protocol::{LobbyState, SeatInfo};
+use crate::net::protocol::SeatInfo;
 use crate::shengji::game::Seat;
+
+/// The peer layer's types at this page's table: Shengji.
+pub type Game = crate::shengji::game::Game;
+pub type Host = crate::net::host::Host<Game>;
+pub type HostConfig = crate::net::host::HostConfig<Game>;
+pub type HostSnapshot = crate::net::host::HostSnapshot<Game>;
+pub type LobbyError = crate::net::host::LobbyError<Game>;
+pub type Outgoing = crate::net::host::Outgoing<Game>;
+pub type GuestClient = crate::net::guest::GuestClient<Game>;
+pub type Verdict = crate::net::guest::Verdict<Game>;
+pub type LobbyState = crate::net::protocol::LobbyState<Game>;
+pub type Refused = crate::net::protocol::Refused<crate::shengji::game::RuleError>;
 use crate::ui_model::prefs::{parse_ice_servers, IceServer, ICE_KEY};
 use crate::web::shell::Shell;
 use crate::web::storage;

@@ -46,7 +46,7 @@ fn a_host_that_skips_the_commit_round_is_not_verified() {
     t.host.game = Some(Game::new(t.host.settings.clone(), TableSeed::parse(&seed).unwrap()).unwrap());
     let host_commitment = fair::to_hex(&fair::commitment(0, &secret));
     let host_secret = fair::to_hex(&secret);
-    t.host.reveals.push(HandReveal { hand: 0, first_drawer: 0, host_commitment, host_secret, contributions: vec![], seed, actions: vec![] });
+    t.host.reveals.push(HandReveal { hand: 0, first_to_act: 0, host_commitment, host_secret, contributions: vec![], seed, actions: vec![] });
     carry_on(&mut t, &[]);
     finish(&mut t);
     let jokers = t.host.game().unwrap().tricks().iter().flat_map(|tr| &tr.plays).filter(|(s, _)| *s == 2);
@@ -79,7 +79,7 @@ fn a_host_that_changes_its_commitment_after_the_reveals_is_not_verified() {
 /// Issue 15 (ii): the host makes seat 2 draw first instead of seat 0 (the rule at a game's
 /// first hand), once saying so in the reveal and once hiding it.
 #[test]
-fn a_host_that_picks_the_first_drawer_is_not_verified() {
+fn a_host_that_picks_the_first_to_act_is_not_verified() {
     for says_so in [true, false] {
         let mut t = started_table(1);
         assert_eq!(t.host.game().unwrap().to_act(), vec![0], "nobody has drawn yet");
@@ -87,13 +87,13 @@ fn a_host_that_picks_the_first_drawer_is_not_verified() {
         d.drawer = 2;
         d.first = 2;
         if says_so {
-            t.host.reveals[0].first_drawer = 2;
+            t.host.reveals[0].first_to_act = 2;
         }
         carry_on(&mut t, &[]);
         finish(&mut t);
         let verdict = t.guests[0].verified.clone();
         if says_so {
-            assert_eq!(verdict, vec![Err(NotVerified::FirstDrawer { announced: 2, derived: 0 })]);
+            assert_eq!(verdict, vec![Err(NotVerified::FirstToAct { announced: 2, derived: 0 })]);
         } else {
             assert!(
                 matches!(&verdict[..], [Err(NotVerified::ActionRefused { index: 0, seat: 2, error: RuleError::NotYourTurn { .. }, .. })]),
@@ -193,7 +193,7 @@ fn an_honest_host_verifies_hand_after_hand() {
         }
     }
     // The hands' first drawers follow the rule: seat 0, then each hand's next landlord.
-    assert_eq!(t.host.reveals[0].first_drawer, 0);
+    assert_eq!(t.host.reveals[0].first_to_act, 0);
 }
 
 /// A guest away from the end of hand 0 to the middle of hand 1 (its seat played by a bot):
