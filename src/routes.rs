@@ -6,6 +6,9 @@
 
 use std::fmt::Write;
 
+/// The game whose peer routes keep their first, shorter form (`#/friends`, `#/join/<code>`).
+const SHENGJI: &str = "shengji";
+
 /// One screen of the app, as named by the URL hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -15,10 +18,11 @@ pub enum Route {
     NewGame,
     /// `#/play/<game>?<query>`: a table, e.g. `#/play/shengji?seed=K7QX2M`.
     Play { game: String, query: Vec<(String, String)> },
-    /// `#/friends`: host a table for friends.
-    Friends,
-    /// `#/join/<code>`: a friend's invitation.
-    Join { code: String },
+    /// `#/friends`: host a Shengji table for friends; `#/friends/<game>` another game's.
+    Friends { game: String },
+    /// `#/join/<code>`: a friend's invitation to a Shengji table; `#/join/<game>/<code>`
+    /// to another game's.
+    Join { game: String, code: String },
     /// `#/replay/<record>`: step through a finished hand.
     Replay { record: String },
     /// `#/settings`.
@@ -47,7 +51,8 @@ impl Route {
         match segments.as_slice() {
             [] if query.is_none() => Route::Home,
             ["new"] => Route::NewGame,
-            ["friends"] => Route::Friends,
+            ["friends"] => Route::Friends { game: SHENGJI.into() },
+            ["friends", game] => Route::Friends { game: percent_decode(game) },
             ["settings"] => Route::Settings,
             ["timing"] => Route::Timing,
             ["rules"] => Route::Rules { query: query.map(parse_query).unwrap_or_default() },
@@ -56,7 +61,8 @@ impl Route {
                 game: percent_decode(game),
                 query: query.map(parse_query).unwrap_or_default(),
             },
-            ["join", code] => Route::Join { code: percent_decode(code) },
+            ["join", code] => Route::Join { game: SHENGJI.into(), code: percent_decode(code) },
+            ["join", game, code] => Route::Join { game: percent_decode(game), code: percent_decode(code) },
             ["replay", record] => Route::Replay { record: percent_decode(record) },
             _ => not_found(),
         }
@@ -67,7 +73,8 @@ impl Route {
         match self {
             Route::Home => "#/".to_string(),
             Route::NewGame => "#/new".to_string(),
-            Route::Friends => "#/friends".to_string(),
+            Route::Friends { game } if game == SHENGJI => "#/friends".to_string(),
+            Route::Friends { game } => format!("#/friends/{}", percent_encode(game)),
             Route::Settings => "#/settings".to_string(),
             Route::Timing => "#/timing".to_string(),
             Route::Rules { query } if query.is_empty() => "#/rules".to_string(),
@@ -82,7 +89,8 @@ impl Route {
                 }
                 s
             }
-            Route::Join { code } => format!("#/join/{}", percent_encode(code)),
+            Route::Join { game, code } if game == SHENGJI => format!("#/join/{}", percent_encode(code)),
+            Route::Join { game, code } => format!("#/join/{}/{}", percent_encode(game), percent_encode(code)),
             Route::Replay { record } => format!("#/replay/{}", percent_encode(record)),
             Route::NotFound { path } => format!("#{path}"),
         }
@@ -162,14 +170,16 @@ mod tests {
         assert_eq!(Route::parse("#"), Route::Home);
         assert_eq!(Route::parse("#/"), Route::Home);
         assert_eq!(Route::parse("#/new"), Route::NewGame);
-        assert_eq!(Route::parse("#/friends/"), Route::Friends);
+        assert_eq!(Route::parse("#/friends/"), Route::Friends { game: "shengji".into() });
+        assert_eq!(Route::parse("#/friends/rummy"), Route::Friends { game: "rummy".into() });
         assert_eq!(Route::parse("#/settings"), Route::Settings);
         assert_eq!(Route::parse("#/timing"), Route::Timing);
         let rules = Route::parse("#/rules?game=shengji&at=kitty");
         assert_eq!(rules.query_value("at"), Some("kitty"));
         assert_eq!(Route::parse(&rules.to_hash()), rules);
         assert_eq!(Route::parse("#/rules"), Route::Rules { query: vec![] });
-        assert_eq!(Route::parse("#/join/AbC-12_x"), Route::Join { code: "AbC-12_x".into() });
+        assert_eq!(Route::parse("#/join/AbC-12_x"), Route::Join { game: "shengji".into(), code: "AbC-12_x".into() });
+        assert_eq!(Route::parse("#/join/rummy/AbC-12_x"), Route::Join { game: "rummy".into(), code: "AbC-12_x".into() });
         assert_eq!(Route::parse("#/replay/eJzz"), Route::Replay { record: "eJzz".into() });
         let play = Route::parse("#/play/shengji?seed=K7QX2M&seat=2");
         assert_eq!(play.query_value("seed"), Some("K7QX2M"));
@@ -200,12 +210,14 @@ mod tests {
         let routes = [
             Route::Home,
             Route::NewGame,
-            Route::Friends,
+            Route::Friends { game: "shengji".into() },
+            Route::Friends { game: "rummy".into() },
             Route::Settings,
             Route::Timing,
             Route::Practice { query: vec![] },
             Route::Practice { query: vec![("seed".into(), "Zz9".into()), ("decks".into(), "4".into())] },
-            Route::Join { code: "a b/c%".into() },
+            Route::Join { game: "shengji".into(), code: "a b/c%".into() },
+            Route::Join { game: "rummy".into(), code: "Ab_-9".into() },
             Route::Replay { record: "xyz".into() },
             Route::Play {
                 game: "shengji".into(),

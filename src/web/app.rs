@@ -125,7 +125,7 @@ fn main_screen(route: &Route) -> Option<AnyView> {
     Some(match route.clone() {
         Route::Home => view! { <Home/> }.into_any(),
         Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
-        Route::Friends | Route::Join { .. } => return None,
+        Route::Friends { .. } | Route::Join { .. } => return None,
         Route::Replay { record } if Page::of(route) == Page::Main => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
         Route::Replay { .. } => return None,
         Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
@@ -141,14 +141,14 @@ fn main_screen(route: &Route) -> Option<AnyView> {
 
 fn host_screen(route: &Route) -> Option<AnyView> {
     match route {
-        Route::Friends => Some(view! { <crate::web::peer::HostPage/> }.into_any()),
+        Route::Friends { game } if game == "shengji" => Some(untrack(crate::web::peer::host_page::<crate::shengji::game::Game>)),
         _ => None,
     }
 }
 
 fn join_screen(route: &Route) -> Option<AnyView> {
     match route.clone() {
-        Route::Join { code } => Some(view! { <crate::web::peer::JoinPage code=code/> }.into_any()),
+        Route::Join { game, code } if game == "shengji" => Some(untrack(|| crate::web::peer::join_page::<crate::shengji::game::Game>(code))),
         _ => None,
     }
 }
@@ -165,6 +165,12 @@ fn rummy_screen(route: &Route) -> Option<AnyView> {
         }
         Route::Replay { record } if Page::of(route) == Page::Rummy => {
             Some(view! { <crate::web::rummy::RummyReplay code=record.clone()/> }.into_any())
+        }
+        // Rummy with friends: the same peer pages as Shengji's, with rummy's board.
+        Route::Friends { game } if game == "rummy" => Some(untrack(crate::web::peer::host_page::<crate::rummy::game::Game>)),
+        Route::Join { game, code } if game == "rummy" => {
+            let code = code.clone();
+            Some(untrack(move || crate::web::peer::join_page::<crate::rummy::game::Game>(code)))
         }
         _ => None,
     }

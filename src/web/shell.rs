@@ -50,7 +50,9 @@ impl Page {
     /// The page that draws a route.
     pub fn of(route: &Route) -> Page {
         match route {
-            Route::Friends => Page::Host,
+            // A peer table of rummy is hosted and joined on the rummy page.
+            Route::Friends { game } | Route::Join { game, .. } if game == "rummy" => Page::Rummy,
+            Route::Friends { .. } => Page::Host,
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,
             // A replay is drawn by its game's page (the code's tag says which).

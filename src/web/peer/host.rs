@@ -1,23 +1,24 @@
-//! The host's page (`#/friends`): runs `net::Host` in this browser, the lobby (seats,
-//! moves, bots, settings, start), one invite per empty or dropped seat (link, code, QR,
-//! answer box), and the host's own seat at the shared `TableBoard`. The table is saved
-//! by `host_save` (changes only, debounced, never over another tab's save).
+//! The host's page (`#/friends`, or `#/friends/<game>` on the game's page): runs `net::Host`
+//! in this browser, the lobby (seats, moves, bots, settings, start), one invite per empty or
+//! dropped seat (link, code, QR, answer box), and the host's own seat at the game's board.
+//! Written once for every [`PeerTable`]. The table is saved by `host_save` (changes only,
+//! debounced, never over another tab's save).
 
-use super::host_save::{self, Autosave, SaveNotices, HOST_KEY};
-use super::ConsoleLog;
+use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
+use super::ConsoleLog;
+use super::PeerTable;
 use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, CodeBox};
-use crate::dup::TableSeed;
 use crate::i18n::Text;
-use super::{Game, GuestClient, Host, HostConfig, LobbyError, LobbyState, Outgoing, Refused, Verdict};
-use crate::net::host::ConnId;
-use crate::net::protocol::{encode_host, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
-use crate::ui_model::peer_messages::{lobby_error, refused};
+use crate::net::guest::{GuestClient, Verdict};
+use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
+use crate::net::protocol::{encode_host, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
-use crate::shengji::game::{Action, Mode, Seat, SeatView, Settings};
-use crate::web::shell::{BackHome, Page, Shell};
+use crate::table::Seat;
+use crate::ui_model::peer_messages::{lobby_error, refused};
+use crate::web::shell::{BackHome, Shell};
 use crate::web::storage;
-use crate::web::table::TableBoard;
+use derive_where::derive_where;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -39,9 +40,9 @@ enum InviteStatus {
     Error(String),
 }
 
-struct Session {
-    host: Host,
-    me: GuestClient,
+struct Session<G: PeerTable> {
+    host: Host<G>,
+    me: GuestClient<G>,
     peers: BTreeMap<ConnId, Rc<Peer>>,
     /// The open invite of each seat (a connection that has not said hello yet).
     invites: BTreeMap<Seat, ConnId>,
@@ -53,26 +54,29 @@ struct Session {
 }
 
 /// What the page shows, refreshed after every change.
-#[derive(Clone, Copy)]
-struct Ui {
-    lobby: RwSignal<LobbyState>,
-    view: RwSignal<Option<SeatView>>,
+#[derive_where(Clone, Copy)]
+struct Ui<G: PeerTable> {
+    lobby: RwSignal<LobbyState<G>>,
+    view: RwSignal<Option<G::View>>,
     my_seat: RwSignal<Option<Seat>>,
-    refusal: RwSignal<Option<Refused>>,
-    verdict: RwSignal<Option<Verdict>>,
+    refusal: RwSignal<Option<Refused<G::Error>>>,
+    verdict: RwSignal<Option<Verdict<G>>>,
     dealing: RwSignal<bool>,
     invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
-    notice: RwSignal<Option<LobbyError>>,
+    notice: RwSignal<Option<LobbyError<G>>>,
     autosave: Autosave,
 }
 
-type Shared = Rc<RefCell<Session>>;
+type Shared<G> = Rc<RefCell<Session<G>>>;
+
+/// A change the host makes in its lobby (seats, settings, start).
+type LobbyOp<'a, G> = dyn Fn(&mut Host<G>) -> Result<Vec<Outgoing<G>>, LobbyError<G>> + 'a;
 
 /// Sends the host's messages: the host's own seat handles its share here, the rest go out
 /// over the data channels. Then refreshes the page.
-fn dispatch(sess: &Shared, ui: Ui, out: Vec<Outgoing>) {
+fn dispatch<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, out: Vec<Outgoing<G>>) {
     {
-        let mut queue: VecDeque<Outgoing> = out.into();
+        let mut queue: VecDeque<Outgoing<G>> = out.into();
         let mut s = sess.borrow_mut();
         let mut guard = 0;
         while let Some((conn, msg)) = queue.pop_front() {
@@ -93,7 +97,7 @@ fn dispatch(sess: &Shared, ui: Ui, out: Vec<Outgoing>) {
     refresh(sess, ui);
 }
 
-fn refresh(sess: &Shared, ui: Ui) {
+fn refresh<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
     // Refused messages and lobby operations: the host's log, for whoever debugs a table
     // (a few lines a minute at most).
     {
@@ -128,7 +132,7 @@ fn set_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value:
 
 /// One open invite for every seat a guest could take: empty seats before the start, and
 /// seats of dropped guests at any time. Invites for seats that filled up are dropped.
-fn ensure_invites(sess: &Shared, ui: Ui) {
+fn ensure_invites<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
     let wanted: Vec<Seat> = {
         let s = sess.borrow();
         let lobby = s.host.lobby();
@@ -162,7 +166,7 @@ fn ensure_invites(sess: &Shared, ui: Ui) {
     }
 }
 
-fn create_invite(sess: &Shared, ui: Ui, seat: Seat) {
+fn create_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
     let conn = {
         let mut s = sess.borrow_mut();
         s.next_conn += 1;
@@ -209,11 +213,11 @@ fn create_invite(sess: &Shared, ui: Ui, seat: Seat) {
     }
 }
 
-fn invite_seat(s: &Session, conn: ConnId) -> Option<Seat> {
+fn invite_seat<G: PeerTable>(s: &Session<G>, conn: ConnId) -> Option<Seat> {
     s.invites.iter().find(|(_, c)| **c == conn).map(|(seat, _)| *seat)
 }
 
-fn on_peer_event(weak: &Weak<RefCell<Session>>, ui: Ui, conn: ConnId, ev: PeerEvent) {
+fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
     let Some(sess) = weak.upgrade() else { return };
     match ev {
         PeerEvent::Connecting | PeerEvent::Open => {
@@ -269,7 +273,7 @@ fn on_peer_event(weak: &Weak<RefCell<Session>>, ui: Ui, conn: ConnId, ev: PeerEv
 }
 
 /// Drops a failed invite and makes a fresh one.
-fn renew_invite(sess: &Shared, ui: Ui, seat: Seat) {
+fn renew_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
     {
         let mut s = sess.borrow_mut();
         if let Some(conn) = s.invites.remove(&seat) {
@@ -280,8 +284,8 @@ fn renew_invite(sess: &Shared, ui: Ui, seat: Seat) {
     create_invite(sess, ui, seat);
 }
 
-#[component]
-fn InviteBox(seat: Seat, status: InviteStatus, sess: StoredValue<Shared, LocalStorage>, ui: Ui) -> impl IntoView {
+/// One seat's invite: its link, code and QR, and the box for the guest's answer.
+fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<Shared<G>, LocalStorage>, ui: Ui<G>) -> AnyView {
     let shell = expect_context::<Shell>();
     let answer = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -312,7 +316,8 @@ fn InviteBox(seat: Seat, status: InviteStatus, sess: StoredValue<Shared, LocalSt
         }
         .into_any(),
         InviteStatus::Ready(code) | InviteStatus::Connecting(code) => {
-            let link = format!("{}{}", Page::Host.url_of(Page::Join), Route::Join { code: code.clone() }.to_hash());
+            let invite = Route::Join { game: G::NAME.to_string(), code: code.clone() };
+            let link = format!("{}{}", G::HOST_PAGE.url_of(G::GUEST_PAGE), invite.to_hash());
             view! {
                 <p class="invite-link"><span class="muted">{shell.t(Text::InviteLink)} ": "</span>
                     <a href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a></p>
@@ -338,27 +343,28 @@ fn InviteBox(seat: Seat, status: InviteStatus, sess: StoredValue<Shared, LocalSt
             {body}
         </div>
     }
+    .into_any()
 }
 
-#[component]
-pub fn HostPage() -> impl IntoView {
+/// The host's page for game `G` (see the module's header).
+pub fn host_page<G: PeerTable>() -> AnyView {
     let shell = expect_context::<Shell>();
     let memory = load_memory();
     let name = if memory.name.trim().is_empty() { "Host".to_string() } else { memory.name.clone() };
     // A table saved before a reload resumes; one that cannot be restored is backed up (by
     // the first save) and a new table starts.
-    let (saved, saver) = host_save::load(entropy(), now_ms());
+    let (saved, saver) = host_save::load::<G>(entropy(), now_ms());
     let resumed = saved.is_some();
     let (host, token) = match saved {
         Some(r) => (r.host, r.token),
-        None => match Host::new(Settings::default(), entropy(), HostConfig::default()) {
+        None => match Host::new(G::Settings::default(), entropy(), HostConfig::default()) {
             Ok(h) => (h, None),
-            Err(e) => return view! { <p class="notice bad">{lobby_error(&e, shell.lang())}</p> }.into_any(),
+            Err(e) => return view! { <p class="notice bad">{lobby_error::<G>(&e, shell.lang())}</p> }.into_any(),
         },
     };
     let me = GuestClient::new(&name, entropy(), token);
     let console = ConsoleLog::default();
-    let session: Shared = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0, console }));
+    let session: Shared<G> = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0, console }));
     // The table is saved a moment after each change, from what the session holds then.
     let weak = Rc::downgrade(&session);
     let autosave = Autosave::new(saver, move || weak.upgrade().map(|s| host_save::table_text(&s.borrow().host, &s.borrow().me)));
@@ -397,7 +403,7 @@ pub fn HostPage() -> impl IntoView {
             });
         });
     }
-    let act = move |action: Action| {
+    let act = move |action: G::Action| {
         let Some(sess) = sess.try_get_value() else { return };
         let out = {
             let mut s = sess.borrow_mut();
@@ -433,7 +439,7 @@ pub fn HostPage() -> impl IntoView {
         });
     }
 
-    let lobby_op = move |op: &dyn Fn(&mut Host) -> Result<Vec<Outgoing>, LobbyError>| {
+    let lobby_op = move |op: &LobbyOp<'_, G>| {
         let Some(sess) = sess.try_get_value() else { return };
         let result = op(&mut sess.borrow_mut().host);
         match result {
@@ -444,54 +450,17 @@ pub fn HostPage() -> impl IntoView {
             Err(e) => ui.notice.set(Some(e)),
         }
     };
-    let change_settings = move |f: &dyn Fn(&mut Settings)| {
-        let mut settings = ui.lobby.with_untracked(|l| l.settings.clone());
-        f(&mut settings);
-        lobby_op(&|h: &mut Host| h.set_settings(settings.clone()));
-    };
+    let change_settings = Callback::new(move |settings: G::Settings| lobby_op(&|h: &mut Host<G>| h.set_settings(settings.clone())));
     let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
     let has_view = Memo::new(move |_| ui.view.with(|v| v.is_some()));
     let names = Signal::derive(move || ui.lobby.with(|l| seat_names(l, ui.my_seat.get(), shell)));
 
     let settings_panel = move || {
         let l = ui.lobby.get();
-        let players = l.settings.players;
         let stand_in = sess.try_get_value().map(|s| s.borrow().host.config().stand_in_after / 1000).unwrap_or(30);
         view! {
             <div class="peer-settings">
-                <label class="field">
-                    <span>{shell.t(Text::Players)}</span>
-                    <select data-testid="peer-players" prop:value=players.to_string()
-                        on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                                change_settings(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } });
-                            }
-                        }>
-                        {(4..=8u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{shell.t(Text::Mode)}</span>
-                    <select data-testid="peer-mode" prop:value=if l.settings.mode == Mode::Friends { "friends" } else { "tractor" }
-                        on:change=move |ev| {
-                            let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
-                            change_settings(&|s| s.mode = m);
-                        }>
-                        <option value="tractor">{shell.t(Text::ModeTractor)}</option>
-                        <option value="friends">{shell.t(Text::ModeFriends)}</option>
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{shell.t(Text::Decks)}</span>
-                    <select data-testid="peer-decks" prop:value=l.settings.decks.map(|d| d.to_string()).unwrap_or_default()
-                        on:change=move |ev| {
-                            let d = event_target_value(&ev).parse::<u8>().ok();
-                            change_settings(&|s| s.decks = d);
-                        }>
-                        <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
-                        {(1..=players.max(2) / 2 + 1).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
-                    </select>
-                </label>
+                {G::settings_form(l.settings.clone(), change_settings, shell)}
                 <label class="field">
                     <span>{shell.t(Text::StandInAfter)}</span>
                     <input type="number" min="1" max="600" data-testid="stand-in-after" prop:value=stand_in.to_string()
@@ -531,24 +500,24 @@ pub fn HostPage() -> impl IntoView {
                         <span class="spacer"></span>
                         {(!started && seat > 0).then(|| view! {
                             <button type="button" class="button small" data-testid="move-up" title=shell.t(Text::MoveUp)
-                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat - 1))>
+                                on:click=move |_| lobby_op(&|h: &mut Host<G>| h.move_player(seat, seat - 1))>
                                 "↑"
                             </button>
                         })}
                         {(!started && seat + 1 < n).then(|| view! {
                             <button type="button" class="button small" data-testid="move-down"
-                                on:click=move |_| lobby_op(&|h: &mut Host| h.move_player(seat, seat + 1))>
+                                on:click=move |_| lobby_op(&|h: &mut Host<G>| h.move_player(seat, seat + 1))>
                                 "↓"
                             </button>
                         })}
                         {is_guest.then(|| view! {
                             <button type="button" class="button small" data-testid="remove-player"
-                                on:click=move |_| lobby_op(&|h: &mut Host| h.remove_player(seat, now_ms()))>
+                                on:click=move |_| lobby_op(&|h: &mut Host<G>| h.remove_player(seat, now_ms()))>
                                 {shell.t(Text::RemovePlayer)}
                             </button>
                         })}
                     </div>
-                    {invite.map(|status| view! { <InviteBox seat=seat status=status sess=sess ui=ui/> })}
+                    {invite.map(|status| invite_box(seat, status, sess, ui))}
                 </li>
             }
         }).collect_view()
@@ -574,33 +543,32 @@ pub fn HostPage() -> impl IntoView {
                     <p class="muted">{shell.t(Text::OpenTable)}</p>
                     <div class="hand-actions">
                         <button type="button" class="button" data-testid="fill-bots"
-                            on:click=move |_| lobby_op(&|h: &mut Host| Ok(h.fill_with_bots()))>
+                            on:click=move |_| lobby_op(&|h: &mut Host<G>| Ok(h.fill_with_bots()))>
                             {shell.t(Text::FillBots)}
                         </button>
                         <button type="button" class="button primary" data-testid="start-game"
-                            on:click=move |_| lobby_op(&|h: &mut Host| h.start(now_ms()))>
+                            on:click=move |_| lobby_op(&|h: &mut Host<G>| h.start(now_ms()))>
                             {shell.t(Text::StartGame)}
                         </button>
                     </div>
                 })}
                 {status_line}
             })}
-            {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{lobby_error(&e, shell.lang())}</p> })}
+            {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{lobby_error::<G>(&e, shell.lang())}</p> })}
             {resumed.then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
-            {move || has_view.get().then(|| ui.view.get_untracked()).flatten().zip(TableSeed::parse("friends").ok()).map(|(first, adviser)| {
+            {move || has_view.get().then(|| ui.view.get_untracked()).flatten().map(|first| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || ui.refusal.get().map(|r| refused::<Game>(&r, shell.lang())));
+                let error = Signal::derive(move || ui.refusal.get().map(|r| refused::<G>(&r, shell.lang())));
+                let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> });
                 view! {
                     <div class="peer-status">{status_line}</div>
-                    <TableBoard view=view names=names act=Callback::new(act) error=error adviser_seed=adviser>
-                        <ol class="peer-seats peer-dropped">{seat_list}</ol>
-                    </TableBoard>
+                    {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats)))}
                 }
             })}
             <button type="button" class="button subtle" data-testid="new-table"
                 on:click=move |_| {
                     if ui.autosave.close() {
-                        let _ = storage::remove(HOST_KEY);
+                        let _ = storage::remove(G::HOST_KEY);
                     }
                     if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
                 }>

@@ -1,4 +1,5 @@
-//! The host's table in localStorage (`#/friends`), so a reload resumes it. Read once when
+//! The host's table in localStorage (under its game's `PeerTable::HOST_KEY`), so a reload
+//! resumes it. Read once when
 //! the page opens; then saved only when the table changed, at most every
 //! [`SAVE_DELAY_MS`] (a burst of messages is one write) and once more when the page is
 //! hidden or left; never over another tab's save (`record::save::SaveSlot`). A saved
@@ -6,8 +7,10 @@
 //! written over it, and the host is told in plain words; if even the backup cannot be
 //! written, the old table stays where it is and this page saves nothing.
 
+use super::PeerTable;
 use crate::i18n::Text;
-use super::{GuestClient, Host, HostConfig, HostSnapshot, LobbyError};
+use crate::net::guest::GuestClient;
+use crate::net::host::{Host, HostConfig, HostSnapshot};
 use crate::net::protocol::{self, DecodeError};
 use crate::record::save::{SaveSlot, SlotState};
 use crate::web::shell::Shell;
@@ -18,29 +21,28 @@ use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// v2: the wire encoding as base64url (`protocol::to_stored_text`); v1 was JSON (ignored,
-/// never written over).
-pub const HOST_KEY: &str = "tuolaji.peer.host.v2";
 /// A change is saved this long after it happened, with every change made meanwhile.
 pub const SAVE_DELAY_MS: u32 = 300;
 
 /// The table as kept in localStorage.
 #[derive(Serialize, Deserialize)]
-struct SavedTable {
-    snapshot: HostSnapshot,
+#[serde(bound = "")]
+struct SavedTable<G: PeerTable> {
+    snapshot: HostSnapshot<G>,
     /// The host's own seat's rejoin token.
     token: Option<String>,
 }
 
 /// The text stored for the table as it is now.
-pub fn table_text(host: &Host, me: &GuestClient) -> String {
+pub fn table_text<G: PeerTable>(host: &Host<G>, me: &GuestClient<G>) -> String {
     protocol::to_stored_text(&SavedTable { snapshot: host.snapshot(), token: me.token.clone() })
 }
 
 /// Why a saved table could not be restored (details for the notice, in English).
 pub enum RestoreError {
     Decode(DecodeError),
-    Restore(LobbyError),
+    /// The game's `LobbyError` (its `Display`).
+    Restore(Box<dyn fmt::Display + Send + Sync>),
 }
 
 impl fmt::Display for RestoreError {
@@ -65,21 +67,24 @@ pub enum SaveNotice {
 }
 
 /// A saved table, restored.
-pub struct Restored {
-    pub host: Host,
+pub struct Restored<G: PeerTable> {
+    pub host: Host<G>,
     pub token: Option<String>,
 }
 
 /// Reads the saved table: the restored host if there is one that works, and the saver,
 /// which remembers what the key held (and backs up an unusable table before its first
 /// write).
-pub fn load(entropy: [u8; 32], now: u64) -> (Option<Restored>, Saver) {
-    let stored = storage::get_raw(HOST_KEY).ok().flatten();
-    let mut saver = Saver { slot: SaveSlot::new(stored.clone()), aside: None, pending: false, failed: false };
+pub fn load<G: PeerTable>(entropy: [u8; 32], now: u64) -> (Option<Restored<G>>, Saver) {
+    let key = G::HOST_KEY;
+    let stored = storage::get_raw(key).ok().flatten();
+    let mut saver = Saver { key, slot: SaveSlot::new(stored.clone()), aside: None, pending: false, failed: false };
     let Some(text) = stored else { return (None, saver) };
-    let restored = protocol::from_stored_text::<SavedTable>(&text)
-        .map_err(RestoreError::Decode)
-        .and_then(|t| Host::restore(t.snapshot, entropy, HostConfig::default(), now).map(|host| Restored { host, token: t.token }).map_err(RestoreError::Restore));
+    let restored = protocol::from_stored_text::<SavedTable<G>>(&text).map_err(RestoreError::Decode).and_then(|t| {
+        Host::restore(t.snapshot, entropy, HostConfig::default(), now)
+            .map(|host| Restored { host, token: t.token })
+            .map_err(|e| RestoreError::Restore(Box::new(e)))
+    });
     match restored {
         Ok(r) => (Some(r), saver),
         Err(error) => {
@@ -91,6 +96,8 @@ pub fn load(entropy: [u8; 32], now: u64) -> (Option<Restored>, Saver) {
 
 /// Saves the host's table: only changes, only over its own last save.
 pub struct Saver {
+    /// The game's key (`PeerTable::HOST_KEY`).
+    key: &'static str,
     slot: SaveSlot,
     /// A saved table that could not be restored, to back up before the first write.
     aside: Option<(String, RestoreError)>,
@@ -111,7 +118,7 @@ impl Saver {
         self.pending = false;
         let mut notice = None;
         if let Some((raw, error)) = self.aside.take() {
-            match storage::back_up(HOST_KEY, &raw) {
+            match storage::back_up(self.key, &raw) {
                 Ok(backup) => notice = Some(SaveNotice::SetAside { error, backup }),
                 Err(_) => {
                     self.slot = SaveSlot::kept();
@@ -122,7 +129,7 @@ impl Saver {
         if self.slot.state() != SlotState::Open {
             return notice;
         }
-        match storage::write_slot(HOST_KEY, &mut self.slot, text()) {
+        match storage::write_slot(self.key, &mut self.slot, text()) {
             Ok(()) => self.failed = false,
             Err(SlotError::Refused(SlotState::Taken)) => notice = Some(SaveNotice::Taken),
             Err(SlotError::Refused(_)) => {}
@@ -135,7 +142,7 @@ impl Saver {
         notice
     }
 
-    /// A `storage` event from another tab for [`HOST_KEY`]: the notice if that tab has
+    /// A `storage` event from another tab for the table's key: the notice if that tab has
     /// just taken the table over.
     pub fn changed_elsewhere(&mut self, new_value: Option<&str>) -> Option<SaveNotice> {
         self.slot.changed_elsewhere(new_value).then_some(SaveNotice::Taken)
@@ -199,9 +206,10 @@ impl Autosave {
     /// Listens, for as long as the page lives, to another tab saving the table (this one
     /// stops) and to the page being hidden or left (it saves now).
     pub fn watch(self) {
+        let own = self.state.with_value(|s| s.saver.key);
         let storage_listener = window_event_listener(leptos::ev::storage, move |e| {
             let key = e.key();
-            if key.is_none() || key.as_deref() == Some(HOST_KEY) {
+            if key.is_none() || key.as_deref() == Some(own) {
                 let new_value = e.new_value();
                 self.tell(self.state.try_update_value(|s| s.saver.changed_elsewhere(new_value.as_deref())).flatten());
             }

@@ -1,18 +1,17 @@
-//! The guest's page (`#/join/<code>`): a name, the answer code (with Copy and QR) to send
-//! back, then the live lobby, then the table (`TableBoard` fed by the host's views), with a
-//! plain-words status line for every state and the deal's verdict after each hand.
+//! The guest's page (`#/join/<code>`, or `#/join/<game>/<code>` on the game's page): a name,
+//! the answer code (with Copy and QR) to send back, then the live lobby, then the game's
+//! board fed by the host's views, with a plain-words status line for every state and the
+//! deal's verdict after each hand. Written once for every [`PeerTable`].
 
 use super::rtc::{Peer, PeerEvent};
+use super::PeerTable;
 use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, CodeBox, PeerMemory};
-use crate::dup::TableSeed;
 use crate::i18n::Text;
-use super::{Game, GuestClient, LobbyState, Refused, Verdict};
-use crate::net::protocol::{decode_host, encode_guest, MAX_HOST_MESSAGE_BYTES};
-use crate::ui_model::peer_messages::{not_verified, refused};
+use crate::net::guest::{GuestClient, Verdict};
+use crate::net::protocol::{decode_host, encode_guest, GuestMessage, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
 use crate::net::signal::{self, SdpKind};
-use crate::shengji::game::{Action, SeatView};
+use crate::ui_model::peer_messages::{not_verified, refused, PeerWords};
 use crate::web::shell::{BackHome, Shell};
-use crate::web::table::TableBoard;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -32,7 +31,7 @@ enum Stage {
 }
 
 /// "Deal verified" or the loud warning, with the hand's seed (its duplicate link).
-pub fn verdict_view(v: &Verdict, shell: Shell) -> AnyView {
+pub fn verdict_view<G: PeerWords>(v: &Verdict<G>, shell: Shell) -> AnyView {
     let seed = v.seed.clone();
     match &v.result {
         Ok(()) => view! {
@@ -51,8 +50,8 @@ pub fn verdict_view(v: &Verdict, shell: Shell) -> AnyView {
     }
 }
 
-#[component]
-pub fn JoinPage(code: String) -> impl IntoView {
+/// The guest's page for game `G` (see the module's header).
+pub fn join_page<G: PeerTable>(code: String) -> AnyView {
     let shell = expect_context::<Shell>();
     // Check the invitation before anything else.
     match signal::decode(&code) {
@@ -66,16 +65,16 @@ pub fn JoinPage(code: String) -> impl IntoView {
     let memory = load_memory();
     let name = RwSignal::new(memory.name.clone());
     let stage = RwSignal::new(Stage::Name);
-    let view_sig = RwSignal::new(None::<SeatView>);
-    let lobby = RwSignal::new(None::<LobbyState>);
+    let view_sig = RwSignal::new(None::<G::View>);
+    let lobby = RwSignal::new(None::<LobbyState<G>>);
     let seat = RwSignal::new(None::<usize>);
-    let refusal = RwSignal::new(None::<Refused>);
-    let verdict = RwSignal::new(None::<Verdict>);
+    let refusal = RwSignal::new(None::<Refused<G::Error>>);
+    let verdict = RwSignal::new(None::<Verdict<G>>);
     let dealing = RwSignal::new(false);
     // A returning guest resumes with what its page kept, so it can still check the hand it was in.
     let client = match (&memory.token, &memory.guest) {
-        (Some(_), Some(kept)) => GuestClient::resume(&memory.name, kept, memory.token.clone()),
-        _ => GuestClient::new(&memory.name, entropy(), memory.token.clone()),
+        (Some(_), Some(kept)) => GuestClient::<G>::resume(&memory.name, kept, memory.token.clone()),
+        _ => GuestClient::<G>::new(&memory.name, entropy(), memory.token.clone()),
     };
     let client = Rc::new(RefCell::new(client));
     let client = StoredValue::new_local(client);
@@ -100,7 +99,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
             save_memory(&PeerMemory { name: c.name.clone(), token: c.token.clone(), guest: Some(c.memory()) });
         }
     };
-    let send = move |msg: &crate::net::protocol::GuestMessage<Game>| {
+    let send = move |msg: &GuestMessage<G>| {
         if let Some(Some(p)) = peer.try_get_value() {
             p.send(&encode_guest(msg));
         }
@@ -121,7 +120,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
             }
         }
         PeerEvent::Message(bytes) => {
-            let msg = match decode_host(&bytes) {
+            let msg = match decode_host::<G>(&bytes) {
                 Ok(m) => m,
                 Err(e) => {
                     // A bad message changes nothing; keep a trace for whoever debugs.
@@ -178,7 +177,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
         }
     };
 
-    let act = move |action: Action| {
+    let act = move |action: G::Action| {
         let Some(c) = client.try_get_value() else { return };
         let msg = c.borrow_mut().action(action);
         if let Some(m) = msg {
@@ -236,7 +235,7 @@ pub fn JoinPage(code: String) -> impl IntoView {
     };
     let refused_line = move || {
         (!has_view.get()).then(|| refusal.get()).flatten().map(|r| view! {
-            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {refused::<Game>(&r, shell.lang())}</p>
+            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {refused::<G>(&r, shell.lang())}</p>
         })
     };
     let lobby_list = move || {
@@ -273,13 +272,13 @@ pub fn JoinPage(code: String) -> impl IntoView {
                 </form>
             })}
             {move || (!has_view.get()).then(|| view! { {status} {refused_line} {lobby_list} })}
-            {move || has_view.get().then(|| view_sig.get_untracked()).flatten().zip(TableSeed::parse("guest").ok()).map(|(first, adviser)| {
+            {move || has_view.get().then(|| view_sig.get_untracked()).flatten().map(|first| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || refusal.get().map(|r| refused::<Game>(&r, shell.lang())));
+                let error = Signal::derive(move || refusal.get().map(|r| refused::<G>(&r, shell.lang())));
                 // The status goes first: a lost host or a failed deal check must be seen.
                 view! {
                     <div class="peer-status">{status}</div>
-                    <TableBoard view=v names=names act=Callback::new(act) error=error adviser_seed=adviser/>
+                    {untrack(|| G::board(v, names, Callback::new(act), error, None))}
                 }
             })}
             <BackHome/>

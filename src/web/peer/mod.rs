@@ -1,36 +1,30 @@
-//! Playing with friends over WebRTC (wasm only): `host` is the host's page (`#/friends`:
-//! lobby, invites, its own seat; `host_save` keeps its table in localStorage), `join`
-//! the guest's page (`#/join/<code>`), `rtc` the WebRTC glue and `qr` the QR codes. The rules and the protocol live in `crate::net`.
+//! Playing with friends over WebRTC (wasm only), written once for every game that is a
+//! [`PeerTable`] (`game.rs`: Shengji's answers; rummy's are in `web/rummy/peer.rs`): `host`
+//! is the host's page (`#/friends`: lobby, invites, its own seat; `host_save` keeps its
+//! table in localStorage), `join` the guest's page (`#/join/<code>`), `rtc` the WebRTC glue
+//! and `qr` the QR codes. The rules and the protocol live in `crate::net`.
 
+pub mod game;
 pub mod host;
 pub mod host_save;
 pub mod join;
 pub mod qr;
 pub mod rtc;
 
-use crate::i18n::Text;
-use crate::net::protocol::SeatInfo;
-use crate::shengji::game::Seat;
+pub use game::PeerTable;
 
-/// The peer layer's types at this page's table: Shengji.
-pub type Game = crate::shengji::game::Game;
-pub type Host = crate::net::host::Host<Game>;
-pub type HostConfig = crate::net::host::HostConfig<Game>;
-pub type HostSnapshot = crate::net::host::HostSnapshot<Game>;
-pub type LobbyError = crate::net::host::LobbyError<Game>;
-pub type Outgoing = crate::net::host::Outgoing<Game>;
-pub type GuestClient = crate::net::guest::GuestClient<Game>;
-pub type Verdict = crate::net::guest::Verdict<Game>;
-pub type LobbyState = crate::net::protocol::LobbyState<Game>;
-pub type Refused = crate::net::protocol::Refused<crate::shengji::game::RuleError>;
+use crate::i18n::Text;
+use crate::net::protocol::{LobbyState, SeatInfo};
+use crate::net::PeerGame;
+use crate::table::Seat;
 use crate::ui_model::prefs::{parse_ice_servers, IceServer, ICE_KEY};
 use crate::web::shell::Shell;
 use crate::web::storage;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use host::HostPage;
-pub use join::JoinPage;
+pub use host::host_page;
+pub use join::join_page;
 
 /// What a guest page remembers across reloads: its name, the token that reclaims its seat,
 /// and what the page needs to still check the hand it was in (its secret and the commit
@@ -109,7 +103,7 @@ impl ConsoleLog {
 }
 
 /// Display name of each seat as the lobby knows it; `me` is "You".
-pub fn seat_names(lobby: &LobbyState, me: Option<Seat>, shell: Shell) -> Vec<String> {
+pub fn seat_names<G: PeerGame>(lobby: &LobbyState<G>, me: Option<Seat>, shell: Shell) -> Vec<String> {
     lobby
         .seats
         .iter()

@@ -18,16 +18,6 @@ use crate::record::link::Link;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
 
-/// A seat as the table names it: "You", "Bot 2".
-fn seat_name(seat: usize, me: usize, lang: Lang) -> String {
-    match (seat == me, lang) {
-        (true, Lang::En) => "You".into(),
-        (true, Lang::Zh) => "你".into(),
-        (false, Lang::En) => format!("Bot {}", seat + 1),
-        (false, Lang::Zh) => format!("机器人{}", seat + 1),
-    }
-}
-
 /// The running total people compare: net winnings (points rummy) or points paid (pool).
 fn total(v: &SeatView, seat: usize) -> String {
     match v.variant {
@@ -37,12 +27,21 @@ fn total(v: &SeatView, seat: usize) -> String {
 }
 
 #[component]
-pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
+pub(super) fn Board(
+    state: TableState,
+    handlers: Handlers,
+    /// Under the hand: a peer host's list of seats.
+    #[prop(optional)]
+    below: Option<ViewFn>,
+) -> impl IntoView {
+    // A table against bots has its own links; a peer table lives on its host's or guest's page.
+    let local = state.deal_hash.with_value(Option::is_some);
     let shell = expect_context::<Shell>();
     let me = handlers.seat();
     let view = state.view;
     let lang = move || shell.lang();
-    let name = move |s: usize| seat_name(s, me, shell.lang());
+    let names = state.names;
+    let name = move |s: usize| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
 
     let seats = move || {
         let v = view.get();
@@ -65,7 +64,7 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
         if let Some(r) = v.result.clone() {
             let replay = state.replay_hash.get_untracked();
             return view! {
-                <DealResultCard result=r view=v.clone() me=me deal_hash=state.deal_hash.get_value()/>
+                <DealResultCard result=r view=v.clone() me=me deal_hash=state.deal_hash.get_value() names=names/>
                 {replay.map(|h| view! { <a class="button subtle" href=h data-testid="replay-link">{label(Label::ReplayLink, lang())}</a> })}
             }
             .into_any();
@@ -108,7 +107,7 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
     };
     let refusal = move || {
         state.refusal.get().map(|e| view! {
-            <p class="notice bad" role="alert" data-testid="rummy-error">{words::rule_error(&e, &name, lang())}</p>
+            <p class="notice bad" role="alert" data-testid="rummy-error">{e}</p>
         })
     };
     // The hint runs the solver once or twice: off the frame that opens it (the tab paints
@@ -234,7 +233,7 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
             {pending}
             {hint}
             <div class="rummy-hand-head">
-                <span>{move || seat_name(me, me, lang())} " · " {move || total(&view.get(), me)}</span>
+                <span>{move || name(me)} " · " {move || total(&view.get(), me)}</span>
                 <span data-testid="count">{move || label(Label::Count, lang())} " " {count}</span>
             </div>
             <GroupedHand groups=groups selected=selected wild=wild on_tap=Callback::new(move |p| handlers.tap(p)) enabled=enabled/>
@@ -249,10 +248,16 @@ pub(super) fn Board(state: TableState, handlers: Handlers) -> impl IntoView {
                 };
                 Some(view! { <p class="notice" role="status" data-testid=testid>{shell.t(text)}</p> })
             }}
+            {below.map(|b| b.run())}
             <nav class="rummy-foot">
-                <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
+                // A peer table's host starts new tables on its own page.
+                {local.then(|| view! {
+                    <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
+                })}
                 <a class="button subtle" href="../#/rules?game=rummy" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
-                <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
+                {local.then(|| view! {
+                    <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
+                })}
             </nav>
         </section>
     }
@@ -299,10 +304,10 @@ fn friends_results(mine: &DuplicateResult<Game>, name: &dyn Fn(usize) -> String,
 /// The end of a deal: who won, what each seat paid and the running totals, the
 /// arrangements laid down, and the link that deals the same cards to a friend.
 #[component]
-fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: String) -> impl IntoView {
+fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: Option<String>, names: Signal<Vec<String>>) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let lang = shell.lang();
-    let name = move |s: usize| seat_name(s, me, lang);
+    let name = move |s: usize| names.with_untracked(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
     let summary = words::deal_summary(&result, &name, lang);
     let rows = (0..view.players).map(|s| {
         let shown = result.arrangements.get(s).cloned().flatten();
@@ -330,9 +335,11 @@ fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: Stri
     }).collect_view();
     // The first deal's link, with your result: a friend who opens it is dealt the same
     // cards and sees both results when their deal ends. Friends' results sit here too.
-    let mine = (result.deal == 0).then(|| game_result(&deal_hash, me)).flatten();
+    // A peer table's deals are not shared as links (`deal_hash` is `None`).
+    let deal_hash = deal_hash.filter(|_| result.deal == 0);
+    let mine = deal_hash.as_ref().and_then(|h| game_result(h, me));
     let friends = mine.as_ref().map(|m| friends_results(m, &name, lang)).unwrap_or_default();
-    let share = (result.deal == 0).then(|| {
+    let share = deal_hash.map(|deal_hash| {
         let hash = match (&mine, Link::<Game>::parse_hash(&deal_hash)) {
             (Some(m), Ok(link)) => link.with_result(m.clone()).to_hash(),
             _ => deal_hash.clone(),

@@ -6,6 +6,7 @@
 
 mod board;
 mod hand;
+mod peer;
 mod replay;
 mod setup;
 
@@ -137,17 +138,21 @@ pub(crate) struct Pending {
 /// Everything the board reads and the handlers change.
 #[derive(Clone, Copy)]
 pub(crate) struct TableState {
-    pub view: Memo<SeatView>,
+    pub view: Signal<SeatView>,
+    /// Each seat's name as the table shows it ("You", "Bot 2", a friend's name).
+    pub names: Signal<Vec<String>>,
     pub groups: RwSignal<HandGroups>,
     pub selected: RwSignal<Vec<Place>>,
-    pub refusal: RwSignal<Option<RuleError>>,
+    /// The last refusal of your move, phrased.
+    pub refusal: Signal<Option<String>>,
     pub pending: RwSignal<Option<Pending>>,
     pub hint: RwSignal<bool>,
     /// Whether moves are being saved (a notice when not).
     pub save_status: RwSignal<SaveStatus>,
     pub resumed: RwSignal<bool>,
-    /// The table's link (`#/play/rummy?seed=…`): the first deal's share link.
-    pub deal_hash: StoredValue<String>,
+    /// The table's link (`#/play/rummy?seed=…`): the first deal's share link (`None` at a
+    /// peer table, whose deals are not shared as links).
+    pub deal_hash: StoredValue<Option<String>>,
     /// The link carried a friend's result on the first deal (shown once the deal ends).
     pub friend_waiting: bool,
     /// Once a deal has ended: the table's replay link (`#/replay/<code>`).
@@ -165,40 +170,29 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool
     let view = Memo::new(move |_| game.with(|g| g.view(seat)));
     let first_view = view.get_untracked();
     let autosave = Autosave::new(SAVE_KEY, kept);
+    let refusal = RwSignal::new(None::<RuleError>);
+    let shell = expect_context::<Shell>();
+    let names = Signal::derive(move || (0..players).map(|s| seat_name(s, seat, shell.lang())).collect::<Vec<_>>());
     let state = TableState {
-        view,
+        view: view.into(),
+        names,
         groups: RwSignal::new(HandGroups::sorted(&first_view.hand, first_view.wild)),
         selected: RwSignal::new(Vec::new()),
-        refusal: RwSignal::new(None),
+        refusal: Signal::derive(move || {
+            refusal.get().map(|e| crate::ui_model::rummy::words::rule_error(&e, &|s| names.with(|n| n[s].clone()), shell.lang()))
+        }),
         pending: RwSignal::new(None),
         hint: RwSignal::new(false),
         save_status: autosave.status,
         resumed: RwSignal::new(resumed),
-        deal_hash: StoredValue::new(deal_hash),
+        deal_hash: StoredValue::new(Some(deal_hash)),
         friend_waiting: friend_linked,
         replay_hash: Memo::new(move |_| {
             game.with(|g| g.result().is_some().then(|| Route::Replay { record: encode(&Record::of(g)) }.to_hash()))
         }),
     };
     let save = move || game.with_untracked(|g| autosave.save(g, seat, None));
-
-    // The hand's groups follow the cards: a new deal is sorted afresh; otherwise
-    // a drawn card joins the last group and a discarded one leaves its group.
-    let deal_seen = StoredValue::new(first_view.deal_number);
-    Effect::new(move |_| {
-        let v = view.get();
-        if deal_seen.get_value() != v.deal_number {
-            deal_seen.set_value(v.deal_number);
-            state.groups.set(HandGroups::sorted(&v.hand, v.wild));
-            state.selected.set(Vec::new());
-        } else {
-            let mut changed = false;
-            state.groups.update(|g| changed = g.follow(&v.hand, v.wild));
-            if changed {
-                state.selected.set(Vec::new());
-            }
-        }
-    });
+    follow_hand(state);
 
     let act = move |who: Seat, action: Action| -> bool {
         match game.try_update(|g| g.apply(who, &action)) {
@@ -209,7 +203,7 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool
                     game.with_untracked(|g| record_result(g, seat));
                 }
                 if who == seat {
-                    state.refusal.set(None);
+                    refusal.set(None);
                     state.pending.set(None);
                     state.resumed.set(false);
                 }
@@ -218,7 +212,7 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool
             }
             Some(Err(e)) => {
                 if who == seat {
-                    state.refusal.set(Some(e));
+                    refusal.set(Some(e));
                 }
                 false
             }
@@ -231,6 +225,37 @@ fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool
 
     let handlers = Handlers { state, seat, act: Callback::new(move |a: Action| { act(seat, a); }) };
     view! { <board::Board state=state handlers=handlers/> }
+}
+
+/// The hand's groups follow the cards: a new deal is sorted afresh; otherwise a drawn card
+/// joins the last group and a discarded one leaves its group.
+fn follow_hand(state: TableState) {
+    let deal_seen = StoredValue::new(state.view.with_untracked(|v| v.deal_number));
+    Effect::new(move |_| {
+        let v = state.view.get();
+        if deal_seen.get_value() != v.deal_number {
+            deal_seen.set_value(v.deal_number);
+            state.groups.set(HandGroups::sorted(&v.hand, v.wild));
+            state.selected.set(Vec::new());
+        } else {
+            let mut changed = false;
+            state.groups.update(|g| changed = g.follow(&v.hand, v.wild));
+            if changed {
+                state.selected.set(Vec::new());
+            }
+        }
+    });
+}
+
+/// A seat at the table against bots: "You", "Bot 2".
+pub(crate) fn seat_name(seat: usize, me: usize, lang: crate::i18n::Lang) -> String {
+    use crate::i18n::Lang;
+    match (seat == me, lang) {
+        (true, Lang::En) => "You".into(),
+        (true, Lang::Zh) => "你".into(),
+        (false, Lang::En) => format!("Bot {}", seat + 1),
+        (false, Lang::Zh) => format!("机器人{}", seat + 1),
+    }
 }
 
 /// What the player's taps do.

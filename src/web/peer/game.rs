@@ -1,0 +1,119 @@
+//! What a game brings to the peer pages ([`PeerTable`]): where its tables are hosted, joined
+//! and saved, its lobby settings and its board. The host's page (`host.rs`), the guest's
+//! page (`join.rs`) and the saved table (`host_save.rs`) are written once over it. Shengji's
+//! answers are here; rummy's are in `web/rummy/peer.rs`.
+
+use crate::i18n::Text;
+use crate::shengji::game::{Mode, Settings};
+use crate::ui_model::peer_messages::PeerWords;
+use crate::web::shell::{Page, Shell};
+use crate::web::table::TableBoard;
+use leptos::prelude::*;
+
+/// A game the peer pages can host and join.
+pub trait PeerTable:
+    PeerWords<
+        Settings: Default + Send + Sync,
+        SettingsError: Send + Sync,
+        View: Send + Sync,
+        Action: Send + Sync,
+        Event: Send + Sync,
+        Error: Send + Sync,
+        Piece: Send + Sync,
+    > + Send
+    + Sync
+{
+    /// The page whose `#/friends` hosts this game's tables.
+    const HOST_PAGE: Page;
+    /// The page a guest opens the invite on (`#/join/…`).
+    const GUEST_PAGE: Page;
+    /// Where the host's table is kept in localStorage.
+    const HOST_KEY: &'static str;
+
+    /// The lobby's settings controls; `change` is called with the settings a control asks for.
+    fn settings_form(settings: Self::Settings, change: Callback<Self::Settings>, shell: Shell) -> AnyView;
+    /// The table as one seat sees it; `act` sends that seat's moves, `error` is the host's last
+    /// refusal (phrased), `below` goes under the table (the host's list of seats).
+    fn board(
+        view: Signal<Self::View>,
+        names: Signal<Vec<String>>,
+        act: Callback<Self::Action>,
+        error: Signal<Option<String>>,
+        below: Option<ViewFn>,
+    ) -> AnyView;
+}
+
+impl PeerTable for crate::shengji::game::Game {
+    const HOST_PAGE: Page = Page::Host;
+    const GUEST_PAGE: Page = Page::Join;
+    /// v2: the wire encoding as base64url (`protocol::to_stored_text`); v1 was JSON (ignored,
+    /// never written over).
+    const HOST_KEY: &'static str = "tuolaji.peer.host.v2";
+
+    fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
+        let players = s.players;
+        let decks = s.decks;
+        let friends = s.mode == Mode::Friends;
+        // Each control changes one field of the lobby's settings.
+        let current = StoredValue::new(s);
+        let with = move |f: &dyn Fn(&mut Settings)| {
+            let mut next = current.get_value();
+            f(&mut next);
+            change.run(next);
+        };
+        view! {
+            <label class="field">
+                <span>{shell.t(Text::Players)}</span>
+                <select data-testid="peer-players" prop:value=players.to_string()
+                    on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                            with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } });
+                        }
+                    }>
+                    {(4..=8u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>{shell.t(Text::Mode)}</span>
+                <select data-testid="peer-mode" prop:value=if friends { "friends" } else { "tractor" }
+                    on:change=move |ev| {
+                        let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
+                        with(&|s| s.mode = m);
+                    }>
+                    <option value="tractor">{shell.t(Text::ModeTractor)}</option>
+                    <option value="friends">{shell.t(Text::ModeFriends)}</option>
+                </select>
+            </label>
+            <label class="field">
+                <span>{shell.t(Text::Decks)}</span>
+                <select data-testid="peer-decks" prop:value=decks.map(|d| d.to_string()).unwrap_or_default()
+                    on:change=move |ev| {
+                        let d = event_target_value(&ev).parse::<u8>().ok();
+                        with(&|s| s.decks = d);
+                    }>
+                    <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
+                    {(1..=players.max(2) / 2 + 1).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+        .into_any()
+    }
+
+    fn board(
+        view: Signal<Self::View>,
+        names: Signal<Vec<String>>,
+        act: Callback<Self::Action>,
+        error: Signal<Option<String>>,
+        below: Option<ViewFn>,
+    ) -> AnyView {
+        // The suggested lead's adviser: any seed will do (it only breaks ties).
+        let adviser = crate::dup::TableSeed::parse("friends").expect("a literal seed");
+        match below {
+            Some(below) => view! {
+                <TableBoard view=view names=names act=act error=error adviser_seed=adviser>{below.run()}</TableBoard>
+            }
+            .into_any(),
+            None => view! { <TableBoard view=view names=names act=act error=error adviser_seed=adviser/> }.into_any(),
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Rummy at a peer table (`#/friends/rummy` hosts one, `#/join/rummy/<code>` joins it, both
+//! on the rummy page): its answers to the peer pages' [`PeerTable`] — the lobby's settings
+//! (players, points or pool) and the same board as the table against bots, fed by the
+//! host's views.
+
+use super::board::Board;
+use super::{follow_hand, Handlers, TableState};
+use crate::rummy::game::{Action, Game, SeatView, Settings, Variant};
+use crate::ui_model::rummy::arrange::HandGroups;
+use crate::ui_model::rummy::words::{label, variant_name, Label};
+use crate::web::peer::PeerTable;
+use crate::web::shell::{Page, Shell};
+use crate::web::table::runner::SaveStatus;
+use leptos::prelude::*;
+
+impl PeerTable for Game {
+    const HOST_PAGE: Page = Page::Rummy;
+    const GUEST_PAGE: Page = Page::Rummy;
+    const HOST_KEY: &'static str = "tuolaji.peer.host.v2.rummy";
+
+    fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
+        let lang = shell.lang();
+        let players = s.players;
+        let variant = s.variant;
+        // Each control changes one field of the lobby's settings.
+        let current = StoredValue::new(s);
+        let with = move |f: &dyn Fn(&mut Settings)| {
+            let mut next = current.get_value();
+            f(&mut next);
+            change.run(next);
+        };
+        view! {
+            <label class="field">
+                <span>{shell.t(crate::i18n::Text::Players)}</span>
+                <select data-testid="peer-players" prop:value=players.to_string()
+                    on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                            // More players may need more decks: the default fits any table.
+                            with(&|s| { s.players = n; s.decks = None; s.jokers = None; s.deals = None; });
+                        }
+                    }>
+                    {(2..=6u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>{label(Label::Variant, lang)}</span>
+                <select data-testid="peer-variant" prop:value=variant.name()
+                    on:change=move |ev| {
+                        let want = event_target_value(&ev);
+                        if let Some(v) = Variant::ALL.into_iter().find(|v| v.name() == want) {
+                            with(&|s| { s.variant = v; s.deals = None; s.first_drop = None; s.middle_drop = None; });
+                        }
+                    }>
+                    {Variant::ALL.into_iter().map(|v| view! { <option value=v.name()>{variant_name(v, lang)}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+        .into_any()
+    }
+
+    fn board(
+        view: Signal<SeatView>,
+        names: Signal<Vec<String>>,
+        act: Callback<Action>,
+        error: Signal<Option<String>>,
+        below: Option<ViewFn>,
+    ) -> AnyView {
+        let first = view.get_untracked();
+        let state = TableState {
+            view,
+            names,
+            groups: RwSignal::new(HandGroups::sorted(&first.hand, first.wild)),
+            selected: RwSignal::new(Vec::new()),
+            refusal: error,
+            pending: RwSignal::new(None),
+            hint: RwSignal::new(false),
+            // The host saves the table; a guest has nothing to save.
+            save_status: RwSignal::new(SaveStatus::Saving),
+            resumed: RwSignal::new(false),
+            deal_hash: StoredValue::new(None),
+            friend_waiting: false,
+            replay_hash: Memo::new(|_| None),
+        };
+        follow_hand(state);
+        // A move sent to the host drops a held-back declaration.
+        let send = Callback::new(move |a: Action| {
+            state.pending.set(None);
+            act.run(a);
+        });
+        let handlers = Handlers { state, seat: first.seat, act: send };
+        match below {
+            Some(below) => view! { <Board state=state handlers=handlers below=below/> }.into_any(),
+            None => view! { <Board state=state handlers=handlers/> }.into_any(),
+        }
+    }
+}
