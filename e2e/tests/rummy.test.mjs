@@ -86,11 +86,16 @@ test("a wrong declaration is warned first, then costs 80 when confirmed", async 
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
   await page.click("[data-testid=sort]");
   await hand(page).first().click();
+  const before = await page.locator("[data-testid=discard]").boundingBox();
   await page.click("[data-testid=declare]");
   const warning = page.locator("[data-testid=declare-warning]");
   await warning.waitFor();
   assert.match(await warning.textContent(), /not a valid declaration.*80 points/);
   await screenshot(page, "rummy-phone-warning");
+  // The warning is a sheet over the screen: nothing under it moves, and its buttons are on screen.
+  assert.deepEqual(await page.locator("[data-testid=discard]").boundingBox(), before);
+  const sheet = await warning.boundingBox();
+  assert.ok(sheet.y >= 0 && sheet.y + sheet.height <= 740, `the warning spans ${sheet.y}–${sheet.y + sheet.height}`);
   // Warned, nothing happened yet: still 14 cards, still your turn.
   assert.equal(await hand(page).count(), 14);
   assert.equal(await page.locator("[data-testid=rummy-table]").getAttribute("data-phase"), "Play");

@@ -5,11 +5,14 @@
 
 use super::{Game, Seat};
 use crate::dup::{SeedError, TableSeed};
+use derive_where::derive_where;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Everything needed to rebuild a table. Short field names keep it small.
 #[derive(Serialize, Deserialize)]
+#[derive_where(Clone, PartialEq)]
+#[derive_where(Eq; G::Settings: Eq, G::Action: Eq)]
 #[serde(bound(serialize = "", deserialize = ""))]
 pub struct Record<G: Game> {
     #[serde(rename = "s")]
@@ -18,25 +21,6 @@ pub struct Record<G: Game> {
     pub seed: String,
     #[serde(rename = "a")]
     pub actions: Vec<(Seat, G::Action)>,
-}
-
-impl<G: Game> Clone for Record<G> {
-    fn clone(&self) -> Self {
-        Record { settings: self.settings.clone(), seed: self.seed.clone(), actions: self.actions.clone() }
-    }
-}
-
-impl<G: Game> PartialEq for Record<G> {
-    fn eq(&self, other: &Self) -> bool {
-        self.settings == other.settings && self.seed == other.seed && self.actions == other.actions
-    }
-}
-
-impl<G: Game> Eq for Record<G>
-where
-    G::Settings: Eq,
-    G::Action: Eq,
-{
 }
 
 impl<G: Game> fmt::Debug for Record<G> {
@@ -67,6 +51,9 @@ impl<G: Game> Record<G> {
 }
 
 /// Why a record could not be replayed.
+#[derive_where(Clone, Debug)]
+#[derive_where(PartialEq; G::SettingsError: PartialEq, G::Error: PartialEq)]
+#[derive_where(Eq; G::SettingsError: Eq, G::Error: Eq, G::Action: Eq)]
 pub enum ReplayError<G: Game> {
     Seed(SeedError),
     Settings(G::SettingsError),
@@ -83,59 +70,6 @@ impl<G: Game> fmt::Display for ReplayError<G> {
             }
         }
     }
-}
-
-impl<G: Game> fmt::Debug for ReplayError<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Seed(e) => f.debug_tuple("Seed").field(e).finish(),
-            ReplayError::Settings(e) => f.debug_tuple("Settings").field(e).finish(),
-            ReplayError::Action { index, seat, action, error } => f
-                .debug_struct("Action")
-                .field("index", index)
-                .field("seat", seat)
-                .field("action", action)
-                .field("error", error)
-                .finish(),
-        }
-    }
-}
-
-impl<G: Game> Clone for ReplayError<G> {
-    fn clone(&self) -> Self {
-        match self {
-            ReplayError::Seed(e) => ReplayError::Seed(e.clone()),
-            ReplayError::Settings(e) => ReplayError::Settings(e.clone()),
-            ReplayError::Action { index, seat, action, error } => {
-                ReplayError::Action { index: *index, seat: *seat, action: action.clone(), error: error.clone() }
-            }
-        }
-    }
-}
-
-impl<G: Game> PartialEq for ReplayError<G>
-where
-    G::SettingsError: PartialEq,
-    G::Error: PartialEq,
-{
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (ReplayError::Seed(a), ReplayError::Seed(b)) => a == b,
-            (ReplayError::Settings(a), ReplayError::Settings(b)) => a == b,
-            (
-                ReplayError::Action { index, seat, action, error },
-                ReplayError::Action { index: i2, seat: s2, action: a2, error: e2 },
-            ) => index == i2 && seat == s2 && action == a2 && error == e2,
-            _ => false,
-        }
-    }
-}
-
-impl<G: Game> Eq for ReplayError<G>
-where
-    G::SettingsError: Eq,
-    G::Error: Eq,
-{
 }
 
 impl<G: Game> std::error::Error for ReplayError<G> {}

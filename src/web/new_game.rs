@@ -8,8 +8,8 @@ use crate::routes::Route;
 use crate::shengji::game::Mode;
 use crate::ui_model::messages::seed_error;
 use crate::ui_model::peer_messages::settings_error;
-use crate::ui_model::table::{Pace, TableParams};
-use crate::web::shell::{random_seed, BackHome, Shell};
+use crate::ui_model::table::TableParams;
+use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use leptos::prelude::*;
 
 pub fn table_hash(p: &TableParams) -> String {
@@ -99,21 +99,7 @@ pub fn NewGame() -> impl IntoView {
                         .map(|s| view! { <option value=s.to_string()>{s}</option> }).collect_view()}
                 </select>
             </label>
-            <label class="field">
-                <span>{move || shell.t(Text::BotPace)}</span>
-                <select data-testid="pace"
-                    prop:value=move || params.with(|p| p.pace.key())
-                    on:change=move |ev| {
-                        if let Some(pace) = Pace::from_key(&event_target_value(&ev)) {
-                            params.update(|p| p.pace = pace);
-                        }
-                    }>
-                    <option value="slow">{move || shell.t(Text::SpeedSlow)}</option>
-                    <option value="normal">{move || shell.t(Text::SpeedNormal)}</option>
-                    <option value="fast">{move || shell.t(Text::SpeedFast)}</option>
-                    <option value="instant">{move || shell.t(Text::SpeedInstant)}</option>
-                </select>
-            </label>
+            <PaceSelect pace=Signal::derive(move || params.with(|p| p.pace)) set=Callback::new(move |pace| params.update(|p| p.pace = pace))/>
             <label class="field">
                 <span>{move || shell.t(Text::Seed)}</span>
                 <span class="seed-row">

@@ -107,3 +107,26 @@ pub fn absolute(hash: &str) -> String {
     let base = href.split('#').next().unwrap_or_default();
     format!("{base}{hash}")
 }
+
+/// The bots' pace at a table against bots (new-game screens of every game).
+#[component]
+pub fn PaceSelect(#[prop(into)] pace: Signal<crate::ui_model::table::Pace>, set: Callback<crate::ui_model::table::Pace>) -> impl IntoView {
+    use crate::ui_model::table::Pace;
+    let shell = expect_context::<Shell>();
+    view! {
+        <label class="field">
+            <span>{move || shell.t(Text::BotPace)}</span>
+            <select data-testid="pace" prop:value=move || pace.get().key()
+                on:change=move |ev| {
+                    if let Some(p) = Pace::from_key(&event_target_value(&ev)) {
+                        set.run(p);
+                    }
+                }>
+                <option value="slow">{move || shell.t(Text::SpeedSlow)}</option>
+                <option value="normal">{move || shell.t(Text::SpeedNormal)}</option>
+                <option value="fast">{move || shell.t(Text::SpeedFast)}</option>
+                <option value="instant">{move || shell.t(Text::SpeedInstant)}</option>
+            </select>
+        </label>
+    }
+}

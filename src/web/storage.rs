@@ -5,6 +5,7 @@
 //! overwritten), writes through a `record::save::SaveSlot` (never over another tab's
 //! save), and the duplicate results kept per seed.
 
+use derive_where::derive_where;
 use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
 use crate::table::Codec;
 use crate::record::save::{backup_key, backup_number, plan_backup, Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, SlotWrite};
@@ -108,12 +109,13 @@ pub fn back_up(key: &str, raw: &str) -> Result<Backup, StoreError> {
 }
 
 /// Why the saved game was set aside at start-up (shown on the home screen).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveProblem {
+#[derive_where(Clone, Debug)]
+#[derive_where(PartialEq, Eq; SaveError<G>: Eq)]
+pub enum SaveProblem<G: crate::table::Codec = crate::shengji::game::Game> {
     /// Written by another version with another save format (that version, if known).
     Incompatible { app: Option<String> },
     /// Not readable, too large or not replaying; the loader's typed reason.
-    Corrupt { reason: SaveError },
+    Corrupt { reason: SaveError<G> },
 }
 
 /// Where an unusable save went.
@@ -127,9 +129,10 @@ pub enum Kept {
 }
 
 /// The start-up check's finding.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetAsideNotice {
-    pub problem: SaveProblem,
+#[derive_where(Clone, Debug)]
+#[derive_where(PartialEq, Eq; SaveError<G>: Eq)]
+pub struct SetAsideNotice<G: crate::table::Codec = crate::shengji::game::Game> {
+    pub problem: SaveProblem<G>,
     pub kept: Kept,
 }
 
@@ -142,21 +145,28 @@ pub fn load_game() -> Loaded {
     <SaveEnvelope>::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
 }
 
-/// Run once at start-up: a save that cannot be used is moved, as stored, to a new
-/// numbered backup key (earlier backups stay, up to [`MAX_BACKUPS`]) so the app starts
-/// cleanly and nothing is lost; says why and where, for the notice.
+/// Run once at start-up: the Shengji save, if it cannot be used, is set aside
+/// ([`set_aside_unusable`]).
 pub fn set_aside_unusable_save() -> Option<SetAsideNotice> {
-    let raw = get_raw(keys::SAVED_GAME).ok().flatten()?;
-    let problem = match <SaveEnvelope>::decode(Some(&raw)) {
+    set_aside_unusable::<crate::shengji::game::Game>(keys::SAVED_GAME)
+}
+
+/// Run once when a page starts, for each game save it keeps under `key`: a save that cannot
+/// be used (another version's, or damaged) is moved, as stored, to a new numbered backup key
+/// (earlier backups stay, up to [`MAX_BACKUPS`]) so the table starts cleanly and nothing is
+/// lost; says why and where, for the notice.
+pub fn set_aside_unusable<G: crate::table::Codec>(key: &str) -> Option<SetAsideNotice<G>> {
+    let raw = get_raw(key).ok().flatten()?;
+    let problem = match SaveEnvelope::<G>::decode(Some(&raw)) {
         Loaded::Absent | Loaded::Ok { .. } => return None,
         Loaded::Incompatible { app, .. } => SaveProblem::Incompatible { app },
         Loaded::Corrupt { reason } => SaveProblem::Corrupt { reason },
     };
     // If the backup cannot be written (storage full), the save stays where it is rather
     // than being lost; tables then leave it alone (`SaveSlot::kept`).
-    let kept = match back_up(keys::SAVED_GAME, &raw) {
+    let kept = match back_up(key, &raw) {
         Ok(backup) => {
-            let _ = remove(keys::SAVED_GAME);
+            let _ = remove(key);
             Kept::Backup(backup)
         }
         Err(_) => Kept::InPlace,

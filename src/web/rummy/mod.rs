@@ -114,17 +114,10 @@ pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
 #[derive(Clone, Copy)]
 pub struct SetAside(pub bool);
 
-/// Run once when the rummy page starts, before any screen: an unusable rummy save
-/// (another version's, or damaged) is moved, as stored, to a numbered backup key, so
-/// the table starts cleanly and nothing is lost. True if one was set aside.
+/// Run once when the rummy page starts, before any screen: an unusable rummy save is
+/// moved to a backup (`storage::set_aside_unusable`). True if one was set aside.
 pub fn set_aside_unusable_save() -> bool {
-    let Some(raw) = storage::get_raw(SAVE_KEY).ok().flatten() else { return false };
-    match SaveEnvelope::<Game>::decode(Some(&raw)) {
-        Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => {
-            storage::back_up(SAVE_KEY, &raw).is_ok() && storage::remove(SAVE_KEY).is_ok()
-        }
-        Loaded::Absent | Loaded::Ok { .. } => false,
-    }
+    matches!(storage::set_aside_unusable::<Game>(SAVE_KEY), Some(storage::SetAsideNotice { kept: storage::Kept::Backup(_), .. }))
 }
 
 /// A declaration held back because it is not valid: the groups, the finishing card, why.

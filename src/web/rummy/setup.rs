@@ -9,7 +9,7 @@ use crate::record::link::Link;
 use crate::rummy::game::{Game, Settings, Variant};
 use crate::ui_model::messages::seed_error;
 use crate::ui_model::rummy::words::{label, settings_error, variant_name, Label};
-use crate::web::shell::{random_seed, BackHome, Shell};
+use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use leptos::prelude::*;
 
 #[component]
@@ -67,20 +67,7 @@ pub fn RummySetup() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <label class="field">
-                <span>{move || shell.t(Text::BotPace)}</span>
-                <select data-testid="pace" prop:value=move || pace.get().key()
-                    on:change=move |ev| {
-                        if let Some(p) = Pace::from_key(&event_target_value(&ev)) {
-                            pace.set(p);
-                        }
-                    }>
-                    <option value="slow">{move || shell.t(Text::SpeedSlow)}</option>
-                    <option value="normal">{move || shell.t(Text::SpeedNormal)}</option>
-                    <option value="fast">{move || shell.t(Text::SpeedFast)}</option>
-                    <option value="instant">{move || shell.t(Text::SpeedInstant)}</option>
-                </select>
-            </label>
+            <PaceSelect pace=pace set=Callback::new(move |p| pace.set(p))/>
             <label class="field">
                 <span>{move || shell.t(Text::Seed)}</span>
                 <span class="seed-row">
