@@ -338,15 +338,28 @@ test("the landlord buries and calls friends in Finding Friends", async () => {
   await screenshot(page, "bury-desktop");
   await page.click("[data-testid=bury]");
   await page.waitForSelector("[data-testid=friends-panel]");
-  // Call the 2nd copy of the offered card (an ace that is not trump).
+  // Only cards that may be called are offered: never a joker or another trump (the default table).
+  const offered = await page.locator("[data-testid=friend-card] >> nth=0").locator("option").allTextContents();
+  assert.ok(offered.length >= 36 && offered.length < 54, `${offered.length} cards offered`);
+  assert.ok(offered.every((c) => !/joker/.test(c)), offered.join(" "));
+  // Call the 1st copy of the offered card (an ace that is not trump), after trying the 2nd.
   await page.selectOption("[data-testid=friend-nth] >> nth=0", "2");
+  assert.equal(await page.locator("[data-testid=friend-nth] >> nth=0").inputValue(), "2");
+  await page.selectOption("[data-testid=friend-nth] >> nth=0", "1");
   await screenshot(page, "call-friends-desktop");
   await page.click("[data-testid=call-friends]");
   assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the friend call was refused");
   await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase === "play");
-  assert.match(await page.locator("[data-testid=friends]").textContent(), /#2/);
+  assert.match(await page.locator("[data-testid=friends]").textContent(), /#1/);
   assert.deepEqual(await handCards(page), before.slice(k));
-  await playHand(page);
+  // A friend's reveal is announced with the points it moves (this deal reveals one).
+  const reveals = new Set();
+  await playHand(page, {
+    onPlay: async (p) => {
+      for (const t of await p.locator("[data-testid=friend-revealed]").allTextContents()) reveals.add(t);
+    },
+  });
+  assert.ok([...reveals].some((t) => /is the landlord's friend \(the 1st .+ played\)/.test(t)), [...reveals].join(" | "));
   assert.deepEqual(problems(), []);
   await context.close();
 });

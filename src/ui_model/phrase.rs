@@ -121,9 +121,50 @@ pub fn sentence(s: &str) -> String {
     out
 }
 
+/// "1st", "2nd" / "第1张": which copy of a friend card calls the friend.
+pub fn nth_label(n: u8, lang: Lang) -> String {
+    match lang {
+        Lang::En => {
+            let suffix = match n {
+                1 => "st",
+                2 => "nd",
+                3 => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+        Lang::Zh => format!("第{n}张"),
+    }
+}
+
+/// A friend revealed, and the points it takes out of the attackers' count (the points that
+/// seat had captured counted for the attackers until now).
+pub fn friend_revealed(name: &str, friend: crate::shengji::game::Friend, points: u32, lang: Lang) -> String {
+    let call = format!("{} {}", nth_label(friend.nth, lang), card_label(friend.card, lang));
+    match (lang, points) {
+        (Lang::En, 0) => format!("{name} is the landlord's friend (the {call} played)."),
+        (Lang::En, p) => format!("{name} is the landlord's friend (the {call} played): their {p} points leave the attackers' count."),
+        (Lang::Zh, 0) => format!("{name}是庄家的朋友（打出{call}）。"),
+        (Lang::Zh, p) => format!("{name}是庄家的朋友（打出{call}）：其{p}分不再算攻方的。"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_revealed_friend_is_announced_with_the_points_it_moves() {
+        let f = crate::shengji::game::Friend { card: Card::new(crate::cards::Rank::Ace, crate::cards::Suit::Hearts), nth: 1 };
+        assert_eq!(
+            friend_revealed("Bot 3", f, 30, Lang::En),
+            "Bot 3 is the landlord's friend (the 1st A♥ played): their 30 points leave the attackers' count."
+        );
+        assert_eq!(friend_revealed("Bot 3", f, 0, Lang::En), "Bot 3 is the landlord's friend (the 1st A♥ played).");
+        assert_eq!(friend_revealed("机器人3", f, 30, Lang::Zh), "机器人3是庄家的朋友（打出第1张 A♥）：其30分不再算攻方的。");
+        assert_eq!(nth_label(2, Lang::En), "2nd");
+        assert_eq!(nth_label(12, Lang::En), "12th");
+    }
 
     fn f(s: &str) -> Format {
         s.parse().unwrap()

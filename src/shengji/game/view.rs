@@ -54,6 +54,9 @@ pub struct SeatView {
     pub buried: bool,
     /// Finding Friends: how many friends the landlord calls.
     pub friends_to_call: usize,
+    /// Whether a friend may be called by a trump card (a table setting; off by default).
+    #[serde(default)]
+    pub friend_trump_allowed: bool,
     pub friends: Vec<FriendSlot>,
     /// Seats known to be on the landlord's side.
     pub landlord_team: Vec<Seat>,
@@ -99,6 +102,7 @@ impl Game {
             revealed_kitty: None,
             buried: false,
             friends_to_call: self.settings.friends,
+            friend_trump_allowed: self.settings.settings.friend_trump_allowed,
             friends: Vec::new(),
             landlord_team: Vec::new(),
             trick: None,

@@ -22,21 +22,7 @@ use crate::web::hints::HintTab;
 use crate::web::review::TrickReview;
 use leptos::prelude::*;
 
-/// "1st", "2nd" / "第1张": which copy of a friend card calls the friend.
-fn nth_label(n: u8, lang: crate::i18n::Lang) -> String {
-    match lang {
-        crate::i18n::Lang::En => {
-            let suffix = match n {
-                1 => "st",
-                2 => "nd",
-                3 => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
-        crate::i18n::Lang::Zh => format!("第{n}张"),
-    }
-}
+use crate::ui_model::phrase::{friend_revealed, nth_label};
 
 #[component]
 pub fn TableBoard(
@@ -193,6 +179,27 @@ pub fn TableBoard(
         tricks_done.track();
         show_last.set(false);
     });
+    // A friend revealed: who, by which call, and the points that leave the attackers' count,
+    // shown until the trick after the reveal is complete. Friends revealed before this board
+    // opened (a resumed game) are not announced again.
+    let revealed_seen = StoredValue::new(view.with_untracked(|v| v.friends.iter().filter_map(|f| f.revealed).collect::<Vec<_>>()));
+    let reveal_note = RwSignal::new(None::<(String, Seat, usize)>);
+    Effect::new(move |_| {
+        let v = view.get();
+        let seen = revealed_seen.get_value();
+        let fresh = v.friends.iter().find(|f| f.revealed.is_some_and(|s| !seen.contains(&s)));
+        if let Some((f, seat)) = fresh.and_then(|f| f.revealed.map(|s| (f, s))) {
+            let points = v.points.get(seat).copied().unwrap_or(0);
+            reveal_note.set(Some((friend_revealed(&name(seat), f.friend, points, lang()), seat, v.tricks.len())));
+        }
+        revealed_seen.set_value(v.friends.iter().filter_map(|f| f.revealed).collect());
+    });
+    let reveal_line = move || {
+        let (text, seat, at) = reveal_note.get()?;
+        (tricks_done.get() <= at + 1).then(|| view! {
+            <p class="status-line friend-revealed" role="status" data-testid="friend-revealed" data-seat=seat.to_string()>{text}</p>
+        })
+    };
     let last_trick_line = move || {
         let v = view.get();
         if v.phase != PhaseName::Play {
@@ -337,7 +344,9 @@ pub fn TableBoard(
                 }
                 friend_choice.set(picks);
             }
-            let all: Vec<Card> = CardCounts::full_decks(1).to_vec();
+            // Only cards that may be called: no trump unless the table allows it.
+            let callable = |c: &Card| v.friend_trump_allowed || v.trump.is_none_or(|t| !t.is_trump(*c));
+            let all: Vec<Card> = CardCounts::full_decks(1).to_vec().into_iter().filter(callable).collect();
             return view! {
                 <div class="phase-panel" data-testid="friends-panel">
                     <h3>{shell.t(Text::CallFriends)}</h3>
@@ -421,6 +430,7 @@ pub fn TableBoard(
             {header}
             {notices.map(|n| n.run())}
             {last_trick_line}
+            {reveal_line}
             <div class="seats felt" data-testid="seats" data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
             {move || shown_error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {
