@@ -431,7 +431,8 @@ pub fn TableBoard(
             {notices.map(|n| n.run())}
             {last_trick_line}
             {reveal_line}
-            <div class="seats felt" data-testid="seats" data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
+            <div class="seats felt" class:many=move || view.with(|v| v.players > 4) data-testid="seats"
+                data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
             {move || shown_error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {
                 PhaseName::Draw => draw_panel().into_any(),
