@@ -40,6 +40,17 @@ impl Pace {
             Pace::Instant => 0,
         }
     }
+
+    /// How much longer a finished trick stays on the table before a bot leads the next one
+    /// (on top of [`Pace::millis`]), so who won it and its points can be read.
+    pub fn trick_pause_millis(self) -> u32 {
+        match self {
+            Pace::Slow => 2400,
+            Pace::Normal => 1200,
+            Pace::Fast => 600,
+            Pace::Instant => 0,
+        }
+    }
 }
 
 /// Everything a table link says: the deal as a [`ShareLink`] (seed, settings, your

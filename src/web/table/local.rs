@@ -247,14 +247,24 @@ fn LocalTable(
     };
 
     // The bots (and your own draw) on a timer; cards arrive at the auto-draw speed of the
-    // settings, never slower than the bots' pace.
+    // settings, never slower than the bots' pace. A finished trick stays on the table a
+    // while before a bot leads the next (longer at a slower pace), so it can be read.
+    let trick_pause = params.pace.trick_pause_millis();
     run_bots(
         game,
         driver,
         move |g: &Game| {
-            let drawing = g.phase() == PhaseName::Draw && g.view(me).deck_left > 0;
+            let v = g.view(me);
+            let drawing = v.phase == PhaseName::Draw && v.deck_left > 0;
+            let between_tricks = v.phase == PhaseName::Play && !v.tricks.is_empty() && v.trick.as_ref().is_none_or(|t| t.plays.is_empty());
             let draw_ms = shell.prefs.with_untracked(|p| p.draw_speed.millis()).min(pace);
-            if drawing { draw_ms } else { pace }
+            if drawing {
+                draw_ms
+            } else if between_tricks {
+                pace + trick_pause
+            } else {
+                pace
+            }
         },
         act,
     );
