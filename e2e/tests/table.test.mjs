@@ -214,6 +214,44 @@ test("a table of eight on a phone: the table, the whole hand and the buttons fit
   await context.close();
 });
 
+test("take back: your play and the bots' replies, from a button that keeps its place", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  // Slow bots (1.2 s a move): two seconds after your play one bot at most has replied.
+  await page.goto(shared.site.url + "#/play/shengji?seed=takeback&pace=slow");
+  await waitForApp(page);
+  const playsOnTable = (p) => p.locator("[data-testid=seat-play]:not(.old)").evaluateAll((els) => els.filter((e) => e.querySelector("[data-card]")).length);
+  // Your turn with at most one play before yours, so two bots reply after it.
+  await playHand(page, {
+    until: async (p) =>
+      (await p.locator("[data-testid=table]").getAttribute("data-phase")) === "play" &&
+      (await p.locator("[data-testid=table]").getAttribute("data-my-turn")) === "yes" &&
+      (await p.locator("[data-testid=play]").count()) > 0 &&
+      (await playsOnTable(p)) <= 1,
+  });
+  const button = page.locator("[data-testid=take-back]");
+  assert.ok(await button.isDisabled(), "nothing to take back before you play");
+  // Its place in the action bar (the bar itself moves when the suggestion above goes).
+  const inBar = async () => {
+    const [b, play] = [await button.boundingBox(), await page.locator("[data-testid=play]").boundingBox()];
+    return { dx: b.x - play.x, dy: b.y - play.y, height: b.height };
+  };
+  const place = await inBar();
+  const before = { hand: await handCards(page), plays: await playsOnTable(page) };
+  assert.equal(await takeMyTurn(page), "play");
+  await page.waitForTimeout(2000);
+  assert.ok(await button.isEnabled(), "your play can be taken back while the trick is on");
+  assert.deepEqual(await inBar(), place, "the button kept its place in the action bar");
+  await button.click();
+  await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.myTurn === "yes");
+  assert.deepEqual(await handCards(page), before.hand, "your cards are back in your hand");
+  assert.equal(await playsOnTable(page), before.plays, "the bots' replies are gone too");
+  assert.ok(await button.isDisabled());
+  // And the hand goes on to its end.
+  await playHand(page);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
 test("on a desktop screen the hand lies on one row, beside the hints", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
   await page.goto(shared.site.url + "#/play/shengji?seed=onerow&pace=instant");

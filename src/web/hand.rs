@@ -31,6 +31,15 @@ fn estimated_width() -> f64 {
     (w - 32.0).clamp(200.0, 960.0)
 }
 
+/// The take-back button of the action bar: whether it may be pressed now, and what it does.
+/// A table that allows take-backs always shows it, in the same place (disabled when there is
+/// nothing to take back), so nothing moves when it becomes available.
+#[derive(Clone, Copy)]
+pub struct TakeBack {
+    pub available: Signal<bool>,
+    pub run: Callback<()>,
+}
+
 #[component]
 pub fn Hand(
     /// The cards, already in display order.
@@ -52,6 +61,9 @@ pub fn Hand(
     /// Where the reading the player picked goes (`None`: the chosen parse).
     #[prop(optional)]
     reading: Option<RwSignal<Option<Format>>>,
+    /// The take-back button, at a table that allows take-backs.
+    #[prop(optional, into)]
+    take_back: Signal<Option<TakeBack>>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let (avail, set_avail) = signal(estimated_width());
@@ -250,6 +262,13 @@ pub fn Hand(
                     on:click=move |_| selected.update(|s| s.iter_mut().for_each(|x| *x = false))>
                     {move || shell.t(Text::Clear)}
                 </button>
+                {move || take_back.get().map(|t| view! {
+                    <button type="button" class="button" data-testid="take-back"
+                        disabled=move || !t.available.get()
+                        on:click=move |_| t.run.run(())>
+                        {move || shell.t(Text::TakeBack)}
+                    </button>
+                })}
             </div>
         </div>
     }

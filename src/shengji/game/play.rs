@@ -8,7 +8,7 @@
 //! settings allow) until the next player acts, but never a throw, standing or
 //! failed. After the last trick the hand is scored (`finish.rs`).
 
-use super::{friends, remove_cards, Bid, Event, FriendSlot, Game, Move, Phase, RuleError, Seat, TakeBackProblem, ThrowPenaltySetting, TrickRecord};
+use super::{friends, remove_cards, Action, Bid, Event, FriendSlot, Game, Move, Phase, RuleError, Seat, TakeBackProblem, ThrowPenaltySetting, TrickRecord};
 use crate::cards::{Card, CardCounts};
 use crate::shengji::format::Format;
 use crate::shengji::lead::Lead;
@@ -182,6 +182,41 @@ impl Game {
             }
             _ => Err(RuleError::NoTakeBack(TakeBackProblem::NotLast)),
         }
+    }
+
+    /// A table against bots takes back further than the rules' own take-back (which ends
+    /// when the next player acts): while the trick is not complete, `seat`'s play in it and the
+    /// bots' replies after it. The answer is how many of the record's actions to keep — the
+    /// table replays those — or `None` when there is no such play: take-backs are off, no play
+    /// of `seat` is in the trick under way, or it was a throw (whether it stood showed what
+    /// the other hands hold).
+    pub fn take_back_point(&self, seat: Seat) -> Option<usize> {
+        if !self.settings.settings.take_back {
+            return None;
+        }
+        let Phase::Play(p) = &self.phase else { return None };
+        let at = p.trick.plays.iter().position(|(s, _)| *s == seat)?;
+        if at == 0 && (p.trick.failed_throw.is_some() || p.trick.lead.as_ref().is_some_and(|l| l.is_throw())) {
+            return None;
+        }
+        // The trick's plays are the last moves of the record (a rules' take-back removes its
+        // play from the trick and leaves a `TakeBack` behind it, so count plays that stand).
+        let mut standing = p.trick.plays.len() - at;
+        let mut undone = 0usize;
+        for (i, (_, action)) in self.log.iter().enumerate().rev() {
+            match action {
+                Action::TakeBack => undone += 1,
+                Action::Play(_) | Action::LeadAs(..) if undone > 0 => undone -= 1,
+                Action::Play(_) | Action::LeadAs(..) => {
+                    standing -= 1;
+                    if standing == 0 {
+                        return Some(i);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The hint list for `seat` following in the current trick (from the rules engine).

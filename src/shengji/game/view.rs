@@ -47,6 +47,9 @@ pub struct SeatView {
     pub to_act: Vec<Seat>,
     pub valid_bids: Vec<(Card, u8)>,
     pub can_take_back: bool,
+    /// Whether this table allows take-backs at all (the button keeps its place when it does).
+    #[serde(default)]
+    pub take_backs: bool,
     /// The kitty: to the landlord during the exchange and after burying; to all once the hand ends.
     pub kitty: Option<Vec<Card>>,
     /// The kitty turned over because nobody bid (public).
@@ -98,6 +101,7 @@ impl Game {
             to_act: self.to_act(),
             valid_bids: self.valid_bids(seat),
             can_take_back: self.can_take_back(seat).is_ok(),
+            take_backs: self.settings.settings.take_back,
             kitty: None,
             revealed_kitty: None,
             buried: false,

@@ -17,7 +17,7 @@ use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
 use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
-use crate::web::hand::{FollowContext, Hand};
+use crate::web::hand::{FollowContext, Hand, TakeBack};
 use crate::web::hints::HintTab;
 use crate::web::review::TrickReview;
 use leptos::prelude::*;
@@ -51,6 +51,11 @@ pub fn TableBoard(
     /// Extra content at the top of the end-of-hand panel (the local table's result card).
     #[prop(optional, into)]
     result_card: Option<ViewFn>,
+    /// How far a take-back goes: a table against bots takes back your play and the bots'
+    /// replies until the trick is complete; by default (a peer table) the rules' own
+    /// take-back, until the next player acts.
+    #[prop(optional)]
+    take_back: Option<TakeBack>,
     /// Extra lines under the board (seed, links, navigation).
     #[prop(optional)]
     children: Option<Children>,
@@ -124,6 +129,12 @@ pub fn TableBoard(
         view.with(|v| v.rules).and_then(|c| Rules::try_from(c).ok())
     });
     let reading = RwSignal::new(None::<Format>);
+    // The action bar's take-back button, in play at a table that allows take-backs.
+    let take_back = take_back.unwrap_or(TakeBack {
+        available: Signal::derive(move || view.with(|v| v.can_take_back)),
+        run: Callback::new(move |()| act.run(Action::TakeBack)),
+    });
+    let take_back_button = Signal::derive(move || view.with(|v| v.take_backs && v.phase == PhaseName::Play).then_some(take_back));
     let on_play = Callback::new(move |cards: Vec<Card>| {
         let phase = view.with_untracked(|v| v.phase);
         let action = match (phase, reading.get_untracked()) {
@@ -456,13 +467,7 @@ pub fn TableBoard(
                 <div class="hand-area">
                     <h3>{move || shell.t(Text::YourHand)}</h3>
                     <Hand cards=hand_signal selected=selected follow=follow on_play=on_play locked=locked
-                        leading=leading_rules reading=reading/>
-                    {move || view.with(|v| v.can_take_back).then(|| view! {
-                        <button type="button" class="button" data-testid="take-back"
-                            on:click=move |_| { act.run(Action::TakeBack); }>
-                            {shell.t(Text::TakeBack)}
-                        </button>
-                    })}
+                        leading=leading_rules reading=reading take_back=take_back_button/>
                 </div>
                 {move || follow.with(|f| f.is_some()).then(|| view! {
                     <HintTab follow=follow hand=hand_signal selected=selected locked=locked/>

@@ -24,6 +24,7 @@ use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
 use crate::web::new_game::table_hash;
 use crate::web::review::{numbered, ResultCard};
 use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside};
+use crate::web::hand::TakeBack;
 use crate::web::table::TableBoard;
 use leptos::prelude::*;
 
@@ -246,6 +247,24 @@ fn LocalTable(
         }
     };
 
+    // Take-back against bots: your play in the trick under way and the bots' replies after
+    // it, until the trick is complete (`Game::take_back_point`): the table replays its record
+    // without them, and saves. The bots wait: it is your turn again.
+    let take_back_to = Memo::new(move |_| game.with(|g| g.take_back_point(me)));
+    let take_back = TakeBack {
+        available: Signal::derive(move || take_back_to.get().is_some()),
+        run: Callback::new(move |()| {
+            let Some(keep) = take_back_to.get_untracked() else { return };
+            let mut record = game.with_untracked(|g| g.record());
+            record.actions.truncate(keep);
+            if let Ok(back) = crate::shengji::game::replay(&record) {
+                game.set(back);
+                refusal.set(None);
+                save();
+            }
+        }),
+    };
+
     // The bots (and your own draw) on a timer; cards arrive at the auto-draw speed of the
     // settings, never slower than the bots' pace. A finished trick stays on the table a
     // while before a bot leads the next (longer at a slower pace), so it can be read.
@@ -336,7 +355,7 @@ fn LocalTable(
 
     view! {
         <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card
-            initial_selection=selected on_selection=on_selection notices=notices>
+            initial_selection=selected on_selection=on_selection notices=notices take_back=take_back>
             <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{params.seed.clone()}</code></p>
             <BackHome/>
         </TableBoard>

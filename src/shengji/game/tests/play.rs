@@ -44,6 +44,51 @@ fn a_full_hand_scores_and_levels_follow_the_ladder() {
 }
 
 #[test]
+fn a_table_against_bots_takes_back_a_play_and_the_replies_until_the_trick_is_complete() {
+    let mut g = to_exchange(Settings::default(), "takeback");
+    let l = g.current_landlord().unwrap();
+    let hand = g.hand(l);
+    g.apply(l, &Action::Bury(hand[..8].to_vec())).unwrap();
+    let before = g.actions().len();
+    assert_eq!(g.take_back_point(l), None, "nothing played yet");
+    g.apply(l, &Action::Play(vec![g.hand(l)[0]])).unwrap();
+    assert_eq!(g.take_back_point(l), Some(before));
+    // Two replies: still the same trick, the same point.
+    for _ in 0..2 {
+        let s = g.to_act()[0];
+        let p = simple_play(&g, s);
+        g.apply(s, &Action::Play(p)).unwrap();
+        assert_eq!(g.take_back_point(l), Some(before));
+        assert_eq!(g.take_back_point(s), Some(g.actions().len() - 1), "each seat's own play");
+    }
+    // Replaying what is kept puts the trick back to the landlord's lead.
+    let mut record = g.record();
+    record.actions.truncate(before);
+    let back = replay(&record).unwrap();
+    assert_eq!(back.to_act(), vec![l]);
+    assert_eq!(back.hand(l).len(), 25);
+    // The last reply completes the trick: nothing to take back.
+    let s = g.to_act()[0];
+    let p = simple_play(&g, s);
+    g.apply(s, &Action::Play(p)).unwrap();
+    assert_eq!(g.take_back_point(l), None);
+    // A rules' take-back in the record is counted: the play it took back is not in the trick.
+    let w = g.to_act()[0];
+    let first = g.hand(w)[0];
+    g.apply(w, &Action::Play(vec![first])).unwrap();
+    g.apply(w, &Action::TakeBack).unwrap();
+    let kept = g.actions().len();
+    g.apply(w, &Action::Play(vec![first])).unwrap();
+    assert_eq!(g.take_back_point(w), Some(kept));
+    let off = Settings { take_back: false, ..Settings::default() };
+    let mut g = to_exchange(off, "takeback");
+    let hand = g.hand(l);
+    g.apply(l, &Action::Bury(hand[..8].to_vec())).unwrap();
+    g.apply(l, &Action::Play(vec![g.hand(l)[0]])).unwrap();
+    assert_eq!(g.take_back_point(l), None, "take-backs off");
+}
+
+#[test]
 fn take_back_restores_the_trick() {
     let mut g = to_exchange(Settings::default(), "takeback");
     let l = g.current_landlord().unwrap();
