@@ -102,6 +102,7 @@ pub enum Text {
     SpeedFast,
     SpeedInstant,
     Sound,
+    FewerTaps,
     Preview,
     Players,
     Mode,
@@ -328,6 +329,10 @@ impl Text {
             Text::SpeedFast => ("Fast", "快"),
             Text::SpeedInstant => ("Instant", "立即"),
             Text::Sound => ("A sound on your turn", "轮到你时提示音"),
+            Text::FewerTaps => (
+                "Fewer taps: a play you have no choice about is made for you, and the shape you must follow with is selected",
+                "少点几下：没有选择的牌自动替你出，必须跟的牌型预先选好",
+            ),
             Text::Preview => ("Preview", "预览"),
             Text::Players => ("Players", "人数"),
             Text::Mode => ("Mode", "模式"),

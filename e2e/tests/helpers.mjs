@@ -96,8 +96,8 @@ export const tableCards = (page) =>
 
 /** Takes one turn at a table against bots if it is yours: passes in the draw, buries
  * the first cards, calls the default friends, taps the suggested lead or the hint's
- * forced row and plays it. Returns what it did ("wait", "pass", "bury", "call", "play")
- * or "finished". Throws if the table refuses the move. */
+ * forced row and plays it. Returns what it did ("wait", "pass", "bury", "call", "play",
+ * "auto": the table played a card you had no choice about) or "finished". Throws if the table refuses the move. */
 export async function takeMyTurn(page) {
   const table = page.locator("[data-testid=table]");
   const phase = await table.getAttribute("data-phase");
@@ -140,6 +140,15 @@ export async function takeMyTurn(page) {
     return "bury";
   }
   const before = (await handCards(page)).length;
+  // Fewer taps: a play the hand leaves no choice about is made for you a moment later.
+  if ((await table.getAttribute("data-auto-play")) === "yes") {
+    await page.waitForFunction(
+      (n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n ||
+        document.querySelector("[data-testid=table]").dataset.autoPlay !== "yes",
+      before,
+    );
+    if ((await handCards(page)).length < before) return "auto";
+  }
   const suggestion = page.locator("[data-testid=use-suggestion]");
   if (await suggestion.count()) {
     await suggestion.click();
@@ -163,7 +172,7 @@ export async function takeMyTurn(page) {
 /** Takes turns until the hand ends (or `until(page)` says stop before a turn); returns the
  * number of plays. Works for a table against bots and for a peer table. `shotName`: a
  * screenshot before the 4th play. */
-export async function playHand(page, { until, timeout = 150000, onPlay, shotName } = {}) {
+export async function playHand(page, { until, timeout = 150000, onPlay, shotName, stats } = {}) {
   await page.locator("[data-testid=table]").waitFor({ timeout: 30000 });
   const deadline = Date.now() + timeout;
   let plays = 0;
@@ -178,7 +187,8 @@ export async function playHand(page, { until, timeout = 150000, onPlay, shotName
         (await page.locator("[data-testid=play]").count())) await onPlay(page, plays);
     const did = await takeMyTurn(page);
     if (did === "finished") return plays;
-    if (did === "play") plays++;
+    if (did === "play" || did === "auto") plays++;
+    if (did === "auto" && stats) stats.autos = (stats.autos ?? 0) + 1;
   }
   throw new Error("the hand did not end in time");
 }

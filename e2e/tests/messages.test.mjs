@@ -14,7 +14,7 @@ test("the suggested lead's reason and a refused play read in Chinese", async () 
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
   await page.goto(shared.site.url + "#/");
   await waitForApp(page);
-  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh" })));
+  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", fewer_taps: false })));
   await page.goto(shared.site.url + "#/play/shengji?seed=hand42&pace=instant");
   await page.reload();
   await page.waitForSelector("[data-testid=table]");
@@ -90,7 +90,7 @@ test("a Chinese table shows no English words from the deal to the result (Findin
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
   await page.goto(shared.site.url + "#/");
   await waitForApp(page);
-  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh" })));
+  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", fewer_taps: false })));
   await page.goto(shared.site.url + "#/play/shengji?seed=zhwords&p=6&m=friends&pace=instant");
   await page.reload();
   await page.waitForSelector("[data-testid=table]");

@@ -91,7 +91,7 @@ impl DrawSpeed {
 
 /// Display preferences, saved as JSON under the versioned key `tuolaji.prefs.v1`.
 /// New fields carry `#[serde(default)]`, so older saved preferences still load.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Prefs {
     pub theme: Theme,
@@ -103,6 +103,23 @@ pub struct Prefs {
     pub draw_speed: DrawSpeed,
     /// A short tone when it becomes your turn.
     pub sound: bool,
+    /// Fewer taps (on by default): a play the hand leaves no choice about is made for you,
+    /// and when several plays are legal the forced shape is selected to start with.
+    pub fewer_taps: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Prefs {
+            theme: Theme::default(),
+            lang: None,
+            four_colour: false,
+            card_size: CardSize::default(),
+            draw_speed: DrawSpeed::default(),
+            sound: false,
+            fewer_taps: true,
+        }
+    }
 }
 
 impl Prefs {
@@ -112,14 +129,15 @@ impl Prefs {
         if let Ok(p) = serde_json::from_str::<Prefs>(text) {
             return p;
         }
-        let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) else {
+        // Field by field, each from its own JSON text: a generic JSON value type (and a
+        // second deserializer for it) would cost every page several KB of wasm.
+        let Ok(raw) = serde_json::from_str::<RawPrefs>(text) else {
             return Prefs::default();
         };
         let mut p = Prefs::default();
-        let field = |k: &str| map.get(k).cloned().unwrap_or(serde_json::Value::Null);
         macro_rules! take {
             ($name:ident) => {
-                if let Ok(v) = serde_json::from_value(field(stringify!($name))) {
+                if let Some(Ok(v)) = raw.$name.map(|r| serde_json::from_str(r.get())) {
                     p.$name = v;
                 }
             };
@@ -130,8 +148,28 @@ impl Prefs {
         take!(card_size);
         take!(draw_speed);
         take!(sound);
+        take!(fewer_taps);
         p
     }
+}
+
+/// Saved preferences as they are written, each field kept as its JSON text.
+#[derive(Deserialize)]
+struct RawPrefs<'a> {
+    #[serde(borrow)]
+    theme: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    lang: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    four_colour: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    card_size: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    draw_speed: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    sound: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    fewer_taps: Option<&'a serde_json::value::RawValue>,
 }
 
 /// One STUN or TURN server for peer play (`RTCIceServer`).
@@ -217,6 +255,7 @@ mod tests {
             card_size: CardSize::Large,
             draw_speed: DrawSpeed::Fast,
             sound: true,
+            fewer_taps: false,
         };
         assert_eq!(Prefs::from_json(&serde_json::to_string(&p).unwrap()), p);
     }
@@ -238,6 +277,9 @@ mod tests {
         assert_eq!(p.theme, Theme::Dark);
         assert!(p.four_colour);
         assert_eq!(p.card_size, CardSize::Medium);
+        // Preferences saved before "fewer taps" existed get it on, as new players do.
+        assert!(p.fewer_taps && Prefs::default().fewer_taps);
+        assert!(!Prefs::from_json(r#"{"fewer_taps":false}"#).fewer_taps);
     }
 
     #[test]

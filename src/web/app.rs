@@ -379,6 +379,15 @@ fn Settings() -> impl IntoView {
                     }/>
                 <span>{move || shell.t(Text::Sound)}</span>
             </label>
+            <label class="field check">
+                <input type="checkbox" data-testid="fewer-taps"
+                    prop:checked=move || prefs.get().fewer_taps
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        prefs.update(|p| p.fewer_taps = on);
+                    }/>
+                <span>{move || shell.t(Text::FewerTaps)}</span>
+            </label>
             <a class="timing-link" href="#/timing" data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
             <IceServersField/>
             <BackHome/>

@@ -24,6 +24,15 @@ use leptos::prelude::*;
 
 use crate::ui_model::phrase::{friend_revealed, nth_label};
 
+/// With fewer taps, how long a play the hand leaves no choice about waits before it is made
+/// (long enough to see it selected, and to tap a card to keep the turn).
+const FORCED_PLAY_DELAY_MS: u32 = 450;
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort();
+    cards
+}
+
 #[component]
 pub fn TableBoard(
     /// What this seat may see (the seat is `view.seat`).
@@ -96,15 +105,46 @@ pub fn TableBoard(
         };
         Some(FollowContext { rules, lead })
     });
-    // Fewer taps: where the hand leaves no choice (its last cards, or exactly as many of the
-    // led suit as the lead), the play is selected for you: one tap on Play.
+    // Fewer taps (a preference, on by default): where the hand leaves no choice (its last
+    // cards, or exactly as many of the led suit as the lead) the play is made for you a
+    // moment later; where several plays are legal the forced shape (its weakest cards) is
+    // selected to start with. Off: the play with no choice is only selected (one tap on Play).
+    let fewer_taps = Memo::new(move |_| shell.prefs.with(|p| p.fewer_taps));
+    // A play made for you is on its way (shown on the table as `data-auto-play`).
+    let auto_pending = RwSignal::new(false);
     Effect::new(move |_| {
         let Some(f) = follow.get() else { return };
-        let only = hand.with(|h| crate::shengji::Follower::new(&f.rules, &f.lead, h).only_play());
-        if let Some(play) = only {
-            if selected.with_untracked(|s| !s.iter().any(|&x| x)) {
+        if selected.with_untracked(|s| s.iter().any(|&x| x)) {
+            return;
+        }
+        let follower = hand.with(|h| crate::shengji::Follower::new(&f.rules, &f.lead, h).only_play().ok_or_else(|| h.to_vec()));
+        match (follower, fewer_taps.get_untracked()) {
+            (Ok(play), true) => {
+                let asked = view.get_untracked();
                 selected.set(hand.with_untracked(|h| selection_of(h, &play)));
+                auto_pending.set(true);
+                leptos::task::spawn_local(async move {
+                    gloo_timers::future::TimeoutFuture::new(FORCED_PLAY_DELAY_MS).await;
+                    // Still this turn, and the selection untouched: play it.
+                    let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
+                    let untouched = hand
+                        .try_with_untracked(|h| selected.try_with_untracked(|s| selected_cards(h, s)))
+                        .flatten()
+                        .is_some_and(|c| sorted(c) == sorted(play.clone()));
+                    auto_pending.try_set(false);
+                    if same && untouched {
+                        act.run(Action::Play(play));
+                    }
+                });
             }
+            (Ok(play), false) => selected.set(hand.with_untracked(|h| selection_of(h, &play))),
+            (Err(cards), true) => {
+                let forced = crate::shengji::Follower::new(&f.rules, &f.lead, &cards).forced_plays(1).into_iter().next();
+                if let Some(play) = forced {
+                    selected.set(selection_of(&cards, &play));
+                }
+            }
+            (Err(_), false) => {}
         }
     });
     let leading = Memo::new(move |_| {
@@ -437,7 +477,8 @@ pub fn TableBoard(
     view! {
         <section class="screen wide table" data-testid="table" data-phase=move || match phase.get() {
             PhaseName::Draw => "draw", PhaseName::Exchange => "exchange", PhaseName::Play => "play", PhaseName::Finished => "finished" }
-            data-my-turn=move || if my_turn.get() { "yes" } else { "no" }>
+            data-my-turn=move || if my_turn.get() { "yes" } else { "no" }
+            data-auto-play=move || if auto_pending.get() { "yes" } else { "no" }>
             {header}
             {notices.map(|n| n.run())}
             {last_trick_line}
