@@ -363,10 +363,7 @@ fn Settings() -> impl IntoView {
                 <select data-testid="draw-speed"
                     prop:value=move || prefs.get().draw_speed.key()
                     on:change=move |ev| prefs.update(|p| p.draw_speed = DrawSpeed::from_key(&event_target_value(&ev)))>
-                    <option value="slow">{move || shell.t(Text::SpeedSlow)}</option>
-                    <option value="normal">{move || shell.t(Text::SpeedNormal)}</option>
-                    <option value="fast">{move || shell.t(Text::SpeedFast)}</option>
-                    <option value="instant">{move || shell.t(Text::SpeedInstant)}</option>
+                    {crate::web::shell::speed_options(shell)}
                 </select>
             </label>
             <label class="field check">

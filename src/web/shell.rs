@@ -122,11 +122,16 @@ pub fn PaceSelect(#[prop(into)] pace: Signal<crate::ui_model::table::Pace>, set:
                         set.run(p);
                     }
                 }>
-                <option value="slow">{move || shell.t(Text::SpeedSlow)}</option>
-                <option value="normal">{move || shell.t(Text::SpeedNormal)}</option>
-                <option value="fast">{move || shell.t(Text::SpeedFast)}</option>
-                <option value="instant">{move || shell.t(Text::SpeedInstant)}</option>
+                {speed_options(shell)}
             </select>
         </label>
     }
+}
+
+/// The four speeds of a select (the bots' pace, the draw speed): slow, normal, fast, instant.
+pub fn speed_options(shell: Shell) -> impl IntoView {
+    [("slow", Text::SpeedSlow), ("normal", Text::SpeedNormal), ("fast", Text::SpeedFast), ("instant", Text::SpeedInstant)]
+        .into_iter()
+        .map(|(key, text)| view! { <option value=key>{move || shell.t(text)}</option> })
+        .collect_view()
 }

@@ -43,6 +43,17 @@ pub trait PeerTable:
     ) -> AnyView;
 }
 
+/// For a lobby's settings form: each control changes some fields (`with(&|s| s.x = …)`) and
+/// the whole settings go to `change`.
+pub fn setter<S: Clone + Send + Sync + 'static>(settings: S, change: Callback<S>) -> impl Fn(&dyn Fn(&mut S)) + Copy {
+    let current = StoredValue::new(settings);
+    move |f: &dyn Fn(&mut S)| {
+        let mut next = current.get_value();
+        f(&mut next);
+        change.run(next);
+    }
+}
+
 impl PeerTable for crate::shengji::game::Game {
     const HOST_PAGE: Page = Page::Host;
     const GUEST_PAGE: Page = Page::Join;
@@ -54,13 +65,7 @@ impl PeerTable for crate::shengji::game::Game {
         let players = s.players;
         let decks = s.decks;
         let friends = s.mode == Mode::Friends;
-        // Each control changes one field of the lobby's settings.
-        let current = StoredValue::new(s);
-        let with = move |f: &dyn Fn(&mut Settings)| {
-            let mut next = current.get_value();
-            f(&mut next);
-            change.run(next);
-        };
+        let with = setter(s, change);
         view! {
             <label class="field">
                 <span>{shell.t(Text::Players)}</span>

@@ -8,6 +8,7 @@ use super::{follow_hand, Handlers, TableState};
 use crate::rummy::game::{Action, Game, SeatView, Settings, Variant};
 use crate::ui_model::rummy::arrange::HandGroups;
 use crate::ui_model::rummy::words::{label, variant_name, Label};
+use crate::web::peer::game::setter;
 use crate::web::peer::PeerTable;
 use crate::web::shell::{Page, Shell};
 use crate::web::table::runner::SaveStatus;
@@ -22,13 +23,7 @@ impl PeerTable for Game {
         let lang = shell.lang();
         let players = s.players;
         let variant = s.variant;
-        // Each control changes one field of the lobby's settings.
-        let current = StoredValue::new(s);
-        let with = move |f: &dyn Fn(&mut Settings)| {
-            let mut next = current.get_value();
-            f(&mut next);
-            change.run(next);
-        };
+        let with = setter(s, change);
         view! {
             <label class="field">
                 <span>{shell.t(crate::i18n::Text::Players)}</span>
