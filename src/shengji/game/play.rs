@@ -184,6 +184,11 @@ impl Game {
         }
     }
 
+    /// Between two tricks: a trick is complete and the next one is not led yet.
+    pub fn between_tricks(&self) -> bool {
+        matches!(&self.phase, Phase::Play(p) if !p.tricks.is_empty() && p.trick.plays.is_empty())
+    }
+
     /// A table against bots takes back further than the rules' own take-back (which ends
     /// when the next player acts): while the trick is not complete, `seat`'s play in it and the
     /// bots' replies after it. The answer is how many of the record's actions to keep — the

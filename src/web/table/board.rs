@@ -28,11 +28,6 @@ use crate::ui_model::phrase::{friend_revealed, nth_label};
 /// (long enough to see it selected, and to tap a card to keep the turn).
 const FORCED_PLAY_DELAY_MS: u32 = 450;
 
-fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
-    cards.sort();
-    cards
-}
-
 #[component]
 pub fn TableBoard(
     /// What this seat may see (the seat is `view.seat`).
@@ -117,35 +112,31 @@ pub fn TableBoard(
         if selected.with_untracked(|s| s.iter().any(|&x| x)) {
             return;
         }
-        let follower = hand.with(|h| crate::shengji::Follower::new(&f.rules, &f.lead, h).only_play().ok_or_else(|| h.to_vec()));
-        match (follower, fewer_taps.get_untracked()) {
-            (Ok(play), true) => {
-                let asked = view.get_untracked();
-                selected.set(hand.with_untracked(|h| selection_of(h, &play)));
-                auto_pending.set(true);
-                leptos::task::spawn_local(async move {
-                    gloo_timers::future::TimeoutFuture::new(FORCED_PLAY_DELAY_MS).await;
-                    // Still this turn, and the selection untouched: play it.
-                    let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
-                    let untouched = hand
-                        .try_with_untracked(|h| selected.try_with_untracked(|s| selected_cards(h, s)))
-                        .flatten()
-                        .is_some_and(|c| sorted(c) == sorted(play.clone()));
-                    auto_pending.try_set(false);
-                    if same && untouched {
-                        act.run(Action::Play(play));
-                    }
-                });
+        let fewer = fewer_taps.get_untracked();
+        // What to select to start with, and the play to make for you (if any).
+        let start = hand.with(|h| {
+            let follower = crate::shengji::Follower::new(&f.rules, &f.lead, h);
+            match follower.only_play() {
+                Some(play) => Some((selection_of(h, &play), fewer.then_some(play))),
+                None if fewer => follower.forced_plays(1).first().map(|play| (selection_of(h, play), None)),
+                None => None,
             }
-            (Ok(play), false) => selected.set(hand.with_untracked(|h| selection_of(h, &play))),
-            (Err(cards), true) => {
-                let forced = crate::shengji::Follower::new(&f.rules, &f.lead, &cards).forced_plays(1).into_iter().next();
-                if let Some(play) = forced {
-                    selected.set(selection_of(&cards, &play));
-                }
+        });
+        let Some((chosen, auto)) = start else { return };
+        selected.set(chosen.clone());
+        let Some(play) = auto else { return };
+        let asked = view.get_untracked();
+        auto_pending.set(true);
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(FORCED_PLAY_DELAY_MS).await;
+            // Still this turn, and the selection untouched: play it.
+            let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
+            let untouched = selected.try_with_untracked(|s| *s == chosen).unwrap_or(false);
+            auto_pending.try_set(false);
+            if same && untouched {
+                act.run(Action::Play(play));
             }
-            (Err(_), false) => {}
-        }
+        });
     });
     let leading = Memo::new(move |_| {
         my_turn.get()

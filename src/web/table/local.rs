@@ -273,13 +273,11 @@ fn LocalTable(
         game,
         driver,
         move |g: &Game| {
-            let v = g.view(me);
-            let drawing = v.phase == PhaseName::Draw && v.deck_left > 0;
-            let between_tricks = v.phase == PhaseName::Play && !v.tricks.is_empty() && v.trick.as_ref().is_none_or(|t| t.plays.is_empty());
+            let drawing = g.phase() == PhaseName::Draw && g.view(me).deck_left > 0;
             let draw_ms = shell.prefs.with_untracked(|p| p.draw_speed.millis()).min(pace);
             if drawing {
                 draw_ms
-            } else if between_tricks {
+            } else if g.between_tricks() {
                 pace + trick_pause
             } else {
                 pace

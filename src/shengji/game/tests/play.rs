@@ -51,6 +51,7 @@ fn a_table_against_bots_takes_back_a_play_and_the_replies_until_the_trick_is_com
     g.apply(l, &Action::Bury(hand[..8].to_vec())).unwrap();
     let before = g.actions().len();
     assert_eq!(g.take_back_point(l), None, "nothing played yet");
+    assert!(!g.between_tricks(), "no trick complete yet");
     g.apply(l, &Action::Play(vec![g.hand(l)[0]])).unwrap();
     assert_eq!(g.take_back_point(l), Some(before));
     // Two replies: still the same trick, the same point.
@@ -72,10 +73,12 @@ fn a_table_against_bots_takes_back_a_play_and_the_replies_until_the_trick_is_com
     let p = simple_play(&g, s);
     g.apply(s, &Action::Play(p)).unwrap();
     assert_eq!(g.take_back_point(l), None);
+    assert!(g.between_tricks(), "a trick complete, the next not led");
     // A rules' take-back in the record is counted: the play it took back is not in the trick.
     let w = g.to_act()[0];
     let first = g.hand(w)[0];
     g.apply(w, &Action::Play(vec![first])).unwrap();
+    assert!(!g.between_tricks());
     g.apply(w, &Action::TakeBack).unwrap();
     let kept = g.actions().len();
     g.apply(w, &Action::Play(vec![first])).unwrap();
