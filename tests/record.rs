@@ -427,6 +427,41 @@ fn the_stepper_walks_tricks_forward_and_back() {
 }
 
 #[test]
+fn the_replay_keeps_each_hands_draw_bids_and_exchange() {
+    // Finding Friends at 5 players: bids, the kitty, the bury and the friends called.
+    let settings = Settings { players: 5, decks: Some(2), mode: Mode::Friends, ..Settings::default() };
+    let mut sim = Simulation::new(settings, TableSeed::parse("prelude").unwrap(), &[Difficulty::Heuristic]).unwrap();
+    while sim.game.phase() != PhaseName::Finished {
+        sim.step().unwrap();
+    }
+    let record = sim.game.record();
+    let replay = Replay::new(record.clone()).unwrap();
+    let p = replay.prelude(0).expect("the draw ended");
+    let bids: Vec<Bid> = record.actions.iter().filter_map(|(s, a)| match a {
+        Action::Bid(card, count) => Some(Bid { seat: *s, card: *card, count: *count }),
+        _ => None,
+    }).collect();
+    assert_eq!(p.bids.iter().map(|(b, _)| *b).collect::<Vec<_>>(), bids);
+    assert!(p.bids.iter().all(|(_, held)| *held >= 1));
+    let result = sim.game.result().unwrap();
+    assert_eq!((p.landlord, p.trump), (result.landlord, result.trump));
+    assert!(!bids.is_empty(), "a deal with bids");
+    assert!(!p.revealed);
+    let kitty = sim.game.settings().kitty;
+    assert_eq!((p.kitty.len(), p.buried.len()), (kitty, kitty));
+    let mut buried = p.buried.clone();
+    buried.sort();
+    let mut kitty_at_end = result.kitty.clone();
+    kitty_at_end.sort();
+    assert_eq!(buried, kitty_at_end);
+    assert_eq!(p.friends.len(), sim.game.settings().friends);
+    // The hands as drawn: the deck less the kitty, shared out evenly.
+    let per_seat = (2 * 54 - kitty) / 5;
+    assert!(p.drawn.iter().all(|h| h.len() == per_seat), "{:?}", p.drawn.iter().map(Vec::len).collect::<Vec<_>>());
+    assert!(replay.prelude(1).is_none());
+}
+
+#[test]
 fn the_stepper_finds_each_hand_of_a_longer_record() {
     // Two hands at one table: the record carries both; each hand's positions and start are found.
     let mut sim = Simulation::new(Settings::default(), TableSeed::parse("twohands").unwrap(), &[Difficulty::Heuristic]).unwrap();

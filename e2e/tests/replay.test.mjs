@@ -1,6 +1,7 @@
 // Replays: the result panel's replay link opens #/replay/<code>, which steps through
-// the hand trick by trick with buttons and arrow keys (hands shrinking, each trick's
-// plays and winner, points so far); a malformed code explains itself with a way home.
+// the hand with buttons and arrow keys: the draw and its bids, the exchange, then trick
+// by trick (hands shrinking, each trick's plays and winner, points so far), its buttons
+// on screen on a phone; a malformed code explains itself with a way home.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
@@ -10,6 +11,7 @@ const shared = sharedBrowserAndSite();
 const handSizes = (page) =>
   page.locator("[data-testid=replay-hand]").evaluateAll((els) => els.map((e) => e.querySelectorAll("[data-card]").length));
 const position = async (page) => Number(await page.locator("[data-testid=replay-position]").getAttribute("data-position"));
+const stage = (page) => page.locator("[data-testid=replay-position]").getAttribute("data-stage");
 
 test("the replay link steps through the hand forward and back", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
@@ -26,11 +28,20 @@ test("the replay link steps through the hand forward and back", async () => {
   console.log(`replay link: ${url.length} characters (code ${code.length})`);
   await page.click("[data-testid=watch-replay]");
   await page.waitForSelector("[data-testid=replay]");
+  // It begins with the draw: every hand as drawn and the bids, then the exchange.
+  assert.equal(await stage(page), "draw");
+  assert.deepEqual(await handSizes(page), [25, 25, 25, 25]);
+  const bids = await page.locator("[data-testid=replay-bid]").allTextContents();
+  assert.ok(bids.length >= 1 && bids.every((b) => /^Seat \d: .+ · \d+ cards? drawn$/.test(b)), bids.join(" | "));
+  assert.ok(await page.locator("[data-testid=replay-back]").isDisabled());
+  await screenshot(page, "replay-draw-phone");
+  await page.click("[data-testid=replay-forward]");
+  assert.equal(await stage(page), "exchange");
+  assert.match(await page.locator("[data-testid=replay-buried]").textContent(), /^Buried: \S/);
   assert.equal(await position(page), 0);
   const start = await handSizes(page);
   assert.deepEqual(start, [25, 25, 25, 25]);
   assert.equal(await page.locator("[data-testid=replay-trick]").count(), 0);
-  assert.ok(await page.locator("[data-testid=replay-back]").isDisabled());
   // Forward with the button: the trick shows, its winner is the review's, hands shrink.
   await page.click("[data-testid=replay-forward]");
   assert.equal(await position(page), 1);
@@ -52,7 +63,16 @@ test("the replay link steps through the hand forward and back", async () => {
   await page.click("[data-testid=replay-back]");
   await page.click("[data-testid=replay-back]");
   assert.equal(await position(page), 0);
+  assert.equal(await stage(page), "exchange");
   assert.deepEqual(await handSizes(page), start);
+  await page.keyboard.press("Home");
+  assert.equal(await stage(page), "draw");
+  // On a phone the buttons stay on screen while the seats scroll.
+  await page.keyboard.press("End");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const bar = await page.locator("[data-testid=replay-back]").boundingBox();
+  assert.ok(bar.y >= 0 && bar.y + bar.height <= 740, `the Back button at ${bar.y}`);
+  await page.keyboard.press("Home");
   // The end: empty hands and the hand's result.
   await page.keyboard.press("End");
   assert.equal(await position(page), tricks.length);
@@ -67,7 +87,8 @@ test("the replay link steps through the hand forward and back", async () => {
   await desk.page.goto(url);
   await waitForApp(desk.page);
   await desk.page.waitForSelector("[data-testid=replay]");
-  for (let i = 0; i < 5; i++) await desk.page.keyboard.press("ArrowRight");
+  // The draw, the exchange, then five tricks.
+  for (let i = 0; i < 6; i++) await desk.page.keyboard.press("ArrowRight");
   assert.equal(await position(desk.page), 5);
   await screenshot(desk.page, "replay-desktop");
   assert.deepEqual(desk.problems(), []);

@@ -1,9 +1,34 @@
 //! Shengji replays trick by trick (`#/replay/<code>`): a decoded record
-//! walked once, each trick kept with what the screen shows, and a stepper
-//! forward and back that rebuilds the full state at any trick.
+//! walked once, each hand's draw and exchange and each trick kept with what the
+//! screen shows, and a stepper forward and back that rebuilds the full state at any trick.
 
 use super::replay_code::{decode_unchecked, CodeError};
-use crate::shengji::game::{replay, Action, Game, GameRecord, HandResult, ReplayError, Seat, TrickRecord};
+use crate::cards::Card;
+use crate::shengji::trump::Trump;
+use crate::shengji::game::{
+    replay, Action, Bid, Event, Friend, Game, GameRecord, HandResult, ReplayError, Seat, TrickRecord,
+};
+
+/// How a hand began, before its first trick: the draw with its bids, then the exchange.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Prelude {
+    /// Hand number at the table.
+    pub hand: u64,
+    /// Each bid in order, with the cards its seat had drawn when it bid.
+    pub bids: Vec<(Bid, usize)>,
+    /// Every seat's cards when the draw ended (the landlord's without the kitty).
+    pub drawn: Vec<Vec<Card>>,
+    pub trump: Trump,
+    pub landlord: Seat,
+    /// The kitty turned over because nobody bid.
+    pub revealed: bool,
+    /// The kitty the landlord took up.
+    pub kitty: Vec<Card>,
+    /// The cards the landlord buried (empty until it did).
+    pub buried: Vec<Card>,
+    /// Finding Friends: the friends called.
+    pub friends: Vec<Friend>,
+}
 
 /// One position of a replay: the state after a trick, with what the screen shows.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -36,6 +61,8 @@ pub struct Replay {
     /// (hand number, index of the hand's first `Play` action) for every hand that
     /// reached play, in order.
     hand_starts: Vec<(u64, usize)>,
+    /// The draw and exchange of every hand whose draw ended.
+    preludes: Vec<Prelude>,
 }
 
 impl Replay {
@@ -46,18 +73,54 @@ impl Replay {
         let mut game = Game::new(record.settings.clone(), seed).map_err(ReplayError::Settings)?;
         let mut steps = Vec::new();
         let mut hand_starts: Vec<(u64, usize)> = Vec::new();
+        let mut preludes: Vec<Prelude> = Vec::new();
+        let mut bids: Vec<(Bid, usize)> = Vec::new();
         for (index, (seat, action)) in record.actions.iter().enumerate() {
             let hand = game.hand_number();
             if matches!(action, Action::Play(_) | Action::LeadAs(..)) && hand_starts.last().is_none_or(|&(h, _)| h != hand) {
                 hand_starts.push((hand, index));
             }
+            let held = game.hand(*seat).len();
             let events = game.apply(*seat, action).map_err(|error| ReplayError::Action {
                 index,
                 seat: *seat,
                 action: action.clone(),
                 error,
             })?;
-            if events.iter().any(|e| matches!(e, crate::shengji::game::Event::TrickWon { .. })) {
+            for event in &events {
+                match event {
+                    Event::Bid(bid) => bids.push((*bid, held)),
+                    Event::TrumpDecided { trump, landlord, revealed } => {
+                        let kitty = game.view(*landlord).kitty.unwrap_or_default();
+                        let mut drawn: Vec<Vec<Card>> = (0..game.players()).map(|s| game.hand(s)).collect();
+                        for card in &kitty {
+                            if let Some(i) = drawn[*landlord].iter().position(|c| c == card) {
+                                drawn[*landlord].remove(i);
+                            }
+                        }
+                        preludes.push(Prelude {
+                            hand,
+                            bids: std::mem::take(&mut bids),
+                            drawn,
+                            trump: *trump,
+                            landlord: *landlord,
+                            revealed: revealed.is_some(),
+                            kitty,
+                            buried: Vec::new(),
+                            friends: Vec::new(),
+                        });
+                    }
+                    Event::NextHand { .. } => bids.clear(),
+                    _ => {}
+                }
+            }
+            if let (Some(p), Action::Bury(cards)) = (preludes.last_mut(), action) {
+                p.buried = cards.clone();
+            }
+            if let (Some(p), Action::DeclareFriends(friends)) = (preludes.last_mut(), action) {
+                p.friends = friends.clone();
+            }
+            if events.iter().any(|e| matches!(e, Event::TrickWon { .. })) {
                 let Some(trick) = game.tricks().last().cloned() else { continue };
                 let view = game.view(*seat);
                 steps.push(ReplayStep {
@@ -72,7 +135,7 @@ impl Replay {
                 });
             }
         }
-        Ok(Replay { record, steps, position: 0, hand_starts })
+        Ok(Replay { record, steps, position: 0, hand_starts, preludes })
     }
 
     /// Decodes a replay code and builds the stepper.
@@ -148,6 +211,12 @@ impl Replay {
     pub fn game_before_hand(&self, hand: u64) -> Option<Result<Game, ReplayError>> {
         let &(_, upto) = self.hand_starts.iter().find(|&&(h, _)| h == hand)?;
         Some(replay(&GameRecord { actions: self.record.actions[..upto].to_vec(), ..self.record.clone() }))
+    }
+
+    /// How `hand` began: its bids, the hands as drawn, the kitty, what was buried and called.
+    /// `None` for a hand whose draw never ended.
+    pub fn prelude(&self, hand: u64) -> Option<&Prelude> {
+        self.preludes.iter().find(|p| p.hand == hand)
     }
 
     fn first_play_index(&self) -> usize {

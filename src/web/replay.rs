@@ -1,13 +1,14 @@
 //! The replay screen (`#/replay/<code>`): a finished hand from its compact code
-//! (`record::replay_code`), stepped trick by trick, forward and back (buttons and
-//! arrow keys), with the four hands shrinking, each trick's plays and winner and
-//! the points so far. A malformed code gets a clear message and a way home.
+//! (`record::replay_code`), stepped forward and back (buttons and arrow keys): first
+//! the draw with its bids, then the exchange (the kitty, what was buried, the friends
+//! called), then trick by trick with the hands shrinking, each trick's plays and winner
+//! and the points so far. A malformed code gets a clear message and a way home.
 
 use crate::cards::Card;
 use crate::i18n::Text;
-use crate::record::trick_replay::{Replay, ReplayStep};
+use crate::record::trick_replay::{Prelude, Replay, ReplayStep};
 use crate::shengji::game::{Game, HandResult, Seat};
-use crate::ui_model::phrase::trump_label;
+use crate::ui_model::phrase::{cards_label, nth_label, trump_label};
 use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
 use crate::web::review::{numbered, TrickRow};
@@ -25,6 +26,8 @@ struct Frame {
     attacker_points: u32,
     landlord_team: Vec<Seat>,
     result: Option<HandResult>,
+    /// Before the first trick: how the hand began (`drawn` says which of its two stages).
+    prelude: Option<(Prelude, bool)>,
 }
 
 fn frame_of(game: &Game, step: Option<&ReplayStep>, shell: Shell) -> Frame {
@@ -43,6 +46,7 @@ fn frame_of(game: &Game, step: Option<&ReplayStep>, shell: Shell) -> Frame {
         attacker_points: step.map(|s| s.attacker_points).unwrap_or(view0.attacker_points),
         landlord_team: step.map(|s| s.landlord_team.clone()).unwrap_or(view0.landlord_team),
         result: step.and_then(|s| s.result.clone()),
+        prelude: None,
     }
 }
 
@@ -55,6 +59,45 @@ fn bad_replay(shell: Shell, message: String) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// The draw's bids (who, with what, after how many cards), or the exchange: the kitty
+/// taken up, the cards buried and the friends called.
+fn prelude_panel(shell: Shell, p: &Prelude, drawn: bool, seat_name: &dyn Fn(Seat) -> String) -> AnyView {
+    let lang = shell.prefs.with_untracked(|p| p.lang());
+    let lines: Vec<(&'static str, String)> = if drawn {
+        let mut lines: Vec<_> = p.bids.iter().map(|(b, held)| {
+            ("replay-bid", format!("{}: {} · {}", seat_name(b.seat), cards_label(&vec![b.card; b.count as usize], lang), numbered_cards(shell, *held)))
+        }).collect();
+        if p.revealed {
+            lines.push(("", shell.t(Text::NobodyBidKittyTurned).to_string()));
+        }
+        lines
+    } else {
+        let mut lines = vec![
+            ("", format!("{} ({}): {}", shell.t(Text::Kitty), seat_name(p.landlord), cards_label(&p.kitty, lang))),
+            ("replay-buried", format!("{}: {}", shell.t(Text::ReplayBuried), cards_label(&p.buried, lang))),
+        ];
+        if !p.friends.is_empty() {
+            let calls = p.friends.iter().map(|f| format!("{} {}", nth_label(f.nth, lang), crate::ui_model::phrase::card_label(f.card, lang))).collect::<Vec<_>>().join(" · ");
+            lines.push(("", format!("{}: {calls}", shell.t(Text::CallFriends))));
+        }
+        lines
+    };
+    view! {
+        <ul class="phase-panel replay-prelude" data-testid="replay-prelude">
+            {lines.into_iter().map(|(id, text)| view! { <li data-testid=id>{text}</li> }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+/// "12 cards drawn" / "已摸12张".
+fn numbered_cards(shell: Shell, n: usize) -> String {
+    match shell.prefs.with_untracked(|p| p.lang()) {
+        crate::i18n::Lang::En => format!("{n} {}", if n == 1 { "card drawn" } else { "cards drawn" }),
+        crate::i18n::Lang::Zh => format!("已摸{n}张"),
+    }
 }
 
 #[component]
@@ -76,6 +119,8 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
     let hand = RwSignal::new(last_hand as usize);
     let bounds = move || replay.with_value(|r| r.hand_positions(hand.get() as u64));
     let position = RwSignal::new(bounds().0);
+    // At the hand's first position, the draw and bids come before the exchange.
+    let at_draw = RwSignal::new(true);
 
     let frame = move || {
         let (start, _) = bounds();
@@ -89,7 +134,17 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
                 r.game().ok()
             };
             let step = (p > start).then(|| r.steps().get(p - 1)).flatten();
-            game.map(|g| frame_of(&g, step, shell))
+            let drawn = at_draw.get();
+            game.map(|g| {
+                let mut f = frame_of(&g, step, shell);
+                if let Some(prelude) = (p <= start).then(|| r.prelude(hand.get_untracked() as u64)).flatten() {
+                    if drawn {
+                        f.hands = prelude.drawn.clone();
+                    }
+                    f.prelude = Some((prelude.clone(), drawn));
+                }
+                f
+            })
         })
     };
 
@@ -97,10 +152,17 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
         let (start, end) = untrack(bounds);
         position.set(to.clamp(start, end));
     };
-    let back = move || go(position.get_untracked().saturating_sub(1));
-    let forward = move || go(position.get_untracked() + 1);
-    let first = move || go(0);
-    let last = move || go(usize::MAX);
+    let at_start = move || position.get_untracked() <= untrack(bounds).0;
+    let back = move || if at_start() { at_draw.set(true) } else { go(position.get_untracked() - 1) };
+    let forward = move || if at_draw.get_untracked() { at_draw.set(false) } else { go(position.get_untracked() + 1) };
+    let first = move || {
+        at_draw.set(true);
+        go(0);
+    };
+    let last = move || {
+        at_draw.set(false);
+        go(usize::MAX);
+    };
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         let typing = ev
             .target()
@@ -128,7 +190,15 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
     let draw = move |f: Frame| {
         let (start, end) = untrack(bounds);
         let p = position.get_untracked();
-        let where_ = if p <= start {
+        let stage = match &f.prelude {
+            Some((_, true)) => "draw",
+            Some((_, false)) => "exchange",
+            None if p <= start => "exchange",
+            None => "trick",
+        };
+        let where_ = if stage == "draw" {
+            shell.t(Text::ReplayDrawStage).to_string()
+        } else if p <= start {
             shell.t(Text::BeforeFirstTrick).to_string()
         } else {
             format!("{} / {}", numbered(shell, Text::TrickNumber, p - start), end - start)
@@ -179,7 +249,8 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
             <div class="table-meta">
                 {chips.into_iter().map(|(id, text)| view! { <span class="chip" data-testid=id>{text}</span> }).collect_view()}
             </div>
-            <p class="replay-position" data-testid="replay-position" data-position=(p - start).to_string()>{where_}</p>
+            <p class="replay-position" data-testid="replay-position" data-position=(p - start).to_string() data-stage=stage>{where_}</p>
+            {f.prelude.map(|(prelude, drawn)| prelude_panel(shell, &prelude, drawn, &seat_name))}
             <div class="seats felt replay-seats" data-testid="seats">{seats}</div>
             {f.step.map(|step| view! {
                 <ol class="review-list replay-trick" data-testid="replay-trick">
@@ -198,7 +269,7 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
         ("replay-last", "", Text::ReplayLast, " »"),
     ];
     let controls = buttons.into_iter().enumerate().map(|(i, (id, before, text, after))| {
-        let disabled = move || if i < 2 { position.get() <= bounds().0 } else { position.get() >= bounds().1 };
+        let disabled = move || if i < 2 { at_draw.get() } else { !at_draw.get() && position.get() >= bounds().1 };
         let click = move |_| match i {
             0 => first(),
             1 => back(),
@@ -217,7 +288,7 @@ pub fn ReplayScreen(code: String) -> impl IntoView {
             <div class="replay-hands" data-testid="replay-hands">
                 {hands.iter().map(|&h| h as usize).map(|h| view! {
                     <button type="button" class="button" class:primary=move || hand.get() == h
-                        on:click=move |_| { hand.set(h); position.set(untrack(bounds).0); }>
+                        on:click=move |_| { hand.set(h); position.set(untrack(bounds).0); at_draw.set(true); }>
                         {numbered(shell, Text::HandNumber, h + 1)}
                     </button>
                 }).collect_view()}
