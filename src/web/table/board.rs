@@ -107,6 +107,20 @@ pub fn TableBoard(
     let fewer_taps = Memo::new(move |_| shell.prefs.with(|p| p.fewer_taps));
     // A play made for you is on its way (shown on the table as `data-auto-play`).
     let auto_pending = RwSignal::new(false);
+    // Makes `play` (selected as `chosen`) a moment from now, unless the turn or the selection changed.
+    let play_for_you = move |chosen: Vec<bool>, play: Vec<Card>| {
+        let asked = view.get_untracked();
+        auto_pending.set(true);
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(FORCED_PLAY_DELAY_MS).await;
+            let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
+            let untouched = selected.try_with_untracked(|s| *s == chosen).unwrap_or(false);
+            auto_pending.try_set(false);
+            if same && untouched {
+                act.run(Action::Play(play));
+            }
+        });
+    };
     Effect::new(move |_| {
         let Some(f) = follow.get() else { return };
         if selected.with_untracked(|s| s.iter().any(|&x| x)) {
@@ -124,23 +138,22 @@ pub fn TableBoard(
         });
         let Some((chosen, auto)) = start else { return };
         selected.set(chosen.clone());
-        let Some(play) = auto else { return };
-        let asked = view.get_untracked();
-        auto_pending.set(true);
-        leptos::task::spawn_local(async move {
-            gloo_timers::future::TimeoutFuture::new(FORCED_PLAY_DELAY_MS).await;
-            // Still this turn, and the selection untouched: play it.
-            let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
-            let untouched = selected.try_with_untracked(|s| *s == chosen).unwrap_or(false);
-            auto_pending.try_set(false);
-            if same && untouched {
-                act.run(Action::Play(play));
-            }
-        });
+        if let Some(play) = auto {
+            play_for_you(chosen, play);
+        }
     });
     let leading = Memo::new(move |_| {
         my_turn.get()
             && view.with(|v| v.phase == PhaseName::Play && v.trick.as_ref().is_none_or(|t| t.plays.is_empty()))
+    });
+    // Leading your last card: the only play there is.
+    Effect::new(move |_| {
+        if !leading.get() || !fewer_taps.get_untracked() {
+            return;
+        }
+        let Some(last) = hand.with(|h| (h.len() == 1).then(|| h.clone())) else { return };
+        selected.set(vec![true]);
+        play_for_you(vec![true], last);
     });
     let suggestion = Memo::new(move |_| {
         if !leading.get() {
@@ -189,7 +202,7 @@ pub fn TableBoard(
         // Finding Friends: the calls, and who turned out to be each friend.
         let friends = v.friends.iter().map(|f| {
             let who = f.revealed.map(|s| format!(" ({})", name(s))).unwrap_or_default();
-            format!("#{} {}{who}", f.friend.nth, card_label(f.friend.card, lang()))
+            format!("{} {}{who}", nth_label(f.friend.nth, lang()), card_label(f.friend.card, lang()))
         }).collect::<Vec<_>>().join(" · ");
         view! {
             <div class="table-meta">
@@ -474,7 +487,7 @@ pub fn TableBoard(
             {notices.map(|n| n.run())}
             {last_trick_line}
             {reveal_line}
-            <div class="seats felt" class:many=move || view.with(|v| v.players > 4) data-testid="seats"
+            <div class="seats felt strip" data-testid="seats"
                 data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
             {move || shown_error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {
