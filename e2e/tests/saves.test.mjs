@@ -355,7 +355,7 @@ test("the landlord buries and calls friends in Finding Friends", async () => {
   await page.click("[data-testid=call-friends]");
   assert.equal(await page.locator("[data-testid=table-error-line]").count(), 0, "the friend call was refused");
   await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase === "play");
-  assert.match(await page.locator("[data-testid=friends]").textContent(), /#1/);
+  assert.match(await page.locator("[data-testid=friends]").textContent(), /1st /);
   assert.deepEqual(await handCards(page), before.slice(k));
   // A friend's reveal is announced with the points it moves (this deal reveals one).
   const reveals = new Set();
