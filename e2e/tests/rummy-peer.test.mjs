@@ -94,6 +94,8 @@ test("a host and a guest play a rummy deal over WebRTC and the guest verifies it
   await guest.page.waitForSelector("[data-testid=guest-lobby]", { timeout: 20000 });
   await host.page.waitForFunction(() => document.querySelector("[data-testid=lobby-seat][data-seat='1'] [data-testid=seat-name]")?.textContent === "Dev");
 
+  // Bots at the fast pace: each waits 200 ms before its move, as people would see it.
+  await host.page.selectOption("[data-testid=pace]", "fast");
   await host.page.click("[data-testid=fill-bots]");
   await host.page.click("[data-testid=start-game]");
   await host.page.waitForSelector("[data-testid=rummy-table]", { timeout: 20000 });

@@ -44,11 +44,22 @@ pub struct HostConfig<G: PeerGame> {
     pub bot_level: G::BotLevel,
     /// How fast one guest may send before its messages are dropped unread.
     pub flood: FloodConfig,
+    /// How long a bot waits before each move, so people can follow (0: at once).
+    pub bot_pace: Millis,
+    /// How much longer it waits at a [`crate::table::Game::pause_point`] (a completed trick).
+    pub pause: Millis,
 }
 
 impl<G: PeerGame> Default for HostConfig<G> {
     fn default() -> Self {
-        HostConfig { stand_in_after: 30_000, fair_timeout: 10_000, bot_level: G::BotLevel::default(), flood: FloodConfig::default() }
+        HostConfig {
+            stand_in_after: 30_000,
+            fair_timeout: 10_000,
+            bot_level: G::BotLevel::default(),
+            flood: FloodConfig::default(),
+            bot_pace: 0,
+            pause: 0,
+        }
     }
 }
 
@@ -116,6 +127,9 @@ pub struct Host<G: PeerGame> {
     stats: HostStats,
     /// Bumped whenever the lobby, the game, a seat or anything saved changes (`version`).
     version: u64,
+    /// When the bot whose turn it is may move: (the game's action count then, the time),
+    /// set when its turn is first seen after the last move.
+    bot_due: Option<(usize, Millis)>,
 }
 
 impl<G: PeerGame> Host<G> {
@@ -138,6 +152,7 @@ impl<G: PeerGame> Host<G> {
             log: LogRing::default(),
             stats: HostStats::default(),
             version: 0,
+            bot_due: None,
         };
         let bot_seed = h.derived_seed("bots");
         h.driver = Driver::all_bots(G::bots(&bot_seed, players, &h.config.bot_level));
@@ -166,6 +181,11 @@ impl<G: PeerGame> Host<G> {
             self.config.stand_in_after = ms;
             self.touch();
         }
+    }
+    /// Changes how long bots wait before each move and after a completed trick.
+    pub fn set_bot_pace(&mut self, pace: Millis, pause: Millis) {
+        self.config.bot_pace = pace;
+        self.config.pause = pause;
     }
     pub fn config(&self) -> &HostConfig<G> {
         &self.config
@@ -523,8 +543,9 @@ impl<G: PeerGame> Host<G> {
         }
     }
 
-    /// After any change: bots move while it is a bot's turn, and a finished hand's seed is revealed.
-    fn after_change(&mut self, _now: Millis, out: &mut Vec<Outgoing<G>>) {
+    /// After any change: bots move while it is a bot's turn (each the configured pace after
+    /// the last move), and a finished hand's seed is revealed.
+    fn after_change(&mut self, now: Millis, out: &mut Vec<Outgoing<G>>) {
         // Who plays each seat now: a guest (a person, who draws for itself), or a bot.
         for seat in 0..self.seats.len() {
             let person = !self.controlled_by_bot(seat);
@@ -539,7 +560,24 @@ impl<G: PeerGame> Host<G> {
                 break;
             }
             // Only bots move here: a guest's move, even one that needs no decision, is its own.
-            let Turn::Bot(seat) = self.driver.turn(game) else { break };
+            let Turn::Bot(seat) = self.driver.turn(game) else {
+                self.bot_due = None;
+                break;
+            };
+            // A move with no decision in it (a draw) is not paced: people draw at their own speed.
+            let wait = match game.auto_action(seat) {
+                Some(_) => 0,
+                None => self.config.bot_pace + if game.pause_point() { self.config.pause } else { 0 },
+            };
+            let moves = game.actions().len();
+            let due = match self.bot_due {
+                Some((seen, due)) if seen == moves => due,
+                _ => self.bot_due.insert((moves, now.saturating_add(wait))).1,
+            };
+            if now < due {
+                break;
+            }
+            self.bot_due = None;
             let view = game.view(seat);
             let Some(bot) = self.driver.bot_mut(seat) else { break };
             let (action, _why) = bot.suggest(&view);

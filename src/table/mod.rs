@@ -78,6 +78,11 @@ pub trait Game: Clone + Sized {
     fn auto_action(&self, _seat: Seat) -> Option<Self::Action> {
         None
     }
+    /// True just after a moment people need time to read (Shengji: a completed trick,
+    /// before the next lead): tables let a bot wait a little longer before it moves.
+    fn pause_point(&self) -> bool {
+        false
+    }
     /// The finished hand's outcome; `None` while the hand is being played.
     fn outcome(&self) -> Option<Outcome>;
     /// Hands dealt at this table before the current one.

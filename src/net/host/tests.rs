@@ -224,6 +224,78 @@ fn a_full_hand_with_guests_and_bots_ends_and_the_deal_verifies() {
 }
 
 #[test]
+fn paced_bots_wait_their_time_and_longer_after_a_trick() {
+    use crate::table::Game as _;
+    // One guest and three bots, a bot move 500 ms after the last move and 1500 ms more
+    // after a completed trick; bots' turns in the draw (no decision) are not paced.
+    let mut t = Table::new(1);
+    t.host.set_bot_pace(500, 1500);
+    let out = t.host.fill_with_bots();
+    t.deliver(out);
+    let out = t.host.start(t.now).unwrap();
+    t.deliver(out);
+    let (mut paced, mut after_trick) = (0, 0);
+    let (mut seen, mut last_at, mut last_pause) = (0, t.now, false);
+    while t.phase() != Some(PhaseName::Finished) && t.now < 2_000_000 {
+        t.play_until_stuck(1);
+        t.now += 100;
+        let out = t.host.tick(t.now);
+        t.deliver(out);
+        let Some(g) = t.host.game() else { continue };
+        for (seat, action) in &g.actions()[seen..] {
+            // (Bots bid during the draw on their turn to draw: not paced either.)
+            if *seat != 0 && !matches!(action, Action::Draw | Action::Bid(..)) {
+                let wait = 500 + if last_pause { 1500 } else { 0 };
+                assert!(t.now - last_at >= wait, "{action:?} by seat {seat} after {} ms", t.now - last_at);
+                paced += 1;
+                after_trick += last_pause as usize;
+            }
+            last_at = t.now - 100 * (*seat == 0) as u64;
+        }
+        seen = g.actions().len();
+        last_pause = g.pause_point();
+    }
+    assert_eq!(t.phase(), Some(PhaseName::Finished));
+    assert!(paced > 50 && after_trick > 5, "{paced} paced bot moves, {after_trick} after a trick");
+}
+
+#[test]
+fn a_guest_takes_back_its_play_while_the_paced_bot_has_not_replied() {
+    use crate::table::Game as _;
+    let mut t = Table::new(1);
+    t.host.set_bot_pace(600, 1200);
+    let out = t.host.fill_with_bots();
+    t.deliver(out);
+    let out = t.host.start(t.now).unwrap();
+    t.deliver(out);
+    // Until the guest (seat 0) has played into a trick and the next seat is a bot.
+    let played = loop {
+        assert!(t.now < 1_000_000 && t.phase() != Some(PhaseName::Finished), "the guest never played");
+        let before = t.host.game().unwrap().actions().len();
+        t.play_until_stuck(1);
+        let g = t.host.game().unwrap();
+        if g.actions().len() > before && matches!(g.actions().last(), Some((0, Action::Play(_)))) && !g.pause_point() {
+            break g.clone();
+        }
+        t.now += 100;
+        let out = t.host.tick(t.now);
+        t.deliver(out);
+    };
+    let hand_before = t.guests[0].client.view.as_ref().unwrap().hand.clone();
+    // 300 ms later the bot has not replied; the take-back is accepted.
+    t.now += 300;
+    let out = t.host.tick(t.now);
+    t.deliver(out);
+    assert_eq!(t.host.game().unwrap().actions(), played.actions(), "the bot waited its pace");
+    let m = t.guests[0].send_action(Action::TakeBack);
+    t.send(0, &m);
+    assert!(t.guests[0].rejected.is_empty(), "{:?}", t.guests[0].rejected);
+    let view = t.guests[0].client.view.as_ref().unwrap();
+    assert!(view.hand.len() > hand_before.len(), "the cards came back to the guest's hand");
+    assert_eq!(view.to_act.first(), Some(&0), "and it is the guest's turn again");
+}
+
+#[test]
 fn a_peer_games_record_replays_alone_to_the_same_state() {
     let mut t = started_table(2);
     t.play_until_stuck(500);

@@ -52,6 +52,9 @@ impl crate::table::Game for Game {
         drawing.then_some(Action::Draw)
     }
     /// Levels each seat's side gained in the finished hand.
+    fn pause_point(&self) -> bool {
+        self.between_tricks()
+    }
     fn outcome(&self) -> Option<Outcome> {
         let r = self.result()?;
         let scores = r.levels.iter().map(|&(_, old, new)| new as i64 - old as i64).collect();

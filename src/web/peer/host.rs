@@ -16,7 +16,8 @@ use crate::net::protocol::{encode_host, LobbyState, Refused, SeatInfo, MAX_GUEST
 use crate::routes::Route;
 use crate::table::Seat;
 use crate::ui_model::peer_messages::{lobby_error, refused};
-use crate::web::shell::{BackHome, Shell};
+use crate::ui_model::table::Pace;
+use crate::web::shell::{BackHome, PaceSelect, Shell};
 use crate::web::storage;
 use derive_where::derive_where;
 use gloo_timers::future::TimeoutFuture;
@@ -380,6 +381,16 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         autosave,
     };
     let sess = StoredValue::new_local(session.clone());
+    // The bots' pace (this browser's choice, not saved with the table): a bot waits a
+    // moment before each move, longer after a trick, so everyone can follow the table.
+    let pace = RwSignal::new(Pace::Normal);
+    let set_pace = Callback::new(move |p: Pace| {
+        pace.set(p);
+        if let Some(s) = sess.try_get_value() {
+            s.borrow_mut().host.set_bot_pace(p.millis().into(), p.trick_pause_millis().into());
+        }
+    });
+    set_pace.run(Pace::Normal);
     // The host's own seat says hello like any guest.
     let out = {
         let mut s = session.borrow_mut();
@@ -461,6 +472,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         view! {
             <div class="peer-settings">
                 {G::settings_form(l.settings.clone(), change_settings, shell)}
+                <PaceSelect pace=pace set=set_pace/>
                 <label class="field">
                     <span>{shell.t(Text::StandInAfter)}</span>
                     <input type="number" min="1" max="600" data-testid="stand-in-after" prop:value=stand_in.to_string()
