@@ -43,6 +43,7 @@ impl Lang {
 pub enum Text {
     Tagline,
     NewGameVsBots,
+    NewGame,
     PlayWithFriends,
     PlayRummy,
     Resume,
@@ -274,6 +275,7 @@ impl Text {
         match self {
             Text::Tagline => ("Shengji · Tractor · Finding Friends — in your browser, offline.", "升级 · 拖拉机 · 找朋友 —— 浏览器里离线也能玩。"),
             Text::NewGameVsBots => ("New game vs bots", "人机对战"),
+            Text::NewGame => ("New game", "新游戏"),
             Text::PlayWithFriends => ("Play with friends", "和朋友玩"),
             Text::PlayRummy => ("Rummy (13 cards) against bots", "拉米（13张）对机器人"),
             Text::Resume => ("Resume", "继续牌局"),

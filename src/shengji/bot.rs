@@ -80,7 +80,7 @@ impl fmt::Display for BotReason {
             BotReason::PartnerHoldsBid => f.write_str("my partner holds the bid"),
             BotReason::IHoldBid => f.write_str("I hold the bid"),
             BotReason::TooEarlyToJudge => f.write_str("too early to judge my trumps"),
-            BotReason::TrumpShare(share) => write!(f, "{:.0}% of my cards would be trump", share * 100.0),
+            BotReason::TrumpShare(share) => write!(f, "{}% of my cards would be trump", (share * 100.0).round() as u32),
             BotReason::TrumpsTooWeak => f.write_str("my trumps are too weak to bid"),
             BotReason::RandomBury => f.write_str("random cards"),
             BotReason::Bury { voided } if voided.is_empty() => f.write_str("bury low cards without points"),

@@ -320,7 +320,7 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
             BotReason::PartnerHoldsBid => "对家已经亮主".into(),
             BotReason::IHoldBid => "我已经亮主".into(),
             BotReason::TooEarlyToJudge => "现在判断主牌还太早".into(),
-            BotReason::TrumpShare(share) => format!("亮这门，我有{:.0}%的牌是主牌", share * 100.0),
+            BotReason::TrumpShare(share) => format!("亮这门，我有{}%的牌是主牌", (share * 100.0).round() as u32),
             BotReason::TrumpsTooWeak => "主牌太弱，不亮".into(),
             BotReason::RandomBury => "随机扣牌".into(),
             BotReason::Bury { voided } if voided.is_empty() => "扣没有分的小牌".into(),

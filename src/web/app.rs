@@ -155,13 +155,13 @@ fn join_screen(route: &Route) -> Option<AnyView> {
 
 /// An unusable rummy save is backed up before the table reads it (see `main_start`).
 fn rummy_start() {
-    provide_context(crate::web::rummy::SetAside(crate::web::rummy::set_aside_unusable_save()));
+    crate::web::table::bot_table::set_aside_unusable_save::<crate::rummy::game::Game>();
 }
 
 fn rummy_screen(route: &Route) -> Option<AnyView> {
     match route {
         Route::Play { game, query } if game == "rummy" => {
-            Some(view! { <crate::web::rummy::RummyTable query=query.clone()/> }.into_any())
+            Some(untrack(|| crate::web::table::bot_table::bot_table::<crate::rummy::game::Game>(query.clone())))
         }
         Route::Replay { record } if Page::of(route) == Page::Rummy => {
             Some(view! { <crate::web::rummy::RummyReplay code=record.clone()/> }.into_any())

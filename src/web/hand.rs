@@ -214,7 +214,7 @@ pub fn Hand(
                     let l = layout.get();
                     let (x, y) = l.position(i);
                     let up = if selected.with(|s| s.get(i).copied().unwrap_or(false)) { l.raise() } else { 0.0 };
-                    format!("left:{x:.1}px;top:{:.1}px;width:{:.1}px;height:{:.1}px;z-index:{i}", y - up, l.card_w, l.card_h)
+                    format!("left:{}px;top:{}px;width:{}px;height:{}px;z-index:{i}", tenths(x), tenths(y - up), tenths(l.card_w), tenths(l.card_h))
                 };
                 view! {
                     <button
@@ -239,7 +239,7 @@ pub fn Hand(
     view! {
         <div class="hand-panel" node_ref=panel>
             <div class="hand" data-testid="hand"
-                style=move || { let l = layout.get(); format!("height:{:.1}px;width:{:.1}px", l.height, l.width) }>
+                style=move || { let l = layout.get(); format!("height:{}px;width:{}px", tenths(l.height), tenths(l.width)) }>
                 {card_views}
             </div>
             {move || verdict.get().map(|(legal, text)| view! {
@@ -274,3 +274,10 @@ pub fn Hand(
     }
 }
 
+/// A length to a tenth of a pixel, written without the float formatter (its code is
+/// large in the wasm, and a page that needs it nowhere else should not carry it).
+fn tenths(v: f64) -> String {
+    let t = (v * 10.0).round() as i64;
+    let sign = if t < 0 { "-" } else { "" };
+    format!("{sign}{}.{}", t.abs() / 10, t.abs() % 10)
+}

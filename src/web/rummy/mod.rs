@@ -1,7 +1,6 @@
-//! The rummy table against bots (`#/play/rummy?seed=…`, on the rummy page):
-//! the link opens a deal (or resumes the saved one), the table layer's driver
-//! runs the bots on a timer, every move is saved through the shared save
-//! envelope, and the player's own arrangement of the hand follows the cards.
+//! The rummy table against bots (`#/play/rummy?seed=…`, on the rummy page): the shared
+//! table against bots (`web::table::bot_table`) with rummy's bots, words, setup screen
+//! and board, and the player's own arrangement of the hand, which follows the cards.
 //! The board (`board.rs`) and the hand (`hand.rs`) only render and report taps.
 
 mod board;
@@ -13,23 +12,16 @@ mod setup;
 pub use replay::RummyReplay;
 
 use crate::dup::TableSeed;
-use crate::i18n::Text;
-use crate::record::link::Link;
-use crate::record::replay_code::encode;
-use crate::routes::Route;
-use crate::table::Record;
-use crate::record::save::{Loaded, SaveEnvelope};
-use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
+use crate::i18n::Lang;
 use crate::rummy::bot::{bots_for, Bot, Difficulty};
-use crate::record::duplicate::Source;
-use crate::rummy::game::{Action, Event, Game, PhaseName, RuleError, SeatView, Stage};
-use crate::table::{Driver, Seat};
+use crate::rummy::game::{Action, Game, PhaseName, RuleError, SeatView, SettingsError, Stage};
+use crate::table::Seat;
 use crate::ui_model::rummy::arrange::{HandGroups, Place};
-use crate::ui_model::table::Pace;
 use crate::ui_model::rummy::words::{label, Label, WhyInvalid};
 use crate::ui_model::rummy::{declaration, why_invalid};
-use crate::web::shell::{replace_hash, BackHome, Shell};
-use crate::web::storage;
+use crate::ui_model::table::Pace;
+use crate::web::table::bot_table::{BotTable, LocalTable};
+use crate::web::table::runner::SaveStatus;
 use leptos::prelude::*;
 
 pub use hand::RummyCardFace;
@@ -37,87 +29,77 @@ pub use hand::RummyCardFace;
 /// Where the rummy table in progress is saved (`record::SaveEnvelope<rummy::Game>`).
 pub const SAVE_KEY: &str = "tuolaji.rummy.v1";
 
-fn bad_link(shell: Shell, msg: String) -> AnyView {
-    view! {
-        <section class="screen page" data-testid="table-error">
-            <h2>{move || label(Label::Title, shell.lang())}</h2>
-            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{msg.clone()}</p>
-            <a class="button primary" href="#/play/rummy" data-testid="new-game">{move || label(Label::NewGame, shell.lang())}</a>
-            <BackHome/>
-        </section>
+/// Rummy at the table against bots (`#/play/rummy?seed=…`): the shared table with rummy's
+/// bots, words, setup screen and board.
+impl BotTable for Game {
+    const SAVE_KEY: &'static str = SAVE_KEY;
+    type TableBot = Bot;
+    fn bots(seed: &TableSeed, players: usize) -> Vec<Bot> {
+        bots_for(seed, players, &[Difficulty::Heuristic])
     }
-    .into_any()
+    fn title(lang: Lang) -> &'static str {
+        label(Label::Title, lang)
+    }
+    fn set_aside_notice(lang: Lang) -> &'static str {
+        label(Label::SetAside, lang)
+    }
+    fn settings_error(e: &SettingsError, lang: Lang) -> String {
+        crate::ui_model::rummy::words::settings_error(e, lang)
+    }
+    fn rule_error(e: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) -> String {
+        crate::ui_model::rummy::words::rule_error(e, name, lang)
+    }
+    fn setup() -> AnyView {
+        view! { <setup::RummySetup/> }.into_any()
+    }
+    fn board(t: LocalTable<Game>) -> AnyView {
+        let state = TableState {
+            save_status: t.save_status,
+            resumed: t.resumed,
+            deal_hash: StoredValue::new(Some(t.deal_hash)),
+            friend_waiting: t.friend_waiting,
+            replay_hash: t.replay_hash,
+            ..TableState::new(t.view.into(), t.names, t.refusal)
+        };
+        mount_board(state, t.act, None)
+    }
 }
 
-/// The table a link opens: the saved game if it is this deal from this seat, else a new one.
-#[component]
-pub fn RummyTable(query: Vec<(String, String)>) -> impl IntoView {
-    let shell = expect_context::<Shell>();
-    // The bots' pace (`pace=slow|normal|fast|instant`, as at the Shengji table) is not part of the deal.
-    let pace = query.iter().find(|(k, _)| k == "pace").and_then(|(_, v)| Pace::from_key(v)).unwrap_or_default();
-    let mut query: Vec<(String, String)> = query.into_iter().filter(|(k, _)| k != "pace").collect();
-    // `?new` asks for a new table; a link without a seed resumes the saved game, or asks too.
-    if query.iter().any(|(k, _)| k == "new") {
-        return view! { <setup::RummySetup/> }.into_any();
-    }
-    if !query.iter().any(|(k, _)| k == "seed") {
-        match SaveEnvelope::<Game>::decode(storage::get_raw(SAVE_KEY).ok().flatten().as_deref()) {
-            Loaded::Ok { save, .. } if save.link().is_some() => query = save.link().map(|l| l.to_query()).unwrap_or_default(),
-            _ => return view! { <setup::RummySetup/> }.into_any(),
+impl TableState {
+    /// A table's state as a peer table has it (no save, no links); the table against bots
+    /// fills in its own.
+    fn new(view: Signal<SeatView>, names: Signal<Vec<String>>, refusal: Signal<Option<String>>) -> TableState {
+        let first = view.get_untracked();
+        TableState {
+            view,
+            names,
+            groups: RwSignal::new(HandGroups::sorted(&first.hand, first.wild)),
+            selected: RwSignal::new(Vec::new()),
+            refusal,
+            pending: RwSignal::new(None),
+            hint: RwSignal::new(false),
+            save_status: RwSignal::new(SaveStatus::Saving),
+            resumed: RwSignal::new(false),
+            deal_hash: StoredValue::new(None),
+            friend_waiting: false,
+            replay_hash: Memo::new(|_| None),
         }
     }
-    let link = match Link::<Game>::from_query(&query) {
-        Ok(l) => l,
-        Err(e) => return bad_link(shell, e.to_string()),
-    };
-    let deal_hash = Link::<Game>::new(&link.table_seed(), &link.settings, link.seat).to_hash();
-    let mut hash = deal_hash.clone();
-    if pace != Pace::default() {
-        hash.push_str(&format!("&pace={}", pace.key()));
-    }
-    // A friend's result on the first deal (`r=`) is kept for the comparison after the
-    // deal; the address bar shows the deal's plain link. After mounting, with no history entry.
-    let friend = link.result.clone().filter(|r| r.hand == 0);
-    let friend_linked = friend.is_some();
-    Effect::new(move |_| {
-        if let Some(r) = friend.clone() {
-            let _ = storage::add_result(Source::Link, r);
-        }
-        replace_hash(&hash);
+}
+
+/// The board over `state`: the hand follows the cards, and a move sent drops a held-back
+/// declaration. `below`: what goes under the hand (a peer host's list of seats).
+fn mount_board(state: TableState, act: Callback<Action>, below: Option<ViewFn>) -> AnyView {
+    follow_hand(state);
+    let send = Callback::new(move |a: Action| {
+        state.pending.set(None);
+        act.run(a);
     });
-    let raw = storage::get_raw(SAVE_KEY).ok().flatten();
-    let (game, resumed, kept) = match SaveEnvelope::<Game>::decode(raw.as_deref()) {
-        Loaded::Ok { save, game } if save.is_for(&link) => (*game, true, false),
-        loaded => {
-            // Another rummy game is replaced only by playing this one (its first move saves);
-            // an unusable save was set aside at start-up (`set_aside_unusable_save`): one
-            // still here could not be backed up and is never written over.
-            let kept = matches!(loaded, Loaded::Incompatible { .. } | Loaded::Corrupt { .. });
-            match <Game as crate::table::Game>::new(link.settings.clone(), link.table_seed()) {
-                Ok(g) => (g, false, kept),
-                Err(e) => return bad_link(shell, crate::ui_model::rummy::words::settings_error(&e, shell.lang())),
-            }
-        }
-    };
-    let seat = link.seat.min(game.players().saturating_sub(1));
-    let set_aside = use_context::<SetAside>().is_some_and(|s| s.0);
-    view! {
-        {set_aside.then(|| view! {
-            <p class="notice" role="status" data-testid="save-set-aside">{move || label(Label::SetAside, shell.lang())}</p>
-        })}
-        <LocalRummy game=game seat=seat seed=link.table_seed() kept=kept resumed=resumed pace=pace deal_hash=deal_hash friend_linked=friend_linked/>
+    let handlers = Handlers { state, seat: state.view.with_untracked(|v| v.seat), act: send };
+    match below {
+        Some(below) => view! { <board::Board state=state handlers=handlers below=below/> }.into_any(),
+        None => view! { <board::Board state=state handlers=handlers/> }.into_any(),
     }
-    .into_any()
-}
-
-/// Whether an unusable rummy save was set aside when the page started (the table says so).
-#[derive(Clone, Copy)]
-pub struct SetAside(pub bool);
-
-/// Run once when the rummy page starts, before any screen: an unusable rummy save is
-/// moved to a backup (`storage::set_aside_unusable`). True if one was set aside.
-pub fn set_aside_unusable_save() -> bool {
-    matches!(storage::set_aside_unusable::<Game>(SAVE_KEY), Some(storage::SetAsideNotice { kept: storage::Kept::Backup(_), .. }))
 }
 
 /// A declaration held back because it is not valid: the groups, the finishing card, why.
@@ -152,74 +134,6 @@ pub(crate) struct TableState {
     pub replay_hash: Memo<Option<String>>,
 }
 
-#[component]
-fn LocalRummy(game: Game, seat: Seat, seed: TableSeed, kept: bool, resumed: bool, pace: Pace, deal_hash: String, friend_linked: bool) -> impl IntoView {
-    let players = game.players();
-    let game = RwSignal::new_local(game);
-    let driver = StoredValue::new_local(Driver::<Bot>::new(
-        bots_for(&seed, players, &[Difficulty::Heuristic]),
-        (0..players).map(|s| s == seat).collect(),
-    ));
-    let view = Memo::new(move |_| game.with(|g| g.view(seat)));
-    let first_view = view.get_untracked();
-    let autosave = Autosave::new(SAVE_KEY, kept);
-    let refusal = RwSignal::new(None::<RuleError>);
-    let shell = expect_context::<Shell>();
-    let names = Signal::derive(move || (0..players).map(|s| seat_name(s, seat, shell.lang())).collect::<Vec<_>>());
-    let state = TableState {
-        view: view.into(),
-        names,
-        groups: RwSignal::new(HandGroups::sorted(&first_view.hand, first_view.wild)),
-        selected: RwSignal::new(Vec::new()),
-        refusal: Signal::derive(move || {
-            refusal.get().map(|e| crate::ui_model::rummy::words::rule_error(&e, &|s| names.with(|n| n[s].clone()), shell.lang()))
-        }),
-        pending: RwSignal::new(None),
-        hint: RwSignal::new(false),
-        save_status: autosave.status,
-        resumed: RwSignal::new(resumed),
-        deal_hash: StoredValue::new(Some(deal_hash)),
-        friend_waiting: friend_linked,
-        replay_hash: Memo::new(move |_| {
-            game.with(|g| g.result().is_some().then(|| Route::Replay { record: encode(&Record::of(g)) }.to_hash()))
-        }),
-    };
-    let save = move || game.with_untracked(|g| autosave.save(g, seat, None));
-    follow_hand(state);
-
-    let act = move |who: Seat, action: Action| -> bool {
-        match game.try_update(|g| g.apply(who, &action)) {
-            Some(Ok(events)) => {
-                // The first deal just ended: your result joins the seed's results, for the
-                // comparison with friends who play the same deal (before the card reads them).
-                if events.iter().any(|e| matches!(e, Event::DealFinished(r) if r.deal == 0)) {
-                    game.with_untracked(|g| record_result(g, seat));
-                }
-                if who == seat {
-                    refusal.set(None);
-                    state.pending.set(None);
-                    state.resumed.set(false);
-                }
-                save();
-                true
-            }
-            Some(Err(e)) => {
-                if who == seat {
-                    refusal.set(Some(e));
-                }
-                false
-            }
-            None => false,
-        }
-    };
-
-    // The bots on a timer (a bot's draw and its discard are two moves: a turn takes twice the pace).
-    run_bots(game, driver, move |_: &Game| pace.millis().max(10), act);
-
-    let handlers = Handlers { state, seat, act: Callback::new(move |a: Action| { act(seat, a); }) };
-    view! { <board::Board state=state handlers=handlers/> }
-}
-
 /// The hand's groups follow the cards: a new deal is sorted afresh; otherwise a drawn card
 /// joins the last group and a discarded one leaves its group.
 fn follow_hand(state: TableState) {
@@ -238,17 +152,6 @@ fn follow_hand(state: TableState) {
             }
         }
     });
-}
-
-/// A seat at the table against bots: "You", "Bot 2".
-pub(crate) fn seat_name(seat: usize, me: usize, lang: crate::i18n::Lang) -> String {
-    use crate::i18n::Lang;
-    match (seat == me, lang) {
-        (true, Lang::En) => "You".into(),
-        (true, Lang::Zh) => "你".into(),
-        (false, Lang::En) => format!("Bot {}", seat + 1),
-        (false, Lang::Zh) => format!("机器人{}", seat + 1),
-    }
 }
 
 /// What the player's taps do.

@@ -3,15 +3,12 @@
 //! (players, points or pool) and the same board as the table against bots, fed by the
 //! host's views.
 
-use super::board::Board;
-use super::{follow_hand, Handlers, TableState};
+use super::{mount_board, TableState};
 use crate::rummy::game::{Action, Game, SeatView, Settings, Variant};
-use crate::ui_model::rummy::arrange::HandGroups;
 use crate::ui_model::rummy::words::{label, variant_name, Label};
 use crate::web::peer::game::setter;
 use crate::web::peer::PeerTable;
 use crate::web::shell::{Page, Shell};
-use crate::web::table::runner::SaveStatus;
 use leptos::prelude::*;
 
 impl PeerTable for Game {
@@ -60,32 +57,7 @@ impl PeerTable for Game {
         error: Signal<Option<String>>,
         below: Option<ViewFn>,
     ) -> AnyView {
-        let first = view.get_untracked();
-        let state = TableState {
-            view,
-            names,
-            groups: RwSignal::new(HandGroups::sorted(&first.hand, first.wild)),
-            selected: RwSignal::new(Vec::new()),
-            refusal: error,
-            pending: RwSignal::new(None),
-            hint: RwSignal::new(false),
-            // The host saves the table; a guest has nothing to save.
-            save_status: RwSignal::new(SaveStatus::Saving),
-            resumed: RwSignal::new(false),
-            deal_hash: StoredValue::new(None),
-            friend_waiting: false,
-            replay_hash: Memo::new(|_| None),
-        };
-        follow_hand(state);
-        // A move sent to the host drops a held-back declaration.
-        let send = Callback::new(move |a: Action| {
-            state.pending.set(None);
-            act.run(a);
-        });
-        let handlers = Handlers { state, seat: first.seat, act: send };
-        match below {
-            Some(below) => view! { <Board state=state handlers=handlers below=below/> }.into_any(),
-            None => view! { <Board state=state handlers=handlers/> }.into_any(),
-        }
+        // The host saves the table; a guest has nothing to save.
+        mount_board(TableState::new(view, names, error), act, below)
     }
 }

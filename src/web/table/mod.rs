@@ -5,6 +5,7 @@
 //! Peer tables drive the same board; rummy's table is `web::rummy` on the same runner.
 
 pub mod board;
+pub mod bot_table;
 pub mod local;
 pub mod runner;
 
