@@ -3,6 +3,7 @@
 //! unreadable or partial value falls back to the defaults, never an error.
 
 use crate::i18n::Lang;
+use crate::ui_model::flat_json::{self, Value};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,54 +123,58 @@ impl Default for Prefs {
     }
 }
 
+/// The names an enum's values are saved under (serde's: the variant's name).
+macro_rules! saved_names {
+    ($t:ty: $($v:ident),+) => {
+        impl $t {
+            fn saved_name(self) -> &'static str {
+                match self { $(<$t>::$v => stringify!($v)),+ }
+            }
+            fn from_saved_name(name: &str) -> Option<$t> {
+                match name { $(stringify!($v) => Some(<$t>::$v),)+ _ => None }
+            }
+        }
+    };
+}
+saved_names!(Theme: System, Light, Dark);
+saved_names!(CardSize: Small, Medium, Large);
+saved_names!(DrawSpeed: Slow, Normal, Fast, Instant);
+saved_names!(Lang: En, Zh);
+
 impl Prefs {
     /// Reads saved preferences; anything unreadable gives the defaults, and an
-    /// unreadable field alone falls back without losing the others.
+    /// unreadable field alone falls back without losing the others. (By hand,
+    /// `flat_json`: serde_json would cost every page several KB of wasm.)
     pub fn from_json(text: &str) -> Prefs {
-        if let Ok(p) = serde_json::from_str::<Prefs>(text) {
-            return p;
-        }
-        // Field by field, each from its own JSON text: a generic JSON value type (and a
-        // second deserializer for it) would cost every page several KB of wasm.
-        let Ok(raw) = serde_json::from_str::<RawPrefs>(text) else {
-            return Prefs::default();
-        };
         let mut p = Prefs::default();
-        macro_rules! take {
-            ($name:ident) => {
-                if let Some(Ok(v)) = raw.$name.map(|r| serde_json::from_str(r.get())) {
-                    p.$name = v;
-                }
-            };
+        for (key, v) in flat_json::object(text).unwrap_or_default() {
+            match (key, v) {
+                ("theme", Value::Str(s)) => p.theme = Theme::from_saved_name(s).unwrap_or(p.theme),
+                ("lang", Value::Null) => p.lang = None,
+                ("lang", Value::Str(s)) => p.lang = Lang::from_saved_name(s).or(p.lang),
+                ("four_colour", Value::Bool(b)) => p.four_colour = b,
+                ("card_size", Value::Str(s)) => p.card_size = CardSize::from_saved_name(s).unwrap_or(p.card_size),
+                ("draw_speed", Value::Str(s)) => p.draw_speed = DrawSpeed::from_saved_name(s).unwrap_or(p.draw_speed),
+                ("sound", Value::Bool(b)) => p.sound = b,
+                ("fewer_taps", Value::Bool(b)) => p.fewer_taps = b,
+                _ => {}
+            }
         }
-        take!(theme);
-        take!(lang);
-        take!(four_colour);
-        take!(card_size);
-        take!(draw_speed);
-        take!(sound);
-        take!(fewer_taps);
         p
     }
-}
 
-/// Saved preferences as they are written, each field kept as its JSON text.
-#[derive(Deserialize)]
-struct RawPrefs<'a> {
-    #[serde(borrow)]
-    theme: Option<&'a serde_json::value::RawValue>,
-    #[serde(borrow)]
-    lang: Option<&'a serde_json::value::RawValue>,
-    #[serde(borrow)]
-    four_colour: Option<&'a serde_json::value::RawValue>,
-    #[serde(borrow)]
-    card_size: Option<&'a serde_json::value::RawValue>,
-    #[serde(borrow)]
-    draw_speed: Option<&'a serde_json::value::RawValue>,
-    #[serde(borrow)]
-    sound: Option<&'a serde_json::value::RawValue>,
-    #[serde(borrow)]
-    fewer_taps: Option<&'a serde_json::value::RawValue>,
+    /// The preferences as saved: the same JSON serde writes for this struct.
+    pub fn to_json(&self) -> String {
+        flat_json::write_object(&[
+            ("theme", Value::Str(self.theme.saved_name())),
+            ("lang", self.lang.map_or(Value::Null, |l| Value::Str(l.saved_name()))),
+            ("four_colour", Value::Bool(self.four_colour)),
+            ("card_size", Value::Str(self.card_size.saved_name())),
+            ("draw_speed", Value::Str(self.draw_speed.saved_name())),
+            ("sound", Value::Bool(self.sound)),
+            ("fewer_taps", Value::Bool(self.fewer_taps)),
+        ])
+    }
 }
 
 /// One STUN or TURN server for peer play (`RTCIceServer`).
@@ -258,6 +263,10 @@ mod tests {
             fewer_taps: false,
         };
         assert_eq!(Prefs::from_json(&serde_json::to_string(&p).unwrap()), p);
+        // Written as serde would write it, so every page (and older versions) reads it.
+        assert_eq!(p.to_json(), serde_json::to_string(&p).unwrap());
+        assert_eq!(Prefs::default().to_json(), serde_json::to_string(&Prefs::default()).unwrap());
+        assert_eq!(Prefs::from_json(&p.to_json()), p);
     }
 
     #[test]

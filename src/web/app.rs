@@ -74,7 +74,7 @@ pub fn App(bundle: Bundle) -> impl IntoView {
         let p = prefs.get();
         apply_prefs(&p);
         // A failed save only loses a preference; the notice on the home screen covers it.
-        let _ = storage::set_json(keys::PREFS, &p);
+        let _ = storage::set_raw(keys::PREFS, &p.to_json());
     });
 
     let (route, set_route) = signal(current_route());

@@ -212,10 +212,10 @@ fn results_key<G: Codec>(seed: &str) -> String {
 
 /// The duplicate results kept for a seed (none when absent or unreadable). Stored
 /// as a JSON list of result codes (`r=` values) tagged `m` (mine) or `l` (from a
-/// link): the codec links already use, so no JSON code for results is needed.
+/// link): the codec links already use, in a list `flat_json` reads and writes.
 pub fn seed_results<G: Codec>(seed: &str) -> SeedResults<G> {
     let mut all = SeedResults::new(seed);
-    if let Ok(Some(codes)) = get_json::<Vec<String>>(&results_key::<G>(seed)) {
+    if let Some(codes) = get_raw(&results_key::<G>(seed)).ok().flatten().and_then(|t| crate::ui_model::flat_json::strings(&t)) {
         for code in codes {
             let source = if code.starts_with('m') { Source::Mine } else { Source::Link };
             if let Ok(r) = DuplicateResult::decode(code.get(1..).unwrap_or_default()) {
@@ -235,7 +235,7 @@ pub fn add_result<G: Codec>(source: Source, result: DuplicateResult<G>) -> Resul
             .iter()
             .map(|s| format!("{}{}", if s.source == Source::Mine { 'm' } else { 'l' }, s.result.encode()))
             .collect();
-        set_json(&results_key::<G>(&all.seed), &codes)?;
+        set_raw(&results_key::<G>(&all.seed), &crate::ui_model::flat_json::write_strings(&codes))?;
     }
     Ok(all)
 }

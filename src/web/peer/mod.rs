@@ -37,15 +37,18 @@ pub struct PeerMemory {
     pub guest: Option<crate::net::guest::GuestMemory>,
 }
 
-pub const PEER_KEY: &str = "tuolaji.peer.v1";
+/// Kept in the wire encoding as text (`net::protocol::to_stored_text`), so the peer pages
+/// link no JSON code for it (version 1 was JSON; it is not read: a name typed again).
+pub const PEER_KEY: &str = "tuolaji.peer.v2";
 
 pub fn load_memory() -> PeerMemory {
-    storage::get_json(PEER_KEY).ok().flatten().unwrap_or_default()
+    let text = storage::get_raw(PEER_KEY).ok().flatten().unwrap_or_default();
+    crate::net::protocol::from_stored_text(&text).unwrap_or_default()
 }
 
 pub fn save_memory(m: &PeerMemory) {
     // Losing this only means a dropped guest needs a fresh seat: not worth an error.
-    let _ = storage::set_json(PEER_KEY, m);
+    let _ = storage::set_raw(PEER_KEY, &crate::net::protocol::to_stored_text(m));
 }
 
 /// The ICE servers from settings; a broken entry (refused by the settings screen anyway)
