@@ -95,7 +95,7 @@ impl<'a> Reader<'a> {
                 self.skip_space();
                 let rest = &self.text[self.at..];
                 let len = rest.find(|c: char| !matches!(c, '0'..='9' | '-' | '+' | '.' | 'e' | 'E')).unwrap_or(rest.len());
-                let n = rest[..len].as_bytes();
+                let n = &rest.as_bytes()[..len];
                 let starts = n.first().is_some_and(|c| c.is_ascii_digit() || *c == b'-');
                 if !starts || !n.last().is_some_and(u8::is_ascii_digit) {
                     return None;
