@@ -27,7 +27,7 @@ async function player(viewport) {
   return p;
 }
 
-const sizes = { offers: [], answers: [] };
+const sizes = { offers: [], answers: [], answerMs: [] };
 
 /** Seats a guest through the invite of `seat`: returns once the guest is welcomed. */
 async function connect(host, guest, seat, name, shot) {
@@ -43,7 +43,10 @@ async function connect(host, guest, seat, name, shot) {
   if (name !== null) await guest.page.fill("[data-testid=guest-name]", name);
   await guest.page.click("[data-testid=join-button]");
   const answerBox = guest.page.locator("[data-testid=answer-code]");
+  // The default STUN servers are configured and unreachable here: the answer still comes quickly.
+  const asked = Date.now();
   await answerBox.waitFor({ timeout: 20000 });
+  sizes.answerMs.push(Date.now() - asked);
   const answer = (await answerBox.textContent()).trim();
   sizes.answers.push(answer.length);
   if (shot) await screenshot(guest.page, shot);
@@ -76,6 +79,8 @@ test("a host and three guests play a hand over WebRTC; a dropped guest comes bac
   await connect(host, guests[2], 3, "Chen", null);
   console.log(`signalling code sizes (chars): offers ${sizes.offers.join(", ")}; answers ${sizes.answers.join(", ")}`);
   for (const n of [...sizes.offers, ...sizes.answers]) assert.ok(n <= 200, `a code of ${n} characters`);
+  console.log(`answers appeared after ${sizes.answerMs.join(", ")} ms (default STUN servers, unreachable)`);
+  for (const ms of sizes.answerMs) assert.ok(ms < 5000, `an answer took ${ms} ms`);
 
   // Guests see the live lobby with everyone's name.
   await guests[0].page.waitForFunction(() => document.querySelector("[data-testid=guest-lobby]")?.textContent.includes("Chen"));
@@ -154,9 +159,20 @@ test("the host reloads: the table resumes and the guest comes back", async () =>
 
 test("STUN/TURN servers in settings are validated with clear errors and saved", async () => {
   const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  // With the default public STUN servers (unreachable here) a host's invite appears within 5 s.
+  await page.goto(site.url + "#/friends");
+  const opened = Date.now();
+  await page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-code]").waitFor({ timeout: 20000 });
+  const inviteMs = Date.now() - opened;
+  assert.ok(inviteMs < 5000, `the first invite took ${inviteMs} ms`);
   await page.goto(site.url + "#/settings");
   await waitForApp(page);
   const box = page.locator("[data-testid=ice-servers]");
+  // The list starts with the default servers, and the button brings them back.
+  assert.match(await box.inputValue(), /^stun:stun\.l\.google\.com:19302\nstun:stun\.cloudflare\.com:3478$/);
+  await box.fill("");
+  await page.click("[data-testid=ice-defaults]");
+  assert.match(await box.inputValue(), /stun\.cloudflare\.com/);
   await box.fill("turn:turn.example.org:3478");
   assert.match(await page.locator("[data-testid=ice-error]").textContent(), /line 1: a TURN server needs a username and a password/);
   assert.ok(await page.locator("[data-testid=ice-save]").isDisabled());

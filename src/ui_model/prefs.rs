@@ -194,6 +194,19 @@ pub enum IceError {
     TooMany { line: usize },
 }
 
+impl IceError {
+    /// The mistake in the player's language.
+    pub fn phrase(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, IceError::Scheme { line, url }) => format!("第{line}行：“{url}”必须以 stun:、stuns:、turn: 或 turns: 开头"),
+            (Lang::Zh, IceError::NoHost { line }) => format!("第{line}行：缺少服务器的主机名（例如 stun:stun.example.org:3478）"),
+            (Lang::Zh, IceError::TurnNeedsLogin { line }) => format!("第{line}行：TURN 服务器的 URL 后面需要用户名和密码，用空格分隔"),
+            (Lang::Zh, IceError::TooMany { line }) => format!("第{line}行：只写 URL，可选再写用户名和密码，不要多写"),
+        }
+    }
+}
+
 impl std::fmt::Display for IceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -209,6 +222,18 @@ impl std::error::Error for IceError {}
 
 /// Saved under its own key (`tuolaji.ice.v1`), as the text the player typed.
 pub const ICE_KEY: &str = "tuolaji.ice.v1";
+
+/// The STUN servers peer play uses until the player saves a list of their own in Settings:
+/// two well-known public ones, so that browsers behind ordinary home routers find their
+/// public address and can connect across networks. A STUN server sees that address (as any
+/// web server would), never a card or a message.
+pub const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478";
+
+/// The server list in use: the saved text, or [`DEFAULT_ICE`] when none was ever saved
+/// (an empty saved list means the same network only).
+pub fn ice_text(saved: Option<String>) -> String {
+    saved.unwrap_or_else(|| DEFAULT_ICE.to_string())
+}
 
 /// Parses the settings box: one server per line, `URL [username password]`; blank lines and
 /// lines starting with `#` are skipped. An empty box means no servers (same network only).
@@ -299,6 +324,14 @@ mod tests {
         for d in [DrawSpeed::Slow, DrawSpeed::Normal, DrawSpeed::Fast, DrawSpeed::Instant] {
             assert_eq!(DrawSpeed::from_key(d.key()), d);
         }
+    }
+
+    #[test]
+    fn the_default_stun_servers_are_used_until_a_list_is_saved() {
+        let defaults = parse_ice_servers(&ice_text(None)).unwrap();
+        assert_eq!(defaults.len(), 2);
+        assert!(defaults.iter().all(|s| s.urls[0].starts_with("stun:") && s.username.is_none()));
+        assert_eq!(parse_ice_servers(&ice_text(Some(String::new()))), Ok(vec![]), "an emptied list stays empty");
     }
 
     #[test]

@@ -395,11 +395,11 @@ fn Settings() -> impl IntoView {
 /// Settings: STUN/TURN servers for peer play, validated as typed and saved on demand.
 #[component]
 fn IceServersField() -> impl IntoView {
-    use crate::ui_model::prefs::{parse_ice_servers, ICE_KEY};
+    use crate::ui_model::prefs::{ice_text, parse_ice_servers, DEFAULT_ICE, ICE_KEY};
     let shell = expect_context::<Shell>();
-    let text = RwSignal::new(storage::get_raw(ICE_KEY).ok().flatten().unwrap_or_default());
+    let text = RwSignal::new(ice_text(storage::get_raw(ICE_KEY).ok().flatten()));
     let saved = RwSignal::new(false);
-    let problem = move || text.with(|t| parse_ice_servers(t).err().map(|e| e.to_string()));
+    let problem = move || text.with(|t| parse_ice_servers(t).err().map(|e| e.phrase(shell.lang())));
     let save = move |_| {
         if problem().is_none() {
             saved.set(storage::set_raw(ICE_KEY, &text.get_untracked()).is_ok());
@@ -414,9 +414,15 @@ fn IceServersField() -> impl IntoView {
                 on:input=move |ev| { text.set(event_target_value(&ev)); saved.set(false); }></textarea>
             <span class="muted">{move || shell.t(Text::IceHelp)}</span>
             {move || problem().map(|e| view! { <p class="notice bad" role="alert" data-testid="ice-error">{e}</p> })}
-            <button type="button" class="button" data-testid="ice-save" disabled=move || problem().is_some() on:click=save>
-                {move || if saved.get() { shell.t(Text::IceSaved) } else { shell.t(Text::Save) }}
-            </button>
+            <div class="hand-actions">
+                <button type="button" class="button" data-testid="ice-save" disabled=move || problem().is_some() on:click=save>
+                    {move || if saved.get() { shell.t(Text::IceSaved) } else { shell.t(Text::Save) }}
+                </button>
+                <button type="button" class="button subtle" data-testid="ice-defaults"
+                    on:click=move |_| { text.set(DEFAULT_ICE.to_string()); saved.set(false); }>
+                    {move || shell.t(Text::IceDefaults)}
+                </button>
+            </div>
         </div>
     }
 }

@@ -17,7 +17,7 @@ use crate::i18n::Text;
 use crate::net::protocol::{LobbyState, SeatInfo};
 use crate::net::PeerGame;
 use crate::table::Seat;
-use crate::ui_model::prefs::{parse_ice_servers, IceServer, ICE_KEY};
+use crate::ui_model::prefs::{ice_text, parse_ice_servers, IceServer, ICE_KEY};
 use crate::web::shell::Shell;
 use crate::web::storage;
 use leptos::prelude::*;
@@ -51,11 +51,10 @@ pub fn save_memory(m: &PeerMemory) {
     let _ = storage::set_raw(PEER_KEY, &crate::net::protocol::to_stored_text(m));
 }
 
-/// The ICE servers from settings; a broken entry (refused by the settings screen anyway)
-/// means none.
+/// The ICE servers from settings (the default public STUN servers until a list is saved);
+/// a broken entry (refused by the settings screen anyway) means none.
 pub fn ice_servers() -> Vec<IceServer> {
-    let text = storage::get_raw(ICE_KEY).ok().flatten().unwrap_or_default();
-    parse_ice_servers(&text).unwrap_or_default()
+    parse_ice_servers(&ice_text(storage::get_raw(ICE_KEY).ok().flatten())).unwrap_or_default()
 }
 
 /// Milliseconds since the epoch (only differences matter to `net::Host`).

@@ -30,8 +30,10 @@ pub enum PeerEvent {
     Failed,
 }
 
-/// How long to wait for ICE gathering before encoding what was found.
-const GATHER_TIMEOUT_MS: u32 = 5000;
+/// How long to wait for ICE gathering before encoding what was found: a reachable STUN
+/// server answers within a few hundred milliseconds; an unreachable one (a network that
+/// blocks it, or none outside) must not hold the code back, so what was found by then is used.
+const GATHER_TIMEOUT_MS: u32 = 2500;
 
 type Handler = Rc<dyn Fn(PeerEvent)>;
 /// The JavaScript callbacks, kept alive as long as the connection.
