@@ -66,6 +66,18 @@ test("a host and three guests play a hand over WebRTC; a dropped guest comes bac
   await screenshot(host.page, "peer-host-lobby-desktop");
   await host.page.setViewportSize(VIEWPORTS.phone);
   await screenshot(host.page, "peer-host-lobby-phone");
+  // A short lobby: the whole of it for four seats within two phone screens.
+  const lobbyHeight = await host.page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`the host's lobby at 360 px: ${lobbyHeight} px high`);
+  assert.ok(lobbyHeight <= 2 * 740, `the lobby is ${lobbyHeight} px high`);
+  // The code and a QR code of the invite show on demand.
+  const seat1 = host.page.locator("[data-testid=invite][data-seat='1']");
+  assert.equal(await seat1.locator("[data-testid=qr]").count(), 0);
+  await seat1.locator("[data-testid=invite-code-show]").click();
+  await seat1.locator("[data-testid=qr]").waitFor();
+  assert.ok(await seat1.locator("[data-testid=invite-code]").isVisible());
+  await screenshot(host.page, "peer-host-invite-qr-phone");
+  await seat1.locator("[data-testid=invite-code-show]").click();
   await host.page.setViewportSize(VIEWPORTS.desktop);
 
   // A bad answer is refused with a sentence, and nothing changes.
@@ -162,7 +174,7 @@ test("STUN/TURN servers in settings are validated with clear errors and saved", 
   // With the default public STUN servers (unreachable here) a host's invite appears within 5 s.
   await page.goto(site.url + "#/friends");
   const opened = Date.now();
-  await page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-code]").waitFor({ timeout: 20000 });
+  await page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-code]").waitFor({ state: "attached", timeout: 20000 });
   const inviteMs = Date.now() - opened;
   assert.ok(inviteMs < 5000, `the first invite took ${inviteMs} ms`);
   await page.goto(site.url + "#/settings");
@@ -185,7 +197,7 @@ test("STUN/TURN servers in settings are validated with clear errors and saved", 
   assert.match(await page.evaluate(() => localStorage.getItem("tuolaji.ice.v1")), /ana s3cret/);
   // An invite is still made with servers configured (none is reachable here: only the code matters).
   await page.goto(site.url + "#/friends");
-  await page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-code]").waitFor({ timeout: 20000 });
+  await page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-code]").waitFor({ state: "attached", timeout: 20000 });
   assert.deepEqual(problems(), []);
   await context.close();
 });

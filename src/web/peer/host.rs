@@ -8,7 +8,7 @@ use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
 use super::ConsoleLog;
 use super::PeerTable;
-use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, CodeBox};
+use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, PassOn};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
@@ -320,19 +320,17 @@ fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<
             let invite = Route::Join { game: G::NAME.to_string(), code: code.clone() };
             let link = format!("{}{}", G::HOST_PAGE.url_of(G::GUEST_PAGE), invite.to_hash());
             view! {
-                <p class="invite-link"><span class="muted">{shell.t(Text::InviteLink)} ": "</span>
-                    <a href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a></p>
-                <CodeBox code=code qr=link testid="invite-code"/>
-                <label class="field">
-                    <span>{shell.t(Text::PasteAnswer)}</span>
+                <PassOn code=code link=link testid="invite-code"/>
+                <div class="answer-row">
                     <input type="text" data-testid="answer-input" autocomplete="off" spellcheck="false"
+                        placeholder=shell.t(Text::PasteAnswer) aria-label=shell.t(Text::PasteAnswer)
                         prop:value=move || answer.get()
                         on:input=move |ev| answer.set(event_target_value(&ev))
                         on:keydown=move |ev| if ev.key() == "Enter" { connect() }/>
-                </label>
-                <button type="button" class="button primary" data-testid="answer-connect" on:click=move |_| connect()>
-                    {shell.t(Text::Connect)}
-                </button>
+                    <button type="button" class="button primary" data-testid="answer-connect" on:click=move |_| connect()>
+                        {shell.t(Text::Connect)}
+                    </button>
+                </div>
                 {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="invite-error">{e}</p> })}
             }
             .into_any()
@@ -340,7 +338,6 @@ fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<
     };
     view! {
         <div class="invite" data-testid="invite" data-seat=seat.to_string()>
-            <h4>{shell.t(Text::InviteFor)} " " {seat + 1}</h4>
             {body}
         </div>
     }
@@ -548,11 +545,11 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             <SaveNotices autosave=ui.autosave/>
             {move || (!has_view.get()).then(|| view! {
                 <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
-                {move || (!started.get()).then(settings_panel)}
+                {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
                 <h3>{shell.t(Text::TablePlayers)}</h3>
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
                 {move || (!started.get()).then(|| view! {
-                    <p class="muted">{shell.t(Text::OpenTable)}</p>
+                    <h3>{shell.t(Text::StepStart)}</h3>
                     <div class="hand-actions">
                         <button type="button" class="button" data-testid="fill-bots"
                             on:click=move |_| lobby_op(&|h: &mut Host<G>| Ok(h.fill_with_bots()))>

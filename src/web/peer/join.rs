@@ -5,7 +5,7 @@
 
 use super::rtc::{Peer, PeerEvent};
 use super::PeerTable;
-use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, CodeBox, PeerMemory};
+use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, PassOn, PeerMemory};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::protocol::{decode_host, encode_guest, GuestMessage, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
@@ -209,7 +209,7 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
                 <div class="answer" data-testid="answer">
                     <h3>{shell.t(Text::AnswerCode)}</h3>
                     <p class="status-line" data-testid="peer-status">{shell.t(Text::SendAnswer)}</p>
-                    <CodeBox code=code.clone() qr=code testid="answer-code"/>
+                    <PassOn code=code testid="answer-code"/>
                 </div>
             }.into_any()),
             Stage::Connecting(_) => Some(line(shell.t(Text::Connecting).into())),

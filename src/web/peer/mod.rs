@@ -123,14 +123,34 @@ pub fn seat_names<G: PeerGame>(lobby: &LobbyState<G>, me: Option<Seat>, shell: S
         .collect()
 }
 
-/// A code to pass on: the text, a Copy button and its QR code. `link` is what the QR holds.
+/// Whether the browser can hand text to the system's share sheet (the Web Share API).
+fn can_share() -> bool {
+    web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false))
+}
+
+/// Opens the system's share sheet with `text` (called from a tap; a cancelled share is fine).
+fn share(text: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else { return };
+    let Some(f) = js_sys::Reflect::get(&nav, &"share".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else { return };
+    let data = js_sys::Object::new();
+    let key = if text.starts_with("http") { "url" } else { "text" };
+    let _ = js_sys::Reflect::set(&data, &key.into(), &text.into());
+    let _ = f.call1(&nav, &data);
+}
+
+/// A code to pass on to the other browser: Share (where the browser has a share sheet) and
+/// Copy. With `link` (a host's invite) the link is what is shared and copied, shown on one
+/// line; the code itself and a QR code of the link show on demand. Without it (a guest's
+/// answer) the code is shown.
 #[component]
-pub fn CodeBox(#[prop(into)] code: String, #[prop(into)] qr: String, testid: &'static str) -> impl IntoView {
+pub fn PassOn(#[prop(into)] code: String, #[prop(optional, into)] link: Option<String>, testid: &'static str) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let copied = RwSignal::new(false);
-    let text = code.clone();
+    let shown = RwSignal::new(false);
+    let what = StoredValue::new(link.clone().unwrap_or_else(|| code.clone()));
     let copy = move |_| {
-        let text = text.clone();
+        let text = what.get_value();
         leptos::task::spawn_local(async move {
             let Some(w) = web_sys::window() else { return };
             let p = w.navigator().clipboard().write_text(&text);
@@ -139,15 +159,36 @@ pub fn CodeBox(#[prop(into)] code: String, #[prop(into)] qr: String, testid: &'s
             }
         });
     };
+    let chars = code.len().to_string();
+    let is_invite = link.is_some();
     view! {
-        <div class="code-box">
-            <div class="code-row">
-                <code class="code-text" data-testid=testid data-chars=code.len().to_string()>{code.clone()}</code>
+        <div class="pass-on">
+            {match link {
+                Some(link) => view! {
+                    <a class="pass-on-link" href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a>
+                    <div class="pass-on-more" class:hidden=move || !shown.get()>
+                        <code class="code-text" data-testid=testid data-chars=chars>{code}</code>
+                        {move || shown.get().then(|| view! { <qr::QrCode text=link.clone()/> })}
+                    </div>
+                }
+                .into_any(),
+                None => view! { <code class="code-text" data-testid=testid data-chars=chars>{code}</code> }.into_any(),
+            }}
+            <div class="pass-on-buttons">
+                {can_share().then(|| view! {
+                    <button type="button" class="button primary" data-testid=format!("{testid}-share") on:click=move |_| share(&what.get_value())>
+                        {shell.t(Text::Share)}
+                    </button>
+                })}
                 <button type="button" class="button" on:click=copy data-testid=format!("{testid}-copy")>
                     {move || if copied.get() { shell.t(Text::Copied) } else { shell.t(Text::Copy) }}
                 </button>
+                {is_invite.then(|| view! {
+                    <button type="button" class="button subtle" data-testid=format!("{testid}-show") on:click=move |_| shown.update(|s| *s = !*s)>
+                        {move || if shown.get() { shell.t(Text::HideCode) } else { shell.t(Text::ShowCode) }}
+                    </button>
+                })}
             </div>
-            <qr::QrCode text=qr/>
         </div>
     }
 }
