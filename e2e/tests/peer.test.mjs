@@ -106,8 +106,21 @@ test("a host and three guests play a hand over WebRTC; a dropped guest comes bac
   await host.page.locator("[data-testid=stand-in-after]").dispatchEvent("change");
   await host.page.click("[data-testid=start-game]");
 
-  // Hand 1: all four humans play to the end.
+  // Table talk: a line from a guest and a reaction from the host reach everyone, with names.
   const pages = [host.page, ...guests.map((g) => g.page)];
+  for (const p of pages) await p.waitForSelector("[data-testid=chat]", { timeout: 20000 });
+  await guests[0].page.fill("[data-testid=chat-input]", "good luck all");
+  await guests[0].page.click("[data-testid=chat-send]");
+  await host.page.locator("[data-testid=reaction]").first().click();
+  for (const p of pages) {
+    await p.waitForFunction(() => document.querySelectorAll("[data-testid=chat-line]").length === 2, null, { timeout: 10000 });
+    const said = await p.locator("[data-testid=chat-line]").allTextContents();
+    assert.match(said[0], /^(Ana|You): good luck all$/, said.join(" | "));
+    assert.match(said[1], /^(Host|You|.+): 👍$/, said.join(" | "));
+  }
+  assert.equal(await guests[0].page.locator("[data-testid=chat-input]").inputValue(), "");
+
+  // Hand 1: all four humans play to the end.
   const shots = [undefined, "peer-table-phone", "peer-table-desktop", undefined];
   await Promise.all(pages.map((p, i) => playHand(p, { shotName: shots[i] })));
   for (const g of guests) {

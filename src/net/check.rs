@@ -89,6 +89,10 @@ pub fn check_host_message<G: PeerGame>(msg: &HostMessage<G>, limits: G::Limits) 
             Ok(())
         }
         HostMessage::FairReveal(r) => reveal_ok(r, limits),
+        HostMessage::Chat { seat, text } => {
+            seat_ok("a line of chat", *seat, seats)?;
+            len_ok("a line of chat", text.chars().count(), crate::net::protocol::MAX_CHAT_CHARS)
+        }
     }
 }
 

@@ -32,6 +32,8 @@ pub struct GuestMemory {
 /// Hand logs, commit rounds and buffered reveals a guest keeps at most (a hostile host cannot
 /// grow them). Short lists in plain vectors: each map type would add its own code to the page.
 const KEEP_HANDS: usize = 4;
+/// Lines of chat a guest keeps.
+pub const KEEP_CHAT: usize = 20;
 const MAX_PENDING: usize = 256;
 
 /// One guest (a remote page, or the host's own seat).
@@ -52,6 +54,8 @@ pub struct GuestClient<G: PeerGame> {
     /// a broken or hostile host), and how many it refused.
     pub refused: Option<OutOfBounds>,
     pub refusals: u64,
+    /// The table's talk: the last [`KEEP_CHAT`] lines, (seat, text), the newest last.
+    pub chat: Vec<(Seat, String)>,
     /// The bounds host messages are checked against (the lobby's table once known).
     limits: G::Limits,
     seq: u64,
@@ -85,6 +89,7 @@ impl<G: PeerGame> GuestClient<G> {
             dealing: false,
             refused: None,
             refusals: 0,
+            chat: Vec::new(),
             limits: G::limits(None),
             seq: 0,
             page_secret,
@@ -132,6 +137,12 @@ impl<G: PeerGame> GuestClient<G> {
         self.rejected = None;
         self.awaiting = true;
         Some(GuestMessage::Action { seq: self.seq, seat, action })
+    }
+
+    /// A line of chat (or a quick reaction) to send; `None` before this page has a seat.
+    pub fn say(&self, text: &str) -> Option<GuestMessage<G>> {
+        self.seat?;
+        Some(GuestMessage::Chat { text: text.chars().take(crate::net::protocol::MAX_CHAT_CHARS).collect() })
     }
 
     /// A move the page makes for its person now without asking (Shengji's draw: drawing is
@@ -241,6 +252,13 @@ impl<G: PeerGame> GuestClient<G> {
                 Vec::new()
             }
             HostMessage::Pong { .. } => Vec::new(),
+            HostMessage::Chat { seat, text } => {
+                if self.chat.len() >= KEEP_CHAT {
+                    self.chat.remove(0);
+                }
+                self.chat.push((seat, text));
+                Vec::new()
+            }
             HostMessage::Rejected { reason, .. } => {
                 self.awaiting = false;
                 self.rejected = Some(reason);

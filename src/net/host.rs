@@ -4,6 +4,7 @@
 //! `host/`: the lobby (`lobby.rs`), fair dealing (`fair_round.rs`), saving (`snapshot.rs`),
 //! flood control and the capped log (`flood.rs`), refusals and log entries as types (`refusal.rs`).
 
+pub(super) mod chat;
 mod fair_round;
 mod flood;
 mod lobby;
@@ -87,6 +88,7 @@ struct Conn {
     bucket: Bucket,
     /// The hands' history went out on this connection.
     history_sent: bool,
+    chat: chat::ChatAllowance,
 }
 
 /// Work the host has done, counted (for tests that bound it, and for whoever debugs a table).
@@ -104,6 +106,8 @@ pub struct HostStats {
     pub bot_moves: u64,
     /// Seat views built for guests.
     pub views: u64,
+    /// Lines of chat passed on.
+    pub chat_lines: u64,
 }
 
 /// The host of one table.
@@ -246,7 +250,7 @@ impl<G: PeerGame> Host<G> {
     /// A new transport connection (nothing is sent until its `Hello`).
     pub fn connect(&mut self, conn: ConnId) {
         let bucket = Bucket::new(&self.config.flood, 0);
-        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false });
+        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::new(0) });
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.
@@ -378,6 +382,7 @@ impl<G: PeerGame> Host<G> {
             GuestMessage::Commit { hand, commitment } => self.commit(conn, hand, &commitment, now),
             GuestMessage::Reveal { hand, entropy } => self.reveal(conn, hand, &entropy, now),
             GuestMessage::History { from } => self.history(conn, from),
+            GuestMessage::Chat { text } => self.chat(conn, &text, now),
         }
     }
 

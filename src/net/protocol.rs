@@ -10,7 +10,7 @@ use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly. (5: the game's
 /// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table.)
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -37,7 +37,12 @@ pub enum GuestMessage<G: PeerGame> {
     /// The reveals of every finished hand from `from` on (a guest that missed some, or a page
     /// that reloaded, replays the table's hands to check the next ones). Once per connection.
     History { from: u64 },
+    /// A line of table talk or a quick reaction, at most [`MAX_CHAT_CHARS`] characters.
+    Chat { text: String },
 }
+
+/// The longest line of chat a guest may send (characters, after control characters are dropped).
+pub const MAX_CHAT_CHARS: usize = 140;
 
 /// One seat as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +106,8 @@ pub enum HostMessage<G: PeerGame> {
     FairCommitments { hand: u64, commitments: Vec<(Seat, String)> },
     /// Fair dealing, after the hand: the secrets, to verify the deal.
     FairReveal(HandReveal<G>),
+    /// A line of table talk from `seat`, passed on to everyone seated.
+    Chat { seat: Seat, text: String },
 }
 
 /// Why the host refused a guest's message, as it travels: typed, so the guest's page
@@ -145,6 +152,10 @@ pub enum Refused<E> {
     SeatGone,
     /// The guest's page plays another game than this table.
     OtherGame { table: String },
+    /// Table talk: at most this many lines in a row, then one every few seconds.
+    ChatTooFast { lines: u32 },
+    /// Table talk: a line of more characters than the table passes on.
+    ChatTooLong { max: usize },
 }
 
 impl<E: fmt::Display> fmt::Display for Refused<E> {
@@ -180,6 +191,8 @@ impl<E: fmt::Display> fmt::Display for Refused<E> {
             Refused::SeatGiven => f.write_str("the host gave your seat to someone else"),
             Refused::SeatGone => f.write_str("the table got smaller and your seat is gone"),
             Refused::OtherGame { table } => write!(f, "this table plays {table}: open the invite on the page of that game"),
+            Refused::ChatTooFast { lines } => write!(f, "too much talk: {lines} lines in a row at most, then one every few seconds"),
+            Refused::ChatTooLong { max } => write!(f, "a line of chat has at most {max} characters"),
         }
     }
 }
@@ -220,7 +233,7 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
 
 /// Versions whose stored values ([`to_stored_text`]) still read: a host's saved table kept its
 /// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only).
-const STORED_VERSIONS: [u16; 2] = [4, PROTOCOL_VERSION];
+const STORED_VERSIONS: [u16; 3] = [4, 5, PROTOCOL_VERSION];
 
 fn decode_versions<T: DeserializeOwned>(bytes: &[u8], max: usize, versions: &[u16]) -> Result<T, DecodeError> {
     if bytes.len() > max {

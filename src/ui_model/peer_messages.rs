@@ -103,6 +103,8 @@ pub fn refused<G: PeerWords>(r: &Refused<G::Error>, lang: Lang) -> String {
         Refused::SeatGiven => "主机把你的座位给了别人。".into(),
         Refused::SeatGone => "这桌人数减少了，你的座位没有了。".into(),
         Refused::OtherGame { table } => format!("这桌玩的是{}：请在那个游戏的页面打开邀请。", game_title(table, lang)),
+        Refused::ChatTooFast { lines } => format!("说得太快了：最多连发 {lines} 句，之后每隔几秒一句。"),
+        Refused::ChatTooLong { max } => format!("一句聊天最多 {max} 个字。"),
     }
 }
 

@@ -55,6 +55,8 @@ pub enum Refusal<G: PeerGame> {
     SeatGiven,
     /// Not a refusal of a message: the table got smaller and this guest's seat is gone.
     SeatGone,
+    ChatTooFast { lines: u32 },
+    ChatTooLong { max: usize },
 }
 
 impl<G: PeerGame> fmt::Display for Refusal<G> {
@@ -98,6 +100,8 @@ impl<G: PeerGame> fmt::Display for Refusal<G> {
             Refusal::HistoryTwice => f.write_str("the hands' history was already sent on this connection"),
             Refusal::SeatGiven => f.write_str("the host gave your seat to someone else"),
             Refusal::SeatGone => f.write_str("the table got smaller and your seat is gone"),
+            Refusal::ChatTooFast { lines } => write!(f, "too much talk: {lines} lines in a row at most, then one every few seconds"),
+            Refusal::ChatTooLong { max } => write!(f, "a line of chat has at most {max} characters"),
         }
     }
 }
@@ -141,6 +145,8 @@ impl<G: PeerGame> Refusal<G> {
             Refusal::HistoryTwice => Refused::HistoryTwice,
             Refusal::SeatGiven => Refused::SeatGiven,
             Refusal::SeatGone => Refused::SeatGone,
+            Refusal::ChatTooFast { lines } => Refused::ChatTooFast { lines: *lines },
+            Refusal::ChatTooLong { max } => Refused::ChatTooLong { max: *max },
         }
     }
 }

@@ -664,5 +664,6 @@ fn binary_messages_are_far_smaller_than_their_json() {
     assert!(bin * 2 < json, "binary {bin} bytes, JSON {json}");
 }
 
+mod chat;
 mod dishonest;
 mod flood;

@@ -6,6 +6,7 @@
 
 use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
+use super::chat::TableTalk;
 use super::ConsoleLog;
 use super::PeerTable;
 use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, PassOn};
@@ -63,6 +64,7 @@ struct Ui<G: PeerTable> {
     refusal: RwSignal<Option<Refused<G::Error>>>,
     verdict: RwSignal<Option<Verdict<G>>>,
     dealing: RwSignal<bool>,
+    chat: RwSignal<Vec<(Seat, String)>>,
     invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
     notice: RwSignal<Option<LobbyError<G>>>,
     autosave: Autosave,
@@ -110,9 +112,9 @@ fn refresh<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
         }
         *logged = host.log_total();
     }
-    let (lobby, view, seat, refusal, verdict, dealing) = {
+    let (lobby, view, seat, refusal, verdict, dealing, chat) = {
         let s = sess.borrow();
-        (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing())
+        (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing(), s.me.chat.clone())
     };
     ui.autosave.changed();
     // Only real changes re-render (an answer being typed into an invite must survive).
@@ -122,6 +124,7 @@ fn refresh<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
     set_changed(ui.refusal, refusal);
     set_changed(ui.verdict, verdict);
     set_changed(ui.dealing, dealing);
+    set_changed(ui.chat, chat);
     ensure_invites(sess, ui);
 }
 
@@ -373,6 +376,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         refusal: RwSignal::new(None),
         verdict: RwSignal::new(None),
         dealing: RwSignal::new(false),
+        chat: RwSignal::new(Vec::new()),
         invites: RwSignal::new(BTreeMap::new()),
         notice: RwSignal::new(None),
         autosave,
@@ -546,7 +550,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             {move || (!has_view.get()).then(|| view! {
                 <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
                 {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
-                <h3>{shell.t(Text::TablePlayers)}</h3>
+                <h3>{shell.t(Text::StepInvite)}</h3>
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
                 {move || (!started.get()).then(|| view! {
                     <h3>{shell.t(Text::StepStart)}</h3>
@@ -569,9 +573,22 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || ui.refusal.get().map(|r| refused::<G>(&r, shell.lang())));
                 let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> });
+                // The host's own lines go through its seat's client like a guest's.
+                let say = Callback::new(move |text: String| {
+                    let Some(sess) = sess.try_get_value() else { return };
+                    let out = {
+                        let mut s = sess.borrow_mut();
+                        match s.me.say(&text) {
+                            Some(m) => s.host.handle(ME, m, now_ms()),
+                            None => Vec::new(),
+                        }
+                    };
+                    dispatch(&sess, ui, out);
+                });
                 view! {
                     <div class="peer-status">{status_line}</div>
                     {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats)))}
+                    <TableTalk lines=ui.chat.into() names=names send=say/>
                 }
             })}
             <button type="button" class="button subtle" data-testid="new-table"

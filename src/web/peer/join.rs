@@ -5,6 +5,7 @@
 
 use super::rtc::{Peer, PeerEvent};
 use super::PeerTable;
+use super::chat::TableTalk;
 use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, PassOn, PeerMemory};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
@@ -71,6 +72,7 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
     let refusal = RwSignal::new(None::<Refused<G::Error>>);
     let verdict = RwSignal::new(None::<Verdict<G>>);
     let dealing = RwSignal::new(false);
+    let chat = RwSignal::new(Vec::<(usize, String)>::new());
     // A returning guest resumes with what its page kept, so it can still check the hand it was in.
     let client = match (&memory.token, &memory.guest) {
         (Some(_), Some(kept)) => GuestClient::<G>::resume(&memory.name, kept, memory.token.clone()),
@@ -95,6 +97,9 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
         refusal.set(c.rejected.clone());
         verdict.set(c.current_verdict().cloned());
         dealing.set(c.dealing);
+        if chat.with_untracked(|l| l != &c.chat) {
+            chat.set(c.chat.clone());
+        }
         if c.token.is_some() {
             save_memory(&PeerMemory { name: c.name.clone(), token: c.token.clone(), guest: Some(c.memory()) });
         }
@@ -276,9 +281,16 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || refusal.get().map(|r| refused::<G>(&r, shell.lang())));
                 // The status goes first: a lost host or a failed deal check must be seen.
+                let say = Callback::new(move |text: String| {
+                    let msg = client.try_get_value().and_then(|c| c.borrow().say(&text));
+                    if let Some(m) = msg {
+                        send(&m);
+                    }
+                });
                 view! {
                     <div class="peer-status">{status}</div>
                     {untrack(|| G::board(v, names, Callback::new(act), error, None))}
+                    <TableTalk lines=chat.into() names=names send=say/>
                 }
             })}
             <BackHome/>

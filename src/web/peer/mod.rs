@@ -4,6 +4,7 @@
 //! table in localStorage), `join` the guest's page (`#/join/<code>`), `rtc` the WebRTC glue
 //! and `qr` the QR codes. The rules and the protocol live in `crate::net`.
 
+pub mod chat;
 pub mod game;
 pub mod host;
 pub mod host_save;
