@@ -102,6 +102,7 @@ fn guest_corpus() -> Vec<Vec<u8>> {
         GuestMessage::Commit { hand: 0, commitment: "ab".repeat(32) },
         GuestMessage::Reveal { hand: 1, entropy: "cd".repeat(32) },
         GuestMessage::History { from: 0 },
+        GuestMessage::Chat { text: "好牌 nice 👍".into() },
     ];
     msgs.iter().map(encode_guest).collect()
 }
