@@ -149,13 +149,20 @@ export async function takeMyTurn(page) {
     );
     if ((await handCards(page)).length < before) return "auto";
   }
+  // Leading: the suggested lead. Following: the forced row of the hints. A selection the
+  // table already made (fewer taps) that is legal: play it as it is.
+  const ready = page.locator("[data-testid=use-suggestion], [data-testid=hint-row][data-forced=true], [data-testid=legality][data-legal=yes]").first();
+  if (!(await ready.waitFor({ timeout: 10000 }).then(() => true, () => false))) {
+    // The turn moved on meanwhile (a peer table's view can arrive at any time): look again.
+    console.log(`takeMyTurn: nothing to play yet (my turn: ${await table.getAttribute("data-my-turn")}, phase: ${await table.getAttribute("data-phase")})`);
+    return "wait";
+  }
   const suggestion = page.locator("[data-testid=use-suggestion]");
+  const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
   if (await suggestion.count()) {
     await suggestion.click();
   } else {
-    const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
-    await forced.waitFor({ timeout: 10000 });
-    await forced.click();
+    if (await forced.count()) await forced.click();
     await page.waitForSelector("[data-testid=legality][data-legal=yes]");
   }
   await page.click("[data-testid=play]");
