@@ -63,6 +63,9 @@ pub trait PeerGame:
     fn deals(action: &Self::Action) -> Option<Deal>;
     /// Is the current hand over (scored, waiting for the next deal)?
     fn hand_over(&self) -> bool;
+    /// What a spectator sees: the table's public information and no seat's hidden cards
+    /// (tested like the seats' views). Its seat is one past the last real seat.
+    fn public_view(&self) -> Self::View;
 
     /// An action within the table's bounds (the host checks a guest's before the game sees
     /// it, a guest each move of a revealed record).

@@ -56,6 +56,8 @@ pub struct GuestClient<G: PeerGame> {
     pub refusals: u64,
     /// The table's talk: the last [`KEEP_CHAT`] lines, (seat, text), the newest last.
     pub chat: Vec<(Seat, String)>,
+    /// A spectator (it said [`GuestClient::watch`]): no seat, the public view only.
+    pub watching: bool,
     /// The bounds host messages are checked against (the lobby's table once known).
     limits: G::Limits,
     seq: u64,
@@ -90,6 +92,7 @@ impl<G: PeerGame> GuestClient<G> {
             refused: None,
             refusals: 0,
             chat: Vec::new(),
+            watching: false,
             limits: G::limits(None),
             seq: 0,
             page_secret,
@@ -117,6 +120,12 @@ impl<G: PeerGame> GuestClient<G> {
     }
 
     /// The first message on every new connection.
+    /// The first message of a spectator's page (instead of [`GuestClient::hello`]).
+    pub fn watch(&mut self) -> GuestMessage<G> {
+        self.watching = true;
+        GuestMessage::Watch { name: self.name.clone(), protocol_version: PROTOCOL_VERSION, game: G::NAME.to_string() }
+    }
+
     pub fn hello(&self) -> GuestMessage<G> {
         GuestMessage::Hello {
             name: self.name.clone(),
@@ -137,6 +146,34 @@ impl<G: PeerGame> GuestClient<G> {
         self.rejected = None;
         self.awaiting = true;
         Some(GuestMessage::Action { seq: self.seq, seat, action })
+    }
+
+    /// A spectator keeps the lobby, the public view (one past the last seat), the talk and
+    /// refusals; it checks no deal (it never saw a hand) and answers nothing.
+    fn use_as_spectator(&mut self, msg: HostMessage<G>) {
+        match msg {
+            HostMessage::Lobby(l) => {
+                self.limits = G::limits(Some(&l.settings));
+                self.lobby = Some(l);
+            }
+            HostMessage::View(v) if self.lobby.as_ref().is_some_and(|l| G::view_seat(&v) == l.seats.len()) => {
+                self.view = Some(*v);
+            }
+            HostMessage::Chat { .. } => {
+                self.use_message_chat(msg);
+            }
+            HostMessage::Rejected { reason, .. } => self.rejected = Some(reason),
+            _ => {}
+        }
+    }
+
+    fn use_message_chat(&mut self, msg: HostMessage<G>) {
+        if let HostMessage::Chat { seat, text } = msg {
+            if self.chat.len() >= KEEP_CHAT {
+                self.chat.remove(0);
+            }
+            self.chat.push((seat, text));
+        }
     }
 
     /// A line of chat (or a quick reaction) to send; `None` before this page has a seat.
@@ -196,6 +233,10 @@ impl<G: PeerGame> GuestClient<G> {
     }
 
     fn use_message(&mut self, msg: HostMessage<G>) -> Vec<GuestMessage<G>> {
+        if self.watching {
+            self.use_as_spectator(msg);
+            return Vec::new();
+        }
         match msg {
             HostMessage::Welcome { seat, rejoin, .. } => {
                 if self.seat != Some(seat) {
@@ -252,11 +293,8 @@ impl<G: PeerGame> GuestClient<G> {
                 Vec::new()
             }
             HostMessage::Pong { .. } => Vec::new(),
-            HostMessage::Chat { seat, text } => {
-                if self.chat.len() >= KEEP_CHAT {
-                    self.chat.remove(0);
-                }
-                self.chat.push((seat, text));
+            msg @ HostMessage::Chat { .. } => {
+                self.use_message_chat(msg);
                 Vec::new()
             }
             HostMessage::Rejected { reason, .. } => {

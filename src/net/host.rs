@@ -20,7 +20,7 @@ use self::fair_round::FairRound;
 use self::flood::{Bucket, LogRing, Take};
 use super::fair::{self, Secret};
 use super::game::{Deal, PeerGame};
-use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
+use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_WATCHERS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
 use crate::table::{Bot as _, Driver, Seat, Turn};
 use derive_where::derive_where;
@@ -89,6 +89,8 @@ struct Conn {
     /// The hands' history went out on this connection.
     history_sent: bool,
     chat: chat::ChatAllowance,
+    /// A spectator's connection (greeted with `Watch`): no seat, the public view only.
+    watching: bool,
 }
 
 /// Work the host has done, counted (for tests that bound it, and for whoever debugs a table).
@@ -250,7 +252,7 @@ impl<G: PeerGame> Host<G> {
     /// A new transport connection (nothing is sent until its `Hello`).
     pub fn connect(&mut self, conn: ConnId) {
         let bucket = Bucket::new(&self.config.flood, 0);
-        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::new(0) });
+        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::new(0), watching: false });
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.
@@ -377,6 +379,18 @@ impl<G: PeerGame> Host<G> {
                 let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
                 self.hello(conn, name, rejoin, now)
             }
+            GuestMessage::Watch { name: _, protocol_version, game } => {
+                if greeted {
+                    return self.reject(conn, None, Refusal::AlreadyGreeted);
+                }
+                if protocol_version != PROTOCOL_VERSION {
+                    return self.reject(conn, None, Refusal::ProtocolVersion { got: protocol_version });
+                }
+                if game != G::NAME {
+                    return self.reject(conn, None, Refusal::OtherGame);
+                }
+                self.watch(conn)
+            }
             _ if !greeted => self.reject(conn, None, Refusal::NotGreeted),
             GuestMessage::Action { seq, seat, action } => self.action(conn, seq, seat, action, now),
             GuestMessage::Commit { hand, commitment } => self.commit(conn, hand, &commitment, now),
@@ -444,6 +458,28 @@ impl<G: PeerGame> Host<G> {
         }
         self.after_change(now, &mut out);
         out
+    }
+
+    /// A spectator: no seat, the lobby and the public view now and after every change.
+    fn watch(&mut self, conn: ConnId) -> Vec<Outgoing<G>> {
+        if self.watchers().len() >= MAX_WATCHERS {
+            return self.reject(conn, None, Refusal::TableFull);
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.greeted = true;
+            c.watching = true;
+        }
+        let mut out = vec![(conn, HostMessage::Lobby(self.lobby()))];
+        if let Some(g) = &self.game {
+            self.stats.views += 1;
+            out.push((conn, HostMessage::View(Box::new(g.public_view()))));
+        }
+        out
+    }
+
+    /// Spectators' connections.
+    fn watchers(&self) -> Vec<ConnId> {
+        self.conns.iter().filter(|(_, c)| c.watching).map(|(&id, _)| id).collect()
     }
 
     fn welcome(&self, seat: Seat, conn: ConnId) -> Outgoing<G> {
@@ -520,15 +556,17 @@ impl<G: PeerGame> Host<G> {
 
     fn broadcast_lobby(&self) -> Vec<Outgoing<G>> {
         let lobby = self.lobby();
-        self.live().into_iter().map(|(c, _)| (c, HostMessage::Lobby(lobby.clone()))).collect()
+        let seated = self.live().into_iter().map(|(c, _)| c);
+        seated.chain(self.watchers()).map(|c| (c, HostMessage::Lobby(lobby.clone()))).collect()
     }
 
     /// Public events to everyone, then each guest its own view.
     fn publish(&mut self, events: &[G::Event]) -> Vec<Outgoing<G>> {
         let mut out = Vec::new();
         let live = self.live();
+        let watchers = self.watchers();
         for e in events {
-            for &(c, _) in &live {
+            for &c in live.iter().map(|(c, _)| c).chain(&watchers) {
                 out.push((c, HostMessage::Event(e.clone())));
             }
         }
@@ -536,7 +574,11 @@ impl<G: PeerGame> Host<G> {
             for &(c, s) in &live {
                 out.push((c, HostMessage::View(Box::new(g.view(s)))));
             }
-            self.stats.views += live.len() as u64;
+            if !watchers.is_empty() {
+                let public = g.public_view();
+                out.extend(watchers.iter().map(|&c| (c, HostMessage::View(Box::new(public.clone())))));
+            }
+            self.stats.views += (live.len() + watchers.len()) as u64;
         }
         out
     }

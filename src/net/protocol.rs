@@ -39,7 +39,13 @@ pub enum GuestMessage<G: PeerGame> {
     History { from: u64 },
     /// A line of table talk or a quick reaction, at most [`MAX_CHAT_CHARS`] characters.
     Chat { text: String },
+    /// First message of a spectator's connection (instead of `Hello`): it takes no seat and
+    /// gets the lobby, the public view and the public events, never a hidden card.
+    Watch { name: String, protocol_version: u16, game: String },
 }
+
+/// How many spectators a table lets watch at once.
+pub const MAX_WATCHERS: usize = 8;
 
 /// The longest line of chat a guest may send (characters, after control characters are dropped).
 pub const MAX_CHAT_CHARS: usize = 140;

@@ -49,6 +49,10 @@ impl PeerGame for Game {
     fn hand_over(&self) -> bool {
         self.phase() == PhaseName::Finished
     }
+    fn public_view(&self) -> SeatView {
+        // A seat out of range holds no cards and is nobody's partner or landlord.
+        self.view(self.players())
+    }
     fn action_ok(action: &Action, l: Limits) -> Checked {
         match action {
             Action::Discard(_) | Action::Drop | Action::DrawStock | Action::TakeDiscard | Action::NextDeal => Ok(()),
@@ -230,7 +234,8 @@ fn view_ok(v: &SeatView, limits: Limits) -> Checked {
     }
     let l = Limits { players: v.players, ..limits };
     let n = l.players;
-    seat_ok("the view", v.seat, n)?;
+    // (Seat n is a spectator's: the public view.)
+    seat_ok("the view", v.seat, n + 1)?;
     for (what, len) in [
         ("the hand sizes", v.hand_sizes.len()),
         ("the standings", v.status.len()),

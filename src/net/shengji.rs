@@ -53,6 +53,10 @@ impl PeerGame for Game {
     fn hand_over(&self) -> bool {
         self.phase() == PhaseName::Finished
     }
+    fn public_view(&self) -> SeatView {
+        // A seat out of range holds no cards and is nobody's partner or landlord.
+        self.view(self.players())
+    }
     fn action_ok(action: &Action, limits: Limits) -> Checked {
         action_ok(action, limits)
     }
@@ -198,7 +202,8 @@ fn view_limits(v: &SeatView, limits: Limits) -> Result<Limits, OutOfBounds> {
 fn view_ok(v: &SeatView, limits: Limits) -> Checked {
     let l = view_limits(v, limits)?;
     let n = l.players;
-    seat_ok("the view", v.seat, n)?;
+    // (Seat n is a spectator's: the public view.)
+    seat_ok("the view", v.seat, n + 1)?;
     for (what, len) in [("the levels", v.levels.len()), ("the hand sizes", v.hand_sizes.len()), ("the points", v.points.len()), ("the games won", v.games_won.len())] {
         if len != n {
             return Err(OutOfBounds::Length { what, len, max: n });
@@ -362,7 +367,7 @@ mod tests {
             (view(&|v| v.players = usize::MAX / 8), OutOfBounds::Players { players: usize::MAX / 8 }),
             (view(&|v| v.decks = 300), OutOfBounds::Decks { decks: 300 }),
             (view(&|v| v.kitty_size = 1 << 40), OutOfBounds::Kitty { kitty: 1 << 40 }),
-            (view(&|v| v.seat = 4), OutOfBounds::Seat { what: "the view", seat: 4 }),
+            (view(&|v| v.seat = 5), OutOfBounds::Seat { what: "the view", seat: 5 }),
             (view(&|v| v.levels.truncate(3)), OutOfBounds::Length { what: "the levels", len: 3, max: 4 }),
             (view(&|v| v.hand = many(Card::BigJoker, 3)), OutOfBounds::Copies { what: "the hand", card: Card::BigJoker.to_string(), copies: 3 }),
             (view(&|v| v.hand = many(Card::BigJoker, 257)), OutOfBounds::Cards { what: "the hand", len: 257, max: 108 }),

@@ -1,5 +1,5 @@
-//! Table talk: a seated guest's line of chat (or quick reaction) goes to everyone seated,
-//! tagged with the sender's seat. The host bounds it — at most [`MAX_CHAT_CHARS`] characters,
+//! Table talk: a seated guest's line of chat (or quick reaction) goes to everyone seated
+//! and to the spectators (who only read), tagged with the sender's seat. The host bounds it — at most [`MAX_CHAT_CHARS`] characters,
 //! control characters dropped, [`CHAT_BURST`] lines in a row and then one every
 //! [`CHAT_EVERY_MS`] — and keeps none of it: chat is not saved and not replayed.
 
@@ -62,6 +62,7 @@ impl<G: PeerGame> Host<G> {
         }
         self.stats.chat_lines += 1;
         let msg = HostMessage::Chat { seat, text: line.to_string() };
-        self.live().into_iter().map(|(c, _)| (c, msg.clone())).collect()
+        let seated = self.live().into_iter().map(|(c, _)| c);
+        seated.chain(self.watchers()).map(|c| (c, msg.clone())).collect()
     }
 }

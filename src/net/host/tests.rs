@@ -124,7 +124,11 @@ impl Table {
         let mut queue: std::collections::VecDeque<Outgoing> = out.into();
         while let Some((conn, mut msg)) = queue.pop_front() {
             let seat = self.host.seat_of(conn);
-            let view = seat.and_then(|s| self.host.game().map(|g| g.view(s)));
+            // A connection without a seat (a spectator's) is checked against the public view.
+            let view = self.host.game().map(|g| match seat {
+                Some(s) => g.view(s),
+                None => crate::net::game::PeerGame::public_view(g),
+            });
             self.sent.push((conn, seat, encode_host(&msg), view));
             let Some(i) = self.guests.iter().position(|g| g.conn == conn) else { continue };
             if !self.connected[i] {
@@ -666,4 +670,5 @@ fn binary_messages_are_far_smaller_than_their_json() {
 
 mod chat;
 mod dishonest;
+mod spectator;
 mod flood;

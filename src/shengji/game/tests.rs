@@ -279,7 +279,8 @@ fn a_view_never_depends_on_hidden_cards() {
             if !step.is_multiple_of(7) {
                 continue;
             }
-            for seat in 0..sim.game.players() {
+            // Seat `players` is a spectator's: the public view (`net::PeerGame::public_view`).
+            for seat in 0..=sim.game.players() {
                 if let Some(h) = perturb(&sim.game, seat, step) {
                     assert_ne!(format!("{:?}", h.phase), format!("{:?}", sim.game.phase));
                     let v = serde_json::to_string(&sim.game.view(seat)).unwrap();
