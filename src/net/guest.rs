@@ -119,13 +119,13 @@ impl<G: PeerGame> GuestClient<G> {
         GuestMemory { page_secret: self.page_secret, rounds }
     }
 
-    /// The first message on every new connection.
     /// The first message of a spectator's page (instead of [`GuestClient::hello`]).
     pub fn watch(&mut self) -> GuestMessage<G> {
         self.watching = true;
         GuestMessage::Watch { name: self.name.clone(), protocol_version: PROTOCOL_VERSION, game: G::NAME.to_string() }
     }
 
+    /// The first message on every new connection.
     pub fn hello(&self) -> GuestMessage<G> {
         GuestMessage::Hello {
             name: self.name.clone(),
@@ -159,21 +159,18 @@ impl<G: PeerGame> GuestClient<G> {
             HostMessage::View(v) if self.lobby.as_ref().is_some_and(|l| G::view_seat(&v) == l.seats.len()) => {
                 self.view = Some(*v);
             }
-            HostMessage::Chat { .. } => {
-                self.use_message_chat(msg);
-            }
+            HostMessage::Chat { seat, text } => self.keep_chat(seat, text),
             HostMessage::Rejected { reason, .. } => self.rejected = Some(reason),
             _ => {}
         }
     }
 
-    fn use_message_chat(&mut self, msg: HostMessage<G>) {
-        if let HostMessage::Chat { seat, text } = msg {
-            if self.chat.len() >= KEEP_CHAT {
-                self.chat.remove(0);
-            }
-            self.chat.push((seat, text));
+    /// A line of table talk, the oldest dropped beyond [`KEEP_CHAT`].
+    fn keep_chat(&mut self, seat: Seat, text: String) {
+        if self.chat.len() >= KEEP_CHAT {
+            self.chat.remove(0);
         }
+        self.chat.push((seat, text));
     }
 
     /// A line of chat (or a quick reaction) to send; `None` before this page has a seat.
@@ -293,8 +290,8 @@ impl<G: PeerGame> GuestClient<G> {
                 Vec::new()
             }
             HostMessage::Pong { .. } => Vec::new(),
-            msg @ HostMessage::Chat { .. } => {
-                self.use_message_chat(msg);
+            HostMessage::Chat { seat, text } => {
+                self.keep_chat(seat, text);
                 Vec::new()
             }
             HostMessage::Rejected { reason, .. } => {

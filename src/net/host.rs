@@ -138,6 +138,20 @@ pub struct Host<G: PeerGame> {
     bot_due: Option<(usize, Millis)>,
 }
 
+/// Why a connection's first message (`Hello` or `Watch`) is refused, if it is: a second
+/// greeting, another protocol version, another game's page.
+fn greeting_refused<G: PeerGame>(greeted: bool, protocol_version: u16, game: &str) -> Option<Refusal<G>> {
+    if greeted {
+        Some(Refusal::AlreadyGreeted)
+    } else if protocol_version != PROTOCOL_VERSION {
+        Some(Refusal::ProtocolVersion { got: protocol_version })
+    } else if game != G::NAME {
+        Some(Refusal::OtherGame)
+    } else {
+        None
+    }
+}
+
 impl<G: PeerGame> Host<G> {
     /// A lobby with `settings`. `entropy` (32 random bytes from the platform) seeds the
     /// host's secrets, rejoin tokens and bots; nothing else in here is random.
@@ -252,7 +266,7 @@ impl<G: PeerGame> Host<G> {
     /// A new transport connection (nothing is sent until its `Hello`).
     pub fn connect(&mut self, conn: ConnId) {
         let bucket = Bucket::new(&self.config.flood, 0);
-        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::new(0), watching: false });
+        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::full(), watching: false });
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.
@@ -366,31 +380,17 @@ impl<G: PeerGame> Host<G> {
         let greeted = c.greeted;
         match msg {
             GuestMessage::Ping { nonce } => vec![(conn, HostMessage::Pong { nonce })],
-            GuestMessage::Hello { name, protocol_version, game, rejoin } => {
-                if greeted {
-                    return self.reject(conn, None, Refusal::AlreadyGreeted);
+            GuestMessage::Hello { name, protocol_version, game, rejoin } => match greeting_refused::<G>(greeted, protocol_version, &game) {
+                Some(r) => self.reject(conn, None, r),
+                None => {
+                    let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
+                    self.hello(conn, name, rejoin, now)
                 }
-                if protocol_version != PROTOCOL_VERSION {
-                    return self.reject(conn, None, Refusal::ProtocolVersion { got: protocol_version });
-                }
-                if game != G::NAME {
-                    return self.reject(conn, None, Refusal::OtherGame);
-                }
-                let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
-                self.hello(conn, name, rejoin, now)
-            }
-            GuestMessage::Watch { name: _, protocol_version, game } => {
-                if greeted {
-                    return self.reject(conn, None, Refusal::AlreadyGreeted);
-                }
-                if protocol_version != PROTOCOL_VERSION {
-                    return self.reject(conn, None, Refusal::ProtocolVersion { got: protocol_version });
-                }
-                if game != G::NAME {
-                    return self.reject(conn, None, Refusal::OtherGame);
-                }
-                self.watch(conn)
-            }
+            },
+            GuestMessage::Watch { name: _, protocol_version, game } => match greeting_refused::<G>(greeted, protocol_version, &game) {
+                Some(r) => self.reject(conn, None, r),
+                None => self.watch(conn),
+            },
             _ if !greeted => self.reject(conn, None, Refusal::NotGreeted),
             GuestMessage::Action { seq, seat, action } => self.action(conn, seq, seat, action, now),
             GuestMessage::Commit { hand, commitment } => self.commit(conn, hand, &commitment, now),

@@ -1,7 +1,8 @@
 //! Table talk: a seated guest's line of chat (or quick reaction) goes to everyone seated
-//! and to the spectators (who only read), tagged with the sender's seat. The host bounds it — at most [`MAX_CHAT_CHARS`] characters,
-//! control characters dropped, [`CHAT_BURST`] lines in a row and then one every
-//! [`CHAT_EVERY_MS`] — and keeps none of it: chat is not saved and not replayed.
+//! and to the spectators (who only read), tagged with the sender's seat. The host bounds
+//! it — at most [`MAX_CHAT_CHARS`] characters, control characters dropped, [`CHAT_BURST`]
+//! lines in a row and then one every [`CHAT_EVERY_MS`] — and keeps none of it: chat is
+//! not saved and not replayed.
 
 use super::{ConnId, Host, Millis, Outgoing, Refusal};
 use crate::net::game::PeerGame;
@@ -20,8 +21,9 @@ pub(super) struct ChatAllowance {
 }
 
 impl ChatAllowance {
-    pub(super) fn new(now: Millis) -> ChatAllowance {
-        ChatAllowance { lines: CHAT_BURST, since: now }
+    /// A new connection's allowance: a whole burst.
+    pub(super) fn full() -> ChatAllowance {
+        ChatAllowance { lines: CHAT_BURST, since: 0 }
     }
 
     /// Takes one line if there is one left (after refilling for the time passed).
@@ -43,7 +45,8 @@ impl ChatAllowance {
 }
 
 impl<G: PeerGame> Host<G> {
-    /// `Chat { text }`: passed on to every seated guest (the sender included), or refused.
+    /// `Chat { text }`: passed on to every seated guest (the sender included) and every
+    /// spectator, or refused.
     pub(super) fn chat(&mut self, conn: ConnId, text: &str, now: Millis) -> Vec<Outgoing<G>> {
         let Some(c) = self.conns.get_mut(&conn) else { return Vec::new() };
         let Some(seat) = c.seat else {

@@ -180,7 +180,13 @@ impl Table {
 }
 
 fn started_table(guests: usize) -> Table {
+    paced_table(guests, 0, 0)
+}
+
+/// A started table whose bots wait `pace` ms before each move and `pause` more after a trick.
+fn paced_table(guests: usize, pace: Millis, pause: Millis) -> Table {
     let mut t = Table::new(guests);
+    t.host.set_bot_pace(pace, pause);
     let out = t.host.fill_with_bots();
     t.deliver(out);
     let out = t.host.start(t.now).unwrap();
@@ -232,12 +238,7 @@ fn paced_bots_wait_their_time_and_longer_after_a_trick() {
     use crate::table::Game as _;
     // One guest and three bots, a bot move 500 ms after the last move and 1500 ms more
     // after a completed trick; bots' turns in the draw (no decision) are not paced.
-    let mut t = Table::new(1);
-    t.host.set_bot_pace(500, 1500);
-    let out = t.host.fill_with_bots();
-    t.deliver(out);
-    let out = t.host.start(t.now).unwrap();
-    t.deliver(out);
+    let mut t = paced_table(1, 500, 1500);
     let (mut paced, mut after_trick) = (0, 0);
     let (mut seen, mut last_at, mut last_pause) = (0, t.now, false);
     while t.phase() != Some(PhaseName::Finished) && t.now < 2_000_000 {
@@ -266,12 +267,7 @@ fn paced_bots_wait_their_time_and_longer_after_a_trick() {
 #[test]
 fn a_guest_takes_back_its_play_while_the_paced_bot_has_not_replied() {
     use crate::table::Game as _;
-    let mut t = Table::new(1);
-    t.host.set_bot_pace(600, 1200);
-    let out = t.host.fill_with_bots();
-    t.deliver(out);
-    let out = t.host.start(t.now).unwrap();
-    t.deliver(out);
+    let mut t = paced_table(1, 600, 1200);
     // Until the guest (seat 0) has played into a trick and the next seat is a bot.
     let played = loop {
         assert!(t.now < 1_000_000 && t.phase() != Some(PhaseName::Finished), "the guest never played");

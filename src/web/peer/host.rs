@@ -13,7 +13,7 @@ use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, P
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
-use crate::net::protocol::{encode_host, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::net::protocol::{encode_host, GuestMessage, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
 use crate::table::Seat;
 use crate::ui_model::peer_messages::{lobby_error, refused};
@@ -415,17 +415,19 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             });
         });
     }
-    let act = move |action: G::Action| {
+    // The host's own seat speaks through its client like a guest's page: a move, a line of chat.
+    let from_me = move |make: &dyn Fn(&mut GuestClient<G>) -> Option<GuestMessage<G>>| {
         let Some(sess) = sess.try_get_value() else { return };
         let out = {
             let mut s = sess.borrow_mut();
-            match s.me.action(action) {
+            match make(&mut s.me) {
                 Some(m) => s.host.handle(ME, m, now_ms()),
                 None => Vec::new(),
             }
         };
         dispatch(&sess, ui, out);
     };
+    let act = move |action: G::Action| from_me(&|me| me.action(action.clone()));
     // Time: stand-in bots, fair-round timeouts, and this seat's automatic draw.
     {
         let alive = alive.clone();
@@ -573,18 +575,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || ui.refusal.get().map(|r| refused::<G>(&r, shell.lang())));
                 let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> });
-                // The host's own lines go through its seat's client like a guest's.
-                let say = Callback::new(move |text: String| {
-                    let Some(sess) = sess.try_get_value() else { return };
-                    let out = {
-                        let mut s = sess.borrow_mut();
-                        match s.me.say(&text) {
-                            Some(m) => s.host.handle(ME, m, now_ms()),
-                            None => Vec::new(),
-                        }
-                    };
-                    dispatch(&sess, ui, out);
-                });
+                let say = Callback::new(move |text: String| from_me(&|me| me.say(&text)));
                 view! {
                     <div class="peer-status">{status_line}</div>
                     {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats)))}
