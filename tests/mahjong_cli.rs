@@ -104,3 +104,20 @@ fn more_than_four_visible_copies_are_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("more than four 5m"), "{err}");
 }
+
+#[test]
+fn simulate_plays_sichuan_hands_deterministically_and_refuses_bad_flags() {
+    let (code, out, err) = run(&["simulate", "--hands", "3", "--seed", "cli", "--bots", "advice,random", "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!((v["ok"].clone(), v["hands"].clone()), (serde_json::json!(true), serde_json::json!(3)));
+    assert_eq!(v["points"].as_array().unwrap().iter().map(|p| p.as_i64().unwrap()).sum::<i64>(), 0);
+    let (_, again, _) = run(&["simulate", "--hands", "3", "--seed", "cli", "--bots", "advice,random", "--json"], None);
+    assert_eq!(json(&again)["digest"], v["digest"]);
+    let (code, _, err) = run(&["simulate", "--bots", "genius"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("genius"), "{err}");
+    let (code, _, err) = run(&["simulate", "--max-fan", "12"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("fan cap"), "{err}");
+}

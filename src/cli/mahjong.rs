@@ -1,5 +1,6 @@
 //! `tuolaji mahjong check|waits|shanten|advise|fan|tables`: the mahjong engine on the
-//! command line, one hand per call or one per stdin line with `--batch`.
+//! command line, one hand per call or one per stdin line with `--batch`
+//! (`simulate` and `strength`, the Sichuan table, are in `mahjong_table.rs`).
 
 use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::mahjong::{
@@ -49,6 +50,10 @@ pub enum MahjongCommand {
     },
     /// Build the lookup tables and print their key counts, memory and build time.
     Tables,
+    /// Bots play whole Sichuan hands with every invariant checked (docs/sichuan.md); exit 1 on a violation.
+    Simulate(super::mahjong_table::SimulateArgs),
+    /// One bot against another on duplicate walls: wins and points per seat-hand.
+    Strength(super::mahjong_table::StrengthArgs),
 }
 
 #[derive(Args, Debug)]
@@ -120,6 +125,8 @@ fn names(tiles: &[Tile]) -> Vec<String> {
 
 pub fn run(cmd: MahjongCommand, out: Output) -> CliResult {
     match cmd {
+        MahjongCommand::Simulate(a) => super::mahjong_table::simulate(&a, out),
+        MahjongCommand::Strength(a) => super::mahjong_table::strength_cmd(&a, out),
         MahjongCommand::Check(args) => {
             let forms = args.forms();
             args.run(out, |h| {

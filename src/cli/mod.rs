@@ -12,6 +12,7 @@
 
 pub mod dup;
 pub mod mahjong;
+pub mod mahjong_table;
 pub mod rummy;
 pub mod game;
 pub mod record;

@@ -1,5 +1,6 @@
 //! Mahjong engine: tiles and hands as per-suit eigens, generated lookup tables,
-//! win check with wildcards, waits, shanten, discard advice and Sichuan fan counting.
+//! win check with wildcards, waits, shanten, discard advice, Sichuan fan counting,
+//! and the Sichuan table (`game`) that plays whole hands on them.
 //!
 //! Everything here is pure state and functions (no I/O, no globals except the
 //! lazily built tables), so the browser table and the CLI share it unchanged.
@@ -18,6 +19,7 @@ pub use table::{install_tables, tables, tables_ready, TableBuilder, Tables};
 pub use win::{is_ready, is_win, waits, win_forms, Form, Forms};
 pub mod advise;
 pub mod fan;
+pub mod game;
 
 pub use advise::{advise, Discard, Visible};
 pub use fan::{sichuan_fan, FanItem, FanResult, Meld, MeldKind, SichuanRules, WinContext};

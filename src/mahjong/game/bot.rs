@@ -1,0 +1,338 @@
+//! Bots for the Sichuan table. Each sees only its seat's view.
+//!
+//! * **Random**: random legal moves — except that it always declares a win it
+//!   can (otherwise it would almost never finish a hand).
+//! * **Shanten**: discards to the lowest shanten (ties at random), claims a
+//!   pung when it lowers the shanten and a kong when it does not raise it.
+//! * **Advice** (the default): the engine's discard advice — shanten, then
+//!   the unseen tiles that improve the hand (its hand, every discard, set and
+//!   shown hand subtracted), then the tile's value in the hand's shapes; the
+//!   same claims; and defence: when it is far from ready (shanten ≥ 2) while
+//!   an opponent looks ready (two sets declared, or the wall under 24 tiles),
+//!   it discards, among tiles costing at most one shanten step, the safest:
+//!   a tile of that opponent's void suit (it can never win on it), then one
+//!   it discarded itself, else any.
+//!
+//! Exchange: the suit with the fewest tiles (at least three), its least
+//! connected tiles. Void: the suit with the fewest tiles after the exchange.
+
+use super::settle::FORMS;
+use super::{Action, ClaimOptions, PhaseName, Seat, SeatView};
+use crate::dup::{uniform_below, Purpose, TableSeed};
+use crate::mahjong::{advise, shanten, Hand, MeldKind, Suit, Tile, Visible, KINDS};
+use rand_chacha::ChaCha20Rng;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    Random,
+    Shanten,
+    #[default]
+    Advice,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Random, Difficulty::Shanten, Difficulty::Advice];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Random => "random",
+            Difficulty::Shanten => "shanten",
+            Difficulty::Advice => "advice",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.name() == text)
+    }
+}
+
+/// Why a bot chose its move, as data a UI phrases in any language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotReason {
+    NoMove,
+    DealNext,
+    Exchange { suit: Suit },
+    Void { suit: Suit, held: usize },
+    Win,
+    /// A kong that keeps the shanten.
+    Kong { tile: Tile },
+    /// A pung that lowers the shanten from `before` to `after`.
+    Pung { before: i32, after: i32 },
+    Pass,
+    /// Discarding the void suit first.
+    VoidDiscard { tile: Tile },
+    /// The advice's first choice: shanten after it and improving tiles left.
+    Discard { tile: Tile, shanten: i32, improving: u32 },
+    /// A safe tile while an opponent looks ready.
+    Defend { tile: Tile },
+    Random,
+}
+
+impl fmt::Display for BotReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotReason::NoMove => f.write_str("nothing to do"),
+            BotReason::DealNext => f.write_str("deal the next hand"),
+            BotReason::Exchange { suit } => write!(f, "pass on three {}: my weakest suit", suit.letter()),
+            BotReason::Void { suit, held } => write!(f, "play without {}: I hold only {held}", suit.letter()),
+            BotReason::Win => f.write_str("my hand is complete: win"),
+            BotReason::Kong { tile } => write!(f, "kong {tile}: it costs the hand nothing"),
+            BotReason::Pung { before, after } => write!(f, "pung: shanten {before} → {after}"),
+            BotReason::Pass => f.write_str("the tile does not help: pass"),
+            BotReason::VoidDiscard { tile } => write!(f, "discard {tile}: my void suit goes first"),
+            BotReason::Discard { tile, shanten, improving } => {
+                write!(f, "discard {tile}: shanten {shanten} after it, {improving} unseen tiles improve")
+            }
+            BotReason::Defend { tile } => write!(f, "discard {tile}: safe against a ready opponent"),
+            BotReason::Random => f.write_str("a random move"),
+        }
+    }
+}
+
+/// A bot for one seat.
+#[derive(Clone)]
+pub struct Bot {
+    pub seat: Seat,
+    pub difficulty: Difficulty,
+    seed: TableSeed,
+    hand: u64,
+    rng: ChaCha20Rng,
+}
+
+/// One bot per seat, seat `s` playing `difficulty[s % len]` (advice when empty).
+pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> Vec<Bot> {
+    (0..players)
+        .map(|s| Bot::new(seed, s, difficulty.get(s % difficulty.len().max(1)).copied().unwrap_or_default()))
+        .collect()
+}
+
+impl crate::table::Bot<super::Game> for Bot {
+    type Reason = BotReason;
+    fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
+        Bot::suggest(self, view)
+    }
+}
+
+/// Every tile this seat can see outside its own hand: discards still in the
+/// rivers, declared sets (a hidden concealed kong not), the shown hands of winners.
+pub fn visible(view: &SeatView) -> Visible {
+    let mut v: Visible = [0; KINDS];
+    let mut add = |t: Tile, n: u8| v[t.id() as usize] = v[t.id() as usize].saturating_add(n).min(4);
+    for r in view.rivers.iter().flatten().filter(|r| !r.claimed) {
+        add(r.tile, 1);
+    }
+    for s in view.sets.iter().flatten() {
+        if let Some(t) = s.tile {
+            add(t, if s.kind == MeldKind::Pung { 3 } else { 4 });
+        }
+    }
+    for w in view.wins.iter().filter(|w| w.seat != view.seat) {
+        let mut hand = w.hand.clone();
+        // A discard won on is still in its river.
+        if let (Some(_), Some(t)) = (w.from, w.tile) {
+            if let Some(i) = hand.iter().position(|&x| x == t) {
+                hand.remove(i);
+            }
+        }
+        for t in hand {
+            add(t, 1);
+        }
+    }
+    v
+}
+
+/// The seat's concealed tiles with the drawn one.
+pub fn full_hand(view: &SeatView) -> Hand {
+    let mut tiles = view.hand.clone();
+    tiles.extend(view.drawn);
+    Hand::from_tiles(&tiles, None).unwrap_or_default()
+}
+
+fn shanten_of(hand: &Hand) -> i32 {
+    shanten(hand, FORMS).map_or(8, |s| s.shanten)
+}
+
+fn without(hand: &Hand, tile: Tile, n: usize) -> Hand {
+    let mut h = *hand;
+    for _ in 0..n {
+        h.remove(tile);
+    }
+    h
+}
+
+impl Bot {
+    pub fn new(seed: &TableSeed, seat: Seat, difficulty: Difficulty) -> Bot {
+        Bot { seat, difficulty, seed: seed.clone(), hand: 0, rng: seed.hand(0).seat(seat).stream(Purpose::Bots) }
+    }
+
+    fn roll(&mut self, n: usize) -> usize {
+        uniform_below(&mut self.rng, n.max(1) as u64) as usize
+    }
+
+    /// The bot's move for this view and why.
+    pub fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
+        if view.hand_number != self.hand {
+            self.hand = view.hand_number;
+            self.rng = self.seed.hand(self.hand).seat(self.seat).stream(Purpose::Bots);
+        }
+        match view.phase {
+            PhaseName::Finished => (Action::NextHand, BotReason::DealNext),
+            PhaseName::Exchange => self.exchange(view),
+            PhaseName::Void => self.void(view),
+            PhaseName::Claims => match view.claim {
+                Some(c) => self.claim(view, c.tile, c.options),
+                None => (Action::Pass, BotReason::NoMove),
+            },
+            PhaseName::Turn if view.turn == Some(view.seat) => self.turn(view),
+            PhaseName::Turn => (Action::Pass, BotReason::NoMove),
+        }
+    }
+
+    fn exchange(&mut self, view: &SeatView) -> (Action, BotReason) {
+        let hand = full_hand(view);
+        let by_suit = |s: Suit| -> Vec<Tile> { hand.tiles().into_iter().filter(|t| t.suit() == s).collect() };
+        let suits: Vec<Suit> = Suit::ALL[..3].iter().copied().filter(|&s| by_suit(s).len() >= 3).collect();
+        let suit = if self.difficulty == Difficulty::Random {
+            suits[self.roll(suits.len())]
+        } else {
+            *suits.iter().min_by_key(|&&s| by_suit(s).len()).unwrap_or(&suits[0])
+        };
+        let mut tiles = by_suit(suit);
+        if self.difficulty == Difficulty::Random {
+            crate::dup::shuffle(&mut self.rng, &mut tiles);
+        } else {
+            // Least connected first: fewest same-suit tiles within two ranks.
+            let near = |t: Tile| tiles.iter().filter(|&&x| x != t && x.rank().abs_diff(t.rank()) <= 2).count();
+            let mut scored: Vec<(usize, Tile)> = tiles.iter().map(|&t| (near(t) * 2 + (hand.count(t) > 1) as usize * 3, t)).collect();
+            scored.sort();
+            tiles = scored.into_iter().map(|(_, t)| t).collect();
+        }
+        (Action::Exchange([tiles[0], tiles[1], tiles[2]]), BotReason::Exchange { suit })
+    }
+
+    fn void(&mut self, view: &SeatView) -> (Action, BotReason) {
+        let hand = full_hand(view);
+        let held = |s: Suit| hand.tiles().iter().filter(|t| t.suit() == s).count();
+        let suit = if self.difficulty == Difficulty::Random {
+            Suit::ALL[self.roll(3)]
+        } else {
+            *Suit::ALL[..3].iter().min_by_key(|&&s| held(s)).unwrap_or(&Suit::Characters)
+        };
+        (Action::Void(suit), BotReason::Void { suit, held: held(suit) })
+    }
+
+    fn claim(&mut self, view: &SeatView, tile: Tile, options: ClaimOptions) -> (Action, BotReason) {
+        if options.win {
+            return (Action::Win, BotReason::Win);
+        }
+        if self.difficulty == Difficulty::Random {
+            let mut choices = vec![(Action::Pass, BotReason::Random)];
+            if options.kong {
+                choices.push((Action::Kong(tile), BotReason::Random));
+            }
+            if options.pung {
+                choices.push((Action::Pung, BotReason::Random));
+            }
+            let i = self.roll(choices.len());
+            return choices.swap_remove(i);
+        }
+        let hand = full_hand(view);
+        let now = shanten_of(&hand);
+        if options.kong && shanten_of(&without(&hand, tile, 3)) <= now {
+            return (Action::Kong(tile), BotReason::Kong { tile });
+        }
+        if options.pung {
+            let after = shanten_of(&without(&hand, tile, 2));
+            if after < now {
+                return (Action::Pung, BotReason::Pung { before: now, after });
+            }
+        }
+        (Action::Pass, BotReason::Pass)
+    }
+
+    fn turn(&mut self, view: &SeatView) -> (Action, BotReason) {
+        if view.can_win {
+            return (Action::Win, BotReason::Win);
+        }
+        let hand = full_hand(view);
+        let tiles = hand.tiles();
+        if self.difficulty == Difficulty::Random {
+            let mut choices: Vec<Action> = view.kongs.iter().map(|&t| Action::Kong(t)).collect();
+            let void: Vec<Tile> = tiles.iter().copied().filter(|t| Some(t.suit()) == view.voids[view.seat]).collect();
+            let pool = if view.void_left > 0 { void } else { tiles.clone() };
+            choices.extend(pool.into_iter().map(Action::Discard));
+            let i = self.roll(choices.len());
+            return (choices.swap_remove(i), BotReason::Random);
+        }
+        if view.void_left > 0 {
+            let void = view.voids[view.seat];
+            let tile = tiles
+                .iter()
+                .copied()
+                .filter(|t| Some(t.suit()) == void)
+                .min_by_key(|&t| hand.count(t))
+                .unwrap_or(tiles[0]);
+            return (Action::Discard(tile), BotReason::VoidDiscard { tile });
+        }
+        let advice = match advise(&hand, &visible(view), FORMS) {
+            Ok(a) if !a.is_empty() => a,
+            _ => return (Action::Discard(tiles[tiles.len() - 1]), BotReason::Random),
+        };
+        let best = advice[0].shanten;
+        for &t in &view.kongs {
+            let n = if hand.count(t) == 4 { 4 } else { 1 };
+            if shanten_of(&without(&hand, t, n)) <= best {
+                return (Action::Kong(t), BotReason::Kong { tile: t });
+            }
+        }
+        if self.difficulty == Difficulty::Shanten {
+            let ties: Vec<Tile> = advice.iter().filter(|d| d.shanten == best).map(|d| d.discard).collect();
+            let tile = ties[self.roll(ties.len())];
+            return (Action::Discard(tile), BotReason::Discard { tile, shanten: best, improving: 0 });
+        }
+        if best >= 2 && threatened(view) {
+            let safest = advice
+                .iter()
+                .filter(|d| d.shanten <= best + 1)
+                .map(|d| (danger(view, d.discard), d.discard))
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((d, tile)) = safest {
+                if d < danger(view, advice[0].discard) {
+                    return (Action::Discard(tile), BotReason::Defend { tile });
+                }
+            }
+        }
+        let d = &advice[0];
+        (Action::Discard(d.discard), BotReason::Discard { tile: d.discard, shanten: d.shanten, improving: d.improving })
+    }
+}
+
+/// Opponents still in the hand.
+fn opponents(view: &SeatView) -> impl Iterator<Item = Seat> + '_ {
+    (0..view.players).filter(move |&s| s != view.seat && !view.wins.iter().any(|w| w.seat == s))
+}
+
+fn looks_ready(view: &SeatView, s: Seat) -> bool {
+    view.sets[s].len() >= 2 || view.wall < 24
+}
+
+fn threatened(view: &SeatView) -> bool {
+    opponents(view).any(|s| looks_ready(view, s))
+}
+
+/// How dangerous discarding `tile` is against the opponents who look ready.
+fn danger(view: &SeatView, tile: Tile) -> f64 {
+    opponents(view)
+        .filter(|&s| looks_ready(view, s))
+        .map(|s| {
+            if view.voids[s] == Some(tile.suit()) {
+                0.0
+            } else if view.rivers[s].iter().any(|r| r.tile == tile) {
+                0.3
+            } else {
+                1.0
+            }
+        })
+        .sum()
+}

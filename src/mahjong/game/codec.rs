@@ -1,0 +1,181 @@
+//! Sichuan mahjong's encodings for the record layer (`crate::table::Codec`):
+//! its settings as share-link pairs (only what differs from the defaults), a
+//! seat's result on a finished hand, and its moves as compact bytes — a
+//! seat-and-tag byte, then tile ids — for replay codes and saves.
+
+use super::settings::MAX_FAN;
+use super::{Action, Game, Seat, Settings, SettingsError, PLAYERS};
+use crate::codec::{put_varint, Reader};
+use crate::mahjong::{Suit, Tile};
+use crate::record::link::{invalid, LinkError};
+use crate::table::codec::{Codec, MoveError};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+const TAG_EXCHANGE: u8 = 0;
+const TAG_VOID: u8 = 1;
+const TAG_DISCARD: u8 = 2;
+const TAG_WIN: u8 = 3;
+const TAG_KONG: u8 = 4;
+const TAG_PUNG: u8 = 5;
+const TAG_PASS: u8 = 6;
+const TAG_NEXT_HAND: u8 = 7;
+const TAG_NEXT_HAND_FROM: u8 = 8;
+
+/// One seat's result on a finished hand, as duplicate results carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MahjongResult {
+    /// Its place among the winners (1st, 2nd, 3rd), 0 if it did not win.
+    pub won: u8,
+    /// The fan it won with (0 if it did not win).
+    pub fan: u8,
+    /// Net points for the hand. Higher is better.
+    pub score: i64,
+}
+
+fn number(v: &str, param: &'static str, allowed: &str) -> Result<u32, LinkError> {
+    let ok = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
+    v.parse::<u32>().ok().filter(|_| ok).ok_or_else(|| invalid(param, v, allowed))
+}
+
+fn tile(r: &mut Reader<'_>) -> Result<Tile, MoveError> {
+    let id = r.byte().ok_or(MoveError::Truncated)?;
+    Tile::from_id(id).filter(|t| !t.is_honour()).ok_or(MoveError::Field("tile"))
+}
+
+impl Codec for Game {
+    const ID: u8 = 2;
+    const SETTINGS_KEYS: &'static [&'static str] = &["x", "fan", "cs"];
+
+    fn settings_pairs(s: &Settings) -> Vec<(&'static str, String)> {
+        let d = Settings::default();
+        let mut q = Vec::new();
+        if s.exchange != d.exchange {
+            q.push(("x", if s.exchange { "1" } else { "0" }.to_string()));
+        }
+        if s.max_fan != d.max_fan {
+            q.push(("fan", s.max_fan.to_string()));
+        }
+        if s.claim_seconds != d.claim_seconds {
+            q.push(("cs", s.claim_seconds.to_string()));
+        }
+        q
+    }
+
+    fn settings_from_pairs<'p>(get: &dyn Fn(&str) -> Option<&'p str>) -> Result<Settings, LinkError> {
+        let mut s = Settings::default();
+        if let Some(v) = get("x") {
+            s.exchange = match v {
+                "1" => true,
+                "0" => false,
+                _ => return Err(invalid("x", v, "use 1 (exchange three tiles) or 0 (no exchange)")),
+            };
+        }
+        if let Some(v) = get("fan") {
+            s.max_fan = number(v, "fan", "a fan cap from 2 to 8")?;
+        }
+        if let Some(v) = get("cs") {
+            s.claim_seconds = number(v, "cs", "seconds to answer a claim: 0, or 3 to 60")?;
+        }
+        s.validate().map_err(|e| {
+            let param = match e {
+                SettingsError::MaxFan(_) => "fan",
+                SettingsError::ClaimSeconds(_) => "cs",
+            };
+            LinkError::Settings { param, reason: e.to_string() }
+        })?;
+        Ok(s)
+    }
+
+    fn seats(settings: &Settings) -> Result<usize, SettingsError> {
+        settings.validate().map(|_| PLAYERS)
+    }
+
+    type SeatResult = MahjongResult;
+
+    fn seat_result(&self, seat: Seat) -> Option<MahjongResult> {
+        let r = self.result()?;
+        let win = r.wins.iter().position(|w| w.seat == seat);
+        Some(MahjongResult {
+            won: win.map_or(0, |i| i as u8 + 1),
+            fan: win.map_or(0, |i| r.wins[i].fan.min(255) as u8),
+            score: *r.scores.get(seat)?,
+        })
+    }
+
+    /// The hand's points, then winning earlier.
+    fn compare_results(a: &MahjongResult, b: &MahjongResult) -> Ordering {
+        let place = |r: &MahjongResult| if r.won == 0 { u8::MAX } else { r.won };
+        a.score.cmp(&b.score).then(place(b).cmp(&place(a)))
+    }
+
+    fn write_result(r: &MahjongResult, b: &mut Vec<u8>) {
+        b.extend([r.won, r.fan]);
+        put_varint(b, ((r.score << 1) ^ (r.score >> 63)) as u64);
+    }
+
+    fn read_result(r: &mut Reader<'_>) -> Result<MahjongResult, MoveError> {
+        let won = r.byte().ok_or(MoveError::Truncated)?;
+        if won as usize >= PLAYERS {
+            return Err(MoveError::Field("outcome"));
+        }
+        let fan = r.byte().ok_or(MoveError::Truncated)?;
+        if fan as u32 > *MAX_FAN.end() {
+            return Err(MoveError::Field("fan"));
+        }
+        let z = r.varint().ok_or(MoveError::Truncated)?;
+        let score = ((z >> 1) as i64) ^ -((z & 1) as i64);
+        // Three wins at the highest cap, paid by three seats each, plus kongs: well under 10,000.
+        if score.abs() > 10_000 {
+            return Err(MoveError::Field("score"));
+        }
+        Ok(MahjongResult { won, fan, score })
+    }
+
+    fn write_move(seat: Seat, action: &Action, b: &mut Vec<u8>) {
+        let head = |tag: u8| (tag << 4) | (seat as u8 & 0x0f);
+        match action {
+            Action::Exchange(ts) => b.extend([head(TAG_EXCHANGE), ts[0].id(), ts[1].id(), ts[2].id()]),
+            Action::Void(s) => b.extend([head(TAG_VOID), s.index() as u8]),
+            Action::Discard(t) => b.extend([head(TAG_DISCARD), t.id()]),
+            Action::Win => b.push(head(TAG_WIN)),
+            Action::Kong(t) => b.extend([head(TAG_KONG), t.id()]),
+            Action::Pung => b.push(head(TAG_PUNG)),
+            Action::Pass => b.push(head(TAG_PASS)),
+            Action::NextHand => b.push(head(TAG_NEXT_HAND)),
+            Action::NextHandFrom(seed) => {
+                let seed = &seed.as_bytes()[..seed.len().min(255)];
+                b.extend([head(TAG_NEXT_HAND_FROM), seed.len() as u8]);
+                b.extend_from_slice(seed);
+            }
+        }
+    }
+
+    fn read_move(r: &mut Reader<'_>, players: usize) -> Result<(Seat, Action), MoveError> {
+        let head = r.byte().ok_or(MoveError::Truncated)?;
+        let seat = (head & 0x0f) as Seat;
+        if seat >= players {
+            return Err(MoveError::Field("seat"));
+        }
+        let action = match head >> 4 {
+            TAG_EXCHANGE => Action::Exchange([tile(r)?, tile(r)?, tile(r)?]),
+            TAG_VOID => match r.byte().ok_or(MoveError::Truncated)? {
+                s @ 0..=2 => Action::Void(Suit::from_index(s as usize)),
+                _ => return Err(MoveError::Field("suit")),
+            },
+            TAG_DISCARD => Action::Discard(tile(r)?),
+            TAG_WIN => Action::Win,
+            TAG_KONG => Action::Kong(tile(r)?),
+            TAG_PUNG => Action::Pung,
+            TAG_PASS => Action::Pass,
+            TAG_NEXT_HAND => Action::NextHand,
+            TAG_NEXT_HAND_FROM => {
+                let n = r.byte().ok_or(MoveError::Truncated)? as usize;
+                let seed = std::str::from_utf8(r.take(n).ok_or(MoveError::Truncated)?).map_err(|_| MoveError::Field("seed"))?;
+                Action::NextHandFrom(seed.to_string())
+            }
+            _ => return Err(MoveError::Field("action")),
+        };
+        Ok((seat, action))
+    }
+}

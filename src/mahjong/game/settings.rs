@@ -1,0 +1,82 @@
+//! The table's options. Sichuan mahjong is played by four with the 108 suited
+//! tiles; what varies between tables is whether the hand starts with the
+//! exchange of three tiles, the fan cap (封顶) and how long a person has to
+//! answer a claim window (the board's countdown; bots answer at once).
+
+use crate::mahjong::SichuanRules;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Seats at a Sichuan table.
+pub const PLAYERS: usize = 4;
+/// The fan caps a table may choose.
+pub const MAX_FAN: std::ops::RangeInclusive<u32> = 2..=8;
+/// The claim countdowns a table may choose, in seconds (0: wait for the person).
+pub const CLAIM_SECONDS: std::ops::RangeInclusive<u32> = 3..=60;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// 换三张: each seat passes three tiles of one suit before the void is chosen.
+    pub exchange: bool,
+    /// 封顶: the most fan one win scores; a win pays 2^fan.
+    pub max_fan: u32,
+    /// Seconds a person has to answer a claim before it passes by itself (0 = no limit).
+    pub claim_seconds: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { exchange: true, max_fan: 4, claim_seconds: 0 }
+    }
+}
+
+/// Why settings make no table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SettingsError {
+    MaxFan(u32),
+    ClaimSeconds(u32),
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::MaxFan(n) => write!(
+                f,
+                "a fan cap of {n} is not offered: choose {} to {}",
+                MAX_FAN.start(),
+                MAX_FAN.end()
+            ),
+            SettingsError::ClaimSeconds(n) => write!(
+                f,
+                "a claim countdown of {n} seconds is not offered: choose 0 (no limit) or {} to {}",
+                CLAIM_SECONDS.start(),
+                CLAIM_SECONDS.end()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+impl Settings {
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if !MAX_FAN.contains(&self.max_fan) {
+            return Err(SettingsError::MaxFan(self.max_fan));
+        }
+        if self.claim_seconds != 0 && !CLAIM_SECONDS.contains(&self.claim_seconds) {
+            return Err(SettingsError::ClaimSeconds(self.claim_seconds));
+        }
+        Ok(())
+    }
+
+    /// The fan counter's rules for this table.
+    pub fn rules(&self) -> SichuanRules {
+        SichuanRules { max_fan: self.max_fan }
+    }
+
+    /// What the highest-scoring hand pays: 花猪 and 查叫 use it.
+    pub fn cap_points(&self) -> i64 {
+        1i64 << self.max_fan
+    }
+}

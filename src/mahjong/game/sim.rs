@@ -1,0 +1,280 @@
+//! Bot-only simulation with every invariant checked after every action: the
+//! 108 tiles always accounted for (hands, sets, rivers, walls — four of each
+//! kind); hand sizes (14 counting 3 per set for the seat mid-turn, 13 for the
+//! others); no set of a void suit; only seats still in the hand move; every bot
+//! move legal; the hand's payments sum to zero and its scores and the totals
+//! follow them; every hand ends. Used by `tuolaji mahjong simulate`, tests and
+//! the bot-strength figures.
+
+use super::bot::{bots_for, Bot, Difficulty};
+use super::deal::full_set;
+use super::{Action, Event, Game, KongKind, Phase, PhaseName, Settings, SettingsError, Stage, PLAYERS};
+use crate::dup::TableSeed;
+use crate::mahjong::MeldKind;
+use crate::table::Driver;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// An invariant that did not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The table-wide hand number (0-based).
+    pub hand: u64,
+    /// Actions into the hand.
+    pub action: usize,
+    pub what: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invariant violated in hand {} after action {}: {}", self.hand + 1, self.action, self.what)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Totals over a simulation.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub hands: u64,
+    /// Wins per seat.
+    pub wins: Vec<u64>,
+    /// Net points per seat over all hands.
+    pub points: Vec<i64>,
+    pub self_drawn: u64,
+    pub on_discard: u64,
+    /// Discards that several seats won on at once.
+    pub multiple_winners: u64,
+    pub robbed_kongs: u64,
+    pub pungs: u64,
+    pub kongs_exposed: u64,
+    pub kongs_added: u64,
+    pub kongs_concealed: u64,
+    /// Hands the wall ran out on, flower pigs and seats not ready at those.
+    pub exhausted: u64,
+    pub flower_pigs: u64,
+    pub not_ready: u64,
+    /// Wins by fan (index = fan).
+    pub fan: Vec<u64>,
+    pub actions: u64,
+    pub digest: String,
+}
+
+/// Plays hands with bots in every seat, checking invariants.
+pub struct Simulation {
+    pub game: Game,
+    pub driver: Driver<Bot>,
+}
+
+impl Simulation {
+    /// Seat `s` plays `difficulty[s % len]` (advice when empty).
+    pub fn new(settings: Settings, seed: TableSeed, difficulty: &[Difficulty]) -> Result<Simulation, SettingsError> {
+        let game = Game::new(settings, seed.clone())?;
+        let driver = Driver::all_bots(bots_for(&seed, PLAYERS, difficulty));
+        Ok(Simulation { game, driver })
+    }
+
+    /// Plays the current hand to its end (not dealing the next), checking invariants.
+    pub fn play_hand(&mut self, summary: &mut Summary, hasher: &mut Sha256) -> Result<(), Violation> {
+        let hand = self.game.hand_number();
+        let totals_before = self.game.totals().to_vec();
+        let mut actions = 0;
+        let fail = |action: usize, what: String| Violation { hand, action, what };
+        summary.wins.resize(PLAYERS, 0);
+        summary.points.resize(PLAYERS, 0);
+        check_state(&self.game).map_err(|w| fail(0, w))?;
+        while self.game.phase() != PhaseName::Finished {
+            actions += 1;
+            if actions > 2_000 {
+                return Err(fail(actions, "the hand did not end".into()));
+            }
+            let won: Vec<bool> = (0..PLAYERS).map(|s| self.game.deal.seats[s].won.is_some()).collect();
+            let moved = match self.driver.step(&mut self.game) {
+                Some(Ok(m)) => m,
+                Some(Err(refused)) => return Err(fail(actions, refused.to_string())),
+                None => return Err(fail(actions, "nobody is to act".into())),
+            };
+            if won[moved.seat] {
+                return Err(fail(actions, format!("seat {} moved after it won", moved.seat + 1)));
+            }
+            for e in &moved.events {
+                count(summary, e);
+            }
+            check_state(&self.game).map_err(|w| fail(actions, w))?;
+            hasher.update(serde_json::to_string(&(moved.seat, &moved.action)).unwrap_or_default().as_bytes());
+        }
+        summary.actions += actions as u64;
+        let r = self.game.result().ok_or_else(|| fail(actions, "no result".into()))?.clone();
+        let mut scores = [0i64; PLAYERS];
+        for p in &r.payments {
+            if p.points <= 0 || p.from == p.to {
+                return Err(fail(actions, format!("a payment of {} from seat {} to seat {}", p.points, p.from + 1, p.to + 1)));
+            }
+            scores[p.from] -= p.points;
+            scores[p.to] += p.points;
+        }
+        if r.scores != scores || scores.iter().sum::<i64>() != 0 {
+            return Err(fail(actions, format!("scores {:?} do not follow the payments {scores:?}", r.scores)));
+        }
+        for (s, before) in totals_before.iter().enumerate() {
+            if self.game.totals()[s] != before + r.scores[s] {
+                return Err(fail(actions, format!("seat {}'s total does not carry over", s + 1)));
+            }
+            summary.points[s] += r.scores[s];
+        }
+        if !r.exhausted && r.wins.len() != PLAYERS - 1 {
+            return Err(fail(actions, format!("the hand ended with {} wins and tiles in the wall", r.wins.len())));
+        }
+        for w in &r.wins {
+            summary.wins[w.seat] += 1;
+            if summary.fan.len() <= w.fan as usize {
+                summary.fan.resize(w.fan as usize + 1, 0);
+            }
+            summary.fan[w.fan as usize] += 1;
+            if w.fan > self.game.settings.max_fan {
+                return Err(fail(actions, format!("a win of {} fan above the cap", w.fan)));
+            }
+        }
+        summary.exhausted += r.exhausted as u64;
+        summary.flower_pigs += r.pigs.iter().filter(|&&p| p).count() as u64;
+        summary.not_ready +=
+            r.exhausted as u64 * (0..PLAYERS).filter(|&s| !r.pigs[s] && !r.ready[s] && !r.wins.iter().any(|w| w.seat == s)).count() as u64;
+        summary.hands += 1;
+        hasher.update(serde_json::to_string(&r).unwrap_or_default().as_bytes());
+        Ok(())
+    }
+
+    /// Plays `hands` hands in sequence (totals carry over).
+    pub fn run(&mut self, hands: u64) -> Result<Summary, Violation> {
+        let mut summary = Summary::default();
+        let mut hasher = Sha256::new();
+        for k in 0..hands {
+            if k > 0 {
+                self.game.apply(0, &Action::NextHand).map_err(|e| Violation {
+                    hand: self.game.hand_number(),
+                    action: 0,
+                    what: e.to_string(),
+                })?;
+            }
+            self.play_hand(&mut summary, &mut hasher)?;
+        }
+        summary.digest = hasher.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
+        Ok(summary)
+    }
+}
+
+fn count(summary: &mut Summary, e: &Event) {
+    match e {
+        Event::Won(w) if w.from.is_none() => summary.self_drawn += 1,
+        Event::Won(_) => summary.on_discard += 1,
+        Event::KongRobbed { .. } => summary.robbed_kongs += 1,
+        Event::Punged { .. } => summary.pungs += 1,
+        Event::Konged { kind: KongKind::Exposed, .. } => summary.kongs_exposed += 1,
+        Event::Konged { kind: KongKind::Added, .. } => summary.kongs_added += 1,
+        Event::Konged { kind: KongKind::Concealed, .. } => summary.kongs_concealed += 1,
+        Event::HandFinished(r) => {
+            let on_discard: Vec<_> = r.wins.iter().filter(|w| w.from.is_some()).map(|w| (w.turn, w.from)).collect();
+            let mut groups = on_discard.clone();
+            groups.dedup();
+            summary.multiple_winners += groups.iter().filter(|g| on_discard.iter().filter(|x| x == g).count() > 1).count() as u64;
+        }
+        _ => {}
+    }
+}
+
+/// The state after a move: all 108 tiles accounted for, hand sizes, no void-suit sets.
+pub fn check_state(g: &Game) -> Result<(), String> {
+    let d = &g.deal;
+    let mut counts = [0u32; 27];
+    for s in &d.seats {
+        for t in s.hand.tiles() {
+            counts[t.id() as usize] += 1;
+        }
+        for x in &s.sets {
+            counts[x.meld.tile.id() as usize] += if x.meld.kind == MeldKind::Pung { 3 } else { 4 };
+        }
+        for r in s.river.iter().filter(|r| !r.claimed) {
+            counts[r.tile.id() as usize] += 1;
+        }
+    }
+    for list in d.walls.lists() {
+        for t in list {
+            counts[t.id() as usize] += 1;
+        }
+    }
+    let total: u32 = counts.iter().sum();
+    if total as usize != full_set().len() || counts.iter().any(|&c| c != 4) {
+        let off: Vec<String> = (0..27u8)
+            .filter(|&i| counts[i as usize] != 4)
+            .map(|i| format!("{}×{}", crate::mahjong::Tile::from_id(i).map(|t| t.to_string()).unwrap_or_default(), counts[i as usize]))
+            .collect();
+        return Err(format!("tiles are not conserved: {total} in play ({})", off.join(" ")));
+    }
+    let mid_turn = match d.phase {
+        Phase::Turn { seat, stage: Stage::Drawn { .. } | Stage::Claimed } => Some(seat),
+        Phase::Exchange | Phase::Void => Some(d.dealer),
+        _ => None,
+    };
+    for (i, s) in d.seats.iter().enumerate() {
+        let size = s.hand.len() + 3 * s.sets.len();
+        let robbing = matches!(&d.phase, Phase::Claims(w) if w.from == i && w.kind == super::WindowKind::RobKong);
+        let want: &[usize] = if s.won.is_some() {
+            &[13, 14]
+        } else if mid_turn == Some(i) || robbing {
+            &[14]
+        } else {
+            &[13]
+        };
+        if !want.contains(&size) {
+            return Err(format!("seat {} holds {size} tiles counting 3 per set", i + 1));
+        }
+        if let Some(v) = s.void {
+            if s.sets.iter().any(|x| x.meld.tile.suit() == v) {
+                return Err(format!("seat {} declared a set of its void suit", i + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Kind A against kind B on duplicate tables: every seed is played twice, A in
+/// seats 0 and 2 and B in 1 and 3, then the other way round (the same walls).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Strength {
+    pub hands: u64,
+    /// Wins per seat-hand, and net points per seat-hand, for each kind.
+    pub a_wins: f64,
+    pub b_wins: f64,
+    pub a_points: f64,
+    pub b_points: f64,
+}
+
+/// Measures kind `a` against kind `b` (see [`Strength`]).
+pub fn strength(settings: &Settings, seeds: &[TableSeed], hands: u64, a: Difficulty, b: Difficulty) -> Result<Strength, Violation> {
+    let mut out = Strength::default();
+    let (mut aw, mut bw, mut ap, mut bp) = (0u64, 0u64, 0i64, 0i64);
+    for seed in seeds {
+        for (kinds, a_parity) in [([a, b], 0), ([b, a], 1)] {
+            let mut sim = Simulation::new(*settings, seed.clone(), &kinds)
+                .map_err(|e| Violation { hand: 0, action: 0, what: e.to_string() })?;
+            let s = sim.run(hands)?;
+            out.hands += s.hands;
+            for seat in 0..PLAYERS {
+                if seat % 2 == a_parity {
+                    aw += s.wins[seat];
+                    ap += s.points[seat];
+                } else {
+                    bw += s.wins[seat];
+                    bp += s.points[seat];
+                }
+            }
+        }
+    }
+    let seat_hands = (out.hands * 2).max(1) as f64;
+    out.a_wins = aw as f64 / seat_hands;
+    out.b_wins = bw as f64 / seat_hands;
+    out.a_points = ap as f64 / seat_hands;
+    out.b_points = bp as f64 / seat_hands;
+    Ok(out)
+}
