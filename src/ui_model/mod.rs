@@ -4,6 +4,7 @@
 
 pub mod flat_json;
 pub mod layout;
+pub mod mahjong;
 pub mod messages;
 pub mod peer_messages;
 pub mod phrase;

@@ -51,7 +51,7 @@ impl GameRules {
 }
 
 /// Every game with rules, in menu order.
-pub const GAMES: &[GameRules] = &[SHENGJI, crate::ui_model::rummy::rules::RUMMY];
+pub const GAMES: &[GameRules] = &[SHENGJI, crate::ui_model::rummy::rules::RUMMY, crate::ui_model::mahjong::rules::MAHJONG];
 
 /// The rules of `game` (`None` for a game without a page).
 pub fn rules_of(game: &str) -> Option<&'static GameRules> {

@@ -113,6 +113,8 @@ impl Bundle {
     pub const JOIN: Bundle = Bundle { page: Page::Join, screen: join_screen, start: || {} };
     /// The rummy table (`rummy/index.html`).
     pub const RUMMY: Bundle = Bundle { page: Page::Rummy, screen: rummy_screen, start: rummy_start };
+    /// The Sichuan mahjong table (`mahjong/index.html`).
+    pub const MAHJONG: Bundle = Bundle { page: Page::Mahjong, screen: crate::web::mahjong::screen, start: crate::web::mahjong::start };
 }
 
 /// A saved game that cannot be used is set aside before any screen reads it (only the
@@ -129,7 +131,7 @@ fn main_screen(route: &Route) -> Option<AnyView> {
         Route::Replay { record } if Page::of(route) == Page::Main => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
         Route::Replay { .. } => return None,
         Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
-        Route::Play { game, .. } if game == "rummy" => return None,
+        Route::Play { game, .. } if game == "rummy" || game == "mahjong" => return None,
         Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
         Route::Settings => view! { <Settings/> }.into_any(),
         Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
@@ -164,7 +166,7 @@ fn rummy_screen(route: &Route) -> Option<AnyView> {
             Some(untrack(|| crate::web::table::bot_table::bot_table::<crate::rummy::game::Game>(query.clone())))
         }
         Route::Replay { record } if Page::of(route) == Page::Rummy => {
-            Some(view! { <crate::web::rummy::RummyReplay code=record.clone()/> }.into_any())
+            Some(untrack(|| crate::web::rummy::rummy_replay(record.clone())))
         }
         // Rummy with friends: the same peer pages as Shengji's, with rummy's board.
         Route::Friends { game } if game == "rummy" => Some(untrack(crate::web::peer::host_page::<crate::rummy::game::Game>)),
@@ -232,6 +234,7 @@ fn Home() -> impl IntoView {
                     {move || shell.t(Text::NewGameVsBots)}
                 </a>
                 <a class="button" href=format!("{}#/play/rummy", Page::Main.path_to(Page::Rummy)) data-testid="rummy-link">{move || shell.t(Text::PlayRummy)}</a>
+                <a class="button" href=format!("{}#/play/mahjong", Page::Main.path_to(Page::Mahjong)) data-testid="mahjong-link">{move || shell.t(Text::PlayMahjong)}</a>
                 <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
                 <a class="button" href="#/rules" data-testid="rules-link">{move || shell.t(Text::HowToPlay)}</a>
                 <a class="button" href=format!("{}#/friends", Page::Main.path_to(Page::Host)) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>

@@ -12,6 +12,7 @@ pub mod table;
 pub mod timing;
 pub mod practice;
 pub mod replay;
+pub mod mahjong;
 pub mod rummy;
 pub mod review;
 pub mod rules;
@@ -37,6 +38,11 @@ pub fn start_join() {
 /// Entry point of the rummy page (`src/rummy_page.rs`, built from `rummy/index.html`).
 pub fn start_rummy() {
     mount(app::Bundle::RUMMY);
+}
+
+/// Entry point of the mahjong page (`src/mahjong_page.rs`, built from `mahjong/index.html`).
+pub fn start_mahjong() {
+    mount(app::Bundle::MAHJONG);
 }
 
 fn mount(bundle: app::Bundle) {

@@ -44,6 +44,7 @@ pub enum Page {
     Host,
     Join,
     Rummy,
+    Mahjong,
 }
 
 impl Page {
@@ -55,8 +56,10 @@ impl Page {
             Route::Friends { .. } => Page::Host,
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,
+            Route::Play { game, .. } if game == "mahjong" => Page::Mahjong,
             // A replay is drawn by its game's page (the code's tag says which).
             Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::rummy::game::Game as crate::table::Codec>::ID) => Page::Rummy,
+            Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::mahjong::game::Game as crate::table::Codec>::ID) => Page::Mahjong,
             _ => Page::Main,
         }
     }
@@ -68,6 +71,7 @@ impl Page {
             Page::Host => "friends/",
             Page::Join => "join/",
             Page::Rummy => "rummy/",
+            Page::Mahjong => "mahjong/",
         }
     }
 

@@ -11,10 +11,9 @@ use crate::rummy::game::{Action, DealResult, Game, SeatStatus, SeatView, Stage, 
 use crate::rummy::Arrangement;
 use crate::ui_model::rummy::words::{self, drop_button, label, Label};
 use crate::ui_model::rummy::{advice_text, advise};
-use crate::web::shell::{absolute, Shell};
-use crate::web::storage;
-use crate::record::duplicate::{DuplicateResult, Source};
-use crate::record::link::Link;
+use crate::web::shell::Shell;
+use crate::web::table::share;
+use crate::record::duplicate::DuplicateResult;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
 
@@ -263,24 +262,9 @@ pub(super) fn Board(
     }
 }
 
-/// Your result on the first deal, as stored when it ended (`None` before).
-fn game_result(deal_hash: &str, me: usize) -> Option<DuplicateResult<Game>> {
-    let link = Link::<Game>::parse_hash(deal_hash).ok()?;
-    storage::seed_results::<Game>(&link.seed)
-        .results
-        .into_iter()
-        .find(|s| s.source == Source::Mine && s.result.hand == 0 && s.result.seat == me && s.result.is_for(&link))
-        .map(|s| s.result)
-}
-
 /// Friends' results on the same deal, beside yours (from the links they sent).
 fn friends_results(mine: &DuplicateResult<Game>, name: &dyn Fn(usize) -> String, lang: Lang) -> Option<AnyView> {
-    let friends: Vec<DuplicateResult<Game>> = storage::seed_results::<Game>(&mine.seed)
-        .results
-        .into_iter()
-        .filter(|s| s.source == Source::Link && s.result.same_deal(mine))
-        .map(|s| s.result)
-        .collect();
+    let friends = share::friends_results(mine);
     if friends.is_empty() {
         return None;
     }
@@ -337,24 +321,10 @@ fn DealResultCard(result: DealResult, view: SeatView, me: usize, deal_hash: Opti
     // cards and sees both results when their deal ends. Friends' results sit here too.
     // A peer table's deals are not shared as links (`deal_hash` is `None`).
     let deal_hash = deal_hash.filter(|_| result.deal == 0);
-    let mine = deal_hash.as_ref().and_then(|h| game_result(h, me));
+    let mine = deal_hash.as_ref().and_then(|h| share::first_hand_result::<Game>(h, me));
     let friends = mine.as_ref().map(|m| friends_results(m, &name, lang)).unwrap_or_default();
-    let share = deal_hash.map(|deal_hash| {
-        let hash = match (&mine, Link::<Game>::parse_hash(&deal_hash)) {
-            (Some(m), Ok(link)) => link.with_result(m.clone()).to_hash(),
-            _ => deal_hash.clone(),
-        };
-        let url = absolute(&hash);
-        let copied = RwSignal::new(false);
-        let text = url.clone();
-        view! {
-            <div class="rummy-share">
-                <input type="text" readonly value=url data-testid="share-link" aria-label=label(Label::Share, lang)/>
-                <button type="button" class="button" data-testid="copy-link"
-                    on:click=move |_| crate::web::review::copy_text(&text, move |ok| copied.set(ok))>{label(Label::Share, lang)}</button>
-                {move || copied.get().then(|| view! { <p class="muted">{label(Label::Copied, lang)}</p> })}
-            </div>
-        }
+    let share = deal_hash.map(|h| {
+        view! { <share::ShareLink url={share::share_url::<Game>(&h, mine.as_ref())} button=label(Label::Share, lang) copied_text=label(Label::Copied, lang)/> }
     });
     view! {
         <div class="rummy-result" data-testid="deal-result" data-winner=result.winner.map(|w| w.to_string()).unwrap_or_default()>

@@ -9,7 +9,7 @@ mod peer;
 mod replay;
 mod setup;
 
-pub use replay::RummyReplay;
+pub use replay::rummy_replay;
 
 use crate::dup::TableSeed;
 use crate::i18n::Lang;

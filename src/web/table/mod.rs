@@ -2,12 +2,15 @@
 //! through the table layer's driver, the autosave); `board` draws one seat's view of a
 //! Shengji table and turns taps into actions, without knowing where the game runs;
 //! `local` is the Shengji table against bots in this browser (`#/play/shengji?…`).
-//! Peer tables drive the same board; rummy's table is `web::rummy` on the same runner.
+//! Peer tables drive the same board; rummy's and mahjong's tables are `bot_table` with
+//! their boards; `share` is the first hand's result and link for any of them.
 
 pub mod board;
 pub mod bot_table;
 pub mod local;
+pub mod replay_steps;
 pub mod runner;
+pub mod share;
 
 pub use board::TableBoard;
 pub use local::Table;

@@ -1,0 +1,81 @@
+//! Sichuan mahjong's page of the rules (`#/rules?game=mahjong`): how to play at this
+//! app's table, in English and Chinese, as `ui_model::rules` draws every game. The
+//! full rule choices are in `docs/sichuan.md`.
+
+use crate::ui_model::rules::{GameRules, Section};
+
+pub const MAHJONG: GameRules = GameRules {
+    game: "mahjong",
+    name: ("Sichuan mahjong", "四川麻将"),
+    sections: &[
+        Section {
+            id: "goal",
+            title: ("The goal", "目标"),
+            paragraphs: &[
+                (
+                    "Four players, 108 tiles: characters (万), dots (筒) and bamboo (条), 1 to 9, four of each. You hold 13 tiles; on your turn draw one and discard one. Complete a hand of four sets and a pair (a set is three of a kind, or three in a row of one suit), or seven pairs, to win.",
+                    "四人，108张牌：万、筒、条，一到九，每种四张。手里13张；轮到你时摸一张、打一张。凑成四组加一对（一组是三张相同，或同花色三张连续），或七对，就胡了。",
+                ),
+                (
+                    "Your tiles come from your own part of the wall, dealt from the seed: everyone who plays the same link gets the same tiles in your seat, whatever the others do.",
+                    "你摸的牌来自按种子分给你的那一份牌墙：打同一个链接的人，在你的座位上摸到同样的牌，不受别人碰杠的影响。",
+                ),
+            ],
+            cards: "",
+        },
+        Section {
+            id: "exchange",
+            title: ("Exchange three, then the void suit", "换三张与定缺"),
+            paragraphs: &[
+                (
+                    "At the start everyone passes three tiles of one suit on, all in one direction the deal chooses. Then everyone chooses a suit to play without (定缺): you must discard those tiles before any other, and you cannot win while you hold one.",
+                    "开局每人选同一花色的三张牌，按本局定的方向换给别人。然后每人选一门不要的花色（定缺）：这门牌要先打完，手里还有这门牌时不能胡。",
+                ),
+                (
+                    "Everyone's void suit is shown once all have chosen: a tile of someone's void suit is safe to discard against them.",
+                    "所有人选好后公开各家的缺门：打出别人缺的那门牌，他一定胡不了。",
+                ),
+            ],
+            cards: "",
+        },
+        Section {
+            id: "claims",
+            title: ("Pung, kong and win on a discard", "碰、杠和点炮"),
+            paragraphs: &[
+                (
+                    "When someone discards, you may take the tile to complete three of a kind (pung, 碰) with two you hold, four of a kind (kong, 杠) with three, or your winning hand. There are no chows. Several players may answer at once: a win beats a kong, a kong beats a pung, and several players can win on the same tile.",
+                    "有人打牌时，手里有两张相同的可以碰，有三张的可以杠，能胡就可以胡。没有吃。几家可以同时响应：胡优先于杠，杠优先于碰，一张牌可以几家同时胡（一炮多响）。",
+                ),
+                (
+                    "On your turn you may also make a kong of four you hold (暗杠) or add the fourth tile to your pung (补杠) — which another player may rob to win. Every kong draws a replacement tile. If you let a win on a discard go, you cannot win on a discard again until your next draw (过水).",
+                    "轮到你时，也可以把手里的四张杠出（暗杠），或给自己的碰补上第四张（补杠，别人可以抢杠胡）。每次杠都补摸一张。放过别人打的胡牌后，在你下次摸牌前不能再胡别人打的牌（过水）。",
+                ),
+            ],
+            cards: "",
+        },
+        Section {
+            id: "scoring",
+            title: ("Fan and points", "番数与计分"),
+            paragraphs: &[
+                (
+                    "A win scores fan: all pungs 1, seven pairs 2, one suit only 2, terminals in every set 2, each four of a kind 1, self-drawn 1, and more; at most the table's cap (4 by default). A win pays 2 to the power of its fan: the discarder pays, or everyone still playing pays a self-drawn win. Kongs are paid when made.",
+                    "和牌计番：对对胡1番，七对2番，清一色2番，带幺九2番，每个根1番，自摸1番，等等；最多到本桌封顶（默认4番）。一番两倍：点炮的人付，自摸则还在打的每家都付。杠在杠出时收钱。",
+                ),
+                (
+                    "Fight to the end (血战到底): a player who wins leaves the hand and the others play on, until three have won or the wall is empty. Then a player still holding the void suit pays everyone the cap (查花猪), players not ready pay the ready ones (查叫), and return their kong money (退税).",
+                    "血战到底：胡了的人退出，其余的人继续打，直到三家胡牌或牌摸完。流局时手里还有缺门牌的人按封顶赔给每家（查花猪），没听牌的人赔给听牌的人（查叫），并退还杠钱（退税）。",
+                ),
+            ],
+            cards: "",
+        },
+        Section {
+            id: "hint",
+            title: ("The hint", "提示"),
+            paragraphs: &[(
+                "On your turn the hint lists each discard with how far the hand is from ready, the tiles that would improve it and how many of each you have not seen yet; when the hand is ready, your waits, how many are left and what a win would score.",
+                "轮到你时，提示列出每种打法：打后离听牌还差几步、哪些牌能改进、每种还有几张没见过；听牌时列出听哪些牌、还剩几张、和牌几番。",
+            )],
+            cards: "",
+        },
+    ],
+};

@@ -1,0 +1,47 @@
+//! The hint tab: every discard open to you now, strongest first, with the shanten it
+//! leaves, the tiles that would improve the hand and how many of each are unseen, and
+//! when it leaves the hand ready, the waits with their live counts and the fan of a win
+//! (`ui_model::mahjong::advice`). Computed after the frame that opens the tab paints,
+//! and only for the view it was asked about.
+
+use super::tiles::TileFace;
+use crate::mahjong::game::SeatView;
+use crate::ui_model::mahjong::advice::{advice, sentence, DiscardAdvice};
+use crate::web::shell::Shell;
+use leptos::prelude::*;
+
+/// Rows shown: the strongest few (the rest are worse by the same measures).
+const ROWS: usize = 5;
+
+#[component]
+pub(super) fn HintPanel(view: Signal<SeatView>) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let rows = RwSignal::new(None::<Vec<DiscardAdvice>>);
+    Effect::new(move |_| {
+        let asked = view.get();
+        rows.set(None);
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
+                rows.try_set(Some(advice(&asked)));
+            }
+        });
+    });
+    view! {
+        <div class="mj-hint" data-testid="hint-panel" data-ready=move || rows.with(|r| if r.is_some() { "yes" } else { "no" })>
+            {move || match rows.get() {
+                None => view! { <p class="muted">"…"</p> }.into_any(),
+                Some(list) => list.into_iter().take(ROWS).map(|a| {
+                    let live: u32 = a.waits.iter().map(|&(_, n)| n as u32).sum();
+                    view! {
+                        <p class="mj-hint-row" data-testid="hint-row" data-discard=a.discard.to_string()
+                            data-shanten=a.shanten.to_string() data-improving=a.improving_total.to_string() data-live=live.to_string()>
+                            <TileFace tile=a.discard small=true/>
+                            <span>{sentence(&a, shell.lang())}</span>
+                        </p>
+                    }
+                }).collect_view().into_any(),
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,44 @@
+//! `#/replay/<code>` for a Sichuan table (the code's game tag sends it to this page): the
+//! shared replay screen (`web::table::replay_steps`) with mahjong's words for a move and
+//! the board itself, read only, as the chosen seat saw it.
+
+use super::board::{Board, BoardState};
+use crate::mahjong::game::{Action, Game, SeatView};
+use crate::table::Seat;
+use crate::ui_model::mahjong::words::{describe_move, label, Label};
+use crate::web::table::replay_steps::{replay_screen, seat_label, ReplayParts};
+use leptos::prelude::*;
+
+fn board(v: SeatView) -> AnyView {
+    let players = v.players;
+    let state = BoardState {
+        view: Signal::derive(move || v.clone()),
+        names: Signal::derive(move || {
+            let lang = expect_context::<crate::web::shell::Shell>().lang();
+            (0..players).map(|s| seat_label(s, lang)).collect()
+        }),
+        refusal: Signal::derive(|| None),
+        save_status: None,
+        resumed: RwSignal::new(false),
+        deal_hash: StoredValue::new(String::new()),
+        friend_waiting: false,
+        replay_hash: Memo::new(|_| None),
+        read_only: true,
+    };
+    view! { <Board state=state act=Callback::new(|_: Action| {})/> }.into_any()
+}
+
+/// The mahjong replay screen for `code`.
+pub fn mahjong_replay(code: String) -> AnyView {
+    replay_screen::<Game>(
+        code,
+        ReplayParts {
+            testid: "mahjong-replay",
+            class: "mj-replay",
+            title: |lang| label(Label::ReplayLink, lang),
+            start: |lang| label(Label::ReplayStart, lang),
+            describe: |before: &Game, who: Seat, action: &Action, lang| describe_move(&before.view(who), who, action, &|s| seat_label(s, lang), lang),
+            board,
+        },
+    )
+}
