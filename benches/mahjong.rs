@@ -115,14 +115,56 @@ fn waits_shanten_advise(c: &mut Criterion) {
     g.finish();
 }
 
+/// The distance-table shanten against the `xiangting` crate on the same 1,024 hands of
+/// 14 tiles without wildcards (half built from winning shapes), each library given the
+/// hands in its own form (eigens here, a `[u8; 34]` there), all forms in both.
+fn shanten_vs_xiangting(c: &mut Criterion) {
+    tables();
+    mahjong::distance::distance_tables();
+    let hs: Vec<Hand> = {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        (0..1024).map(|i| random_hand(&mut rng, 14, 0, i % 2 == 0)).collect()
+    };
+    let counts: Vec<[u8; KINDS]> = hs.iter().map(|h| {
+        let mut c = [0u8; KINDS];
+        for (t, n) in h.kinds() {
+            c[t.id() as usize] = n;
+        }
+        c
+    }).collect();
+    let mut g = c.benchmark_group("mahjong_shanten");
+    g.throughput(Throughput::Elements(hs.len() as u64));
+    g.bench_function("tuolaji_all_forms_1024_hands", |b| {
+        b.iter(|| hs.iter().map(|h| mahjong::shanten(black_box(h), Forms::default()).unwrap().shanten).sum::<i32>())
+    });
+    g.bench_function("tuolaji_regular_1024_hands", |b| {
+        b.iter(|| hs.iter().map(|h| mahjong::shanten::regular_shanten(black_box(h)).unwrap()).sum::<i32>())
+    });
+    g.bench_function("tuolaji_sub_shape_walk_1024_hands", |b| {
+        b.iter(|| hs.iter().map(|h| mahjong::shanten::regular_shanten_by_profiles(black_box(h)).unwrap()).sum::<i32>())
+    });
+    g.bench_function("xiangting_all_forms_1024_hands", |b| {
+        b.iter(|| {
+            counts
+                .iter()
+                .map(|c| xiangting::calculate_replacement_number(black_box(c), xiangting::PlayerCount::Four).unwrap() as i32)
+                .sum::<i32>()
+        })
+    });
+    g.finish();
+}
+
 fn table_build(c: &mut Criterion) {
     let mut g = c.benchmark_group("mahjong_tables");
     g.sample_size(10);
     g.bench_function("build_all_tables", |b| {
         b.iter(|| black_box(Tables::build()).memory_bytes())
     });
+    g.bench_function("build_distance_tables", |b| {
+        b.iter(|| black_box(mahjong::distance::DistanceBuilder::new().finish()).memory_bytes())
+    });
     g.finish();
 }
 
-criterion_group!(benches, win_check, waits_shanten_advise, table_build);
+criterion_group!(benches, win_check, waits_shanten_advise, shanten_vs_xiangting, table_build);
 criterion_main!(benches);

@@ -97,11 +97,18 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
     if let (Some(w), true) = (hand.wild_kind, hand.wild > 0) {
         candidates.push(w);
     }
+    // Hands of up to 14 tiles read their shanten from the distance tables; larger
+    // wildcard hands walk sub-shapes, one suit's profile updated per tile drawn.
+    let small = n <= 14;
+    let fast = |h: &Hand| super::shanten::shanten(h, forms).map_or(i32::MAX, |s| s.shanten);
     for d in candidates {
         let mut after = *hand;
         after.remove(d);
-        let base = profiles(&after);
-        let shanten = best_with_profiles(&after, &base, forms);
+        let base = if small { None } else { Some(profiles(&after)) };
+        let shanten = match &base {
+            None => fast(&after),
+            Some(b) => best_with_profiles(&after, b, forms),
+        };
         let mut improving_tiles = Vec::new();
         for t in Tile::all() {
             let left = unseen[t.id() as usize];
@@ -109,12 +116,18 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
             if left == 0 || drawn.add(t).is_err() {
                 continue;
             }
-            let mut p = base;
-            if Some(t) != hand.wild_kind {
-                let s = t.suit().index();
-                p[s] = SuitProfile::new(drawn.eigens[s], s == 3);
-            }
-            if best_with_profiles(&drawn, &p, forms) < shanten {
+            let better = match &base {
+                None => fast(&drawn) < shanten,
+                Some(b) => {
+                    let mut p = *b;
+                    if Some(t) != hand.wild_kind {
+                        let s = t.suit().index();
+                        p[s] = SuitProfile::new(drawn.eigens[s], s == 3);
+                    }
+                    best_with_profiles(&drawn, &p, forms) < shanten
+                }
+            };
+            if better {
                 improving_tiles.push((t, left));
             }
         }

@@ -18,6 +18,7 @@ pub use shanten::{shanten, Shanten};
 pub use table::{install_tables, tables, tables_ready, TableBuilder, Tables};
 pub use win::{is_ready, is_win, waits, win_forms, Form, Forms};
 pub mod advise;
+pub mod distance;
 pub mod fan;
 pub mod game;
 

@@ -2,6 +2,7 @@
 //! thirteen orphans. The regular form reuses the wildcard tables: replacing k tiles by
 //! wildcards wins ⇔ k − 1 shanten, found per suit over sub-eigens and combined across suits.
 
+use super::distance::distance_tables;
 use super::eigen::{self, Eigen};
 use super::table::{tables, NONE};
 use super::tile::Hand;
@@ -103,8 +104,29 @@ pub fn regular_from_profiles(p: &[SuitProfile; 4], len: usize, wild: u8) -> i32 
     i32::MAX
 }
 
-/// Regular-form shanten; `None` unless the hand has 3n+1 or 3n+2 tiles.
+/// Regular-form shanten; `None` unless the hand has 3n+1 or 3n+2 tiles. Hands of up to
+/// 14 tiles use the distance tables (`distance.rs`); larger ones (wildcard hands of 16–17)
+/// walk their suits' sub-shapes.
 pub fn regular_shanten(hand: &Hand) -> Option<i32> {
+    regular_of_len(hand, hand.len())
+}
+
+/// [`regular_shanten`] for a hand of `len` tiles (counted once by the caller).
+#[inline]
+fn regular_of_len(hand: &Hand, len: usize) -> Option<i32> {
+    if len.is_multiple_of(3) || len > 17 {
+        return None;
+    }
+    if len <= 14 {
+        let missing = distance_tables().replacement(&hand.eigens, len / 3) as i32;
+        return Some((missing - hand.wild as i32 - 1).max(-1));
+    }
+    Some(regular_from_profiles(&profiles(hand), len, hand.wild))
+}
+
+/// Regular-form shanten by the sub-shape walk, for any hand size (the distance tables'
+/// cross-check, and advice's per-suit profiles).
+pub fn regular_shanten_by_profiles(hand: &Hand) -> Option<i32> {
     if hand.len().is_multiple_of(3) || hand.len() > 17 {
         return None;
     }
@@ -113,7 +135,12 @@ pub fn regular_shanten(hand: &Hand) -> Option<i32> {
 
 /// Seven-pairs shanten (13 or 14 tiles); four of a kind counts as two pairs.
 pub fn seven_pairs_shanten(hand: &Hand) -> Option<i32> {
-    if hand.len() != 13 && hand.len() != 14 {
+    seven_pairs_of_len(hand, hand.len())
+}
+
+#[inline]
+fn seven_pairs_of_len(hand: &Hand, len: usize) -> Option<i32> {
+    if len != 13 && len != 14 {
         return None;
     }
     let (mut pairs, mut odd) = (0u32, 0u32);
@@ -129,7 +156,12 @@ pub fn seven_pairs_shanten(hand: &Hand) -> Option<i32> {
 
 /// Thirteen-orphans shanten (13 or 14 tiles).
 pub fn thirteen_orphans_shanten(hand: &Hand) -> Option<i32> {
-    if hand.len() != 13 && hand.len() != 14 {
+    thirteen_orphans_of_len(hand, hand.len())
+}
+
+#[inline]
+fn thirteen_orphans_of_len(hand: &Hand, len: usize) -> Option<i32> {
+    if len != 13 && len != 14 {
         return None;
     }
     let masks = [eigen::TERMINALS, eigen::TERMINALS, eigen::TERMINALS, eigen::HONOURS];
@@ -172,10 +204,11 @@ impl Shanten {
 
 /// Shanten of a 3n+1 or 3n+2 hand (up to 17 tiles), or `None` for other sizes.
 pub fn shanten(hand: &Hand, forms: Forms) -> Option<Shanten> {
-    let regular = regular_shanten(hand)?;
-    let seven_pairs = if forms.seven_pairs { seven_pairs_shanten(hand) } else { None };
-    let thirteen_orphans = if forms.thirteen_orphans { thirteen_orphans_shanten(hand) } else { None };
-    let best = [Some(regular), seven_pairs, thirteen_orphans].into_iter().flatten().min().unwrap_or(regular);
+    let len = hand.len();
+    let regular = regular_of_len(hand, len)?;
+    let seven_pairs = if forms.seven_pairs { seven_pairs_of_len(hand, len) } else { None };
+    let thirteen_orphans = if forms.thirteen_orphans { thirteen_orphans_of_len(hand, len) } else { None };
+    let best = regular.min(seven_pairs.unwrap_or(i32::MAX)).min(thirteen_orphans.unwrap_or(i32::MAX));
     Some(Shanten { shanten: best, regular, seven_pairs, thirteen_orphans })
 }
 

@@ -24,7 +24,7 @@
 pub mod bot;
 mod claims;
 pub mod codec;
-mod deal;
+pub mod deal;
 pub mod errors;
 pub mod settings;
 pub mod settle;

@@ -1,7 +1,7 @@
 //! The Sichuan mahjong page (`#/play/mahjong?seed=…`): the shared table against bots
 //! (`web::table::bot_table`) with mahjong's bots, words, setup screen and board.
-//! The engine's lookup tables are built in slices when the page starts, so no
-//! frame waits for them; the table shows once they are ready.
+//! The engine's lookup tables (win check, shanten distances) are built in slices when
+//! the page starts, so no frame waits for them; the table shows once they are ready.
 
 mod board;
 mod hint;
@@ -14,6 +14,7 @@ use crate::dup::TableSeed;
 use crate::i18n::Lang;
 use crate::mahjong::game::bot::{bots_for, Bot, Difficulty};
 use crate::mahjong::game::{Game, RuleError, SettingsError};
+use crate::mahjong::distance::{distance_tables_ready, install_distance_tables, DistanceBuilder};
 use crate::mahjong::{install_tables, tables_ready, TableBuilder};
 use crate::routes::Route;
 use crate::table::Seat;
@@ -73,17 +74,26 @@ struct TablesReady(RwSignal<bool>);
 /// tables are built a slice per timer tick.
 pub fn start() {
     crate::web::table::bot_table::set_aside_unusable_save::<Game>();
-    let ready = RwSignal::new(tables_ready());
+    let ready = RwSignal::new(tables_ready() && distance_tables_ready());
     provide_context(TablesReady(ready));
     if ready.get_untracked() {
         return;
     }
     leptos::task::spawn_local(async move {
-        let mut builder = TableBuilder::new();
-        while !builder.step(SLICE) {
-            gloo_timers::future::TimeoutFuture::new(0).await;
+        if !tables_ready() {
+            let mut builder = TableBuilder::new();
+            while !builder.step(SLICE) {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+            }
+            install_tables(builder.finish());
         }
-        install_tables(builder.finish());
+        if !distance_tables_ready() {
+            let mut builder = DistanceBuilder::new();
+            while !builder.step(SLICE) {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+            }
+            install_distance_tables(builder.finish());
+        }
         ready.set(true);
     });
 }
