@@ -144,6 +144,7 @@ impl DistanceTables {
 
 /// Min-plus combination of two suits' distances, up to `M` melds.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // i + j = m reads clearer with indices
 fn combine<const M: usize>(a: &[[u32; 5]; 2], b: &[[u32; 5]; 2]) -> [[u32; 5]; 2] {
     let mut c = [[u32::MAX / 4; 5]; 2];
     for m in 0..=M {

@@ -40,6 +40,8 @@ pub enum OutOfBounds {
     Copies { what: &'static str, card: String, copies: usize },
     /// A commitment or secret that is not 64 hex digits.
     Hex { what: &'static str },
+    /// A card or tile this game does not play (an honour at a Sichuan table).
+    NotPlayed { what: &'static str, piece: String },
 }
 
 impl fmt::Display for OutOfBounds {
@@ -56,6 +58,7 @@ impl fmt::Display for OutOfBounds {
                 write!(f, "{what} has {copies} copies of {card}, more than there are decks")
             }
             OutOfBounds::Hex { what } => write!(f, "{what} is not 64 hex digits"),
+            OutOfBounds::NotPlayed { what, piece } => write!(f, "{what} holds {piece}, which this game does not play"),
         }
     }
 }

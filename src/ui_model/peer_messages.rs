@@ -62,6 +62,21 @@ impl PeerWords for crate::rummy::game::Game {
     }
 }
 
+impl PeerWords for crate::mahjong::game::Game {
+    fn title(lang: Lang) -> &'static str {
+        crate::ui_model::mahjong::words::label(crate::ui_model::mahjong::words::Label::Title, lang)
+    }
+    fn rule_error(e: &Self::Error, lang: Lang) -> String {
+        crate::ui_model::mahjong::words::rule_error(e, &|s| seat_number(s, lang), lang)
+    }
+    fn settings_error(e: &Self::SettingsError, lang: Lang) -> String {
+        crate::ui_model::mahjong::words::settings_error(e, lang)
+    }
+    fn pieces(pieces: &[Self::Piece], lang: Lang) -> String {
+        pieces.iter().map(|&t| crate::ui_model::mahjong::words::tile_short(t, lang)).collect::<Vec<_>>().join(" ")
+    }
+}
+
 /// The game a table plays, named for a player from its `Game::NAME`.
 fn game_title(name: &str, lang: Lang) -> String {
     match name {

@@ -53,6 +53,7 @@ impl Page {
         match route {
             // A peer table of rummy is hosted and joined on the rummy page.
             Route::Friends { game } | Route::Join { game, .. } if game == "rummy" => Page::Rummy,
+            Route::Friends { game } | Route::Join { game, .. } if game == "mahjong" => Page::Mahjong,
             Route::Friends { .. } => Page::Host,
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,

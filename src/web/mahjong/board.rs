@@ -85,7 +85,15 @@ fn River(river: Vec<RiverTile>) -> impl IntoView {
 }
 
 #[component]
-pub(super) fn Board(state: BoardState, act: Callback<Action>) -> impl IntoView {
+pub(super) fn Board(
+    state: BoardState,
+    act: Callback<Action>,
+    /// Under the table: a peer host's list of seats.
+    #[prop(optional)]
+    below: Option<ViewFn>,
+) -> impl IntoView {
+    // A table against bots has its own links; a peer table lives on its host's or guest's page.
+    let local = !state.read_only && state.deal_hash.with_value(|h| !h.is_empty());
     let shell = expect_context::<Shell>();
     let lang = move || shell.lang();
     let view = state.view;
@@ -333,10 +341,15 @@ pub(super) fn Board(state: BoardState, act: Callback<Action>) -> impl IntoView {
             </div>
             <div class="mj-actions">{actions}</div>
             {save_notice}
+            {below.map(|b| b.run())}
             <nav class="mj-foot" class:hidden=state.read_only>
-                <a class="button subtle" href="#/play/mahjong?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
+                {local.then(|| view! {
+                    <a class="button subtle" href="#/play/mahjong?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
+                })}
                 <a class="button subtle" href="../#/rules?game=mahjong" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
-                <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
+                {local.then(|| view! {
+                    <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
+                })}
             </nav>
         </section>
     }

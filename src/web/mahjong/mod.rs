@@ -5,6 +5,7 @@
 
 mod board;
 mod hint;
+mod peer;
 mod replay;
 mod result;
 mod setup;
@@ -120,6 +121,15 @@ pub fn screen(route: &Route) -> Option<AnyView> {
                 })
                 .into_any(),
             )
+        }
+        // With friends: the shared peer pages with mahjong's lobby settings and board.
+        Route::Friends { game } if game == "mahjong" => {
+            let ready = expect_context::<TablesReady>().0;
+            Some((move || ready.get().then(|| untrack(crate::web::peer::host_page::<Game>))).into_any())
+        }
+        Route::Join { game, code } if game == "mahjong" => {
+            let ready = expect_context::<TablesReady>().0;
+            Some((move || ready.get().then(|| untrack(|| crate::web::peer::join_page::<Game>(code.clone())))).into_any())
         }
         Route::Replay { record } if crate::web::shell::Page::of(route) == crate::web::shell::Page::Mahjong => {
             let ready = expect_context::<TablesReady>().0;
