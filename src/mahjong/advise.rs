@@ -109,6 +109,26 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
             None => fast(&after),
             Some(b) => best_with_profiles(&after, b, forms),
         };
+        // Every draw's regular form at once (one lookup per kind after the others' suits).
+        let mut draws = [0u32; KINDS];
+        if small {
+            super::distance::distance_tables().replacement_after_draws(&after.eigens, n / 3, &mut draws);
+        }
+        // Seven pairs after a draw follows from the counts before it; thirteen orphans changes
+        // only with a terminal or an honour.
+        let pairs = SevenPairsCounts::of(&after);
+        let orphans_after = if forms.thirteen_orphans { super::shanten::thirteen_orphans_shanten(&after) } else { None };
+        let other_forms = |h: &Hand, t: Tile| {
+            let len_ok = h.len() == 13 || h.len() == 14;
+            let sp = if forms.seven_pairs && len_ok { pairs.after_draw(after.count(t), h.wild) } else { i32::MAX };
+            let to = match (forms.thirteen_orphans, t.is_terminal_or_honour()) {
+                (false, _) => None,
+                (true, true) => super::shanten::thirteen_orphans_shanten(h),
+                // Any other draw leaves the orphans and the count formula as they were.
+                (true, false) => orphans_after.filter(|_| len_ok),
+            };
+            sp.min(to.unwrap_or(i32::MAX))
+        };
         let mut improving_tiles = Vec::new();
         for t in Tile::all() {
             let left = unseen[t.id() as usize];
@@ -117,7 +137,11 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
                 continue;
             }
             let better = match &base {
-                None => fast(&drawn) < shanten,
+                None if Some(t) == hand.wild_kind => fast(&drawn) < shanten,
+                None => {
+                    let regular = (draws[t.id() as usize] as i32 - drawn.wild as i32 - 1).max(-1);
+                    regular.min(other_forms(&drawn, t)) < shanten
+                }
                 Some(b) => {
                     let mut p = *b;
                     if Some(t) != hand.wild_kind {
@@ -148,6 +172,47 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
             .then(a.discard.cmp(&b.discard))
     });
     Ok(out)
+}
+
+/// A hand's seven-pairs counts (kinds held two or more times, four times, an odd number
+/// of times), to read the seven-pairs shanten after any one draw without recounting.
+#[derive(Clone, Copy)]
+struct SevenPairsCounts {
+    pairs: u32,
+    quads: u32,
+    odd: u32,
+}
+
+impl SevenPairsCounts {
+    fn of(hand: &Hand) -> SevenPairsCounts {
+        let mut c = SevenPairsCounts { pairs: 0, quads: 0, odd: 0 };
+        for &e in &hand.eigens {
+            c.pairs += super::eigen::pair_ranks(e);
+            c.quads += super::eigen::quads(e);
+            c.odd += super::eigen::odd_ranks(e);
+        }
+        c
+    }
+
+    /// Seven-pairs shanten after drawing a tile of a kind held `before` times (as
+    /// `seven_pairs_shanten` counts it: a quad is two pairs).
+    fn after_draw(self, before: u8, wild: u8) -> i32 {
+        let mut c = self;
+        match before {
+            0 | 2 => c.odd += 1,
+            1 => {
+                c.odd -= 1;
+                c.pairs += 1;
+            }
+            _ => {
+                c.odd -= 1;
+                c.quads += 1;
+            }
+        }
+        let pairs = (c.pairs + c.quads).min(7);
+        let overlap = 2 * pairs + c.odd.min(7 - pairs) + wild as u32;
+        13 - overlap.min(14) as i32
+    }
 }
 
 fn reason(d: Tile, shanten: i32, improving: u32, tiles: &[(Tile, u8)], value: f64, role: Role) -> String {
@@ -344,5 +409,39 @@ mod tests {
         let improving = |v: &[Discard], t: &str| v.iter().find(|d| d.discard == tile(t)).unwrap().improving;
         assert!(improving(&dead, "4p") < improving(&fresh, "4p"));
         assert!(advise(&Hand::parse("123m", None).unwrap(), &[0; KINDS], Forms::default()).is_err());
+    }
+
+    #[test]
+    fn the_quick_draw_evaluation_lists_exactly_the_tiles_that_lower_the_shanten() {
+        use crate::mahjong::shanten;
+        use rand_chacha::rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(77);
+        for i in 0..600 {
+            // Pair- and orphan-heavy hands too, so the incremental seven pairs and orphans are exercised.
+            let kinds = [34, 12, 7][i % 3];
+            let mut h = Hand::empty(None);
+            while h.len() < 14 {
+                let id = (rng.next_u32() % kinds) as u8;
+                let id = if i % 3 == 2 { [0, 8, 9, 17, 18, 26, 27][id as usize] } else { id };
+                let _ = h.add(Tile::from_id(id).unwrap());
+            }
+            for forms in [Forms::default(), Forms { seven_pairs: true, thirteen_orphans: false }] {
+                for d in advise(&h, &[0; KINDS], forms).unwrap() {
+                    let mut after = h;
+                    after.remove(d.discard);
+                    let s = shanten(&after, forms).unwrap().shanten;
+                    assert_eq!(d.shanten, s, "{h} discard {}", d.discard);
+                    let want: Vec<(Tile, u8)> = Tile::all()
+                        .filter_map(|t| {
+                            let mut drawn = after;
+                            drawn.add(t).ok()?;
+                            let unseen = 4 - h.count(t);
+                            (unseen > 0 && shanten(&drawn, forms).unwrap().shanten < s).then_some((t, unseen))
+                        })
+                        .collect();
+                    assert_eq!(d.improving_tiles, want, "{h} discard {}", d.discard);
+                }
+            }
+        }
     }
 }
