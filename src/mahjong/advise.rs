@@ -264,7 +264,7 @@ fn tile_values(hand: &Hand, unseen: &[u8; KINDS]) -> Vec<(f64, Role)> {
         let un = |d: usize| unseen[base + d] as u32;
         let mut counts: Vec<u8> = (0..digits).map(|d| eigen::digit(e, d as u32)).collect();
         let mut acc = Acc { found: Vec::new(), n: 0 };
-        let mut groups: Vec<(Vec<usize>, f64, usize)> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         decompose(&mut counts, 0, suit == Suit::Honours, &un, &mut groups, &mut acc);
         // Weighted average over decompositions, the better ones weighing more.
         let best = acc.found.iter().map(|f| f.0).fold(f64::MIN, f64::max);
@@ -297,9 +297,31 @@ fn tile_values(hand: &Hand, unseen: &[u8; KINDS]) -> Vec<(f64, Role)> {
 }
 
 struct Acc {
-    /// Per decomposition: total value, credit per rank, role counts per rank.
-    found: Vec<(f64, Vec<f64>, Vec<[u32; 4]>)>,
+    /// Per decomposition: total value, credit per rank, role counts per rank (ranks past
+    /// the suit's last stay zero).
+    found: Vec<(f64, [f64; 9], [[u32; 4]; 9])>,
     n: usize,
+}
+
+/// One group of a decomposition: its member ranks (the first `len`), weight and role.
+/// Plain arrays: the walk visits thousands of decompositions and allocates nothing per step.
+#[derive(Clone, Copy)]
+struct Group {
+    members: [usize; 3],
+    len: usize,
+    weight: f64,
+    role: usize,
+}
+
+impl Group {
+    fn new(members: &[usize], weight: f64, role: usize) -> Group {
+        let mut m = [0; 3];
+        m[..members.len()].copy_from_slice(members);
+        Group { members: m, len: members.len(), weight, role }
+    }
+    fn members(&self) -> &[usize] {
+        &self.members[..self.len]
+    }
 }
 
 /// How sharply good decompositions outweigh poor ones: a decomposition worth 0.2 less
@@ -313,7 +335,7 @@ fn decompose(
     from: usize,
     honours: bool,
     un: &dyn Fn(usize) -> u32,
-    groups: &mut Vec<(Vec<usize>, f64, usize)>,
+    groups: &mut Vec<Group>,
     acc: &mut Acc,
 ) {
     if acc.n >= MAX_DECOMPOSITIONS {
@@ -321,29 +343,34 @@ fn decompose(
     }
     let Some(k) = (from..counts.len()).find(|&k| counts[k] > 0) else {
         acc.n += 1;
-        let mut credit = vec![0.0; counts.len()];
-        let mut roles = vec![[0u32; 4]; counts.len()];
+        let mut credit = [0.0; 9];
+        let mut roles = [[0u32; 4]; 9];
         let mut total = 0.0;
-        for (members, w, role) in groups.iter() {
-            total += w;
-            for &m in members {
-                credit[m] += w;
-                roles[m][*role] += 1;
+        for g in groups.iter() {
+            total += g.weight;
+            for &m in g.members() {
+                credit[m] += g.weight;
+                roles[m][g.role] += 1;
             }
         }
         acc.found.push((total, credit, roles));
         return;
     };
     let len = counts.len();
-    let mut options: Vec<(Vec<usize>, f64, usize)> = Vec::new();
+    let mut options: [Group; 6] = [Group::new(&[], 0.0, 0); 6];
+    let mut n_options = 0;
+    let mut option = |g: Group| {
+        options[n_options] = g;
+        n_options += 1;
+    };
     if counts[k] >= 3 {
-        options.push((vec![k, k, k], TRIPLET, 0));
+        option(Group::new(&[k, k, k], TRIPLET, 0));
     }
     if !honours && k + 2 < len && counts[k + 1] > 0 && counts[k + 2] > 0 {
-        options.push((vec![k, k + 1, k + 2], SEQUENCE, 0));
+        option(Group::new(&[k, k + 1, k + 2], SEQUENCE, 0));
     }
     if counts[k] >= 2 {
-        options.push((vec![k, k], PAIR * liveness(un(k), 1), 1));
+        option(Group::new(&[k, k], PAIR * liveness(un(k), 1), 1));
     }
     if !honours && k + 1 < len && counts[k + 1] > 0 {
         let (w, live) = if k == 0 || k + 2 == len {
@@ -352,10 +379,10 @@ fn decompose(
         } else {
             (TWO_SIDED, liveness(un(k - 1) + un(k + 2), 2))
         };
-        options.push((vec![k, k + 1], w * live, 2));
+        option(Group::new(&[k, k + 1], w * live, 2));
     }
     if !honours && k + 2 < len && counts[k + 2] > 0 {
-        options.push((vec![k, k + 2], EDGE_OR_CLOSED * liveness(un(k + 1), 1), 2));
+        option(Group::new(&[k, k + 2], EDGE_OR_CLOSED * liveness(un(k + 1), 1), 2));
     }
     let iso = if honours || k == 0 || k + 1 == len {
         ISOLATED_TERMINAL
@@ -364,15 +391,15 @@ fn decompose(
     } else {
         ISOLATED_MIDDLE
     };
-    options.push((vec![k], iso * liveness(un(k), 1), 3));
-    for (members, w, role) in options {
-        for &m in &members {
+    option(Group::new(&[k], iso * liveness(un(k), 1), 3));
+    for g in &options[..n_options] {
+        for &m in g.members() {
             counts[m] -= 1;
         }
-        groups.push((members.clone(), w, role));
+        groups.push(*g);
         decompose(counts, k, honours, un, groups, acc);
         groups.pop();
-        for &m in &members {
+        for &m in g.members() {
             counts[m] += 1;
         }
     }
