@@ -191,7 +191,7 @@ pub fn run(cmd: MahjongCommand, out: Output) -> CliResult {
             }
             args.run(out, |h| {
                 let ranking = advise(h, &seen, forms)?;
-                let human = ranking.iter().enumerate().map(|(i, d)| format!("{}. {}\n", i + 1, d.reason)).collect();
+                let human = ranking.iter().enumerate().map(|(i, d)| format!("{}. {}\n", i + 1, d.reason())).collect();
                 let list: Vec<Value> = ranking
                     .iter()
                     .map(|d| {
@@ -202,7 +202,7 @@ pub fn run(cmd: MahjongCommand, out: Output) -> CliResult {
                             "improving_tiles": d.improving_tiles.iter().map(|(t, n)| json!({"tile": t.to_string(), "unseen": n})).collect::<Vec<_>>(),
                             "value": (d.value.is_finite()).then_some((d.value * 1000.0).round() / 1000.0),
                             "role": d.role,
-                            "reason": d.reason,
+                            "reason": d.reason(),
                         })
                     })
                     .collect();

@@ -26,8 +26,14 @@ pub struct Discard {
     pub value: f64,
     /// What the discarded tile mostly is in the hand's decompositions.
     pub role: Role,
-    /// A sentence for people.
-    pub reason: String,
+}
+
+impl Discard {
+    /// The advice as an English sentence for people (the CLI's; the table phrases its own).
+    /// Written on demand: bots rank thousands of discards and read none.
+    pub fn reason(&self) -> String {
+        reason(self.discard, self.shanten, self.improving, &self.improving_tiles, self.value, self.role)
+    }
 }
 
 /// The part a tile plays in a decomposition.
@@ -161,8 +167,7 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
         } else {
             values[d.id() as usize]
         };
-        let reason = reason(d, shanten, improving, &improving_tiles, value, role);
-        out.push(Discard { discard: d, shanten, improving, improving_tiles, value, role, reason });
+        out.push(Discard { discard: d, shanten, improving, improving_tiles, value, role });
     }
     out.sort_by(|a, b| {
         a.shanten
@@ -422,7 +427,7 @@ mod tests {
         // Waiting on 1z or 2z: 2 + 2 unseen copies.
         assert_eq!(advice[0].improving, 4);
         assert_eq!(advice[0].role, Role::Isolated);
-        assert!(advice[0].reason.contains("7z"));
+        assert!(advice[0].reason().contains("7z"));
     }
 
     #[test]
