@@ -167,6 +167,9 @@ fn special_form_shanten_matches_reference() {
         let or = ref_shanten(&c, wild, &|c: &Counts, w: u8| ref_orphans(c, w));
         assert_eq!(fast.seven_pairs, Some(sp), "seven pairs {hand}");
         assert_eq!(fast.thirteen_orphans, Some(or), "thirteen orphans {hand}");
+        // The one-form functions (advice uses them) agree with the all-forms pass.
+        assert_eq!(tuolaji::mahjong::shanten::seven_pairs_shanten(&hand), Some(sp), "{hand}");
+        assert_eq!(tuolaji::mahjong::shanten::thirteen_orphans_shanten(&hand), Some(or), "{hand}");
         low[0] += (sp <= 0) as usize;
         low[1] += (or <= 0) as usize;
     }

@@ -114,30 +114,21 @@ impl DistanceTables {
         }
     }
 
-    /// [`DistanceTables::replacement`] for `M` melds. An empty suit changes nothing (its
-    /// meld costs 3 and its pair 2, never less than another suit's), so it is skipped;
-    /// the last suit only fills the one entry wanted.
+    /// [`DistanceTables::replacement`] for `M` melds, without branches on the hand: an
+    /// empty suit's entry (`3m + 2p`) changes nothing in a combination, so every suit
+    /// is combined. The four loads are issued before any arithmetic (their cache misses
+    /// overlap) and the two halves combine independently; only the honours are skipped
+    /// when empty, which is every Sichuan hand (a branch that always goes one way there).
     #[inline]
     fn replacement_for<const M: usize>(&self, eigens: &[Eigen; 4]) -> u32 {
-        let mut acc: Option<[[u32; 5]; 2]> = None;
-        let mut pending: Option<[[u32; 5]; 2]> = None;
-        for (s, &e) in eigens.iter().enumerate() {
-            if e == 0 {
-                continue;
-            }
-            let d = self.suit_of(e, s == 3);
-            if let Some(p) = pending.replace(d) {
-                acc = Some(match acc {
-                    None => p,
-                    Some(a) => combine::<M>(&a, &p),
-                });
-            }
+        let [m, p, s, z] = *eigens;
+        let (m, p, s) = (self.suit[eigen::base5_index(m)], self.suit[eigen::base5_index(p)], self.suit[eigen::base5_index(s)]);
+        let left = combine::<M>(&unpack(m), &unpack(p));
+        if z == 0 {
+            return last::<M>(&left, &unpack(s));
         }
-        match (acc, pending) {
-            (Some(a), Some(b)) => last::<M>(&a, &b),
-            (None, Some(b)) => b[1][M],
-            _ => 3 * M as u32 + 2,
-        }
+        let z = self.honour[eigen::base5_index(z)];
+        last::<M>(&left, &combine::<M>(&unpack(s), &unpack(z)))
     }
 
     /// The replacement number after drawing one more tile of each kind, for every kind at

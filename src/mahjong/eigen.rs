@@ -32,10 +32,18 @@ pub const fn digit(e: Eigen, d: u32) -> u8 {
     ((e >> (4 * d)) & 0xF) as u8
 }
 
-/// Tiles in the eigen (sum of digits), by bit-parallel folding.
+/// Tiles in the eigen (sum of digits).
 #[inline]
 pub const fn tile_count(e: Eigen) -> u32 {
-    // Digits are ≤ 4, so pairwise sums fit in a byte and the multiply adds them all.
+    digit_sum(e)
+}
+
+/// Sum of the digits, by bit-parallel folding: adjacent digits add into bytes, and one
+/// multiply adds the bytes. Exact for any digits ≤ 15 (pairs ≤ 30, five bytes ≤ 150), so
+/// it also counts flag words added across suits. No `popcnt` is needed: the baseline
+/// x86-64 target has none and counts bits in software.
+#[inline]
+pub const fn digit_sum(e: Eigen) -> u32 {
     let bytes = (e & 0x000F_0F0F_0F0F) + ((e >> 4) & 0x000F_0F0F_0F0F);
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32 & 0xFF
 }
@@ -64,28 +72,52 @@ pub const fn any_over_four(e: Eigen) -> bool {
     (e + 0x3_3333_3333) & HIGH_BITS != 0
 }
 
-/// Number of ranks held four times (the roots/根 of fan counting): the `& 0x444…` test.
+/// A 1 in every digit held four times (the roots/根 of fan counting; counts never exceed 4).
+#[inline]
+pub const fn quad_flags(e: Eigen) -> Eigen {
+    (e >> 2) & ONES
+}
+
+/// A 1 in every digit with an odd count (singles or triples).
+#[inline]
+pub const fn odd_flags(e: Eigen) -> Eigen {
+    e & ONES
+}
+
+/// A 1 in every digit with a count of at least 2 (bit 1 set for 2 and 3, bit 2 for 4).
+#[inline]
+pub const fn pair_flags(e: Eigen) -> Eigen {
+    ((e | (e >> 1)) >> 1) & ONES
+}
+
+/// A 1 in every digit held at all.
+#[inline]
+pub const fn held_flags(e: Eigen) -> Eigen {
+    (e | (e >> 1) | (e >> 2)) & ONES
+}
+
+/// Number of ranks held four times.
 #[inline]
 pub const fn quads(e: Eigen) -> u32 {
-    (e & FOUR_BITS).count_ones()
+    digit_sum(quad_flags(e))
 }
 
-/// Number of ranks with an odd count (singles or triples): the `& 0x111…` test.
+/// Number of ranks with an odd count.
 #[inline]
 pub const fn odd_ranks(e: Eigen) -> u32 {
-    (e & ODD_BITS).count_ones()
+    digit_sum(odd_flags(e))
 }
 
-/// Number of ranks with a count of at least 2 (bit 1 set for 2 and 3, bit 2 for 4).
+/// Number of ranks with a count of at least 2.
 #[inline]
 pub const fn pair_ranks(e: Eigen) -> u32 {
-    ((e | (e >> 1)) & 0x2_2222_2222).count_ones()
+    digit_sum(pair_flags(e))
 }
 
 /// Number of ranks held at all.
 #[inline]
 pub const fn distinct_ranks(e: Eigen) -> u32 {
-    ((e | (e >> 1) | (e >> 2)) & ODD_BITS).count_ones()
+    digit_sum(held_flags(e))
 }
 
 /// Position of the eigen in the dense base-5 table (digits ≤ 4), converted in parallel:

@@ -143,12 +143,14 @@ fn seven_pairs_of_len(hand: &Hand, len: usize) -> Option<i32> {
     if len != 13 && len != 14 {
         return None;
     }
-    let (mut pairs, mut odd) = (0u32, 0u32);
+    // Flag words add digit-wise across the suits (each digit ≤ 8) and are counted once.
+    let (mut pairs, mut odd) = (0, 0);
     for &e in &hand.eigens {
-        // Pairs: digits 2,3 give one, 4 gives two.
-        pairs += eigen::pair_ranks(e) + eigen::quads(e);
-        odd += eigen::odd_ranks(e);
+        // Pairs: counts 2 and 3 give one, 4 gives two.
+        pairs += eigen::pair_flags(e) + eigen::quad_flags(e);
+        odd += eigen::odd_flags(e);
     }
+    let (pairs, odd) = (eigen::digit_sum(pairs), eigen::digit_sum(odd));
     let pairs = pairs.min(7);
     let overlap = 2 * pairs + odd.min(7 - pairs) + hand.wild as u32;
     Some(13 - overlap.min(14) as i32)
@@ -165,14 +167,41 @@ fn thirteen_orphans_of_len(hand: &Hand, len: usize) -> Option<i32> {
         return None;
     }
     let masks = [eigen::TERMINALS, eigen::TERMINALS, eigen::TERMINALS, eigen::HONOURS];
-    let (mut kinds, mut doubled) = (0u32, false);
+    let (mut kinds, mut doubled) = (0, 0);
     for (&e, &m) in hand.eigens.iter().zip(&masks) {
         let e = e & (m * 0xF);
-        kinds += eigen::distinct_ranks(e);
-        doubled |= eigen::pair_ranks(e) > 0;
+        kinds += eigen::held_flags(e);
+        doubled |= eigen::pair_flags(e);
     }
+    let (kinds, doubled) = (eigen::digit_sum(kinds), doubled != 0);
     let overlap = kinds + doubled as u32 + hand.wild as u32;
     Some(13 - overlap.min(14) as i32)
+}
+
+/// Seven-pairs and thirteen-orphans shanten of a 13- or 14-tile hand in one pass over
+/// the suits (the same sums as [`seven_pairs_shanten`] and [`thirteen_orphans_shanten`]):
+/// the flag words are shared and added across suits, and each total counted once.
+#[inline]
+fn special_forms(hand: &Hand) -> (i32, i32) {
+    const ORPHANS: [Eigen; 4] = [
+        eigen::TERMINALS * 0xF,
+        eigen::TERMINALS * 0xF,
+        eigen::TERMINALS * 0xF,
+        eigen::HONOURS * 0xF,
+    ];
+    let (mut pairs, mut odd, mut kinds, mut doubled) = (0, 0, 0, 0);
+    for (&e, &mask) in hand.eigens.iter().zip(&ORPHANS) {
+        let (two, one) = (eigen::pair_flags(e), eigen::odd_flags(e));
+        pairs += two + eigen::quad_flags(e);
+        odd += one;
+        kinds += (two | one) & mask;
+        doubled |= two & mask;
+    }
+    let (pairs, odd, kinds) = (eigen::digit_sum(pairs).min(7), eigen::digit_sum(odd), eigen::digit_sum(kinds));
+    let wild = hand.wild as u32;
+    let seven = 13 - (2 * pairs + odd.min(7 - pairs) + wild).min(14) as i32;
+    let orphans = 13 - (kinds + (doubled != 0) as u32 + wild).min(14) as i32;
+    (seven, orphans)
 }
 
 /// Shanten per form and the best over the allowed forms.
@@ -206,8 +235,13 @@ impl Shanten {
 pub fn shanten(hand: &Hand, forms: Forms) -> Option<Shanten> {
     let len = hand.len();
     let regular = regular_of_len(hand, len)?;
-    let seven_pairs = if forms.seven_pairs { seven_pairs_of_len(hand, len) } else { None };
-    let thirteen_orphans = if forms.thirteen_orphans { thirteen_orphans_of_len(hand, len) } else { None };
+    let (seven_pairs, thirteen_orphans) = match len {
+        13 | 14 => {
+            let (p, o) = special_forms(hand);
+            (forms.seven_pairs.then_some(p), forms.thirteen_orphans.then_some(o))
+        }
+        _ => (None, None),
+    };
     let best = regular.min(seven_pairs.unwrap_or(i32::MAX)).min(thirteen_orphans.unwrap_or(i32::MAX));
     Some(Shanten { shanten: best, regular, seven_pairs, thirteen_orphans })
 }

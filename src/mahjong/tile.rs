@@ -325,7 +325,9 @@ impl Hand {
 
     /// Tiles held other than wildcards.
     pub fn real_len(&self) -> usize {
-        self.eigens.iter().map(|&e| eigen::tile_count(e) as usize).sum()
+        // Two suits add digit-wise without overflow (each digit ≤ 8), so two folds count all four.
+        let [a, b, c, d] = self.eigens;
+        (eigen::digit_sum(a + b) + eigen::digit_sum(c + d)) as usize
     }
 
     pub fn is_empty(&self) -> bool {
