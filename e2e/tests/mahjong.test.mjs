@@ -176,3 +176,25 @@ test("a reload resumes the hand; refusals are sentences; the home screen leads t
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("red dragons as wildcards: shown as 中, never discarded, and the hand plays to its end", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  // Seed wild0 deals the first seat (the dealer) one red dragon.
+  await openTable(page, "seed=wild0&w=1&pace=instant");
+  assert.ok((await handTiles(page)).includes("7z"));
+  assert.equal(await page.locator("[data-testid=hand] [data-tile='7z'] .tile.wild, [data-testid=hand] .tile.wild[data-tile='7z']").count(), 1);
+  await page.click("[data-testid=exchange]");
+  await page.waitForSelector("[data-testid^=void-]");
+  await page.click("[data-testid^=void-].primary");
+  await page.waitForSelector("[data-testid=discard]");
+  await screenshot(page, "mahjong-wild-phone");
+  // A tap on the wildcard is refused with a sentence, and the hand stays as it was.
+  const held = await handTiles(page);
+  await page.locator("[data-testid=hand] [data-tile='7z']").first().click();
+  assert.match(await page.locator("[data-testid=mahjong-error]").textContent(), /wildcard/);
+  assert.deepEqual(await handTiles(page), held);
+  const seen = await playHand(page);
+  assert.ok(seen.hintRows > 0);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -24,11 +24,14 @@ pub struct TableArgs {
     /// Fan cap (封顶), 2 to 8.
     #[arg(long, default_value_t = 4)]
     pub max_fan: u32,
+    /// Play with the four red dragons as wildcards (红中赖子, 112 tiles).
+    #[arg(long)]
+    pub wildcards: bool,
 }
 
 impl TableArgs {
     fn settings(&self) -> Settings {
-        Settings { exchange: !self.no_exchange, max_fan: self.max_fan, ..Settings::default() }
+        Settings { exchange: !self.no_exchange, max_fan: self.max_fan, wildcards: self.wildcards, ..Settings::default() }
     }
     fn seed(&self) -> Result<TableSeed, CliError> {
         TableSeed::parse(&self.seed).map_err(|e| CliError::new(format!("--seed: {e}")))
@@ -86,10 +89,11 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
         }
     };
     let ms = 1000.0 * start.elapsed().as_secs_f64() / s.hands as f64;
+    let tiles = a.table.settings().tiles();
     out.emit(
         || {
             format!(
-                "{} hands: all invariants held (108 tiles accounted for after every action)\n\
+                "{} hands: all invariants held ({tiles} tiles accounted for after every action)\n\
                  wins per seat {:?}; net points per seat {:?}\n\
                  self-drawn {}, on a discard {} (several winners on one discard {}), robbed kongs {}\n\
                  pungs {}, kongs exposed {} added {} concealed {}\n\

@@ -8,12 +8,13 @@ use super::game::{Deal, PeerGame};
 use crate::dup::TableSeed;
 use crate::mahjong::game::bot::{bots_for, Bot, Difficulty};
 use crate::mahjong::game::deal::HAND;
+use crate::mahjong::game::settings::WILD_TILE;
 use crate::mahjong::game::view::SeatView;
 use crate::mahjong::game::{Action, Event, Game, HandResult, Payment, PhaseName, Seat, Settings, SettingsError, WinRecord, PLAYERS};
 use crate::mahjong::Tile;
 
-/// Tiles in the Sichuan set.
-const TILES: usize = 108;
+/// Tiles in the Sichuan set, with the four red dragons a table may play as wildcards.
+const TILES: usize = 112;
 /// Payments a hand can make: every win, kong and settlement line between four seats, with room.
 const MAX_PAYMENTS: usize = 256;
 
@@ -144,12 +145,13 @@ impl PeerGame for Game {
     }
 }
 
-/// Suited tiles, never more copies of one than the set holds, never more than the set.
+/// Suited tiles and the red dragon (a wildcard table's), never more copies of one than
+/// the set holds, never more than the set.
 fn tiles_ok(what: &'static str, tiles: &[Tile]) -> Checked {
-    if let Some(t) = tiles.iter().find(|t| t.is_honour()) {
+    if let Some(t) = tiles.iter().find(|&&t| t.is_honour() && t != WILD_TILE) {
         return Err(OutOfBounds::NotPlayed { what, piece: t.to_string() });
     }
-    pieces_ok(what, tiles, TILES, 4, &mut [0; 27], |t| t.id() as usize)
+    pieces_ok(what, tiles, TILES, 4, &mut [0; crate::mahjong::KINDS], |t| t.id() as usize)
 }
 
 fn per_seat(what: &'static str, len: usize) -> Checked {

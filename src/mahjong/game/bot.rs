@@ -142,11 +142,18 @@ pub fn visible(view: &SeatView) -> Visible {
     v
 }
 
-/// The seat's concealed tiles with the drawn one.
+/// The seat's concealed tiles with the drawn one (red dragons as wildcards when the table plays them).
 pub fn full_hand(view: &SeatView) -> Hand {
     let mut tiles = view.hand.clone();
     tiles.extend(view.drawn);
-    Hand::from_tiles(&tiles, None).unwrap_or_default()
+    Hand::from_tiles(&tiles, view.settings.wild_kind()).unwrap_or_default()
+}
+
+/// Discard advice for the seat's hand, best first, without the wildcard (which stays in the hand).
+pub fn table_advice(view: &SeatView) -> Vec<crate::mahjong::advise::Discard> {
+    let mut advice = advise(&full_hand(view), &visible(view), FORMS).unwrap_or_default();
+    advice.retain(|d| Some(d.discard) != view.settings.wild_kind());
+    advice
 }
 
 fn shanten_of(hand: &Hand) -> i32 {
@@ -256,7 +263,8 @@ impl Bot {
             return (Action::Win, BotReason::Win);
         }
         let hand = full_hand(view);
-        let tiles = hand.tiles();
+        // Every tile that may leave the hand: all but the wildcards.
+        let tiles: Vec<Tile> = hand.tiles().into_iter().filter(|&t| Some(t) != view.settings.wild_kind()).collect();
         if self.difficulty == Difficulty::Random {
             let mut choices: Vec<Action> = view.kongs.iter().map(|&t| Action::Kong(t)).collect();
             let void: Vec<Tile> = tiles.iter().copied().filter(|t| Some(t.suit()) == view.voids[view.seat]).collect();
@@ -275,10 +283,10 @@ impl Bot {
                 .unwrap_or(tiles[0]);
             return (Action::Discard(tile), BotReason::VoidDiscard { tile });
         }
-        let advice = match advise(&hand, &visible(view), FORMS) {
-            Ok(a) if !a.is_empty() => a,
-            _ => return (Action::Discard(tiles[tiles.len() - 1]), BotReason::Random),
-        };
+        let advice = table_advice(view);
+        if advice.is_empty() {
+            return (Action::Discard(tiles[tiles.len() - 1]), BotReason::Random);
+        }
         let best = advice[0].shanten;
         for &t in &view.kongs {
             let n = if hand.count(t) == 4 { 4 } else { 1 };

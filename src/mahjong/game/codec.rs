@@ -45,7 +45,7 @@ fn tile(r: &mut Reader<'_>) -> Result<Tile, MoveError> {
 
 impl Codec for Game {
     const ID: u8 = 2;
-    const SETTINGS_KEYS: &'static [&'static str] = &["x", "fan", "cs"];
+    const SETTINGS_KEYS: &'static [&'static str] = &["x", "fan", "cs", "w"];
 
     fn settings_pairs(s: &Settings) -> Vec<(&'static str, String)> {
         let d = Settings::default();
@@ -58,6 +58,9 @@ impl Codec for Game {
         }
         if s.claim_seconds != d.claim_seconds {
             q.push(("cs", s.claim_seconds.to_string()));
+        }
+        if s.wildcards != d.wildcards {
+            q.push(("w", if s.wildcards { "1" } else { "0" }.to_string()));
         }
         q
     }
@@ -73,6 +76,13 @@ impl Codec for Game {
         }
         if let Some(v) = get("fan") {
             s.max_fan = number(v, "fan", "a fan cap from 2 to 8")?;
+        }
+        if let Some(v) = get("w") {
+            s.wildcards = match v {
+                "1" => true,
+                "0" => false,
+                _ => return Err(invalid("w", v, "use 1 (red dragons are wildcards) or 0 (no wildcards)")),
+            };
         }
         if let Some(v) = get("cs") {
             s.claim_seconds = number(v, "cs", "seconds to answer a claim: 0, or 3 to 60")?;

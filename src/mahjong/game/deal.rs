@@ -1,6 +1,6 @@
 //! Dealing, the exchange of three (换三张) and the void suit (定缺).
 //!
-//! **Per-seat walls.** The 108 tiles are shuffled by the hand's `Deal` stream
+//! **Per-seat walls.** The 108 tiles (112 with the red dragons as wildcards) are shuffled by the hand's `Deal` stream
 //! and dealt round-robin into one draw list per seat (`dup::SeatWalls`): every
 //! draw a seat makes — its 13 starting tiles, each turn's draw, a kong's
 //! replacement — comes from the front of its own list, so a seat gets the same
@@ -65,18 +65,22 @@ impl fmt::Display for Direction {
     }
 }
 
-/// The 108 tiles of the Sichuan set, in id order.
-pub fn full_set() -> Vec<Tile> {
-    (0..27u8).filter_map(Tile::from_id).flat_map(|t| [t; 4]).collect()
+/// The tiles of the Sichuan set in id order: the 108 suited ones, and the four red
+/// dragons last when the table plays with wildcards (so a table without them deals
+/// exactly as before they existed).
+pub fn full_set(settings: &Settings) -> Vec<Tile> {
+    let mut tiles: Vec<Tile> = (0..27u8).filter_map(Tile::from_id).flat_map(|t| [t; 4]).collect();
+    tiles.extend(settings.wild_kind().into_iter().flat_map(|t| [t; 4]));
+    tiles
 }
 
 impl Deal {
     /// Hand `hand_no` of `seed`, dealt by `dealer`.
     pub(crate) fn dealt(settings: &Settings, seed: &TableSeed, hand_no: u64, dealer: Seat) -> Deal {
         let hand_seed = seed.hand(hand_no);
-        let mut walls = SeatWalls::shuffled(full_set(), PLAYERS, &mut hand_seed.stream(Purpose::Deal))
+        let mut walls = SeatWalls::shuffled(full_set(settings), PLAYERS, &mut hand_seed.stream(Purpose::Deal))
             .unwrap_or_else(|_| unreachable!("four seats"));
-        let mut seats: Vec<SeatState> = (0..PLAYERS).map(|_| SeatState::new()).collect();
+        let mut seats: Vec<SeatState> = (0..PLAYERS).map(|_| SeatState::new(settings.wild_kind())).collect();
         for (s, seat) in seats.iter_mut().enumerate() {
             let n = if s == dealer { HAND + 1 } else { HAND };
             for _ in 0..n {

@@ -85,6 +85,8 @@ pub enum RuleError {
     NoReplacementTile,
     /// Neither four held nor a pung to add to.
     CannotKong { tile: Tile },
+    /// A wildcard (the red dragon) is never discarded, punged or konged.
+    WildcardKept,
     /// Pung and pass answer a claim window; none is open.
     NoClaimWindow { action: Move },
     /// A claim window is open: answer it (win, kong, pung or pass).
@@ -140,6 +142,9 @@ impl fmt::Display for RuleError {
             RuleError::NoReplacementTile => f.write_str("the wall is empty, so a kong could not draw its replacement: discard instead"),
             RuleError::CannotKong { tile } => {
                 write!(f, "you cannot kong {tile}: a kong needs four held, or the fourth tile to your pung")
+            }
+            RuleError::WildcardKept => {
+                f.write_str("the red dragon is a wildcard: it stays in your hand (it cannot be discarded or konged); choose another tile")
             }
             RuleError::NoClaimWindow { action } => {
                 write!(f, "you cannot {} now: nobody is offering a tile; it is your turn to discard", action.verb())

@@ -4,7 +4,7 @@
 //!
 //! | file | rule |
 //! |---|---|
-//! | `settings.rs` | the table's options: exchange three, the fan cap, the claim countdown |
+//! | `settings.rs` | the table's options: exchange three, the fan cap, wildcards, the claim countdown |
 //! | `deal.rs` | per-seat walls, the deal, 换三张 (exchange three), 定缺 (the void suit), the next hand |
 //! | `turn.rs` | a turn: the draw, discarding, self-drawn wins, concealed and added kongs |
 //! | `claims.rs` | the window after a discard (or an added kong) where several seats answer at once |
@@ -35,6 +35,8 @@ pub mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wild_tests;
 
 use crate::dup::{SeatWalls, TableSeed};
 use crate::mahjong::{Hand, Meld, Suit, Tile};
@@ -181,9 +183,10 @@ pub(crate) struct SeatState {
 }
 
 impl SeatState {
-    fn new() -> SeatState {
+    /// An empty seat; tiles of `wild` (the table's wildcard kind) count as wildcards.
+    fn new(wild: Option<Tile>) -> SeatState {
         SeatState {
-            hand: Hand::empty(None),
+            hand: Hand::empty(wild),
             sets: Vec::new(),
             river: Vec::new(),
             void: None,

@@ -1,9 +1,10 @@
 //! The table's options. Sichuan mahjong is played by four with the 108 suited
 //! tiles; what varies between tables is whether the hand starts with the
-//! exchange of three tiles, the fan cap (封顶) and how long a person has to
-//! answer a claim window (the board's countdown; bots answer at once).
+//! exchange of three tiles, the fan cap (封顶), whether four red dragons join
+//! the wall as wildcards (红中赖子) and how long a person has to answer a claim
+//! window (the board's countdown; bots answer at once).
 
-use crate::mahjong::SichuanRules;
+use crate::mahjong::{SichuanRules, Tile};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -23,11 +24,20 @@ pub struct Settings {
     pub max_fan: u32,
     /// Seconds a person has to answer a claim before it passes by itself (0 = no limit).
     pub claim_seconds: u32,
+    /// 红中赖子: the four red dragons join the wall (112 tiles) and each stands for any
+    /// tile in a winning hand. They are never discarded, punged or konged.
+    pub wildcards: bool,
 }
+
+/// The red dragon (红中, `7z`): the wildcard of a table that plays with wildcards.
+pub const WILD_TILE: Tile = match Tile::from_id(33) {
+    Some(t) => t,
+    None => panic!("33 is the red dragon's id"),
+};
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { exchange: true, max_fan: 4, claim_seconds: 0 }
+        Settings { exchange: true, max_fan: 4, claim_seconds: 0, wildcards: false }
     }
 }
 
@@ -68,6 +78,20 @@ impl Settings {
             return Err(SettingsError::ClaimSeconds(self.claim_seconds));
         }
         Ok(())
+    }
+
+    /// The wildcard kind, if the table plays with wildcards.
+    pub fn wild_kind(&self) -> Option<Tile> {
+        self.wildcards.then_some(WILD_TILE)
+    }
+
+    /// Tiles in the set: 108, or 112 with the red dragons.
+    pub fn tiles(&self) -> usize {
+        if self.wildcards {
+            112
+        } else {
+            108
+        }
     }
 
     /// The fan counter's rules for this table.

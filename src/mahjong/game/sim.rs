@@ -1,6 +1,6 @@
 //! Bot-only simulation with every invariant checked after every action: the
-//! 108 tiles always accounted for (hands, sets, rivers, walls — four of each
-//! kind); hand sizes (14 counting 3 per set for the seat mid-turn, 13 for the
+//! 108 tiles (112 with the red dragons as wildcards) always accounted for
+//! (hands, sets, rivers, walls — four of each kind; wildcards only in hands and walls); hand sizes (14 counting 3 per set for the seat mid-turn, 13 for the
 //! others); no set of a void suit; only seats still in the hand move; every bot
 //! move legal; the hand's payments sum to zero and its scores and the totals
 //! follow them; every hand ends. Used by `tuolaji mahjong simulate`, tests and
@@ -183,10 +183,12 @@ fn count(summary: &mut Summary, e: &Event) {
     }
 }
 
-/// The state after a move: all 108 tiles accounted for, hand sizes, no void-suit sets.
+/// The state after a move: all 108 tiles (112 with wildcards) accounted for, hand
+/// sizes, no void-suit sets, no wildcard in a river or a set.
 pub fn check_state(g: &Game) -> Result<(), String> {
     let d = &g.deal;
-    let mut counts = [0u32; 27];
+    let mut counts = [0u32; crate::mahjong::KINDS];
+    let wild = g.settings.wild_kind();
     for s in &d.seats {
         for t in s.hand.tiles() {
             counts[t.id() as usize] += 1;
@@ -197,6 +199,9 @@ pub fn check_state(g: &Game) -> Result<(), String> {
         for r in s.river.iter().filter(|r| !r.claimed) {
             counts[r.tile.id() as usize] += 1;
         }
+        if wild.is_some_and(|w| s.river.iter().any(|r| r.tile == w) || s.sets.iter().any(|x| x.meld.tile == w)) {
+            return Err("a wildcard left a hand".into());
+        }
     }
     for list in d.walls.lists() {
         for t in list {
@@ -204,9 +209,11 @@ pub fn check_state(g: &Game) -> Result<(), String> {
         }
     }
     let total: u32 = counts.iter().sum();
-    if total as usize != full_set().len() || counts.iter().any(|&c| c != 4) {
-        let off: Vec<String> = (0..27u8)
-            .filter(|&i| counts[i as usize] != 4)
+    let set = full_set(&g.settings);
+    let expected = |i: u8| set.iter().filter(|t| t.id() == i).count() as u32;
+    if total as usize != set.len() || (0..crate::mahjong::KINDS as u8).any(|i| counts[i as usize] != expected(i)) {
+        let off: Vec<String> = (0..crate::mahjong::KINDS as u8)
+            .filter(|&i| counts[i as usize] != expected(i))
             .map(|i| format!("{}×{}", crate::mahjong::Tile::from_id(i).map(|t| t.to_string()).unwrap_or_default(), counts[i as usize]))
             .collect();
         return Err(format!("tiles are not conserved: {total} in play ({})", off.join(" ")));

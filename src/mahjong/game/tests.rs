@@ -319,7 +319,7 @@ fn moves_settings_and_results_round_trip_through_their_encodings() {
     // An honour is no Sichuan tile; seat 5 is no seat.
     assert!(Game::read_move(&mut Reader::new(&[0x20, 27]), 4).is_err());
     assert!(Game::read_move(&mut Reader::new(&[0x65]), 4).is_err());
-    let s = Settings { exchange: false, max_fan: 6, claim_seconds: 10 };
+    let s = Settings { exchange: false, max_fan: 6, claim_seconds: 10, wildcards: true };
     let pairs = Game::settings_pairs(&s);
     let back = Game::settings_from_pairs(&|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.as_str())).unwrap();
     assert_eq!(back, s);

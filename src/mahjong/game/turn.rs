@@ -1,7 +1,7 @@
 //! A turn. The seat to play has just drawn (or is the dealer at the start, or
 //! took a discard for a pung) and holds 14 tiles counting 3 per set. It may:
 //!
-//! * **discard** a tile — while it holds tiles of its void suit it must discard
+//! * **discard** a tile (never a wildcard: it stays in the hand) — while it holds tiles of its void suit it must discard
 //!   one of those; the discard opens a claim window (`claims.rs`) if any seat
 //!   may win on it, kong it or pung it, otherwise the next seat still in the
 //!   hand draws;
@@ -40,6 +40,9 @@ impl Game {
         let s = &self.deal.seats[seat];
         if s.hand.count(tile) == 0 {
             return Err(RuleError::NotInHand { tile });
+        }
+        if Some(tile) == self.settings.wild_kind() {
+            return Err(RuleError::WildcardKept);
         }
         if let Some(void) = s.void.filter(|_| s.void_tiles() > 0) {
             if tile.suit() != void {
@@ -120,6 +123,9 @@ impl Game {
         let s = &self.deal.seats[seat];
         if Some(tile.suit()) == s.void {
             return Err(RuleError::VoidSuitSet { tile });
+        }
+        if Some(tile) == self.settings.wild_kind() {
+            return Err(RuleError::WildcardKept);
         }
         if s.hand.count(tile) == 4 {
             let s = &mut self.deal.seats[seat];

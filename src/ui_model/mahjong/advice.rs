@@ -8,10 +8,10 @@
 //! the tab.
 
 use crate::i18n::Lang;
-use crate::mahjong::game::bot::{full_hand, visible};
+use crate::mahjong::game::bot::{full_hand, table_advice, visible};
 use crate::mahjong::game::settle::FORMS;
 use crate::mahjong::game::SeatView;
-use crate::mahjong::{advise, sichuan_fan, waits, Hand, Meld, SichuanRules, Tile, WinContext};
+use crate::mahjong::{sichuan_fan, waits, Hand, Meld, SichuanRules, Tile, WinContext};
 
 use super::words::tile_short;
 
@@ -38,7 +38,9 @@ pub fn advice(view: &SeatView) -> Vec<DiscardAdvice> {
     }
     let hand = full_hand(view);
     let seen = visible(view);
-    let Ok(ranked) = advise(&hand, &seen, FORMS) else { return Vec::new() };
+    // The wildcard is never a discard; drawing one is a wait like any other.
+    let ranked = table_advice(view);
+    let wild = view.settings.wild_kind();
     let void = view.voids.get(me).copied().flatten();
     let melds: Vec<Meld> = view.sets[me]
         .iter()
@@ -55,7 +57,7 @@ pub fn advice(view: &SeatView) -> Vec<DiscardAdvice> {
             let (w, fan) = if d.shanten == 0 && view.void_left <= 1 {
                 let ws: Vec<(Tile, u8)> = waits(&after, FORMS)
                     .into_iter()
-                    .filter(|t| Some(t.suit()) != void && !t.is_honour())
+                    .filter(|&t| Some(t.suit()) != void && (!t.is_honour() || Some(t) == wild))
                     .map(|t| (t, unseen(t, &hand)))
                     .collect();
                 let fan = ws

@@ -69,6 +69,15 @@ pub const MAHJONG: GameRules = GameRules {
             cards: "",
         },
         Section {
+            id: "wildcards",
+            title: ("Red dragons as wildcards (a table option)", "红中赖子（可选）"),
+            paragraphs: &[(
+                "A table may add the four red dragons (中) to the wall: 112 tiles. A red dragon is a wildcard: in a winning hand it stands for any tile you need. It never leaves your hand: you cannot discard it, and nobody can pung or kong with it. With it, hands are ready sooner, so more players win.",
+                "牌桌可以加入四张红中：共112张。红中是赖子：和牌时可当任何需要的牌。它一直留在手里：不能打出，也不能拿来碰或杠。有了赖子，听牌更快，胡的人更多。",
+            )],
+            cards: "",
+        },
+        Section {
             id: "hint",
             title: ("The hint", "提示"),
             paragraphs: &[(

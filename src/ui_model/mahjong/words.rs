@@ -5,6 +5,7 @@
 //! `Display` stays English for the CLI and logs.
 
 use crate::i18n::Lang;
+use crate::mahjong::game::settings::WILD_TILE;
 use crate::mahjong::game::{Action, Direction, HandResult, Move, PayReason, PhaseName, RuleError, SeatView, SettingsError, Stage};
 use crate::mahjong::{FanItem, Suit, Tile};
 
@@ -22,6 +23,8 @@ pub enum Label {
     NewTable,
     Exchange,
     ExchangeSetting,
+    WildcardsSetting,
+    Wildcard,
     FanCap,
     ClaimSeconds,
     NoLimit,
@@ -59,6 +62,8 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::NewTable => t(lang, "New table", "新牌桌"),
         Label::Exchange => t(lang, "Pass these three on", "换这三张"),
         Label::ExchangeSetting => t(lang, "Exchange three tiles (换三张)", "换三张"),
+        Label::WildcardsSetting => t(lang, "Red dragons are wildcards (红中赖子, 112 tiles)", "红中赖子（112张）"),
+        Label::Wildcard => t(lang, "Wildcard: it stays in your hand and stands for any tile.", "赖子：留在手里，可当任意牌。"),
         Label::FanCap => t(lang, "Fan cap (封顶)", "封顶番数"),
         Label::ClaimSeconds => t(lang, "Time to answer a claim", "碰杠胡的思考时间"),
         Label::NoLimit => t(lang, "No limit", "不限时"),
@@ -116,8 +121,11 @@ pub fn suit_name(suit: Suit, lang: Lang) -> &'static str {
     }
 }
 
-/// "5 of characters" / "五万".
+/// "5 of characters" / "五万"; the red dragon is the wildcard (红中).
 pub fn tile_name(tile: Tile, lang: Lang) -> String {
+    if tile == WILD_TILE {
+        return t(lang, "red dragon (wildcard)", "红中").to_string();
+    }
     let r = tile.rank() as usize;
     match lang {
         Lang::En => format!("{r} of {}", suit_name(tile.suit(), lang)),
@@ -128,6 +136,7 @@ pub fn tile_name(tile: Tile, lang: Lang) -> String {
 /// "5m" / "五万": short, for lists.
 pub fn tile_short(tile: Tile, lang: Lang) -> String {
     match lang {
+        Lang::En if tile == WILD_TILE => "red dragon".into(),
         Lang::En => tile.to_string(),
         Lang::Zh => tile_name(tile, lang),
     }
@@ -276,6 +285,7 @@ pub fn rule_error(e: &RuleError, name: &dyn Fn(usize) -> String, lang: Lang) -> 
         RuleError::NoWinAfterPung => "刚碰过牌：请打出一张。".into(),
         RuleError::NoReplacementTile => "牌墙已空，杠后无牌可补：请打牌。".into(),
         RuleError::CannotKong { tile } => format!("不能杠{}：需要四张在手，或给自己的碰补第四张。", tile_name(*tile, lang)),
+        RuleError::WildcardKept => "红中是赖子：留在手里，不能打出或开杠；请选别的牌。".into(),
         RuleError::NoClaimWindow { action } => format!("现在不能{}：没有人打出牌，轮到你打牌。", verb(*action)),
         RuleError::ClaimFirst => "有人打出一张牌：先选择胡、杠、碰或过。".into(),
         RuleError::CannotClaim { action, tile } => format!("不能{}{}：请选可用的操作，或过。", verb(*action), tile_name(*tile, lang)),

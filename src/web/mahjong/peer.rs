@@ -27,6 +27,11 @@ impl PeerTable for Game {
                     on:change=move |ev| { let on = event_target_checked(&ev); with(&|s| s.exchange = on) }/>
                 <span>{label(Label::ExchangeSetting, lang)}</span>
             </label>
+            <label class="field check">
+                <input type="checkbox" data-testid="peer-wildcards" prop:checked=s.wildcards
+                    on:change=move |ev| { let on = event_target_checked(&ev); with(&|s| s.wildcards = on) }/>
+                <span>{label(Label::WildcardsSetting, lang)}</span>
+            </label>
             <label class="field">
                 <span>{label(Label::FanCap, lang)}</span>
                 <select data-testid="peer-fan-cap" prop:value=s.max_fan.to_string()

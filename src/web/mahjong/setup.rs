@@ -51,6 +51,11 @@ pub fn MahjongSetup() -> impl IntoView {
                     on:change=move |ev| settings.update(|s| s.exchange = event_target_checked(&ev))/>
                 <span>{move || label(Label::ExchangeSetting, lang())}</span>
             </label>
+            <label class="field check">
+                <input type="checkbox" data-testid="wildcards-setting" prop:checked=move || settings.with(|s| s.wildcards)
+                    on:change=move |ev| settings.update(|s| s.wildcards = event_target_checked(&ev))/>
+                <span>{move || label(Label::WildcardsSetting, lang())}</span>
+            </label>
             <label class="field">
                 <span>{move || label(Label::FanCap, lang())}</span>
                 <select data-testid="fan-cap" prop:value=move || settings.with(|s| s.max_fan.to_string())

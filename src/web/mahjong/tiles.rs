@@ -3,6 +3,7 @@
 //! 24 px on a phone. `data-tile` carries the engine's notation (`5m`) for tests and
 //! tools; the accessible label names the tile in words.
 
+use crate::mahjong::game::settings::WILD_TILE;
 use crate::mahjong::{Suit, Tile};
 use crate::ui_model::mahjong::words::{suit_char, tile_name};
 use crate::web::shell::Shell;
@@ -17,10 +18,21 @@ fn suit_class(suit: Suit) -> &'static str {
     }
 }
 
-/// One tile face. `small`: the size of discards and sets.
+/// One tile face. `small`: the size of discards and sets. The red dragon, the only
+/// honour at a Sichuan table, is the wildcard: 中 in red over 赖.
 #[component]
 pub fn TileFace(tile: Tile, #[prop(optional)] small: bool) -> impl IntoView {
     let shell = expect_context::<Shell>();
+    if tile == WILD_TILE {
+        return view! {
+            <span class=if small { "tile wild small" } else { "tile wild" } data-tile=tile.to_string()
+                role="img" aria-label=move || tile_name(tile, shell.lang())>
+                <b>"中"</b>
+                <i>"赖"</i>
+            </span>
+        }
+        .into_any();
+    }
     view! {
         <span class=format!("tile {}{}", suit_class(tile.suit()), if small { " small" } else { "" }) data-tile=tile.to_string()
             role="img" aria-label=move || tile_name(tile, shell.lang())>
@@ -28,6 +40,7 @@ pub fn TileFace(tile: Tile, #[prop(optional)] small: bool) -> impl IntoView {
             <i>{suit_char(tile.suit())}</i>
         </span>
     }
+    .into_any()
 }
 
 /// The back of a tile (a concealed kong's hidden kind).
