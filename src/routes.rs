@@ -21,8 +21,9 @@ pub enum Route {
     /// `#/friends`: host a Shengji table for friends; `#/friends/<game>` another game's.
     Friends { game: String },
     /// `#/join/<code>`: a friend's invitation to a Shengji table; `#/join/<game>/<code>`
-    /// to another game's.
-    Join { game: String, code: String },
+    /// to another game's. `#/watch/<code>` and `#/watch/<game>/<code>` (`watch`): an
+    /// invitation to watch the table without a seat, public information only.
+    Join { game: String, code: String, watch: bool },
     /// `#/replay/<record>`: step through a finished hand.
     Replay { record: String },
     /// `#/settings`.
@@ -61,8 +62,10 @@ impl Route {
                 game: percent_decode(game),
                 query: query.map(parse_query).unwrap_or_default(),
             },
-            ["join", code] => Route::Join { game: SHENGJI.into(), code: percent_decode(code) },
-            ["join", game, code] => Route::Join { game: percent_decode(game), code: percent_decode(code) },
+            [verb @ ("join" | "watch"), code] => Route::Join { game: SHENGJI.into(), code: percent_decode(code), watch: *verb == "watch" },
+            [verb @ ("join" | "watch"), game, code] => {
+                Route::Join { game: percent_decode(game), code: percent_decode(code), watch: *verb == "watch" }
+            }
             ["replay", record] => Route::Replay { record: percent_decode(record) },
             _ => not_found(),
         }
@@ -89,8 +92,14 @@ impl Route {
                 }
                 s
             }
-            Route::Join { game, code } if game == SHENGJI => format!("#/join/{}", percent_encode(code)),
-            Route::Join { game, code } => format!("#/join/{}/{}", percent_encode(game), percent_encode(code)),
+            Route::Join { game, code, watch } => {
+                let verb = if *watch { "watch" } else { "join" };
+                if game == SHENGJI {
+                    format!("#/{verb}/{}", percent_encode(code))
+                } else {
+                    format!("#/{verb}/{}/{}", percent_encode(game), percent_encode(code))
+                }
+            }
             Route::Replay { record } => format!("#/replay/{}", percent_encode(record)),
             Route::NotFound { path } => format!("#{path}"),
         }
@@ -178,8 +187,10 @@ mod tests {
         assert_eq!(rules.query_value("at"), Some("kitty"));
         assert_eq!(Route::parse(&rules.to_hash()), rules);
         assert_eq!(Route::parse("#/rules"), Route::Rules { query: vec![] });
-        assert_eq!(Route::parse("#/join/AbC-12_x"), Route::Join { game: "shengji".into(), code: "AbC-12_x".into() });
-        assert_eq!(Route::parse("#/join/rummy/AbC-12_x"), Route::Join { game: "rummy".into(), code: "AbC-12_x".into() });
+        assert_eq!(Route::parse("#/join/AbC-12_x"), Route::Join { game: "shengji".into(), code: "AbC-12_x".into(), watch: false });
+        assert_eq!(Route::parse("#/join/rummy/AbC-12_x"), Route::Join { game: "rummy".into(), code: "AbC-12_x".into(), watch: false });
+        assert_eq!(Route::parse("#/watch/AbC"), Route::Join { game: "shengji".into(), code: "AbC".into(), watch: true });
+        assert_eq!(Route::parse("#/watch/mahjong/AbC"), Route::Join { game: "mahjong".into(), code: "AbC".into(), watch: true });
         assert_eq!(Route::parse("#/replay/eJzz"), Route::Replay { record: "eJzz".into() });
         let play = Route::parse("#/play/shengji?seed=K7QX2M&seat=2");
         assert_eq!(play.query_value("seed"), Some("K7QX2M"));
@@ -216,8 +227,10 @@ mod tests {
             Route::Timing,
             Route::Practice { query: vec![] },
             Route::Practice { query: vec![("seed".into(), "Zz9".into()), ("decks".into(), "4".into())] },
-            Route::Join { game: "shengji".into(), code: "a b/c%".into() },
-            Route::Join { game: "rummy".into(), code: "Ab_-9".into() },
+            Route::Join { game: "shengji".into(), code: "a b/c%".into(), watch: false },
+            Route::Join { game: "rummy".into(), code: "Ab_-9".into(), watch: false },
+            Route::Join { game: "shengji".into(), code: "w1".into(), watch: true },
+            Route::Join { game: "mahjong".into(), code: "w2".into(), watch: true },
             Route::Replay { record: "xyz".into() },
             Route::Play {
                 game: "shengji".into(),

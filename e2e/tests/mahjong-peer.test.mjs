@@ -2,7 +2,8 @@
 // #/friends/mahjong from the setup screen, a guest joins through the real invite link and
 // answer code, bots fill the other two seats, host and guest play a whole hand — the
 // exchange, the void suit and every claim window answered by each in their own browser —
-// and the guest's page checks the deal ("deal verified"). Screenshots at phone size.
+// and the guest's page checks the deal ("deal verified"); a spectator watches through a watch
+// invite and is shown no tile of any hand. Screenshots at phone size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
@@ -86,6 +87,22 @@ test("a host and a guest play a Sichuan hand over WebRTC and the guest verifies 
   await host.page.waitForFunction(() => document.querySelector("[data-testid=lobby-seat][data-seat='1'] [data-testid=seat-name]")?.textContent === "Mei");
   await screenshot(host.page, "mahjong-peer-lobby-phone");
 
+  // A spectator through a watch invite: it sees every seat's discards and no tile of any hand.
+  const watcher = await openPage(browser, VIEWPORTS.phone);
+  await host.page.click("[data-testid=invite-spectator]");
+  const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
+  const watchLink = box.locator("[data-testid=invite-link]");
+  await watchLink.waitFor({ timeout: 20000 });
+  assert.match(await watchLink.getAttribute("href"), /mahjong\/#\/watch\/mahjong\//);
+  await watcher.page.goto(await watchLink.getAttribute("href"));
+  await waitForApp(watcher.page);
+  await watcher.page.click("[data-testid=join-button]");
+  const watchAnswer = watcher.page.locator("[data-testid=answer-code]");
+  await watchAnswer.waitFor({ timeout: 20000 });
+  await box.locator("[data-testid=answer-input]").fill((await watchAnswer.textContent()).trim());
+  await box.locator("[data-testid=answer-connect]").click();
+  await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+
   await host.page.selectOption("[data-testid=pace]", "fast");
   await host.page.click("[data-testid=fill-bots]");
   await host.page.click("[data-testid=start-game]");
@@ -94,7 +111,14 @@ test("a host and a guest play a Sichuan hand over WebRTC and the guest verifies 
   assert.equal(await guest.page.locator("[data-testid=hand] [data-testid=hand-tile]").count(), 13, "seat 1 does not deal");
   assert.match(await guest.page.locator("[data-testid=mahjong-table]").textContent(), /Mei|You/);
 
+  await watcher.page.waitForSelector("[data-testid=mahjong-table]", { timeout: 20000 });
+  assert.equal(await watcher.page.locator("[data-testid=seat]").count(), 4, "a spectator sees all four seats");
+  assert.equal(await watcher.page.locator("[data-testid=hand] [data-testid=hand-tile]").count(), 0);
+  assert.equal(await watcher.page.locator("[data-testid=my-tiles]:visible").count(), 0);
   const [hostMoves, guestMoves] = await Promise.all([playHand(host.page), playHand(guest.page, { shotName: "mahjong-peer-guest-phone" })]);
+  await watcher.page.waitForSelector("[data-testid=hand-result]", { timeout: 20000 });
+  await screenshot(watcher.page, "mahjong-peer-spectator-phone");
+  assert.deepEqual(watcher.problems(), []);
   assert.ok(hostMoves > 2 && guestMoves > 2, `the people played (${hostMoves}, ${guestMoves})`);
   await guest.page.waitForSelector("[data-testid=deal-verified]", { timeout: 20000 });
   assert.equal(await guest.page.locator("[data-testid=deal-not-verified]").count(), 0);

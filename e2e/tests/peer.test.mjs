@@ -156,6 +156,48 @@ test("a host and three guests play a hand over WebRTC; a dropped guest comes bac
   for (const p of [host, ...guests]) await p.context.close();
 });
 
+test("a spectator watches a hand through a watch invite: the public table, no hidden card, no seat", async () => {
+  const host = await player(VIEWPORTS.desktop);
+  const guest = await player(VIEWPORTS.phone);
+  const watcher = await player(VIEWPORTS.phone);
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  await host.page.waitForSelector("[data-testid=peer-host]");
+  await connect(host, guest, 1, "Ana", null);
+  // The host opens an invite to watch: a link to #/watch/<code>, answered like a seat's.
+  await host.page.click("[data-testid=invite-spectator]");
+  const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
+  const link = box.locator("[data-testid=invite-link]");
+  await link.waitFor({ timeout: 20000 });
+  const code = (await box.locator("[data-testid=invite-code]").textContent()).trim();
+  assert.ok((await link.getAttribute("href")).endsWith("#/watch/" + code));
+  await watcher.page.goto(await link.getAttribute("href"));
+  await waitForApp(watcher.page);
+  await watcher.page.fill("[data-testid=guest-name]", "Dee");
+  await watcher.page.click("[data-testid=join-button]");
+  const answer = (await watcher.page.locator("[data-testid=answer-code]").textContent({ timeout: 20000 })).trim();
+  await box.locator("[data-testid=answer-input]").fill(answer);
+  await box.locator("[data-testid=answer-connect]").click();
+  await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+  // Watching takes no seat: seats 3 and 4 are still open until bots fill them.
+  assert.equal(await host.page.locator("[data-testid=invite-spectator]").count(), 1, "the used invite is gone; another can be made");
+  await host.page.click("[data-testid=fill-bots]");
+  await host.page.click("[data-testid=start-game]");
+  await watcher.page.waitForSelector("[data-testid=table]", { timeout: 20000 });
+  await watcher.page.waitForSelector("[data-testid=watching]");
+  const players = Promise.all([host.page, guest.page].map((p) => playHand(p)));
+  // Mid-hand the spectator sees the table but holds no cards and has nothing to play.
+  await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "play", null, { timeout: 60000 });
+  await screenshot(watcher.page, "peer-spectator-phone");
+  assert.equal(await watcher.page.locator("[data-testid=hand] [data-card]:not([data-card=back])").count(), 0);
+  assert.equal(await watcher.page.locator("[data-testid=play]:visible").count(), 0);
+  assert.equal(await watcher.page.locator("[data-testid=chat-input]:visible").count(), 0);
+  await players;
+  await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "finished", null, { timeout: 20000 });
+  for (const p of [host, guest, watcher]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, guest, watcher]) await p.context.close();
+});
+
 test("the host reloads: the table resumes and the guest comes back", async () => {
   const host = await player(VIEWPORTS.phone);
   const guest = await player(VIEWPORTS.phone);

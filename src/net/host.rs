@@ -477,8 +477,13 @@ impl<G: PeerGame> Host<G> {
         out
     }
 
+    /// Whether this connection is a spectator's (it greeted with `Watch` and was let in).
+    pub fn is_watching(&self, conn: ConnId) -> bool {
+        self.conns.get(&conn).is_some_and(|c| c.watching)
+    }
+
     /// Spectators' connections.
-    fn watchers(&self) -> Vec<ConnId> {
+    pub fn watchers(&self) -> Vec<ConnId> {
         self.conns.iter().filter(|(_, c)| c.watching).map(|(&id, _)| id).collect()
     }
 

@@ -150,7 +150,9 @@ fn host_screen(route: &Route) -> Option<AnyView> {
 
 fn join_screen(route: &Route) -> Option<AnyView> {
     match route.clone() {
-        Route::Join { game, code } if game == "shengji" => Some(untrack(|| crate::web::peer::join_page::<crate::shengji::game::Game>(code))),
+        Route::Join { game, code, watch } if game == "shengji" => {
+            Some(untrack(|| crate::web::peer::join_page::<crate::shengji::game::Game>(code, watch)))
+        }
         _ => None,
     }
 }
@@ -170,9 +172,9 @@ fn rummy_screen(route: &Route) -> Option<AnyView> {
         }
         // Rummy with friends: the same peer pages as Shengji's, with rummy's board.
         Route::Friends { game } if game == "rummy" => Some(untrack(crate::web::peer::host_page::<crate::rummy::game::Game>)),
-        Route::Join { game, code } if game == "rummy" => {
-            let code = code.clone();
-            Some(untrack(move || crate::web::peer::join_page::<crate::rummy::game::Game>(code)))
+        Route::Join { game, code, watch } if game == "rummy" => {
+            let (code, watch) = (code.clone(), *watch);
+            Some(untrack(move || crate::web::peer::join_page::<crate::rummy::game::Game>(code, watch)))
         }
         _ => None,
     }

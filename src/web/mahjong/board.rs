@@ -151,9 +151,12 @@ pub(super) fn Board(
         }
     };
 
+    // A spectator (seat one past the last) sees every seat in the list and has no seat of its own.
+    let spectator = view.with_untracked(|v| me >= v.players);
     let seats = move || {
         let v = view.get();
-        (1..v.players).map(|k| (me + k) % v.players).map(|s| {
+        let order: Vec<usize> = if spectator { (0..v.players).collect() } else { (1..v.players).map(|k| (me + k) % v.players).collect() };
+        order.into_iter().map(|s| {
             let turn = v.turn == Some(s);
             let offering = v.offered.is_some_and(|(from, _)| from == s);
             let won = v.wins.iter().position(|w| w.seat == s);
@@ -217,7 +220,7 @@ pub(super) fn Board(
 
     let actions = move || {
         let v = view.get();
-        if state.read_only {
+        if state.read_only || spectator {
             return v.result.clone().map(|r| view! { <HandResultCard result=r view=v.clone() names=names deal_hash=String::new()/> }).into_any();
         }
         if let Some(r) = v.result.clone() {
@@ -329,15 +332,21 @@ pub(super) fn Board(
             {move || view.with(|v| v.passed_win && v.result.is_none()).then(|| view! { <p class="muted" data-testid="passed-win">{label(Label::PassedWin, lang())}</p> })}
             {move || state.refusal.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="mahjong-error">{e}</p> })}
             {move || (hint.get() && view.with(|v| v.turn == Some(me) && v.result.is_none())).then(|| view! { <HintPanel view=view/> })}
-            <div class="mj-mine" data-testid="my-tiles">
+            <div class="mj-mine" data-testid="my-tiles" class:hidden=spectator>
                 <div class="mj-seat-head">
                     <b>{move || name(me)}</b>
                     {move || view.with(|v| (v.dealer == me).then(|| view! { <span class="mj-badge dealer">{"庄"}</span> }))}
-                    {move || view.with(|v| v.voids[me].map(|s| view! { <span class="mj-badge void" data-testid="my-void">{"缺"}{suit_char(s)}</span> }))}
-                    <span class="mj-score" data-testid="my-score">{move || view.with(|v| format!("{:+} · {} {:+}", v.scores[me], label(Label::Totals, lang()), v.totals[me]))}</span>
+                    {move || view.with(|v| v.voids.get(me).copied().flatten().map(|s| view! { <span class="mj-badge void" data-testid="my-void">{"缺"}{suit_char(s)}</span> }))}
+                    <span class="mj-score" data-testid="my-score">{move || view.with(|v| match (v.scores.get(me), v.totals.get(me)) {
+                        (Some(score), Some(total)) => format!("{score:+} · {} {total:+}", label(Label::Totals, lang())),
+                        _ => String::new(),
+                    })}</span>
                 </div>
                 <div class="mj-seat-tiles">
-                    {move || view.with(|v| view! { <Sets sets=v.sets[me].clone()/> <River river=v.rivers[me].clone()/> })}
+                    {move || view.with(|v| view! {
+                        <Sets sets=v.sets.get(me).cloned().unwrap_or_default()/>
+                        <River river=v.rivers.get(me).cloned().unwrap_or_default()/>
+                    })}
                 </div>
             </div>
             <div class="mj-hand" data-testid="hand" data-stage=move || view.with(|v| match v.stage { Some(Stage::Claimed) => "claimed", Some(_) => "drawn", None => "" })>

@@ -127,9 +127,9 @@ pub fn screen(route: &Route) -> Option<AnyView> {
             let ready = expect_context::<TablesReady>().0;
             Some((move || ready.get().then(|| untrack(crate::web::peer::host_page::<Game>))).into_any())
         }
-        Route::Join { game, code } if game == "mahjong" => {
+        Route::Join { game, code, watch } if game == "mahjong" => {
             let ready = expect_context::<TablesReady>().0;
-            Some((move || ready.get().then(|| untrack(|| crate::web::peer::join_page::<Game>(code.clone())))).into_any())
+            Some((move || ready.get().then(|| untrack(|| crate::web::peer::join_page::<Game>(code.clone(), watch)))).into_any())
         }
         Route::Replay { record } if crate::web::shell::Page::of(route) == crate::web::shell::Page::Mahjong => {
             let ready = expect_context::<TablesReady>().0;

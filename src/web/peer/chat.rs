@@ -13,8 +13,14 @@ const REACTIONS: [&str; 5] = ["👍", "😄", "😮", "👏", "🙏"];
 /// Lines shown (the newest last).
 const SHOWN: usize = 3;
 
+/// `read_only`: a spectator's, who reads the table talk but may not speak (the host refuses it).
 #[component]
-pub fn TableTalk(lines: Signal<Vec<(Seat, String)>>, names: Signal<Vec<String>>, send: Callback<String>) -> impl IntoView {
+pub fn TableTalk(
+    lines: Signal<Vec<(Seat, String)>>,
+    names: Signal<Vec<String>>,
+    send: Callback<String>,
+    #[prop(optional)] read_only: bool,
+) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let typed = RwSignal::new(String::new());
     let say = move || {
@@ -34,12 +40,12 @@ pub fn TableTalk(lines: Signal<Vec<(Seat, String)>>, names: Signal<Vec<String>>,
                     }).collect_view()
                 })}
             </ol>
-            <div class="chat-row">
+            <div class="chat-row" class:hidden=read_only>
                 {REACTIONS.into_iter().map(|r| view! {
                     <button type="button" class="button small reaction" data-testid="reaction" on:click=move |_| send.run(r.to_string())>{r}</button>
                 }).collect_view()}
             </div>
-            <div class="chat-row">
+            <div class="chat-row" class:hidden=read_only>
                 <input type="text" data-testid="chat-input" maxlength=MAX_CHAT_CHARS.to_string() autocomplete="off"
                     placeholder=move || shell.t(Text::ChatPlaceholder) aria-label=move || shell.t(Text::ChatPlaceholder)
                     prop:value=move || typed.get()

@@ -32,6 +32,8 @@ use std::sync::Arc;
 
 /// The host's own page is connection 0.
 const ME: ConnId = 0;
+/// The key of the open spectator invite among the seats' invites (no seat has it).
+const WATCH: Seat = Seat::MAX;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum InviteStatus {
@@ -67,6 +69,8 @@ struct Ui<G: PeerTable> {
     chat: RwSignal<Vec<(Seat, String)>>,
     invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
     notice: RwSignal<Option<LobbyError<G>>>,
+    /// Spectators connected now.
+    watchers: RwSignal<usize>,
     autosave: Autosave,
 }
 
@@ -112,9 +116,10 @@ fn refresh<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
         }
         *logged = host.log_total();
     }
-    let (lobby, view, seat, refusal, verdict, dealing, chat) = {
+    let (lobby, view, seat, refusal, verdict, dealing, chat, watchers) = {
         let s = sess.borrow();
-        (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing(), s.me.chat.clone())
+        let watchers = s.host.watchers().len();
+        (s.host.lobby(), s.me.view.clone(), s.me.seat, s.me.rejected.clone(), s.me.current_verdict().cloned(), s.host.dealing(), s.me.chat.clone(), watchers)
     };
     ui.autosave.changed();
     // Only real changes re-render (an answer being typed into an invite must survive).
@@ -125,6 +130,7 @@ fn refresh<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
     set_changed(ui.verdict, verdict);
     set_changed(ui.dealing, dealing);
     set_changed(ui.chat, chat);
+    set_changed(ui.watchers, watchers);
     ensure_invites(sess, ui);
 }
 
@@ -152,7 +158,9 @@ fn ensure_invites<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
             .map(|(seat, _)| seat)
             .collect()
     };
-    let stale: Vec<(Seat, ConnId)> = sess.borrow().invites.iter().filter(|(s, _)| !wanted.contains(s)).map(|(s, c)| (*s, *c)).collect();
+    // (The spectator invite is the host's to open and stays until used.)
+    let stale: Vec<(Seat, ConnId)> =
+        sess.borrow().invites.iter().filter(|(s, _)| **s != WATCH && !wanted.contains(s)).map(|(s, c)| (*s, *c)).collect();
     for (seat, conn) in stale {
         let mut s = sess.borrow_mut();
         s.invites.remove(&seat);
@@ -238,6 +246,13 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn
             let out = {
                 let mut s = sess.borrow_mut();
                 let mut out = s.host.receive(conn, &bytes, now_ms());
+                if invite_seat(&s, conn) == Some(WATCH) && s.host.is_watching(conn) {
+                    // A spectator now: the invite is used; the host may open another.
+                    s.invites.remove(&WATCH);
+                    ui.invites.update(|m| {
+                        m.remove(&WATCH);
+                    });
+                }
                 if let (Some(seated), Some(invited)) = (s.host.seat_of(conn), invite_seat(&s, conn)) {
                     // Now a player: no longer an invite. Seat it where its invite was.
                     s.invites.remove(&invited);
@@ -320,7 +335,7 @@ fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<
         }
         .into_any(),
         InviteStatus::Ready(code) | InviteStatus::Connecting(code) => {
-            let invite = Route::Join { game: G::NAME.to_string(), code: code.clone() };
+            let invite = Route::Join { game: G::NAME.to_string(), code: code.clone(), watch: seat == WATCH };
             let link = format!("{}{}", G::HOST_PAGE.url_of(G::GUEST_PAGE), invite.to_hash());
             view! {
                 <PassOn code=code link=link testid="invite-code"/>
@@ -379,6 +394,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         chat: RwSignal::new(Vec::new()),
         invites: RwSignal::new(BTreeMap::new()),
         notice: RwSignal::new(None),
+        watchers: RwSignal::new(0),
         autosave,
     };
     let sess = StoredValue::new_local(session.clone());
@@ -538,6 +554,30 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         }).collect_view()
     };
 
+    // Spectators: how many watch, and an invite to watch that seats nobody.
+    let spectators = move || {
+        let invite = ui.invites.with(|m| m.get(&WATCH).cloned());
+        view! {
+            <div class="peer-watch" data-testid="spectators">
+                <div class="peer-seat-head">
+                    <b>{shell.t(Text::Spectators)}</b>
+                    <span class="muted" data-testid="watcher-count">{ui.watchers.get()}</span>
+                    <span class="spacer"></span>
+                    {invite.is_none().then(|| view! {
+                        <button type="button" class="button small" data-testid="invite-spectator"
+                            on:click=move |_| { if let Some(s) = sess.try_get_value() { create_invite(&s, ui, WATCH) } }>
+                            {shell.t(Text::InviteSpectator)}
+                        </button>
+                    })}
+                </div>
+                {invite.map(|status| view! {
+                    <p class="muted">{shell.t(Text::SpectatorInvite)}</p>
+                    {invite_box(WATCH, status, sess, ui)}
+                })}
+            </div>
+        }
+    };
+
     let status_line = move || {
         if ui.dealing.get() {
             return Some(view! { <p class="status-line" data-testid="peer-status">{shell.t(Text::Dealing)}</p> }.into_any());
@@ -554,6 +594,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
                 <h3>{shell.t(Text::StepInvite)}</h3>
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
+                {spectators}
                 {move || (!started.get()).then(|| view! {
                     <h3>{shell.t(Text::StepStart)}</h3>
                     <div class="hand-actions">
@@ -574,7 +615,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             {move || has_view.get().then(|| ui.view.get_untracked()).flatten().map(|first| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || ui.refusal.get().map(|r| refused::<G>(&r, shell.lang())));
-                let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> });
+                let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> {spectators} });
                 let say = Callback::new(move |text: String| from_me(&|me| me.say(&text)));
                 view! {
                     <div class="peer-status">{status_line}</div>

@@ -51,8 +51,9 @@ pub fn verdict_view<G: PeerWords>(v: &Verdict<G>, shell: Shell) -> AnyView {
     }
 }
 
-/// The guest's page for game `G` (see the module's header).
-pub fn join_page<G: PeerTable>(code: String) -> AnyView {
+/// The guest's page for game `G` (see the module's header); `watch`: a spectator's, which
+/// greets the host with `Watch`, takes no seat and shows the public view, read-only.
+pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     let shell = expect_context::<Shell>();
     // Check the invitation before anything else.
     match signal::decode(&code) {
@@ -120,8 +121,8 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
         PeerEvent::Open => {
             stage.set(Stage::Open);
             if let Some(c) = client.try_get_value() {
-                let hello = c.borrow().hello();
-                send(&hello);
+                let greeting = if watch { c.borrow_mut().watch() } else { c.borrow().hello() };
+                send(&greeting);
             }
         }
         PeerEvent::Message(bytes) => {
@@ -183,6 +184,10 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
     };
 
     let act = move |action: G::Action| {
+        if watch {
+            // A spectator's board is read-only: nothing it taps is sent.
+            return;
+        }
         let Some(c) = client.try_get_value() else { return };
         let msg = c.borrow_mut().action(action);
         if let Some(m) = msg {
@@ -232,6 +237,7 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
                     return None;
                 }
                 match seat.get() {
+                    None if watch && lobby.with(|l| l.is_some()) => Some(line(shell.t(Text::WatchingWait).into())),
                     None => Some(line(shell.t(Text::SayingHello).into())),
                     Some(s) => Some(line(format!("{} {}. {}", shell.t(Text::YouSitAt), s + 1, shell.t(Text::WaitingForStart)))),
                 }
@@ -265,7 +271,8 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
 
     view! {
         <section class="screen page peer-join" class:wide=move || has_view.get() data-testid="peer-join">
-            {move || (!has_view.get()).then(|| view! { <h2>{shell.t(Text::JoinTitle)}</h2> })}
+            {move || (!has_view.get()).then(|| view! { <h2>{shell.t(if watch { Text::WatchTitle } else { Text::JoinTitle })}</h2> })}
+            {move || (watch && has_view.get()).then(|| view! { <p class="muted" data-testid="watching">{shell.t(Text::Watching)}</p> })}
             {move || (stage.get() == Stage::Name).then(|| view! {
                 <form class="join-form" on:submit=move |ev| { ev.prevent_default(); join(); }>
                     <label class="field">
@@ -290,7 +297,7 @@ pub fn join_page<G: PeerTable>(code: String) -> AnyView {
                 view! {
                     <div class="peer-status">{status}</div>
                     {untrack(|| G::board(v, names, Callback::new(act), error, None))}
-                    <TableTalk lines=chat.into() names=names send=say/>
+                    <TableTalk lines=chat.into() names=names send=say read_only=watch/>
                 }
             })}
             <BackHome/>

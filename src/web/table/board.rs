@@ -474,7 +474,9 @@ pub fn TableBoard(
     };
 
     let phase = Memo::new(move |_| view.with(|v| v.phase));
-    let show_hand = move || matches!(phase.get(), PhaseName::Draw | PhaseName::Play)
+    // A spectator (the seat one past the last) holds no hand and plays nothing.
+    let spectator = view.with_untracked(|v| me >= v.players);
+    let show_hand = move || !spectator && matches!(phase.get(), PhaseName::Draw | PhaseName::Play)
         // The landlord sees its hand while burying and while calling friends.
         || (phase.get() == PhaseName::Exchange && view.with(|v| v.landlord == Some(me)));
 
