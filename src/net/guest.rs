@@ -289,7 +289,8 @@ impl<G: PeerGame> GuestClient<G> {
                 }
                 Vec::new()
             }
-            HostMessage::Pong { .. } => Vec::new(),
+            // The page's `delta::ViewDecoder` makes views of patches; a raw one is of no use here.
+            HostMessage::Pong { .. } | HostMessage::ViewPatch(_) => Vec::new(),
             HostMessage::Chat { seat, text } => {
                 self.keep_chat(seat, text);
                 Vec::new()

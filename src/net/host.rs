@@ -397,6 +397,7 @@ impl<G: PeerGame> Host<G> {
             GuestMessage::Reveal { hand, entropy } => self.reveal(conn, hand, &entropy, now),
             GuestMessage::History { from } => self.history(conn, from),
             GuestMessage::Chat { text } => self.chat(conn, &text, now),
+            GuestMessage::Resync => self.resync(conn),
         }
     }
 
@@ -480,6 +481,21 @@ impl<G: PeerGame> Host<G> {
     /// Whether this connection is a spectator's (it greeted with `Watch` and was let in).
     pub fn is_watching(&self, conn: ConnId) -> bool {
         self.conns.get(&conn).is_some_and(|c| c.watching)
+    }
+
+    /// The whole view again, for a connection that could not apply an update (its page's
+    /// encoder starts afresh with it).
+    fn resync(&mut self, conn: ConnId) -> Vec<Outgoing<G>> {
+        let Some(g) = &self.game else { return Vec::new() };
+        let view = match self.conns.get(&conn) {
+            Some(c) if c.watching => g.public_view(),
+            _ => match self.seat_of(conn) {
+                Some(seat) => g.view(seat),
+                None => return Vec::new(),
+            },
+        };
+        self.stats.views += 1;
+        vec![(conn, HostMessage::View(Box::new(view)))]
     }
 
     /// Spectators' connections.

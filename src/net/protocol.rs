@@ -10,7 +10,7 @@ use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly. (5: the game's
 /// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table.)
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -42,6 +42,8 @@ pub enum GuestMessage<G: PeerGame> {
     /// First message of a spectator's connection (instead of `Hello`): it takes no seat and
     /// gets the lobby, the public view and the public events, never a hidden card.
     Watch { name: String, protocol_version: u16, game: String },
+    /// A view update could not be applied here (`net::delta`): send the whole view again.
+    Resync,
 }
 
 /// How many spectators a table lets watch at once.
@@ -114,6 +116,9 @@ pub enum HostMessage<G: PeerGame> {
     FairReveal(HandReveal<G>),
     /// A line of table talk from `seat`, passed on to everyone seated.
     Chat { seat: Seat, text: String },
+    /// Your view as a patch of the last one sent (`net::delta`): the wire's encoder makes
+    /// it from a `View` and the guest's decoder turns it back into one.
+    ViewPatch(super::delta::Patch),
 }
 
 /// Why the host refused a guest's message, as it travels: typed, so the guest's page
@@ -238,8 +243,9 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
 }
 
 /// Versions whose stored values ([`to_stored_text`]) still read: a host's saved table kept its
-/// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only).
-const STORED_VERSIONS: [u16; 3] = [4, 5, PROTOCOL_VERSION];
+/// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only, 7 the view
+/// patches and `Resync` only).
+const STORED_VERSIONS: [u16; 4] = [4, 5, 6, PROTOCOL_VERSION];
 
 fn decode_versions<T: DeserializeOwned>(bytes: &[u8], max: usize, versions: &[u16]) -> Result<T, DecodeError> {
     if bytes.len() > max {

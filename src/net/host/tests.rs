@@ -379,7 +379,7 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         (0, b"{\"v\":1,\"m\":{\"ping\":{\"nonce\":1}}}".to_vec(), "protocol version 123"),
         // A name that is not UTF-8 (a hello: variant 0, a 2-byte string, ...).
         (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "could not read"),
-        (0, vec![7, 2, 1], "protocol version 7"),
+        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], "protocol version 8"),
         // Acting for another seat.
         (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 4"),
         // Out of turn.
@@ -668,3 +668,4 @@ mod chat;
 mod dishonest;
 mod spectator;
 mod flood;
+mod delta;

@@ -13,7 +13,8 @@ use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, P
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
-use crate::net::protocol::{encode_host, GuestMessage, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
+use crate::net::delta::ViewEncoder;
+use crate::net::protocol::{decode_guest, GuestMessage, LobbyState, Refused, SeatInfo, MAX_GUEST_MESSAGE_BYTES};
 use crate::routes::Route;
 use crate::table::Seat;
 use crate::ui_model::peer_messages::{lobby_error, refused};
@@ -48,6 +49,8 @@ struct Session<G: PeerTable> {
     host: Host<G>,
     me: GuestClient<G>,
     peers: BTreeMap<ConnId, Rc<Peer>>,
+    /// Each connection's wire encoder: views go as patches of the last one (`net::delta`).
+    encoders: BTreeMap<ConnId, ViewEncoder>,
     /// The open invite of each seat (a connection that has not said hello yet).
     invites: BTreeMap<Seat, ConnId>,
     next_conn: ConnId,
@@ -96,8 +99,9 @@ fn dispatch<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, out: Vec<Outgoing<G>>) {
                     let more = s.host.handle(ME, reply, now_ms());
                     queue.extend(more);
                 }
-            } else if let Some(p) = s.peers.get(&conn) {
-                p.send(&encode_host(&msg));
+            } else if let Some(p) = s.peers.get(&conn).cloned() {
+                let bytes = s.encoders.entry(conn).or_default().encode(&msg);
+                p.send(&bytes);
             }
         }
     }
@@ -245,6 +249,12 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn
         PeerEvent::Message(bytes) => {
             let out = {
                 let mut s = sess.borrow_mut();
+                // A guest that could not apply a view update asks again: its next view goes whole.
+                if matches!(decode_guest::<G>(&bytes), Ok(GuestMessage::Resync)) {
+                    if let Some(e) = s.encoders.get_mut(&conn) {
+                        e.reset();
+                    }
+                }
                 let mut out = s.host.receive(conn, &bytes, now_ms());
                 if invite_seat(&s, conn) == Some(WATCH) && s.host.is_watching(conn) {
                     // A spectator now: the invite is used; the host may open another.
@@ -275,6 +285,8 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn
             dispatch(&sess, ui, out);
         }
         PeerEvent::Closed | PeerEvent::Failed => {
+            // A new connection starts with a whole view.
+            sess.borrow_mut().encoders.remove(&conn);
             let invited = invite_seat(&sess.borrow(), conn);
             if let Some(seat) = invited {
                 ui.invites.update(|m| {
@@ -380,7 +392,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     };
     let me = GuestClient::new(&name, entropy(), token);
     let console = ConsoleLog::default();
-    let session: Shared<G> = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0, console }));
+    let session: Shared<G> = Rc::new(RefCell::new(Session { host, me, peers: BTreeMap::new(), encoders: BTreeMap::new(), invites: BTreeMap::new(), next_conn: ME, logged: 0, console }));
     // The table is saved a moment after each change, from what the session holds then.
     let weak = Rc::downgrade(&session);
     let autosave = Autosave::new(saver, move || weak.upgrade().map(|s| host_save::table_text(&s.borrow().host, &s.borrow().me)));

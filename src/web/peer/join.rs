@@ -9,7 +9,8 @@ use super::chat::TableTalk;
 use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, PassOn, PeerMemory};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
-use crate::net::protocol::{decode_host, encode_guest, GuestMessage, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
+use crate::net::delta::{ViewDecoder, WireError};
+use crate::net::protocol::{encode_guest, GuestMessage, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
 use crate::net::signal::{self, SdpKind};
 use crate::ui_model::peer_messages::{not_verified, refused, PeerWords};
 use crate::web::shell::{BackHome, Shell};
@@ -82,6 +83,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     let client = Rc::new(RefCell::new(client));
     let client = StoredValue::new_local(client);
     let peer = StoredValue::new_local(None::<Rc<Peer>>);
+    // The wire's decoder: it keeps the last view, which the host's updates patch.
+    let decoder = StoredValue::new_local(ViewDecoder::default());
     on_cleanup(move || {
         // Leaving the page closes the connection.
         let _ = peer.try_update_value(|p| p.take());
@@ -126,13 +129,19 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             }
         }
         PeerEvent::Message(bytes) => {
-            let msg = match decode_host::<G>(&bytes) {
-                Ok(m) => m,
-                Err(e) => {
-                    // A bad message changes nothing; keep a trace for whoever debugs.
+            let decoded = decoder.try_update_value(|d| d.decode::<G>(&bytes, MAX_HOST_MESSAGE_BYTES));
+            let msg = match decoded {
+                Some(Ok(m)) => m,
+                Some(Err(e)) => {
+                    // A bad message changes nothing; keep a trace for whoever debugs. A view
+                    // update that does not fit the view kept here: ask for the whole view.
                     web_sys::console::warn_1(&format!("a message from the host was refused: {e}").into());
+                    if matches!(e, WireError::Patch(_)) {
+                        send(&GuestMessage::Resync);
+                    }
                     return;
                 }
+                None => return,
             };
             let Some(c) = client.try_get_value() else { return };
             let replies = c.borrow_mut().on(msg);
