@@ -94,6 +94,22 @@ test("a host and a guest play a rummy deal over WebRTC and the guest verifies it
   await guest.page.waitForSelector("[data-testid=guest-lobby]", { timeout: 20000 });
   await host.page.waitForFunction(() => document.querySelector("[data-testid=lobby-seat][data-seat='1'] [data-testid=seat-name]")?.textContent === "Dev");
 
+  // A spectator through a watch invite: the rummy table's public side, no card of any hand.
+  const watcher = await openPage(browser, VIEWPORTS.phone);
+  await host.page.click("[data-testid=invite-spectator]");
+  const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
+  const watchLink = box.locator("[data-testid=invite-link]");
+  await watchLink.waitFor({ timeout: 20000 });
+  assert.match(await watchLink.getAttribute("href"), /rummy\/#\/watch\/rummy\//);
+  await watcher.page.goto(await watchLink.getAttribute("href"));
+  await waitForApp(watcher.page);
+  await watcher.page.click("[data-testid=join-button]");
+  const watchAnswer = watcher.page.locator("[data-testid=answer-code]");
+  await watchAnswer.waitFor({ timeout: 20000 });
+  await box.locator("[data-testid=answer-input]").fill((await watchAnswer.textContent()).trim());
+  await box.locator("[data-testid=answer-connect]").click();
+  await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+
   // Bots at the fast pace: each waits 200 ms before its move, as people would see it.
   await host.page.selectOption("[data-testid=pace]", "fast");
   await host.page.click("[data-testid=fill-bots]");
@@ -103,6 +119,9 @@ test("a host and a guest play a rummy deal over WebRTC and the guest verifies it
   assert.equal(await cards(guest.page).count(), 13);
   assert.match(await guest.page.locator("[data-testid=rummy-table]").textContent(), /Dev|You/);
 
+  await watcher.page.waitForSelector("[data-testid=rummy-table]", { timeout: 20000 });
+  assert.equal(await cards(watcher.page).count(), 0, "a spectator holds no cards");
+  await screenshot(watcher.page, "rummy-peer-spectator-phone");
   const [hostTurns, guestTurns] = await Promise.all([playDeal(host.page), playDeal(guest.page, { shotName: "rummy-peer-guest-phone" })]);
   assert.ok(hostTurns + guestTurns > 0, "the people played");
   await guest.page.waitForSelector("[data-testid=deal-verified]", { timeout: 20000 });
@@ -112,4 +131,5 @@ test("a host and a guest play a rummy deal over WebRTC and the guest verifies it
   assert.equal(await guest.page.locator("[data-testid=result-row]").count(), 3);
   assert.deepEqual(host.problems(), []);
   assert.deepEqual(guest.problems(), []);
+  assert.deepEqual(watcher.problems(), []);
 });

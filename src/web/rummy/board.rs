@@ -42,6 +42,8 @@ pub(super) fn Board(
     let names = state.names;
     let name = move |s: usize| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
 
+    // A spectator (the seat one past the last) sees every seat and holds no hand.
+    let spectator = view.with_untracked(|v| me >= v.players);
     let seats = move || {
         let v = view.get();
         (0..v.players).filter(|&s| s != me).map(|s| {
@@ -170,6 +172,10 @@ pub(super) fn Board(
 
     let actions = move || {
         let v = view.get();
+        if spectator {
+            // A spectator arranges nothing and deals nothing: the result card shows below.
+            return ().into_any();
+        }
         let (drawing, discarding, showing) = my_moves(&v);
         let n_sel = state.selected.with(Vec::len);
         let h = handlers;
@@ -231,7 +237,7 @@ pub(super) fn Board(
             {refusal}
             {pending}
             {hint}
-            <div class="rummy-hand-head">
+            <div class="rummy-hand-head" class:hidden=spectator>
                 <span>{move || name(me)} " · " {move || total(&view.get(), me)}</span>
                 <span data-testid="count">{move || label(Label::Count, lang())} " " {count}</span>
             </div>
