@@ -34,6 +34,7 @@
 //! Every function takes card lists in any order; results never depend on it.
 
 pub mod bot;
+pub mod expert;
 mod first_match;
 mod forced;
 pub mod format;
