@@ -39,6 +39,8 @@ enum Command {
     Winner(cli::shengji::WinnerArgs),
     /// Shengji: bots play N hands with invariant checks (exit 1 on a violation).
     Simulate(cli::game::SimulateArgs),
+    /// Shengji: two kinds of bot on duplicate deals (each deal played both ways round).
+    Arena(cli::arena::ArenaArgs),
     /// Share links, replay codes and their decoding.
     #[command(subcommand)]
     Record(cli::record::RecordCommand),
@@ -70,6 +72,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Hint(a) => cli::shengji::hint(&a, out),
         Command::Winner(a) => cli::shengji::winner(&a, out),
         Command::Simulate(a) => cli::game::simulate(&a, out),
+        Command::Arena(a) => cli::arena::run(&a, out),
         Command::Record(c) => cli::record::run(c, out),
     }
 }

@@ -10,6 +10,7 @@
 //! the subcommand's verdict as the exit code; any other write error is reported
 //! once, as bad output (exit 2), instead of a panic.
 
+pub mod arena;
 pub mod dup;
 pub mod mahjong;
 pub mod mahjong_table;

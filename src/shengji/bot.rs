@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardCounts, Rank};
 use crate::dup::{uniform_below, Purpose, TableSeed};
-use crate::shengji::game::{Action, Friend, PhaseName, SeatView};
+use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView, TrickView};
 use crate::shengji::lead::Lead;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
@@ -23,6 +23,9 @@ pub enum Difficulty {
     /// The heuristics in docs/game.md.
     #[default]
     Heuristic,
+    /// Determinized search over sampled deals with heuristic playouts
+    /// (`shengji::expert`); the heuristic's bids, bury and friend calls.
+    Expert,
 }
 
 /// Why a bot chose its move, for the UI to phrase in any language
@@ -67,6 +70,10 @@ pub enum BotReason {
     Ruff { points: u32 },
     TakeCheaply,
     CannotWin,
+    /// The Expert preferred another play to the heuristic's: the best of `plays`
+    /// candidates over `deals` sampled deals of the hidden cards, its side winning
+    /// `win_percent` % of them.
+    Searched { plays: usize, deals: usize, win_percent: u32 },
 }
 
 impl fmt::Display for BotReason {
@@ -106,6 +113,10 @@ impl fmt::Display for BotReason {
             BotReason::Ruff { points } => write!(f, "ruff: {points} points at stake"),
             BotReason::TakeCheaply => f.write_str("take the trick as cheaply as I can"),
             BotReason::CannotWin => f.write_str("I cannot win this trick: shed low cards"),
+            BotReason::Searched { plays, deals, win_percent } => write!(
+                f,
+                "the best of {plays} plays over {deals} sampled deals: my side wins {win_percent}% of them"
+            ),
         }
     }
 }
@@ -120,6 +131,8 @@ pub struct Bot {
     hand: u64,
     rng: ChaCha20Rng,
     rules: Option<(RulesConfig, Rules)>,
+    /// How hard an Expert bot searches (unused by the others).
+    effort: crate::shengji::expert::Effort,
 }
 
 impl Bot {
@@ -131,7 +144,15 @@ impl Bot {
             hand: 0,
             rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
             rules: None,
+            effort: crate::shengji::expert::Effort::default(),
         }
+    }
+
+    /// The same bot searching with `effort` when it is an Expert (tests and
+    /// arenas use smaller efforts; the default is the app's).
+    pub fn with_effort(mut self, effort: crate::shengji::expert::Effort) -> Bot {
+        self.effort = effort;
+        self
     }
 
     fn roll(&mut self, n: usize) -> usize {
@@ -321,54 +342,99 @@ impl Bot {
 
     fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let Some(trick) = &view.trick else { return (Action::Pass, BotReason::NoTrick) };
-        if trick.plays.is_empty() {
-            return self.lead(view, rules);
+        if self.difficulty == Difficulty::Expert {
+            return crate::shengji::expert::decide(&mut self.rng, view, rules, trick, self.effort);
         }
-        let lead = match trick.format.as_ref().and_then(|f| Lead::with_format(rules, &trick.plays[0].1, f).ok()) {
-            Some(l) => l,
-            None => match Lead::parse(rules, &trick.plays[0].1) {
-                Ok(l) => l,
-                Err(_) => return (Action::Pass, BotReason::CannotReadLead),
-            },
-        };
-        self.follow(view, rules, &lead)
+        heuristic_play(&mut self.rng, self.difficulty, view, rules, trick)
+    }
+}
+
+/// The heuristic's (or the random bot's) play for this view, drawing from `rng`.
+pub(crate) fn heuristic_play(
+    rng: &mut ChaCha20Rng,
+    difficulty: Difficulty,
+    view: &SeatView,
+    rules: &Rules,
+    trick: &TrickView,
+) -> (Action, BotReason) {
+    let mut core = PlayCore { rng, difficulty };
+    if trick.plays.is_empty() {
+        return core.lead(&view.hand, || unseen(view), rules);
+    }
+    let lead = match trick.format.as_ref().and_then(|f| Lead::with_format(rules, &trick.plays[0].1, f).ok()) {
+        Some(l) => l,
+        None => match Lead::parse(rules, &trick.plays[0].1) {
+            Ok(l) => l,
+            Err(_) => return (Action::Pass, BotReason::CannotReadLead),
+        },
+    };
+    let i_am_landlord_side = view.on_landlord_team(view.seat);
+    let same_side = |s: usize| view.on_landlord_team(s) == i_am_landlord_side;
+    let table = TrickState { plays: &trick.plays, winning: trick.winning, players: view.players };
+    core.follow(&view.hand, &table, &same_side, rules, &lead)
+}
+
+/// The trick a follower answers: the plays so far (the lead first), who is
+/// winning it and how many play.
+pub(crate) struct TrickState<'a> {
+    pub plays: &'a [(Seat, Vec<Card>)],
+    pub winning: Option<Seat>,
+    pub players: usize,
+}
+
+/// The heuristic (and random) play decisions over plain inputs rather than a
+/// view, so the Expert's playouts can run them on sampled hands without
+/// building views. A [`Bot`] passes its own stream and difficulty.
+pub(crate) struct PlayCore<'r> {
+    pub rng: &'r mut ChaCha20Rng,
+    pub difficulty: Difficulty,
+}
+
+/// Cards nobody has shown: what the other hands (and the kitty, unless mine) hold.
+fn unseen(view: &SeatView) -> Vec<Card> {
+    let mut c = CardCounts::full_decks(view.decks);
+    c.remove_all(&CardCounts::from_cards(&view.hand));
+    for t in &view.tricks {
+        for (_, p) in &t.plays {
+            c.remove_all(&CardCounts::from_cards(p));
+        }
+    }
+    if let Some(t) = &view.trick {
+        for (_, p) in &t.plays {
+            c.remove_all(&CardCounts::from_cards(p));
+        }
+    }
+    if let Some(k) = &view.kitty {
+        c.remove_all(&CardCounts::from_cards(k));
+    }
+    c.to_vec()
+}
+
+impl PlayCore<'_> {
+    fn roll(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            0
+        } else {
+            uniform_below(self.rng, n as u64) as usize
+        }
     }
 
-    /// Cards nobody has shown: what the other hands (and the kitty, unless mine) hold.
-    fn unseen(&self, view: &SeatView) -> Vec<Card> {
-        let mut c = CardCounts::full_decks(view.decks);
-        c.remove_all(&CardCounts::from_cards(&view.hand));
-        for t in &view.tricks {
-            for (_, p) in &t.plays {
-                c.remove_all(&CardCounts::from_cards(p));
-            }
-        }
-        if let Some(t) = &view.trick {
-            for (_, p) in &t.plays {
-                c.remove_all(&CardCounts::from_cards(p));
-            }
-        }
-        if let Some(k) = &view.kitty {
-            c.remove_all(&CardCounts::from_cards(k));
-        }
-        c.to_vec()
-    }
-
-    fn lead(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
+    /// A lead from `hand`; `unseen` gives the cards the leader has not seen.
+    pub(crate) fn lead(&mut self, hand: &[Card], unseen: impl FnOnce() -> Vec<Card>, rules: &Rules) -> (Action, BotReason) {
         let layout = rules.layout();
         let trump = rules.trump();
         let by_suit = |s: EffectiveSuit| -> Vec<Card> {
-            view.hand.iter().copied().filter(|&c| layout.effective_suit(c) == s).collect()
+            hand.iter().copied().filter(|&c| layout.effective_suit(c) == s).collect()
         };
         if self.difficulty == Difficulty::Random {
-            let c = view.hand[self.roll(view.hand.len())];
-            let copies = view.hand.iter().filter(|&&x| x == c).count();
+            let c = hand[self.roll(hand.len())];
+            let copies = hand.iter().filter(|&&x| x == c).count();
             if copies >= 2 && self.roll(2) == 0 {
                 return (Action::Play(vec![c, c]), BotReason::RandomPair);
             }
             return (Action::Play(vec![c]), BotReason::RandomCard);
         }
-        let unseen = self.unseen(view);
+        let unseen = unseen();
         let mut best: Option<(i64, Vec<Card>, BotReason)> = None;
         let mut consider = |score: i64, cards: Vec<Card>, why: BotReason| {
             if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
@@ -422,10 +488,18 @@ impl Bot {
         (Action::Play(vec![c]), BotReason::LeadLow(suit))
     }
 
-    fn follow(&mut self, view: &SeatView, rules: &Rules, lead: &Lead) -> (Action, BotReason) {
+    /// A follow from `hand` to `lead` in `trick`; `same_side(s)` says whether seat `s`
+    /// is on the follower's side (as far as it knows).
+    pub(crate) fn follow(
+        &mut self,
+        hand: &[Card],
+        trick: &TrickState,
+        same_side: &dyn Fn(Seat) -> bool,
+        rules: &Rules,
+        lead: &Lead,
+    ) -> (Action, BotReason) {
         let layout = rules.layout();
         let trump = rules.trump();
-        let hand = &view.hand;
         let n = lead.len();
         let suit_cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == lead.suit).collect();
         let mut others: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) != lead.suit).collect();
@@ -489,7 +563,7 @@ impl Bot {
                     }
                 }
             }
-            let mut pool = hand.clone();
+            let mut pool = hand.to_vec();
             let mut rnd = Vec::new();
             for _ in 0..n {
                 let i = self.roll(pool.len());
@@ -511,13 +585,10 @@ impl Bot {
             let i = self.roll(cands.len());
             return (Action::Play(cands.swap_remove(i)), BotReason::RandomLegalPlay);
         }
-        let trick = view.trick.as_ref().expect("follow has a trick");
         let follows: Vec<Vec<Card>> = trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
         let my_index = trick.plays.len();
-        let i_am_landlord_side = view.on_landlord_team(view.seat);
-        let same_side = |s: usize| view.on_landlord_team(s) == i_am_landlord_side;
         let partner_winning = trick.winning.is_some_and(same_side);
-        let last = my_index + 1 == view.players;
+        let last = my_index + 1 == trick.players;
         let points_so_far: u32 = trick.plays.iter().flat_map(|(_, c)| c).map(|c| c.points()).sum();
         let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>();
         let total_cost = |c: &[Card]| c.iter().map(|&x| cost(trump, x)).sum::<i64>();
@@ -571,7 +642,7 @@ fn rank_penalty(r: Rank) -> usize {
 }
 
 /// What a card is worth keeping: trumps above plain cards, points above blanks.
-fn cost(trump: Trump, c: Card) -> i64 {
+pub(crate) fn cost(trump: Trump, c: Card) -> i64 {
     let base = trump.level(c) as i64;
     let t = if trump.is_trump(c) { 40 + if c.is_joker() { 10 } else { 0 } } else { 0 };
     base + t + 3 * c.points() as i64

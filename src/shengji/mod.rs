@@ -33,7 +33,9 @@
 //!
 //! Every function takes card lists in any order; results never depend on it.
 
+pub mod arena;
 pub mod bot;
+pub mod expert;
 mod first_match;
 mod forced;
 pub mod format;

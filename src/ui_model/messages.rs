@@ -353,6 +353,9 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
             BotReason::Ruff { points } => format!("毙牌：这轮有{points}分"),
             BotReason::TakeCheaply => "用最小的代价拿下这一轮".into(),
             BotReason::CannotWin => "这轮赢不了：垫小牌".into(),
+            BotReason::Searched { plays, deals, win_percent } => {
+                format!("在{deals}种可能的牌局里比较了{plays}种出法，这样出我方赢{win_percent}%")
+            }
         },
     }
 }

@@ -2,7 +2,7 @@
 //! card X played by someone other than the landlord") and revealing friends as
 //! the copies are played.
 
-use super::{unreachable_phase, Done, Event, Friend, FriendProblem, Game, Mode, Move, Phase, PlayPhase, RuleError, Seat};
+use super::{unreachable_phase, Done, Event, Friend, FriendProblem, FriendSlot, Game, Mode, Move, Phase, PlayPhase, RuleError, Seat};
 use crate::cards::Card;
 
 impl Game {
@@ -54,20 +54,36 @@ impl Game {
 /// the 2nd A♥ played (one play of two A♥ reveals both).
 pub(super) fn reveal(p: &mut PlayPhase, seat: Seat, played: &[Card]) -> Vec<Event> {
     let mut events = Vec::new();
-    if seat == p.landlord {
-        return events;
+    count_copies(&mut p.friends, &mut p.team, p.landlord, seat, played, |friend| {
+        events.push(Event::FriendRevealed { seat, friend })
+    });
+    events
+}
+
+/// The rule behind [`reveal`] over plain parts (the Expert bot's playouts use it
+/// too): counts `played` (by `seat`) towards the calls, puts each friend whose
+/// copy it was on the landlord's `team` and reports the call's index.
+pub(crate) fn count_copies(
+    friends: &mut [FriendSlot],
+    team: &mut [bool],
+    landlord: Seat,
+    seat: Seat,
+    played: &[Card],
+    mut revealed: impl FnMut(usize),
+) {
+    if seat == landlord {
+        return;
     }
     for &c in played {
-        for (i, slot) in p.friends.iter_mut().enumerate() {
+        for (i, slot) in friends.iter_mut().enumerate() {
             if slot.revealed.is_none() && slot.friend.card == c {
                 slot.seen += 1;
                 if slot.seen == slot.friend.nth {
                     slot.revealed = Some(seat);
-                    p.team[seat] = true;
-                    events.push(Event::FriendRevealed { seat, friend: i });
+                    team[seat] = true;
+                    revealed(i);
                 }
             }
         }
     }
-    events
 }

@@ -30,7 +30,7 @@
 mod draw;
 mod exchange;
 mod finish;
-mod friends;
+pub(crate) mod friends;
 mod play;
 pub mod codec;
 pub mod errors;

@@ -327,3 +327,45 @@ fn the_table_trait_drives_the_game() {
 }
 
 mod play;
+
+#[test]
+fn the_expert_bot_decides_from_its_view_alone() {
+    use crate::shengji::bot::{bots_for, BotReason, Difficulty};
+    use crate::shengji::expert::Effort;
+    // Moving hidden cards between other hands (or into the kitty) leaves the Expert's
+    // decision as it was, random stream included: it reads nothing but its view.
+    let mut checks = 0;
+    let mut searched = 0;
+    let tables = [
+        (4u8, Some(2u8), Mode::Tractor, "expview"),
+        (5, Some(2), Mode::Friends, "expviewb"),
+        (6, Some(3), Mode::Tractor, "expviewc"),
+    ];
+    for (players, decks, mode, s) in tables {
+        let settings = Settings { players, decks, mode, ..Settings::default() };
+        let mut g = Game::new(settings, seed(s)).unwrap();
+        let mut bots: Vec<_> = bots_for(&seed(s), players as usize, &[Difficulty::Expert, Difficulty::Heuristic])
+            .into_iter()
+            .map(|b| b.with_effort(Effort::light()))
+            .collect();
+        let mut step = 0usize;
+        while g.phase() != PhaseName::Finished {
+            step += 1;
+            let seat = g.to_act()[0];
+            let v = g.view(seat);
+            if seat.is_multiple_of(2) && v.phase == PhaseName::Play && step.is_multiple_of(2) {
+                if let Some(h) = perturb(&g, seat, step) {
+                    let here = bots[seat].clone().suggest_explained(&v);
+                    let there = bots[seat].clone().suggest_explained(&h.view(seat));
+                    assert_eq!(here, there, "seat {seat} at step {step}");
+                    checks += 1;
+                }
+            }
+            let (action, why) = bots[seat].suggest_explained(&v);
+            searched += matches!(why, BotReason::Searched { .. }) as usize;
+            g.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(checks > 20, "only {checks} checks ran");
+    assert!(searched > 0, "the search never preferred another play");
+}

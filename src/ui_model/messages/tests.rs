@@ -108,9 +108,10 @@ fn bot_kind(r: &BotReason) -> usize {
         BotReason::Ruff { .. } => 23,
         BotReason::TakeCheaply => 24,
         BotReason::CannotWin => 25,
+        BotReason::Searched { .. } => 26,
     }
 }
-const BOT_KINDS: usize = 26;
+const BOT_KINDS: usize = 27;
 
 fn illegal_examples() -> Vec<IllegalPlay> {
     let ah = Card::new(Rank::Ace, Suit::Hearts);
@@ -209,6 +210,7 @@ fn bot_examples() -> Vec<BotReason> {
         BotReason::Ruff { points: 25 },
         BotReason::TakeCheaply,
         BotReason::CannotWin,
+        BotReason::Searched { plays: 6, deals: 12, win_percent: 58 },
     ]
 }
 

@@ -1,0 +1,215 @@
+//! `tuolaji arena`: two kinds of bot on duplicate deals (`shengji::arena`):
+//! every deal played twice with the partnerships swapped; A's share of hands
+//! won and of levels with 95 % intervals (paired bootstrap over deal pairs),
+//! the mean paired point margin, the minimum detectable effect and the time
+//! per decision of each kind. Everything but the timings is the same for the
+//! same arguments on any machine (and any `--threads`).
+
+use super::game::SettingsArgs;
+use super::{write_stderr, CliError, CliResult, Output, Verdict};
+use crate::dup::TableSeed;
+use crate::shengji::arena::{self, ArenaConfig, DecisionTimes, PairResult, Timings};
+use crate::shengji::bot::Difficulty;
+use crate::shengji::expert::Effort;
+use crate::shengji::game::Game;
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BotArg {
+    Random,
+    Heuristic,
+    Expert,
+}
+
+impl BotArg {
+    fn difficulty(self) -> Difficulty {
+        match self {
+            BotArg::Random => Difficulty::Random,
+            BotArg::Heuristic => Difficulty::Heuristic,
+            BotArg::Expert => Difficulty::Expert,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            BotArg::Random => "random",
+            BotArg::Heuristic => "heuristic",
+            BotArg::Expert => "expert",
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// Bot kind A (the one reported on)
+    #[arg(long)]
+    pub a: BotArg,
+    /// Bot kind B
+    #[arg(long)]
+    pub b: BotArg,
+    /// Deals, each played twice (teams swapped)
+    #[arg(long, default_value_t = 100)]
+    pub deals: usize,
+    /// Seed the deals are drawn from (1-64 letters or digits)
+    #[arg(long, default_value = "arena")]
+    pub seed: String,
+    #[command(flatten)]
+    pub table: SettingsArgs,
+    /// Threads playing deals at once (the figures do not depend on it; the timings may)
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Simulated card plays per Expert decision (its search budget) [default: the app's]
+    #[arg(long, value_name = "N")]
+    pub expert_plays: Option<usize>,
+    /// Print a line to standard error every N deal pairs (0: never)
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub progress: usize,
+}
+
+pub const MAX_DEALS: usize = 1_000_000;
+
+/// One thread's deal pairs (with their indices) and decision times.
+type ThreadResult = (Vec<(usize, PairResult)>, Timings);
+
+fn ms_since(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1000.0
+}
+
+pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
+    if a.deals == 0 || a.deals > MAX_DEALS {
+        return Err(CliError::new(format!("--deals must be 1 to {MAX_DEALS}, not {}", a.deals)));
+    }
+    if a.threads == 0 || a.threads > 64 {
+        return Err(CliError::new(format!("--threads must be 1 to 64, not {}", a.threads)));
+    }
+    let seed = TableSeed::parse(&a.seed).map_err(|e| CliError::new(format!("--seed: {e}")))?;
+    let settings = a.table.settings()?;
+    let game = Game::new(settings.clone(), seed.clone()).map_err(|e| CliError::new(e.to_string()))?;
+    let resolved = game.settings().clone();
+    let mut effort = Effort::default();
+    if let Some(p) = a.expert_plays {
+        if p == 0 || p > 10_000_000 {
+            return Err(CliError::new(format!("--expert-plays must be 1 to 10000000, not {p}")));
+        }
+        effort.plays = p;
+    }
+    let config =
+        ArenaConfig { a: a.a.difficulty(), b: a.b.difficulty(), deals: a.deals, seed: seed.clone(), settings, effort };
+    let start = Instant::now();
+    let threads = a.threads.min(a.deals);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<ThreadResult, arena::ArenaError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let config = &config;
+                let done = &done;
+                scope.spawn(move || {
+                    let clock_start = Instant::now();
+                    let mut clock = move || ms_since(clock_start);
+                    let mut timings = Timings::default();
+                    let mut pairs = Vec::new();
+                    for d in (t..config.deals).step_by(threads) {
+                        pairs.push((d, arena::play_pair(config, d, &mut clock, &mut timings)?));
+                        let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if a.progress > 0 && k.is_multiple_of(a.progress) {
+                            write_stderr(&format!("{k} of {} deal pairs, {:.0} s", config.deals, ms_since(start) / 1000.0));
+                        }
+                    }
+                    Ok((pairs, timings))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an arena thread panicked")).collect()
+    });
+    let mut pairs = Vec::with_capacity(a.deals);
+    let mut timings = Timings::default();
+    for r in results {
+        match r {
+            Ok((p, t)) => {
+                pairs.extend(p);
+                timings.extend(t);
+            }
+            Err(e) => {
+                out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
+                return Ok(Verdict::No);
+            }
+        }
+    }
+    pairs.sort_by_key(|(d, _)| *d);
+    let pairs: Vec<PairResult> = pairs.into_iter().map(|(_, p)| p).collect();
+    let r = arena::report(&seed, &pairs);
+    let ta = DecisionTimes::of(&timings.a);
+    let tb = DecisionTimes::of(&timings.b);
+    let seconds = ms_since(start) / 1000.0;
+    let pct = |x: f64| 100.0 * x;
+    out.emit(
+        || {
+            format!(
+                "arena: {} (A) against {} (B), {} players, {} decks, {:?} mode, {} deals played both ways round, seed {}\n\
+                 A's hands won: {:.1} % (95 % interval {:.1}–{:.1} %, paired bootstrap over deal pairs)\n\
+                 deal pairs: A won both ways {}, split {}, lost both ways {}\n\
+                 A's share of levels gained: {:.1} % ({} against {}; 95 % interval {:.1}–{:.1} %)\n\
+                 mean paired point margin: {:+.1} card points per hand for A\n\
+                 minimum detectable effect (80 % power, two-sided 5 %): {:.1} points of share\n\
+                 time per decision: A ({}) median {:.3} ms, p99 {:.3} ms over {}; B ({}) median {:.3} ms, p99 {:.3} ms over {}\n\
+                 digest {}; {:.1} s",
+                a.a.name(),
+                a.b.name(),
+                resolved.players,
+                resolved.decks,
+                resolved.mode,
+                r.deals,
+                seed,
+                pct(r.hands_won.share),
+                pct(r.hands_won.ci95[0]),
+                pct(r.hands_won.ci95[1]),
+                r.pairs_won,
+                r.pairs_split,
+                r.pairs_lost,
+                pct(r.levels.share),
+                r.a_levels,
+                r.b_levels,
+                pct(r.levels.ci95[0]),
+                pct(r.levels.ci95[1]),
+                r.margin,
+                pct(r.mde),
+                a.a.name(),
+                ta.median,
+                ta.p99,
+                ta.count,
+                a.b.name(),
+                tb.median,
+                tb.p99,
+                tb.count,
+                r.digest,
+                seconds,
+            )
+        },
+        || {
+            json!({
+                "ok": true,
+                "seed": seed.as_str(),
+                "players": resolved.players,
+                "decks": resolved.decks,
+                "mode": resolved.mode,
+                "deals": r.deals,
+                "hands": 2 * r.deals,
+                "interval": "paired bootstrap over deal pairs, 2000 resamples from the seed's arena-bootstrap stream",
+                "a": {
+                    "bot": a.a.name(),
+                    "hands_won": r.hands_won,
+                    "levels": { "share": r.levels.share, "ci95": r.levels.ci95, "gained": r.a_levels, "against": r.b_levels },
+                    "margin": r.margin,
+                    "decision_ms": ta,
+                },
+                "b": { "bot": a.b.name(), "decision_ms": tb },
+                "pairs": { "won": r.pairs_won, "split": r.pairs_split, "lost": r.pairs_lost },
+                "mde": r.mde,
+                "digest": r.digest,
+                "seconds": seconds,
+            })
+        },
+    );
+    Ok(Verdict::Yes)
+}

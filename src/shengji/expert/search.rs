@@ -1,0 +1,152 @@
+//! The search: every candidate play is tried on the same sampled deals (common
+//! random numbers: candidates meet the same hidden hands and the same playout
+//! streams), each deal played to the end by heuristic bots, and the play with
+//! the best mean outcome for the seat's side wins.
+//!
+//! Effort is counted, never timed ([`Effort`]): a budget of simulated card
+//! plays sets the number of deals (a playout early in the hand costs more
+//! than one near its end, so later decisions afford more deals), within a
+//! floor and a ceiling. Two rounds: every candidate on the first third of the
+//! deals, then the best few on all of them. The heuristic's choice is kept
+//! unless another play beats it by a margin (noise must not move the bot off
+//! a sound default).
+
+use super::knowledge::Knowledge;
+use super::playout::{Outcome, Playout};
+use super::sampling::sample;
+use crate::cards::Card;
+use crate::shengji::game::SeatView;
+use crate::shengji::rules::Rules;
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// How hard the Expert thinks: counts only, so a decision replays bit-for-bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Simulated card plays per decision (deals × candidates × plays left in the hand).
+    pub plays: usize,
+    /// Fewest and most sampled deals per decision.
+    pub min_deals: usize,
+    pub max_deals: usize,
+    /// Redraws allowed per deal to meet the past follows.
+    pub tries: usize,
+    /// Most leads weighed (the heuristic's included).
+    pub leads: usize,
+    /// Most follows weighed (the heuristic's included).
+    pub follows: usize,
+    /// Candidates kept for the second round.
+    pub finalists: usize,
+    /// How much better (in utility per deal, see [`utility`]) another play must
+    /// do than the heuristic's to be chosen, in thousandths.
+    pub margin_milli: u32,
+}
+
+impl Default for Effort {
+    fn default() -> Effort {
+        Effort {
+            plays: 8000,
+            min_deals: 8,
+            max_deals: 96,
+            tries: 6,
+            leads: 6,
+            follows: 5,
+            finalists: 2,
+            margin_milli: 40,
+        }
+    }
+}
+
+impl Effort {
+    /// A small effort for tests: a few deals per decision.
+    pub fn light() -> Effort {
+        Effort { plays: 600, min_deals: 3, max_deals: 6, ..Effort::default() }
+    }
+
+    /// Deals for `candidates` plays with `left` card plays left in the hand.
+    pub fn deals(&self, candidates: usize, left: usize) -> usize {
+        let per_deal = (candidates.max(1) * left.max(1)).max(1);
+        (self.plays / per_deal).clamp(self.min_deals.max(1), self.max_deals.max(self.min_deals).max(1))
+    }
+}
+
+/// What the search found.
+pub(super) struct Searched {
+    /// Index of the chosen candidate.
+    pub best: usize,
+    /// Deals sampled.
+    pub deals: usize,
+    /// Share of the deals the chosen play won (0 to 1).
+    pub win_share: f64,
+}
+
+/// The value of an outcome for the seat: winning the hand (0.5), levels (0.1
+/// each) and attacker points on the ladder (1 per 100 × decks, positive when
+/// attacking): the points are a smoother signal than the win alone.
+pub(super) fn utility(o: Outcome, decks: usize) -> f64 {
+    0.5 * o.won as u8 as f64 + 0.1 * o.levels as f64 + o.points as f64 / (100.0 * decks as f64)
+}
+
+pub(super) fn search(
+    rng: &mut ChaCha20Rng,
+    view: &SeatView,
+    rules: &Rules,
+    knowledge: &Knowledge,
+    candidates: &[Vec<Card>],
+    effort: Effort,
+) -> Searched {
+    let left: usize = view.hand_sizes.iter().sum();
+    let deals = effort.deals(candidates.len(), left);
+    let mut sampled = Vec::with_capacity(deals);
+    for _ in 0..deals {
+        sampled.push(sample(knowledge, rules, rng, effort.tries));
+    }
+    search_deals(rng, view, rules, &sampled, candidates, effort)
+}
+
+/// The search over given deals (sampled, or in tests the true one).
+pub(super) fn search_deals(
+    rng: &mut ChaCha20Rng,
+    view: &SeatView,
+    rules: &Rules,
+    sampled: &[Vec<Vec<Card>>],
+    candidates: &[Vec<Card>],
+    effort: Effort,
+) -> Searched {
+    let deals = sampled.len();
+    let bases: Vec<(Playout, u64)> =
+        sampled.iter().map(|deal| (Playout::new(view, rules, deal), rng.next_u64())).collect();
+    // (sum of utility, wins, deals played) per candidate.
+    let mut score = vec![(0.0f64, 0usize, 0usize); candidates.len()];
+    let run = |i: usize, range: std::ops::Range<usize>, score: &mut Vec<(f64, usize, usize)>| {
+        for (base, stream) in &bases[range] {
+            let mut p = base.clone();
+            let mut prng = ChaCha20Rng::seed_from_u64(*stream);
+            p.play(rules, &candidates[i]);
+            p.finish(rules, &mut prng);
+            let o = p.outcome(view.seat);
+            score[i].0 += utility(o, view.decks);
+            score[i].1 += o.won as usize;
+            score[i].2 += 1;
+        }
+    };
+    let first = if candidates.len() > effort.finalists { deals.div_ceil(3) } else { deals };
+    for i in 0..candidates.len() {
+        run(i, 0..first, &mut score);
+    }
+    let margin = effort.margin_milli as f64 / 1000.0;
+    let mean = |s: &(f64, usize, usize), i: usize| s.0 / s.2.max(1) as f64 + if i == 0 { margin } else { 0.0 };
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| mean(&score[b], b).total_cmp(&mean(&score[a], a)).then(a.cmp(&b)));
+    order.truncate(effort.finalists.max(1));
+    if first < deals {
+        for &i in &order {
+            run(i, first..deals, &mut score);
+        }
+    }
+    let best = order
+        .iter()
+        .copied()
+        .max_by(|&a, &b| mean(&score[a], a).total_cmp(&mean(&score[b], b)).then(b.cmp(&a)))
+        .unwrap_or(0);
+    Searched { best, deals, win_share: score[best].1 as f64 / score[best].2.max(1) as f64 }
+}
