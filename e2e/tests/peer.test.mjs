@@ -159,11 +159,13 @@ test("a host and three guests play a hand over WebRTC; a dropped guest comes bac
 test("a spectator watches a hand through a watch invite: the public table, no hidden card, no seat", async () => {
   const host = await player(VIEWPORTS.desktop);
   const guest = await player(VIEWPORTS.phone);
+  const second = await player(VIEWPORTS.phone);
   const watcher = await player(VIEWPORTS.phone);
   await host.page.goto(site.url + "#/friends");
   await waitForApp(host.page);
   await host.page.waitForSelector("[data-testid=peer-host]");
   await connect(host, guest, 1, "Ana", null);
+  await connect(host, second, 2, "Bo", null);
   // The host opens an invite to watch: a link to #/watch/<code>, answered like a seat's.
   await host.page.click("[data-testid=invite-spectator]");
   const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
@@ -179,13 +181,13 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   await box.locator("[data-testid=answer-input]").fill(answer);
   await box.locator("[data-testid=answer-connect]").click();
   await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
-  // Watching takes no seat: seats 3 and 4 are still open until bots fill them.
+  // Watching takes no seat: seat 4 is still open until a bot fills it.
   assert.equal(await host.page.locator("[data-testid=invite-spectator]").count(), 1, "the used invite is gone; another can be made");
   await host.page.click("[data-testid=fill-bots]");
   await host.page.click("[data-testid=start-game]");
   await watcher.page.waitForSelector("[data-testid=table]", { timeout: 20000 });
   await watcher.page.waitForSelector("[data-testid=watching]");
-  const players = Promise.all([host.page, guest.page].map((p) => playHand(p)));
+  const players = Promise.all([host.page, guest.page, second.page].map((p) => playHand(p)));
   // Mid-hand the spectator sees the table but holds no cards and has nothing to play.
   await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "play", null, { timeout: 60000 });
   await screenshot(watcher.page, "peer-spectator-phone");
@@ -194,8 +196,8 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   assert.equal(await watcher.page.locator("[data-testid=chat-input]:visible").count(), 0);
   await players;
   await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "finished", null, { timeout: 20000 });
-  for (const p of [host, guest, watcher]) assert.deepEqual(p.problems(), []);
-  for (const p of [host, guest, watcher]) await p.context.close();
+  for (const p of [host, guest, second, watcher]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, guest, second, watcher]) await p.context.close();
 });
 
 test("the host reloads: the table resumes and the guest comes back", async () => {
