@@ -196,6 +196,7 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   assert.equal(await watcher.page.locator("[data-testid=chat-input]:visible").count(), 0);
   await players;
   await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "finished", null, { timeout: 20000 });
+  assert.equal(await watcher.page.locator("[data-testid=next-hand]").count(), 0, "a spectator deals nothing");
   for (const p of [host, guest, second, watcher]) assert.deepEqual(p.problems(), []);
   for (const p of [host, guest, second, watcher]) await p.context.close();
 });

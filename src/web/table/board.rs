@@ -67,6 +67,8 @@ pub fn TableBoard(
     let shell = expect_context::<Shell>();
     let lang = move || shell.lang();
     let me = view.with_untracked(|v| v.seat);
+    // A spectator (the seat one past the last) holds no hand and plays nothing.
+    let spectator = view.with_untracked(|v| me >= v.players);
     let name = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
     let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
@@ -463,10 +465,12 @@ pub fn TableBoard(
                 <p>{shell.t(Text::Kitty)} ": " {cards_label(&r.kitty, lang())}</p>
                 <p data-testid="level-changes">{shell.t(Text::LevelChanges)} ": " {changes}</p>
                 {winners.map(|w| view! { <p><b>{shell.t(Text::GameOver)} " " {w}</b></p> })}
-                <button type="button" class="button primary" data-testid="next-hand"
-                    on:click=move |_| { act.run(Action::NextHand); }>
-                    {shell.t(Text::NextHand)}
-                </button>
+                {(!spectator).then(|| view! {
+                    <button type="button" class="button primary" data-testid="next-hand"
+                        on:click=move |_| { act.run(Action::NextHand); }>
+                        {shell.t(Text::NextHand)}
+                    </button>
+                })}
                 <TrickReview tricks=v.tricks.clone() names=names_now landlord_team=r.landlord_team.clone() me=me/>
             </div>
         }
@@ -474,8 +478,6 @@ pub fn TableBoard(
     };
 
     let phase = Memo::new(move |_| view.with(|v| v.phase));
-    // A spectator (the seat one past the last) holds no hand and plays nothing.
-    let spectator = view.with_untracked(|v| me >= v.players);
     let show_hand = move || !spectator && matches!(phase.get(), PhaseName::Draw | PhaseName::Play)
         // The landlord sees its hand while burying and while calling friends.
         || (phase.get() == PhaseName::Exchange && view.with(|v| v.landlord == Some(me)));
