@@ -133,14 +133,26 @@ pub fn regular_shanten_by_profiles(hand: &Hand) -> Option<i32> {
     Some(regular_from_profiles(&profiles(hand), hand.len(), hand.wild))
 }
 
-/// Seven-pairs shanten (13 or 14 tiles); four of a kind counts as two pairs.
-pub fn seven_pairs_shanten(hand: &Hand) -> Option<i32> {
-    seven_pairs_of_len(hand, hand.len())
+/// The orphans (terminals and honours) of each suit's eigen, every digit's bits.
+const ORPHAN_MASKS: [Eigen; 4] = [eigen::TERMINALS * 0xF, eigen::TERMINALS * 0xF, eigen::TERMINALS * 0xF, eigen::HONOURS * 0xF];
+
+/// Seven-pairs shanten from the hand's counts: kinds held twice or more (a quad counts
+/// twice), kinds held an odd number of times, wildcards.
+#[inline]
+fn seven_pairs_from(pairs: u32, odd: u32, wild: u8) -> i32 {
+    let pairs = pairs.min(7);
+    13 - (2 * pairs + odd.min(7 - pairs) + wild as u32).min(14) as i32
 }
 
+/// Thirteen-orphans shanten from the orphan kinds held, whether one is doubled, wildcards.
 #[inline]
-fn seven_pairs_of_len(hand: &Hand, len: usize) -> Option<i32> {
-    if len != 13 && len != 14 {
+fn orphans_from(kinds: u32, doubled: bool, wild: u8) -> i32 {
+    13 - (kinds + doubled as u32 + wild as u32).min(14) as i32
+}
+
+/// Seven-pairs shanten (13 or 14 tiles); four of a kind counts as two pairs.
+pub fn seven_pairs_shanten(hand: &Hand) -> Option<i32> {
+    if !matches!(hand.len(), 13 | 14) {
         return None;
     }
     // Flag words add digit-wise across the suits (each digit ≤ 8) and are counted once.
@@ -150,32 +162,21 @@ fn seven_pairs_of_len(hand: &Hand, len: usize) -> Option<i32> {
         pairs += eigen::pair_flags(e) + eigen::quad_flags(e);
         odd += eigen::odd_flags(e);
     }
-    let (pairs, odd) = (eigen::digit_sum(pairs), eigen::digit_sum(odd));
-    let pairs = pairs.min(7);
-    let overlap = 2 * pairs + odd.min(7 - pairs) + hand.wild as u32;
-    Some(13 - overlap.min(14) as i32)
+    Some(seven_pairs_from(eigen::digit_sum(pairs), eigen::digit_sum(odd), hand.wild))
 }
 
 /// Thirteen-orphans shanten (13 or 14 tiles).
 pub fn thirteen_orphans_shanten(hand: &Hand) -> Option<i32> {
-    thirteen_orphans_of_len(hand, hand.len())
-}
-
-#[inline]
-fn thirteen_orphans_of_len(hand: &Hand, len: usize) -> Option<i32> {
-    if len != 13 && len != 14 {
+    if !matches!(hand.len(), 13 | 14) {
         return None;
     }
-    let masks = [eigen::TERMINALS, eigen::TERMINALS, eigen::TERMINALS, eigen::HONOURS];
     let (mut kinds, mut doubled) = (0, 0);
-    for (&e, &m) in hand.eigens.iter().zip(&masks) {
-        let e = e & (m * 0xF);
+    for (&e, &mask) in hand.eigens.iter().zip(&ORPHAN_MASKS) {
+        let e = e & mask;
         kinds += eigen::held_flags(e);
         doubled |= eigen::pair_flags(e);
     }
-    let (kinds, doubled) = (eigen::digit_sum(kinds), doubled != 0);
-    let overlap = kinds + doubled as u32 + hand.wild as u32;
-    Some(13 - overlap.min(14) as i32)
+    Some(orphans_from(eigen::digit_sum(kinds), doubled != 0, hand.wild))
 }
 
 /// Seven-pairs and thirteen-orphans shanten of a 13- or 14-tile hand in one pass over
@@ -183,25 +184,18 @@ fn thirteen_orphans_of_len(hand: &Hand, len: usize) -> Option<i32> {
 /// the flag words are shared and added across suits, and each total counted once.
 #[inline]
 fn special_forms(hand: &Hand) -> (i32, i32) {
-    const ORPHANS: [Eigen; 4] = [
-        eigen::TERMINALS * 0xF,
-        eigen::TERMINALS * 0xF,
-        eigen::TERMINALS * 0xF,
-        eigen::HONOURS * 0xF,
-    ];
     let (mut pairs, mut odd, mut kinds, mut doubled) = (0, 0, 0, 0);
-    for (&e, &mask) in hand.eigens.iter().zip(&ORPHANS) {
+    for (&e, &mask) in hand.eigens.iter().zip(&ORPHAN_MASKS) {
         let (two, one) = (eigen::pair_flags(e), eigen::odd_flags(e));
         pairs += two + eigen::quad_flags(e);
         odd += one;
         kinds += (two | one) & mask;
         doubled |= two & mask;
     }
-    let (pairs, odd, kinds) = (eigen::digit_sum(pairs).min(7), eigen::digit_sum(odd), eigen::digit_sum(kinds));
-    let wild = hand.wild as u32;
-    let seven = 13 - (2 * pairs + odd.min(7 - pairs) + wild).min(14) as i32;
-    let orphans = 13 - (kinds + (doubled != 0) as u32 + wild).min(14) as i32;
-    (seven, orphans)
+    (
+        seven_pairs_from(eigen::digit_sum(pairs), eigen::digit_sum(odd), hand.wild),
+        orphans_from(eigen::digit_sum(kinds), doubled != 0, hand.wild),
+    )
 }
 
 /// Shanten per form and the best over the allowed forms.
