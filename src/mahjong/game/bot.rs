@@ -17,7 +17,7 @@
 //! connected tiles. Void: the suit with the fewest tiles after the exchange.
 
 use super::settle::FORMS;
-use super::{Action, ClaimOptions, PhaseName, Seat, SeatView};
+use super::{Action, ClaimOptions, PhaseName, Seat, SeatView, Settings};
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::mahjong::{advise, shanten, Hand, MeldKind, Suit, Tile, Visible, KINDS};
 use rand_chacha::ChaCha20Rng;
@@ -149,10 +149,11 @@ pub fn full_hand(view: &SeatView) -> Hand {
     Hand::from_tiles(&tiles, view.settings.wild_kind()).unwrap_or_default()
 }
 
-/// Discard advice for the seat's hand, best first, without the wildcard (which stays in the hand).
-pub fn table_advice(view: &SeatView) -> Vec<crate::mahjong::advise::Discard> {
-    let mut advice = advise(&full_hand(view), &visible(view), FORMS).unwrap_or_default();
-    advice.retain(|d| Some(d.discard) != view.settings.wild_kind());
+/// Discard advice for a seat's hand (`full_hand`) and what it sees (`visible`), best
+/// first, without the wildcard (which stays in the hand).
+pub fn table_advice(hand: &Hand, seen: &Visible, settings: &Settings) -> Vec<crate::mahjong::advise::Discard> {
+    let mut advice = advise(hand, seen, FORMS).unwrap_or_default();
+    advice.retain(|d| !settings.is_wild(d.discard));
     advice
 }
 
@@ -264,7 +265,7 @@ impl Bot {
         }
         let hand = full_hand(view);
         // Every tile that may leave the hand: all but the wildcards.
-        let tiles: Vec<Tile> = hand.tiles().into_iter().filter(|&t| Some(t) != view.settings.wild_kind()).collect();
+        let tiles: Vec<Tile> = hand.tiles().into_iter().filter(|&t| !view.settings.is_wild(t)).collect();
         if self.difficulty == Difficulty::Random {
             let mut choices: Vec<Action> = view.kongs.iter().map(|&t| Action::Kong(t)).collect();
             let void: Vec<Tile> = tiles.iter().copied().filter(|t| Some(t.suit()) == view.voids[view.seat]).collect();
@@ -283,7 +284,7 @@ impl Bot {
                 .unwrap_or(tiles[0]);
             return (Action::Discard(tile), BotReason::VoidDiscard { tile });
         }
-        let advice = table_advice(view);
+        let advice = table_advice(&hand, &visible(view), &view.settings);
         if advice.is_empty() {
             return (Action::Discard(tiles[tiles.len() - 1]), BotReason::Random);
         }

@@ -85,6 +85,17 @@ impl Settings {
         self.wildcards.then_some(WILD_TILE)
     }
 
+    /// Whether `tile` is this table's wildcard.
+    pub fn is_wild(&self, tile: Tile) -> bool {
+        self.wild_kind() == Some(tile)
+    }
+
+    /// Whether `tile` is in this table's set: a suited tile, or the wildcard when played
+    /// (with wildcards an honour could complete a hand on paper: not here).
+    pub fn in_set(&self, tile: Tile) -> bool {
+        !tile.is_honour() || self.is_wild(tile)
+    }
+
     /// Tiles in the set: 108, or 112 with the red dragons.
     pub fn tiles(&self) -> usize {
         if self.wildcards {

@@ -169,11 +169,9 @@ impl Game {
         if s.void_tiles() > 0 {
             return None;
         }
-        // Only tiles of the set: with wildcards an honour could complete a hand on paper.
-        let wild = self.settings.wild_kind();
         waits(&s.hand, FORMS)
             .into_iter()
-            .filter(|&t| !t.is_honour() || Some(t) == wild)
+            .filter(|&t| self.settings.in_set(t))
             .filter_map(|t| self.win_fan(seat, Some(t), WinContext::default()).ok())
             .map(|f| f.fan)
             .max()

@@ -188,7 +188,6 @@ fn count(summary: &mut Summary, e: &Event) {
 pub fn check_state(g: &Game) -> Result<(), String> {
     let d = &g.deal;
     let mut counts = [0u32; crate::mahjong::KINDS];
-    let wild = g.settings.wild_kind();
     for s in &d.seats {
         for t in s.hand.tiles() {
             counts[t.id() as usize] += 1;
@@ -199,7 +198,7 @@ pub fn check_state(g: &Game) -> Result<(), String> {
         for r in s.river.iter().filter(|r| !r.claimed) {
             counts[r.tile.id() as usize] += 1;
         }
-        if wild.is_some_and(|w| s.river.iter().any(|r| r.tile == w) || s.sets.iter().any(|x| x.meld.tile == w)) {
+        if s.river.iter().any(|r| g.settings.is_wild(r.tile)) || s.sets.iter().any(|x| g.settings.is_wild(x.meld.tile)) {
             return Err("a wildcard left a hand".into());
         }
     }
@@ -208,14 +207,16 @@ pub fn check_state(g: &Game) -> Result<(), String> {
             counts[t.id() as usize] += 1;
         }
     }
-    let total: u32 = counts.iter().sum();
-    let set = full_set(&g.settings);
-    let expected = |i: u8| set.iter().filter(|t| t.id() == i).count() as u32;
-    if total as usize != set.len() || (0..crate::mahjong::KINDS as u8).any(|i| counts[i as usize] != expected(i)) {
+    let mut expected = [0u32; crate::mahjong::KINDS];
+    for t in full_set(&g.settings) {
+        expected[t.id() as usize] += 1;
+    }
+    if counts != expected {
         let off: Vec<String> = (0..crate::mahjong::KINDS as u8)
-            .filter(|&i| counts[i as usize] != expected(i))
+            .filter(|&i| counts[i as usize] != expected[i as usize])
             .map(|i| format!("{}×{}", crate::mahjong::Tile::from_id(i).map(|t| t.to_string()).unwrap_or_default(), counts[i as usize]))
             .collect();
+        let total: u32 = counts.iter().sum();
         return Err(format!("tiles are not conserved: {total} in play ({})", off.join(" ")));
     }
     let mid_turn = match d.phase {

@@ -22,7 +22,7 @@ fn tiles(s: &str) -> Vec<Tile> {
     parse_tiles(s).unwrap()
 }
 
-fn t(s: &str) -> Tile {
+pub(super) fn t(s: &str) -> Tile {
     Tile::parse(s).unwrap()
 }
 
@@ -30,10 +30,16 @@ fn t(s: &str) -> Tile {
 /// each seat void in bamboo, and `wall` as every seat's next draws (seat i
 /// draws `wall[i]`, `wall[i + 4]`, …).
 fn scenario(hands: [&str; 4], wall: &str) -> Game {
-    let mut g = Game::new(no_exchange(), seed("scenario")).unwrap();
+    scenario_with(no_exchange(), hands, wall)
+}
+
+/// [`scenario`] at a table of these settings (without the exchange); with wildcards,
+/// `7z` in a hand is one.
+pub(super) fn scenario_with(settings: Settings, hands: [&str; 4], wall: &str) -> Game {
+    let mut g = Game::new(settings, seed("scenario")).unwrap();
     for (s, hand) in hands.iter().enumerate() {
         g.apply(s, &Action::Void(Suit::Bamboo)).unwrap();
-        g.deal.seats[s].hand = Hand::parse(hand, None).unwrap();
+        g.deal.seats[s].hand = Hand::parse(hand, settings.wild_kind()).unwrap();
     }
     g.deal.walls = SeatWalls::from_order(tiles(wall), PLAYERS).unwrap();
     g.deal.dealer = 0;

@@ -41,7 +41,7 @@ impl Game {
         if s.hand.count(tile) == 0 {
             return Err(RuleError::NotInHand { tile });
         }
-        if Some(tile) == self.settings.wild_kind() {
+        if self.settings.is_wild(tile) {
             return Err(RuleError::WildcardKept);
         }
         if let Some(void) = s.void.filter(|_| s.void_tiles() > 0) {
@@ -124,7 +124,7 @@ impl Game {
         if Some(tile.suit()) == s.void {
             return Err(RuleError::VoidSuitSet { tile });
         }
-        if Some(tile) == self.settings.wild_kind() {
+        if self.settings.is_wild(tile) {
             return Err(RuleError::WildcardKept);
         }
         if s.hand.count(tile) == 4 {

@@ -2,34 +2,19 @@
 //! the 112-tile set, wildcards completing wins on a draw and on a discard, and
 //! the rule that a wildcard never leaves a hand.
 
-use super::bot::{full_hand, table_advice, Difficulty};
+use super::bot::{full_hand, table_advice, visible, Difficulty};
 use super::settings::WILD_TILE;
 use super::sim::{check_state, Simulation};
+use super::tests::t;
 use super::*;
-use crate::dup::SeatWalls;
-use crate::mahjong::{parse_tiles, Hand};
 
 fn wild() -> Settings {
     Settings { exchange: false, wildcards: true, ..Settings::default() }
 }
 
-fn t(s: &str) -> Tile {
-    Tile::parse(s).unwrap()
-}
-
-/// A wildcard table in play with the given concealed hands (seat 0 to move, 14
-/// tiles; `7z` is the wildcard), every seat void in bamboo, and `wall` as every
-/// seat's next draws.
+/// A wildcard table in play (`tests::scenario`): seat 0 to move; `7z` is the wildcard.
 fn scenario(hands: [&str; 4], wall: &str) -> Game {
-    let mut g = Game::new(wild(), TableSeed::parse("wildscenario").unwrap()).unwrap();
-    for (s, hand) in hands.iter().enumerate() {
-        g.apply(s, &Action::Void(Suit::Bamboo)).unwrap();
-        g.deal.seats[s].hand = Hand::parse(hand, Some(WILD_TILE)).unwrap();
-    }
-    g.deal.walls = SeatWalls::from_order(parse_tiles(wall).unwrap(), PLAYERS).unwrap();
-    g.deal.dealer = 0;
-    g.deal.phase = Phase::Turn { seat: 0, stage: Stage::Drawn { after_kong: false } };
-    g
+    super::tests::scenario_with(wild(), hands, wall)
 }
 
 #[test]
@@ -57,8 +42,10 @@ fn a_wildcard_is_never_discarded_or_konged_and_the_refusal_changes_nothing() {
     assert_eq!(format!("{g:?}"), format!("{before:?}"));
     assert!(g.own_kongs(0).is_empty(), "four wildcards are no kong");
     // Neither bots nor the hint tab offer the wildcard as a discard.
-    assert!(table_advice(&g.view(0)).iter().all(|d| d.discard != WILD_TILE));
-    assert_eq!(full_hand(&g.view(0)).wild, 4);
+    let view = g.view(0);
+    let hand = full_hand(&view);
+    assert!(table_advice(&hand, &visible(&view), &view.settings).iter().all(|d| d.discard != WILD_TILE));
+    assert_eq!(hand.wild, 4);
 }
 
 #[test]

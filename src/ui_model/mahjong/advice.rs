@@ -39,8 +39,7 @@ pub fn advice(view: &SeatView) -> Vec<DiscardAdvice> {
     let hand = full_hand(view);
     let seen = visible(view);
     // The wildcard is never a discard; drawing one is a wait like any other.
-    let ranked = table_advice(view);
-    let wild = view.settings.wild_kind();
+    let ranked = table_advice(&hand, &seen, &view.settings);
     let void = view.voids.get(me).copied().flatten();
     let melds: Vec<Meld> = view.sets[me]
         .iter()
@@ -57,7 +56,7 @@ pub fn advice(view: &SeatView) -> Vec<DiscardAdvice> {
             let (w, fan) = if d.shanten == 0 && view.void_left <= 1 {
                 let ws: Vec<(Tile, u8)> = waits(&after, FORMS)
                     .into_iter()
-                    .filter(|&t| Some(t.suit()) != void && (!t.is_honour() || Some(t) == wild))
+                    .filter(|&t| Some(t.suit()) != void && view.settings.in_set(t))
                     .map(|t| (t, unseen(t, &hand)))
                     .collect();
                 let fan = ws

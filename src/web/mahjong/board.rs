@@ -140,7 +140,7 @@ pub(super) fn Board(
             PhaseName::Turn if v.turn == Some(me) => {
                 // One tap selects, a second tap on the same tile discards it. The wildcard
                 // never leaves the hand: its tap goes straight to the rules, which say why.
-                if Some(tile) == v.settings.wild_kind() || selected.get_untracked() == [i] {
+                if v.settings.is_wild(tile) || selected.get_untracked() == [i] {
                     selected.set(Vec::new());
                     act.run(Action::Discard(tile));
                 } else {
@@ -204,10 +204,9 @@ pub(super) fn Board(
         let void = v.voids.get(me).copied().flatten();
         let my_turn = v.turn == Some(me) && v.phase == PhaseName::Turn;
         let must_void = v.void_left > 0 && my_turn;
-        let wild = v.settings.wild_kind();
         tiles.into_iter().enumerate().map(|(i, t)| {
             // Tiles that may not be discarded now: the others while the void suit remains, and the wildcard.
-            let dim = (must_void && Some(t.suit()) != void) || (my_turn && Some(t) == wild);
+            let dim = (must_void && Some(t.suit()) != void) || (my_turn && v.settings.is_wild(t));
             view! {
                 <button type="button" class="mj-hand-tile" class:selected=sel.contains(&i) class:drawn=drawn_at == Some(i) class:dim=dim
                     data-testid="hand-tile" data-tile=t.to_string() data-selected=sel.contains(&i).to_string()
