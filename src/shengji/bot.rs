@@ -354,6 +354,30 @@ impl Bot {
     }
 }
 
+/// Every tuple of the led shape in `cards` when the lead is one tuple (a single, a pair, a
+/// triple…): `t` of each kind held at least `t` times, in card order. Empty for other leads.
+pub(crate) fn led_tuples(lead: &Lead, cards: &[Card]) -> Vec<Vec<Card>> {
+    let [unit] = lead.units.as_slice() else { return Vec::new() };
+    let [t] = unit.shape[..] else { return Vec::new() };
+    let t = t as usize;
+    CardCounts::from_cards(cards).iter().filter(|&(_, k)| k >= t).map(|(c, _)| vec![c; t]).collect()
+}
+
+/// Ruffs of a plain-suit lead by `hand` (void in the led suit): up to `limit` ways to form
+/// the lead's format in trumps, then every trump tuple of the led shape. None when the lead
+/// is trumps or the hand holds too few trumps.
+pub(crate) fn ruffs(rules: &Rules, lead: &Lead, hand: &[Card], limit: usize) -> Vec<Vec<Card>> {
+    let trump = rules.trump();
+    let trumps: Vec<Card> = hand.iter().copied().filter(|&c| trump.is_trump(c)).collect();
+    if trumps.len() < lead.len() || lead.suit == EffectiveSuit::Trump {
+        return Vec::new();
+    }
+    let pseudo = Lead { suit: EffectiveSuit::Trump, ..lead.clone() };
+    let mut out = forced_plays(rules, &pseudo, &trumps, limit);
+    out.extend(led_tuples(lead, &trumps));
+    out
+}
+
 /// The heuristic's (or the random bot's) play for this view, drawing from `rng`.
 pub(crate) fn heuristic_play(
     rng: &mut ChaCha20Rng,
@@ -515,15 +539,7 @@ impl PlayCore<'_> {
             // Ways to form what the rules force (never the whole hint list,
             // which can be astronomically long for big leads).
             cands.extend(follower.forced_plays(FORCED_CANDIDATES));
-            if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
-                let t = lead.units[0].shape[0] as usize;
-                let counts = CardCounts::from_cards(&suit_cards);
-                for (c, k) in counts.iter() {
-                    if k >= t {
-                        cands.push(vec![c; t]);
-                    }
-                }
-            }
+            cands.extend(led_tuples(lead, &suit_cards));
             for _ in 0..4 {
                 let mut pool = suit_cards.clone();
                 let mut pick = Vec::new();
@@ -555,19 +571,7 @@ impl PlayCore<'_> {
             let mut pts = others.clone();
             crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
             cands.push(pts.into_iter().take(n).collect());
-            let trumps: Vec<Card> = hand.iter().copied().filter(|&c| trump.is_trump(c)).collect();
-            if trumps.len() >= n && lead.suit != EffectiveSuit::Trump {
-                let pseudo = Lead { suit: EffectiveSuit::Trump, ..lead.clone() };
-                cands.extend(forced_plays(rules, &pseudo, &trumps, 1));
-                if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
-                    let t = lead.units[0].shape[0] as usize;
-                    for (c, k) in CardCounts::from_cards(&trumps).iter() {
-                        if k >= t {
-                            cands.push(vec![c; t]);
-                        }
-                    }
-                }
-            }
+            cands.extend(ruffs(rules, lead, hand, 1));
             let mut pool = hand.to_vec();
             let mut rnd = Vec::new();
             for _ in 0..n {

@@ -12,10 +12,10 @@
 //!   cheapest that does not and the one that gives most points.
 
 use crate::cards::{Card, CardCounts};
-use crate::shengji::bot::cost;
+use crate::shengji::bot::{cost, led_tuples, ruffs};
 use crate::shengji::game::SeatView;
 use crate::shengji::lead::Lead;
-use crate::shengji::legal::{forced_plays, Follower};
+use crate::shengji::legal::Follower;
 use crate::shengji::rules::Rules;
 use crate::shengji::trick::trick_winner;
 use crate::shengji::trump::EffectiveSuit;
@@ -80,14 +80,7 @@ pub(super) fn follows(view: &SeatView, rules: &Rules, lead: &Lead, first: &[Card
     let mut pool: Vec<Vec<Card>> = Vec::new();
     if suit_cards.len() >= n {
         pool.extend(follower.forced_plays(24));
-        if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
-            let t = lead.units[0].shape[0] as usize;
-            for (c, k) in CardCounts::from_cards(&suit_cards).iter() {
-                if k >= t {
-                    pool.push(vec![c; t]);
-                }
-            }
-        }
+        pool.extend(led_tuples(lead, &suit_cards));
     } else {
         let need = n - suit_cards.len();
         for fill in [&others, &by_points] {
@@ -96,19 +89,7 @@ pub(super) fn follows(view: &SeatView, rules: &Rules, lead: &Lead, first: &[Card
             pool.push(p);
         }
         if suit_cards.is_empty() {
-            let trumps: Vec<Card> = hand.iter().copied().filter(|&c| trump.is_trump(c)).collect();
-            if trumps.len() >= n && lead.suit != EffectiveSuit::Trump {
-                let pseudo = Lead { suit: EffectiveSuit::Trump, ..lead.clone() };
-                pool.extend(forced_plays(rules, &pseudo, &trumps, 8));
-                if lead.units.len() == 1 && lead.units[0].shape.len() == 1 {
-                    let t = lead.units[0].shape[0] as usize;
-                    for (c, k) in CardCounts::from_cards(&trumps).iter() {
-                        if k >= t {
-                            pool.push(vec![c; t]);
-                        }
-                    }
-                }
-            }
+            pool.extend(ruffs(rules, lead, hand, 8));
         }
     }
     let mut legal: Vec<Vec<Card>> = Vec::new();
