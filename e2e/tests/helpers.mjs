@@ -199,3 +199,27 @@ export async function playHand(page, { until, timeout = 150000, onPlay, shotName
   }
   throw new Error("the hand did not end in time");
 }
+
+/**
+ * A spectator joins a peer table: the host opens an invite to watch, `watcherPage` opens its
+ * link (giving `name` if any) and the host pastes the answer. Returns the invite's link and
+ * code once the host counts one spectator.
+ */
+export async function watchThroughInvite(hostPage, watcherPage, { name } = {}) {
+  await hostPage.click("[data-testid=invite-spectator]");
+  const box = hostPage.locator("[data-testid=spectators] [data-testid=invite]");
+  const link = box.locator("[data-testid=invite-link]");
+  await link.waitFor({ timeout: 20000 });
+  const href = await link.getAttribute("href");
+  const code = (await box.locator("[data-testid=invite-code]").textContent()).trim();
+  await watcherPage.goto(href);
+  await waitForApp(watcherPage);
+  if (name) await watcherPage.fill("[data-testid=guest-name]", name);
+  await watcherPage.click("[data-testid=join-button]");
+  const answer = watcherPage.locator("[data-testid=answer-code]");
+  await answer.waitFor({ timeout: 20000 });
+  await box.locator("[data-testid=answer-input]").fill((await answer.textContent()).trim());
+  await box.locator("[data-testid=answer-connect]").click();
+  await hostPage.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+  return { href, code };
+}

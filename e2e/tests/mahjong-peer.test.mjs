@@ -6,7 +6,7 @@
 // invite and is shown no tile of any hand. Screenshots at phone size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { launch, serveCopy, openPage, waitForApp, screenshot, watchThroughInvite, VIEWPORTS } from "./helpers.mjs";
 
 let browser, site;
 before(async () => {
@@ -89,19 +89,8 @@ test("a host and a guest play a Sichuan hand over WebRTC and the guest verifies 
 
   // A spectator through a watch invite: it sees every seat's discards and no tile of any hand.
   const watcher = await openPage(browser, VIEWPORTS.phone);
-  await host.page.click("[data-testid=invite-spectator]");
-  const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
-  const watchLink = box.locator("[data-testid=invite-link]");
-  await watchLink.waitFor({ timeout: 20000 });
-  assert.match(await watchLink.getAttribute("href"), /mahjong\/#\/watch\/mahjong\//);
-  await watcher.page.goto(await watchLink.getAttribute("href"));
-  await waitForApp(watcher.page);
-  await watcher.page.click("[data-testid=join-button]");
-  const watchAnswer = watcher.page.locator("[data-testid=answer-code]");
-  await watchAnswer.waitFor({ timeout: 20000 });
-  await box.locator("[data-testid=answer-input]").fill((await watchAnswer.textContent()).trim());
-  await box.locator("[data-testid=answer-connect]").click();
-  await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+  const { href: watchHref } = await watchThroughInvite(host.page, watcher.page);
+  assert.match(watchHref, /mahjong\/#\/watch\/mahjong\//);
 
   await host.page.selectOption("[data-testid=pace]", "fast");
   await host.page.click("[data-testid=fill-bots]");

@@ -5,7 +5,7 @@
 // the host lobby, a guest's join page and a guest's table at phone and desktop size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, playHand, VIEWPORTS } from "./helpers.mjs";
+import { launch, serveCopy, openPage, waitForApp, screenshot, playHand, watchThroughInvite, VIEWPORTS } from "./helpers.mjs";
 
 let browser, site;
 before(async () => {
@@ -167,20 +167,8 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   await connect(host, guest, 1, "Ana", null);
   await connect(host, second, 2, "Bo", null);
   // The host opens an invite to watch: a link to #/watch/<code>, answered like a seat's.
-  await host.page.click("[data-testid=invite-spectator]");
-  const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
-  const link = box.locator("[data-testid=invite-link]");
-  await link.waitFor({ timeout: 20000 });
-  const code = (await box.locator("[data-testid=invite-code]").textContent()).trim();
-  assert.ok((await link.getAttribute("href")).endsWith("#/watch/" + code));
-  await watcher.page.goto(await link.getAttribute("href"));
-  await waitForApp(watcher.page);
-  await watcher.page.fill("[data-testid=guest-name]", "Dee");
-  await watcher.page.click("[data-testid=join-button]");
-  const answer = (await watcher.page.locator("[data-testid=answer-code]").textContent({ timeout: 20000 })).trim();
-  await box.locator("[data-testid=answer-input]").fill(answer);
-  await box.locator("[data-testid=answer-connect]").click();
-  await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+  const { href, code } = await watchThroughInvite(host.page, watcher.page, { name: "Dee" });
+  assert.ok(href.endsWith("#/watch/" + code), href);
   // Watching takes no seat: seat 4 is still open until a bot fills it.
   assert.equal(await host.page.locator("[data-testid=invite-spectator]").count(), 1, "the used invite is gone; another can be made");
   await host.page.click("[data-testid=fill-bots]");

@@ -5,7 +5,7 @@
 // a rummy table. Screenshots of the lobby and the guest's table at phone size.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { launch, serveCopy, openPage, waitForApp, screenshot, watchThroughInvite, VIEWPORTS } from "./helpers.mjs";
 
 let browser, site;
 before(async () => {
@@ -96,19 +96,8 @@ test("a host and a guest play a rummy deal over WebRTC and the guest verifies it
 
   // A spectator through a watch invite: the rummy table's public side, no card of any hand.
   const watcher = await openPage(browser, VIEWPORTS.phone);
-  await host.page.click("[data-testid=invite-spectator]");
-  const box = host.page.locator("[data-testid=spectators] [data-testid=invite]");
-  const watchLink = box.locator("[data-testid=invite-link]");
-  await watchLink.waitFor({ timeout: 20000 });
-  assert.match(await watchLink.getAttribute("href"), /rummy\/#\/watch\/rummy\//);
-  await watcher.page.goto(await watchLink.getAttribute("href"));
-  await waitForApp(watcher.page);
-  await watcher.page.click("[data-testid=join-button]");
-  const watchAnswer = watcher.page.locator("[data-testid=answer-code]");
-  await watchAnswer.waitFor({ timeout: 20000 });
-  await box.locator("[data-testid=answer-input]").fill((await watchAnswer.textContent()).trim());
-  await box.locator("[data-testid=answer-connect]").click();
-  await host.page.waitForFunction(() => document.querySelector("[data-testid=watcher-count]")?.textContent === "1", null, { timeout: 20000 });
+  const { href: watchHref } = await watchThroughInvite(host.page, watcher.page);
+  assert.match(watchHref, /rummy\/#\/watch\/rummy\//);
 
   // Bots at the fast pace: each waits 200 ms before its move, as people would see it.
   await host.page.selectOption("[data-testid=pace]", "fast");
