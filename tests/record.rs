@@ -576,7 +576,7 @@ proptest! {
 fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
-    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()) };
+    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()) };
     let text = <SaveEnvelope>::new(&game, 2, Some(ui.clone())).encode();
     match <SaveEnvelope>::decode(Some(&text)) {
         Loaded::Ok { save, game: loaded } => {

@@ -59,3 +59,28 @@ fn every_card_kind_renders_as_svg_with_its_notation() {
     let hollow = document.query_selector("[data-card=SJ] .joker-star.hollow").unwrap();
     assert!(filled.is_some() && hollow.is_some());
 }
+
+/// The bot worker's wasm searches: the pages leave the Expert's search out of
+/// `Bot::suggest`, and the worker's jobs must not fall back to the Normal bot with it.
+#[wasm_bindgen_test]
+fn the_workers_field_job_searches_the_experts_plays_in_wasm() {
+    use tuolaji::dup::TableSeed;
+    use tuolaji::shengji::bot::{bots_for, Difficulty};
+    use tuolaji::shengji::expert::Effort;
+    use tuolaji::shengji::game::{Game, Settings};
+    use tuolaji::shengji::think::{FieldAnswer, FieldJob, FieldPlayer};
+    use tuolaji::table::think::{self, Answer, Kind};
+    use tuolaji::table::Driver;
+    let seed = TableSeed::parse("wasmfield").unwrap();
+    let mut g = Game::new(Settings::default(), seed.clone()).unwrap();
+    let levels = vec![Difficulty::Heuristic; 4];
+    Driver::all_bots(bots_for(&seed, 4, &levels)).run(&mut g, 100_000).unwrap();
+    let job = |player| FieldJob { effort: Effort::light(), ..FieldJob::new(&g, 0, &levels, player) };
+    let ask = |player| match think::answer::<Game, FieldAnswer>(Kind::Field, &think::work::<Game>(&think::job::<Game, _>(Kind::Field, &job(player)))) {
+        Answer::Done(a) => a,
+        Answer::Refused => panic!("the worker refused a field job"),
+    };
+    assert_eq!(ask(FieldPlayer::Normal).searches, 0);
+    let expert = ask(FieldPlayer::Expert(0));
+    assert!(expert.searches >= 10, "the Expert searched its plays: {expert:?}");
+}

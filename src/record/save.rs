@@ -46,6 +46,9 @@ pub struct UiState {
     /// The table link's bot pace (`pace=`), so resuming keeps the table's speed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pace: Option<String>,
+    /// The table link's bot levels (`bots=`), so resuming keeps the same bots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<String>,
 }
 
 /// What is written to storage (read back by [`SaveEnvelope::decode`]). One envelope for

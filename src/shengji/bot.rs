@@ -30,8 +30,8 @@ pub enum Difficulty {
 
 /// Why a bot chose its move, for the UI to phrase in any language
 /// (`ui_model::messages::bot_reason`); `Display` is the English one-liner that
-/// [`Bot::suggest`] returns.
-#[derive(Clone, Debug, PartialEq)]
+/// [`Bot::suggest`] returns. It travels back from the bot worker (`shengji::think`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum BotReason {
     /// The view has no rules yet (cannot happen after the draw).
     NoRulesYet,
@@ -133,6 +133,9 @@ pub struct Bot {
     rules: Option<(RulesConfig, Rules)>,
     /// How hard an Expert bot searches (unused by the others).
     effort: crate::shengji::expert::Effort,
+    /// The seat's stream its decisions draw from each hand: `Bots`, or another
+    /// (the field comparison's Experts, `shengji::think`).
+    purpose: Purpose,
 }
 
 impl Bot {
@@ -145,7 +148,16 @@ impl Bot {
             rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
             rules: None,
             effort: crate::shengji::expert::Effort::default(),
+            purpose: Purpose::Bots,
         }
+    }
+
+    /// The same bot drawing its decisions from the seat's `purpose` stream instead of
+    /// `Bots`: another player of the same seat on the same deal.
+    pub fn with_stream(mut self, purpose: Purpose) -> Bot {
+        self.purpose = purpose;
+        self.rng = self.seed.hand(self.hand).seat(self.seat).stream(purpose);
+        self
     }
 
     /// The same bot searching with `effort` when it is an Expert (tests and
@@ -153,6 +165,37 @@ impl Bot {
     pub fn with_effort(mut self, effort: crate::shengji::expert::Effort) -> Bot {
         self.effort = effort;
         self
+    }
+
+    /// A new hand restarts the seat's stream, so each hand's decisions replay alone.
+    fn start_hand(&mut self, view: &SeatView) {
+        if view.hand_number != self.hand {
+            self.hand = view.hand_number;
+            self.rng = self.seed.hand(self.hand).seat(self.seat).stream(self.purpose);
+        }
+    }
+
+    /// When this decision is an Expert's search: the job that makes it in the bot worker
+    /// (`shengji::think`), carrying the bot's stream; `None` when the bot decides at once
+    /// ([`Bot::suggest_explained`]). [`Bot::searched`] takes the worker's answer.
+    pub fn search_job(&mut self, view: &SeatView) -> Option<crate::shengji::think::PlayJob> {
+        if self.difficulty != Difficulty::Expert || view.phase != PhaseName::Play || view.trick.is_none() {
+            return None;
+        }
+        self.rules_for(view)?;
+        self.start_hand(view);
+        Some(crate::shengji::think::PlayJob {
+            view: view.clone(),
+            rng: crate::shengji::think::RngState::of(&self.rng),
+            effort: self.effort,
+        })
+    }
+
+    /// The worker's answer to [`Bot::search_job`]: the bot's stream continues from where
+    /// the search left it, exactly as if it had searched here.
+    pub fn searched(&mut self, answer: crate::shengji::think::PlayAnswer) -> (Action, BotReason) {
+        self.rng = answer.rng.resume();
+        (answer.action, answer.reason)
     }
 
     fn roll(&mut self, n: usize) -> usize {
@@ -183,10 +226,7 @@ impl Bot {
 
     /// The bot's move for this view and why, for the UI to phrase.
     pub fn suggest_explained(&mut self, view: &SeatView) -> (Action, BotReason) {
-        if view.hand_number != self.hand {
-            self.hand = view.hand_number;
-            self.rng = self.seed.hand(self.hand).seat(self.seat).stream(Purpose::Bots);
-        }
+        self.start_hand(view);
         match view.phase {
             PhaseName::Draw => self.draw_phase(view),
             PhaseName::Exchange => match self.rules_for(view) {
@@ -342,10 +382,10 @@ impl Bot {
 
     fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let Some(trick) = &view.trick else { return (Action::Pass, BotReason::NoTrick) };
-        // The search runs natively (the CLI, the arena, tests). The pages' own wasm leaves it
-        // out — it would take the friends page past its 400 KB budget — until the browser runs
-        // it in a bot worker of its own (issue 19); no page offers an Expert seat before then,
-        // and one there would play as the heuristic.
+        // The search runs natively (the CLI, the arena, tests). The pages' wasm leaves it out
+        // (it would take the friends page past its 400 KB budget): a page sends the Expert's
+        // plays to the bot worker (`search_job`, src/bot_worker.rs), whose own wasm has it,
+        // and plays the heuristic's move only if the worker cannot answer.
         #[cfg(not(target_arch = "wasm32"))]
         if self.difficulty == Difficulty::Expert {
             return crate::shengji::expert::decide(&mut self.rng, view, rules, trick, self.effort);
@@ -668,5 +708,16 @@ impl crate::table::Bot<crate::shengji::game::Game> for Bot {
     type Reason = BotReason;
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         self.suggest_explained(view)
+    }
+    fn offload(&mut self, view: &SeatView) -> Option<Vec<u8>> {
+        let job = self.search_job(view)?;
+        Some(crate::table::think::job::<crate::shengji::game::Game, _>(crate::table::think::Kind::Play, &job))
+    }
+    fn offloaded(&mut self, answer: &[u8]) -> Option<(Action, BotReason)> {
+        use crate::table::think::{self, Answer, Kind};
+        match think::answer::<crate::shengji::game::Game, crate::shengji::think::PlayAnswer>(Kind::Play, answer) {
+            Answer::Done(a) => Some(self.searched(a)),
+            Answer::Refused => None,
+        }
     }
 }

@@ -45,6 +45,7 @@ pub mod legal;
 pub mod matcher;
 pub mod positions;
 pub mod rules;
+pub mod think;
 pub mod trick;
 pub mod trump;
 

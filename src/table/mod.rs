@@ -12,6 +12,7 @@
 pub mod codec;
 pub mod driver;
 pub mod record;
+pub mod think;
 
 use crate::dup::TableSeed;
 use serde::{de::DeserializeOwned, Serialize};
@@ -103,4 +104,14 @@ pub trait Bot<G: Game> {
     type Reason: Clone + Debug;
     /// The chosen move and why.
     fn suggest(&mut self, view: &G::View) -> (G::Action, Self::Reason);
+    /// A decision too slow for a page's thread (a search): the bot worker's job for it
+    /// ([`think`]), or `None` to decide at once with [`Bot::suggest`].
+    fn offload(&mut self, _view: &G::View) -> Option<Vec<u8>> {
+        None
+    }
+    /// The move the worker answered to [`Bot::offload`]'s job, continuing the bot as if it
+    /// had decided itself; `None` when the answer is a refusal (then ask [`Bot::suggest`]).
+    fn offloaded(&mut self, _answer: &[u8]) -> Option<(G::Action, Self::Reason)> {
+        None
+    }
 }

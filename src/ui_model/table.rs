@@ -1,9 +1,11 @@
 //! The game-table link: a share link (`record::link`, `#/play/shengji?seed=…&p=…&m=…&seat=…`)
-//! plus this screen's own `pace`, parsed into engine `Settings`, your seat and the bots'
-//! pace, and written back with only the non-default values. Pure, tested natively.
+//! plus this screen's own `pace` and `bots` (the bots' levels), parsed into engine
+//! `Settings`, your seat, the bots' pace and levels, and written back with only the
+//! non-default values. Pure, tested natively.
 
 use crate::dup::TableSeed;
 use crate::record::link::{normalize, ShareLink};
+use crate::shengji::bot::Difficulty;
 use crate::shengji::game::Settings;
 #[cfg(test)]
 use crate::shengji::game::Mode;
@@ -53,34 +55,107 @@ impl Pace {
     }
 }
 
+/// How well each seat's bot plays, as the table link writes it (`bots=nxnx`: one letter
+/// per seat, `e` Easy, `n` Normal, `x` Expert; the person's own seat is written `n`).
+/// Empty means every bot is Normal, the default, which links leave out. Friends who open
+/// the same link play the same bots, so their results on the deal compare.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BotLevels(Vec<Difficulty>);
+
+impl BotLevels {
+    /// The levels a select offers, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Random, Difficulty::Heuristic, Difficulty::Expert];
+
+    pub fn letter(d: Difficulty) -> char {
+        match d {
+            Difficulty::Random => 'e',
+            Difficulty::Heuristic => 'n',
+            Difficulty::Expert => 'x',
+        }
+    }
+
+    fn from_letter(c: char) -> Option<Difficulty> {
+        BotLevels::ALL.into_iter().find(|&d| BotLevels::letter(d) == c)
+    }
+
+    /// Seat `seat`'s level (Normal where none is given).
+    pub fn get(&self, seat: usize) -> Difficulty {
+        self.0.get(seat).copied().unwrap_or_default()
+    }
+
+    /// Every seat's level at a table of `players`.
+    pub fn seats(&self, players: usize) -> Vec<Difficulty> {
+        (0..players).map(|s| self.get(s)).collect()
+    }
+
+    /// Sets `seat`'s level at a table of `players`.
+    pub fn set(&mut self, players: usize, seat: usize, level: Difficulty) {
+        let mut all = self.seats(players);
+        if let Some(l) = all.get_mut(seat) {
+            *l = level;
+        }
+        self.0 = all;
+    }
+
+    /// True when any bot other than the one in `me` is an Expert.
+    pub fn has_expert(&self, me: usize) -> bool {
+        self.0.iter().enumerate().any(|(s, &d)| s != me && d == Difficulty::Expert)
+    }
+
+    /// The link's text, `None` when every bot is Normal; the person's seat as `n`.
+    pub fn key(&self, players: usize, me: usize) -> Option<String> {
+        let text: String =
+            (0..players).map(|s| if s == me { 'n' } else { BotLevels::letter(self.get(s)) }).collect();
+        text.chars().any(|c| c != 'n').then_some(text)
+    }
+
+    /// Reads `bots=` for a table of `players`.
+    pub fn from_key(text: &str, players: usize) -> Result<BotLevels, String> {
+        let levels: Option<Vec<Difficulty>> = text.chars().map(BotLevels::from_letter).collect();
+        match levels {
+            Some(l) if l.len() == players => Ok(BotLevels(l)),
+            _ => Err(format!(
+                "bots={} is not one letter per seat for {players} seats (e easy, n normal, x expert)",
+                text.chars().take(24).collect::<String>()
+            )),
+        }
+    }
+}
+
 /// Everything a table link says: the deal as a [`ShareLink`] (seed, settings, your
-/// seat — one format for every link to a deal) plus the UI-only bot pace.
+/// seat — one format for every link to a deal) plus the UI-only bot pace and levels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableParams {
     pub seed: String,
     pub settings: Settings,
     pub seat: usize,
     pub pace: Pace,
+    pub bots: BotLevels,
 }
 
-/// The one query key that is about this screen, not about the deal.
+/// The query keys that are about this table's bots, not about the deal.
 const PACE_KEY: &str = "pace";
+const BOTS_KEY: &str = "bots";
 
 impl TableParams {
     pub fn new(seed: &str) -> TableParams {
-        TableParams { seed: seed.to_string(), settings: Settings::default(), seat: 0, pace: Pace::default() }
+        TableParams { seed: seed.to_string(), settings: Settings::default(), seat: 0, pace: Pace::default(), bots: BotLevels::default() }
     }
 
     /// Reads the query; every bad value gets the share link's message naming it.
     pub fn from_query(query: &[(String, String)]) -> Result<TableParams, String> {
-        let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| k == PACE_KEY);
-        let pace = match ui.first() {
+        let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| k == PACE_KEY || k == BOTS_KEY);
+        let value = |key: &str| ui.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
+        let pace = match value(PACE_KEY) {
             None => Pace::default(),
-            Some((_, v)) => Pace::from_key(v.trim())
-                .ok_or_else(|| format!("pace={v} is not a pace (use slow, normal, fast or instant)"))?,
+            Some(v) => Pace::from_key(&v).ok_or_else(|| format!("pace={v} is not a pace (use slow, normal, fast or instant)"))?,
         };
         let link = ShareLink::from_query(&deal).map_err(|e| e.to_string())?;
-        Ok(TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace })
+        let bots = match value(BOTS_KEY) {
+            None => BotLevels::default(),
+            Some(v) => BotLevels::from_key(&v, link.settings.players as usize)?,
+        };
+        Ok(TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace, bots })
     }
 
     /// The share link's query (seed first, only non-default settings, seat 1-based)
@@ -94,6 +169,9 @@ impl TableParams {
         };
         if self.pace != Pace::default() {
             q.push((PACE_KEY.into(), self.pace.key().into()));
+        }
+        if let Some(bots) = self.bots.key(self.settings.players as usize, self.seat) {
+            q.push((BOTS_KEY.into(), bots));
         }
         q
     }
@@ -117,8 +195,26 @@ mod tests {
         p2.settings.decks = Some(3);
         p2.seat = 2;
         p2.pace = Pace::Fast;
+        p2.bots.set(5, 1, Difficulty::Expert);
+        p2.bots.set(5, 4, Difficulty::Random);
         let back = TableParams::from_query(&p2.to_query()).unwrap();
         assert_eq!(back, p2);
+        assert!(p2.to_query().contains(&("bots".to_string(), "nxnne".to_string())));
+    }
+
+    #[test]
+    fn bot_levels_name_each_seat_and_leave_out_the_default() {
+        let mut b = BotLevels::default();
+        assert_eq!(b.key(4, 0), None, "all Normal is the default");
+        b.set(4, 0, Difficulty::Expert);
+        assert_eq!(b.key(4, 0), None, "the person's own seat is no bot");
+        assert!(!b.has_expert(0));
+        b.set(4, 2, Difficulty::Expert);
+        assert_eq!(b.key(4, 0).as_deref(), Some("nnxn"));
+        assert!(b.has_expert(0));
+        assert_eq!(BotLevels::from_key("nnxn", 4).unwrap().seats(4)[2], Difficulty::Expert);
+        assert!(BotLevels::from_key("nnx", 4).unwrap_err().contains("one letter per seat"));
+        assert!(BotLevels::from_key("nnqn", 4).is_err());
     }
 
     #[test]
@@ -128,5 +224,6 @@ mod tests {
         assert!(TableParams::from_query(&q(&[("seed", "a"), ("seat", "9")])).unwrap_err().contains("'seat'"));
         assert!(TableParams::from_query(&q(&[("seed", "a"), ("players", "5")])).unwrap_err().contains("players"));
         assert!(TableParams::from_query(&q(&[("seed", "a"), ("pace", "zoom")])).unwrap_err().contains("pace=zoom"));
+        assert!(TableParams::from_query(&q(&[("seed", "a"), ("bots", "xx")])).unwrap_err().contains("bots=xx"));
     }
 }

@@ -115,6 +115,10 @@ impl Bundle {
     pub const RUMMY: Bundle = Bundle { page: Page::Rummy, screen: rummy_screen, start: rummy_start };
     /// The Sichuan mahjong table (`mahjong/index.html`).
     pub const MAHJONG: Bundle = Bundle { page: Page::Mahjong, screen: crate::web::mahjong::screen, start: crate::web::mahjong::start };
+    /// Follow practice (`practice/index.html`).
+    pub const PRACTICE: Bundle = Bundle { page: Page::Practice, screen: practice_screen, start: || {} };
+    /// The timing page (`timing/index.html`).
+    pub const TIMING: Bundle = Bundle { page: Page::Timing, screen: timing_screen, start: || {} };
 }
 
 /// A saved game that cannot be used is set aside before any screen reads it (only the
@@ -134,11 +138,24 @@ fn main_screen(route: &Route) -> Option<AnyView> {
         Route::Play { game, .. } if game == "rummy" || game == "mahjong" => return None,
         Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
         Route::Settings => view! { <Settings/> }.into_any(),
-        Route::Practice { query } => view! { <crate::web::practice::Practice query=query/> }.into_any(),
-        Route::Timing => view! { <crate::web::timing::TimingPage/> }.into_any(),
+        Route::Practice { .. } | Route::Timing => return None,
         Route::Rules { query } => view! { <crate::web::rules::RulesPage query=query/> }.into_any(),
         Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
     })
+}
+
+fn practice_screen(route: &Route) -> Option<AnyView> {
+    match route.clone() {
+        Route::Practice { query } => Some(view! { <crate::web::practice::Practice query=query/> }.into_any()),
+        _ => None,
+    }
+}
+
+fn timing_screen(route: &Route) -> Option<AnyView> {
+    match route {
+        Route::Timing => Some(view! { <crate::web::timing::TimingPage/> }.into_any()),
+        _ => None,
+    }
 }
 
 fn host_screen(route: &Route) -> Option<AnyView> {

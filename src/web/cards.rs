@@ -18,9 +18,12 @@ fn suit_path(s: Suit) -> &'static str {
 
 const STAR: &str = "M0-1 .247-.34.951-.309.399.13.588.809 0 .42-.588.809-.399.13-.951-.309-.247-.34Z";
 
-/// `transform` placing a unit shape at (x, y) with half-size r.
-fn at(x: f32, y: f32, r: f32) -> String {
-    format!("translate({x} {y}) scale({r})")
+/// `transform` placing a unit shape at (x, y) with half-size r, written out: formatting
+/// floats here would link the float formatter into every page (several KB of wasm).
+macro_rules! at {
+    ($x:literal, $y:literal, $r:literal) => {
+        concat!("translate(", $x, " ", $y, ") scale(", $r, ")")
+    };
 }
 
 /// Rank text and small suit in the top-left corner (and rotated, bottom-right).
@@ -30,7 +33,7 @@ fn corner(rank: Rank, suit: Suit) -> impl IntoView {
     view! {
         <text x="10" y="19" class="card-rank" text-anchor="middle"
             textLength=ten.then_some("17") lengthAdjust=ten.then_some("spacingAndGlyphs")>{text}</text>
-        <path d=suit_path(suit) transform=at(10.0, 29.5, 6.2)/>
+        <path d=suit_path(suit) transform=at!(10, 29.5, 6.2)/>
     }
 }
 
@@ -53,7 +56,7 @@ pub fn CardSvg(
                         <rect x="18" y="10" width="24" height="64" rx="3" class="card-frame"/>
                         <text x="30" y="34" class="card-face-letter" text-anchor="middle">{rank.notation()}</text>
                     })}
-                    <path d=suit_path(suit) transform=if face { at(30.0, 52.0, 9.0) } else { at(30.0, 42.0, 12.5) }/>
+                    <path d=suit_path(suit) transform=if face { at!(30, 52, 9) } else { at!(30, 42, 12.5) }/>
                 </g>
             }
             .into_any()
@@ -73,11 +76,11 @@ pub fn CardSvg(
             };
             view! {
                 <g class="card-ink">
-                    <path d=STAR transform=at(10.0, 12.0, 7.5) class=class/>
+                    <path d=STAR transform=at!(10, 12, 7.5) class=class/>
                     {(!plain_joker).then(|| view! {
                         <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{tag}</text>
                     })}
-                    <path d=STAR transform=at(30.0, 44.0, 15.0) class=class/>
+                    <path d=STAR transform=at!(30, 44, 15) class=class/>
                     <text x="30" y="76" class="card-joker-word" class:zh=zh text-anchor="middle">{word}</text>
                 </g>
             }
@@ -124,7 +127,7 @@ pub fn CardBack(#[prop(optional)] small: bool) -> impl IntoView {
                 <rect x=".75" y=".75" width="58.5" height="82.5" rx="5" class="back-bg"/>
                 <rect x="5" y="5" width="50" height="74" rx="3" class="back-inner"/>
                 <path d="M30 14 48 42 30 70 12 42Z" class="back-diamond"/>
-                <path d=STAR transform=at(30.0, 43.0, 8.0) class="back-star"/>
+                <path d=STAR transform=at!(30, 43, 8) class="back-star"/>
             </svg>
         </span>
     }

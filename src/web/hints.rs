@@ -47,6 +47,8 @@ pub fn HintTab(
     #[prop(into)] hand: Signal<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
     #[prop(into, optional)] locked: Signal<bool>,
+    /// The Expert's play for this turn and its reason, once found (`web::table::expert`).
+    #[prop(into, optional)] expert: Option<Signal<Option<(Vec<Card>, String)>>>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let hints: StoredValue<Option<Rc<Hints>>, LocalStorage> = StoredValue::new_local(None);
@@ -159,6 +161,18 @@ pub fn HintTab(
                     <button type="button" class="hint-button short forced" data-testid="hint-row" data-forced="true"
                         on:click=move |_| pick(&chosen)>
                         <span class="hint-text">{move || shell.t(Text::ShortInSuit)}</span>
+                        <span class="hint-cards">
+                            {cards.into_iter().map(|c| view! { <CardFace card=c small=true/> }).collect_view()}
+                        </span>
+                    </button>
+                }
+            })}
+            {move || expert.and_then(|e| e.get()).map(|(cards, why)| {
+                let chosen = cards.clone();
+                view! {
+                    <button type="button" class="hint-button expert" data-testid="expert-hint"
+                        on:click=move |_| pick(&chosen)>
+                        <span class="hint-text">{move || shell.t(Text::ExpertWouldPlay)} " " <span class="muted">{why.clone()}</span></span>
                         <span class="hint-cards">
                             {cards.into_iter().map(|c| view! { <CardFace card=c small=true/> }).collect_view()}
                         </span>

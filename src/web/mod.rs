@@ -10,6 +10,7 @@ pub mod new_game;
 pub mod peer;
 pub mod table;
 pub mod timing;
+pub mod worker;
 pub mod practice;
 pub mod replay;
 pub mod mahjong;
@@ -43,6 +44,16 @@ pub fn start_rummy() {
 /// Entry point of the mahjong page (`src/mahjong_page.rs`, built from `mahjong/index.html`).
 pub fn start_mahjong() {
     mount(app::Bundle::MAHJONG);
+}
+
+/// Entry point of the practice page (`src/practice_page.rs`, built from `practice/index.html`).
+pub fn start_practice() {
+    mount(app::Bundle::PRACTICE);
+}
+
+/// Entry point of the timing page (`src/timing_page.rs`, built from `timing/index.html`).
+pub fn start_timing() {
+    mount(app::Bundle::TIMING);
 }
 
 fn mount(bundle: app::Bundle) {

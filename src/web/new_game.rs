@@ -1,5 +1,5 @@
-//! The new-game screen (`#/new`): players, decks, mode, your seat, bot pace and
-//! the seed (random or pasted). Start validates through the engine and goes to
+//! The new-game screen (`#/new`): players, decks, mode, your seat, each bot's level,
+//! bot pace and the seed (random or pasted). Start validates through the engine and goes to
 //! the table link, which holds only the non-default settings.
 
 use crate::dup::TableSeed;
@@ -8,7 +8,8 @@ use crate::routes::Route;
 use crate::shengji::game::Mode;
 use crate::ui_model::messages::seed_error;
 use crate::ui_model::peer_messages::settings_error;
-use crate::ui_model::table::TableParams;
+use crate::shengji::bot::Difficulty;
+use crate::ui_model::table::{BotLevels, TableParams};
 use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use leptos::prelude::*;
 
@@ -22,6 +23,47 @@ fn problem(p: &TableParams, lang: Lang) -> Option<String> {
         return Some(seed_error(&e, lang));
     }
     p.settings.validate().err().map(|e| settings_error(&e, lang))
+}
+
+/// The name of a bot level in a select.
+pub fn level_text(d: Difficulty) -> Text {
+    match d {
+        Difficulty::Random => Text::LevelEasy,
+        Difficulty::Heuristic => Text::LevelNormal,
+        Difficulty::Expert => Text::LevelExpert,
+    }
+}
+
+/// One small select per bot's seat: Easy, Normal or Expert.
+#[component]
+fn BotLevelSelect(params: RwSignal<TableParams>) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let seats = move || {
+        let (players, me) = params.with(|p| (p.settings.players as usize, p.seat));
+        (0..players).filter(|&s| s != me).collect::<Vec<_>>()
+    };
+    view! {
+        <fieldset class="field bot-levels" data-testid="bot-levels">
+            <legend>{move || shell.t(Text::BotLevels)}</legend>
+            <For each=seats key=|s| *s let(seat)>
+                <label class="bot-level">
+                    <span>{seat + 1}</span>
+                    <select data-testid=format!("bot-level-{}", seat + 1)
+                        prop:value=move || params.with(|p| BotLevels::letter(p.bots.get(seat)).to_string())
+                        on:change=move |ev| {
+                            let letter = event_target_value(&ev).chars().next();
+                            if let Some(level) = BotLevels::ALL.into_iter().find(|&d| Some(BotLevels::letter(d)) == letter) {
+                                params.update(|p| p.bots.set(p.settings.players as usize, seat, level));
+                            }
+                        }>
+                        {BotLevels::ALL.into_iter().map(|d| view! {
+                            <option value=BotLevels::letter(d).to_string()>{move || shell.t(level_text(d))}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </For>
+        </fieldset>
+    }
 }
 
 #[component]
@@ -99,6 +141,7 @@ pub fn NewGame() -> impl IntoView {
                         .map(|s| view! { <option value=s.to_string()>{s}</option> }).collect_view()}
                 </select>
             </label>
+            <BotLevelSelect params=params/>
             <PaceSelect pace=Signal::derive(move || params.with(|p| p.pace)) set=Callback::new(move |pace| params.update(|p| p.pace = pace))/>
             <label class="field">
                 <span>{move || shell.t(Text::Seed)}</span>

@@ -35,9 +35,10 @@ pub fn BackHome() -> impl IntoView {
 }
 
 /// The pages of the site, each with its own wasm so that no download grows with
-/// screens the player does not open: the main page (home, games against bots,
-/// replays, practice, rules, settings), the host's page (`friends/`: the lobby
-/// and the host's table) and the guest's page (`join/`: a friend's invitation).
+/// screens the player does not open: the main page (home, Shengji against bots,
+/// replays, rules, settings), the host's page (`friends/`: the lobby and the host's
+/// table), the guest's page (`join/`: a friend's invitation), the rummy and mahjong
+/// tables, follow practice (`practice/`) and the timing page (`timing/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
     Main,
@@ -45,6 +46,8 @@ pub enum Page {
     Join,
     Rummy,
     Mahjong,
+    Practice,
+    Timing,
 }
 
 impl Page {
@@ -58,6 +61,8 @@ impl Page {
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,
             Route::Play { game, .. } if game == "mahjong" => Page::Mahjong,
+            Route::Practice { .. } => Page::Practice,
+            Route::Timing => Page::Timing,
             // A replay is drawn by its game's page (the code's tag says which).
             Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::rummy::game::Game as crate::table::Codec>::ID) => Page::Rummy,
             Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::mahjong::game::Game as crate::table::Codec>::ID) => Page::Mahjong,
@@ -73,6 +78,8 @@ impl Page {
             Page::Join => "join/",
             Page::Rummy => "rummy/",
             Page::Mahjong => "mahjong/",
+            Page::Practice => "practice/",
+            Page::Timing => "timing/",
         }
     }
 

@@ -11,8 +11,8 @@
 //! a duplicate deal replays bit-for-bit. The design and its measured strength
 //! are in docs/game.md ("The Expert bot").
 //!
-//! The pages' wasm does not call the search yet (see `Bot::play`): there it is unused.
-#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
+//! In the browser the search runs only in the bot worker (`shengji::think`,
+//! src/bot_worker.rs); the pages' wasm leaves it out (see `Bot::play`).
 
 mod candidates;
 mod knowledge;

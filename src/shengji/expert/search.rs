@@ -21,7 +21,8 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 
 /// How hard the Expert thinks: counts only, so a decision replays bit-for-bit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// It travels with a search to the bot worker (`shengji::think`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Effort {
     /// Simulated card plays per decision (deals × candidates × plays left in the hand).
     pub plays: usize,

@@ -19,6 +19,7 @@ use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand, TakeBack};
 use crate::web::hints::HintTab;
+use crate::web::table::expert::ExpertPlay;
 use crate::web::review::TrickReview;
 use leptos::prelude::*;
 
@@ -60,6 +61,14 @@ pub fn TableBoard(
     /// take-back, until the next player acts.
     #[prop(optional)]
     take_back: Option<TakeBack>,
+    /// The seat whose bot is searching its move (a table against bots).
+    #[prop(optional, into)]
+    thinking: Option<Signal<Option<Seat>>>,
+    /// The Expert's play for your turn (`table::expert`): a table against bots shows it
+    /// as the suggested lead and in the hint tab. Peer tables have none: the Expert's
+    /// advice is for practising against bots, not for playing friends.
+    #[prop(optional, into)]
+    expert: Option<Signal<Option<ExpertPlay>>>,
     /// Extra lines under the board (seed, links, navigation).
     #[prop(optional)]
     children: Option<Children>,
@@ -71,6 +80,8 @@ pub fn TableBoard(
     let spectator = view.with_untracked(|v| me >= v.players);
     let name = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
     let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));
+    let expert = expert.unwrap_or_else(|| Signal::derive(|| None));
+    let thinking = thinking.unwrap_or_else(|| Signal::derive(|| None));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
     let selected = RwSignal::new(Vec::<bool>::new());
     Effect::new(move |first: Option<()>| {
@@ -157,9 +168,13 @@ pub fn TableBoard(
         selected.set(vec![true]);
         play_for_you(vec![true], last);
     });
+    // The suggested lead: the Expert's once the worker has found it, the Normal bot's until then.
     let suggestion = Memo::new(move |_| {
         if !leading.get() {
             return None;
+        }
+        if let Some(e) = expert.get() {
+            return Some((e.cards, e.reason));
         }
         let v = view.get();
         match adviser.try_update_value(|b| b.suggest_explained(&v)) {
@@ -316,6 +331,9 @@ pub fn TableBoard(
                             {v.hand_sizes[s]} " " {shell.t(if v.hand_sizes[s] == 1 { Text::CardLeft } else { Text::CardsLeft })}
                             {(v.points[s] > 0).then(|| format!(" · {} {}", v.points[s], shell.t(Text::Pts)))}
                             {acting.then(|| view! { <span class="acting-dot">" · " {shell.t(Text::ToAct)}</span> })}
+                            {move || (acting && thinking.get() == Some(s)).then(|| view! {
+                                <span class="thinking" data-testid="thinking">{shell.t(Text::IsThinking)}</span>
+                            })}
                         </div>
                         <div class="seat-play" class:old=old class:winning=winning data-testid="seat-play">
                             {played.into_iter().map(|c| view! { <CardFace card=c/> }).collect_view()}
@@ -519,7 +537,8 @@ pub fn TableBoard(
                         leading=leading_rules reading=reading take_back=take_back_button/>
                 </div>
                 {move || follow.with(|f| f.is_some()).then(|| view! {
-                    <HintTab follow=follow hand=hand_signal selected=selected locked=locked/>
+                    <HintTab follow=follow hand=hand_signal selected=selected locked=locked
+                        expert=Signal::derive(move || expert.get().map(|e| (e.cards, bot_reason(&e.reason, lang()))))/>
                 })}
             </div>
             {children.map(|c| c())}

@@ -14,17 +14,18 @@ use crate::record::replay_code::encode_record;
 use crate::record::save::{Loaded, SaveEnvelope, SaveError, UiState};
 use crate::record::Source;
 use crate::routes::Route;
-use crate::shengji::bot::{bots_for, Difficulty};
-use crate::table::Driver;
+use crate::shengji::bot::bots_for;
+use crate::table::{Codec, Driver};
 use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
-use crate::ui_model::table::{Pace, TableParams};
+use crate::ui_model::table::{BotLevels, Pace, TableParams};
 use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
 use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
 use crate::web::new_game::table_hash;
 use crate::web::review::{numbered, ResultCard};
 use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside};
 use crate::web::hand::TakeBack;
+use crate::web::table::field::FieldComparison;
 use crate::web::table::TableBoard;
 use leptos::prelude::*;
 
@@ -49,11 +50,14 @@ fn bad_link(shell: Shell, msg: String) -> AnyView {
 }
 
 /// The table link that reopens a saved game: its deal's share link, the saver's
-/// seat and the pace it was played at.
+/// seat, and the pace and bots it was played with.
 pub fn saved_table_hash(save: &SaveEnvelope) -> Option<String> {
     let link = save.link()?;
-    let pace = save.ui.as_ref().and_then(|u| u.pace.as_deref()).and_then(Pace::from_key).unwrap_or_default();
-    Some(table_hash(&TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace }))
+    let ui = save.ui.as_ref();
+    let pace = ui.and_then(|u| u.pace.as_deref()).and_then(Pace::from_key).unwrap_or_default();
+    let players = link.settings.players as usize;
+    let bots = ui.and_then(|u| u.bots.as_deref()).and_then(|b| BotLevels::from_key(b, players).ok()).unwrap_or_default();
+    Some(table_hash(&TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace, bots }))
 }
 
 /// A short line about a saved game: seed, hand and trick.
@@ -99,7 +103,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     };
     // A friend's result (`r=`) is kept for the side-by-side card after the hand; the
     // address bar then shows the plain link of the deal.
-    let deal: Vec<(String, String)> = query.iter().filter(|(k, _)| k != "pace").cloned().collect();
+    let deal: Vec<(String, String)> = query.iter().filter(|(k, _)| k != "pace" && k != "bots").cloned().collect();
     let friend_result = match ShareLink::from_query(&deal) {
         Ok(ShareLink { result: Some(r), .. }) => {
             plain_hash = Some(table_hash(&params));
@@ -203,7 +207,7 @@ fn LocalTable(
     let seed_for_card = seed.clone();
     // The table layer's driver: a bot in every seat but yours (yours only draws for you).
     let driver = StoredValue::new_local(Driver::new(
-        bots_for(&seed, players, &vec![Difficulty::Heuristic; players]),
+        bots_for(&seed, players, &params.bots.seats(players)),
         (0..players).map(|s| s == me).collect(),
     ));
     // The refusal is kept as the engine's error and phrased in the current language.
@@ -218,9 +222,11 @@ fn LocalTable(
 
     // The cards selected in your hand, kept with the save (restored on resume).
     let selection = StoredValue::new(Vec::<Card>::new());
+    let bots_key = StoredValue::new(params.bots.key(players, me));
     let save = move || {
         let ui = UiState {
             pace: (params.pace != Pace::default()).then(|| pace_key.to_string()),
+            bots: bots_key.get_value(),
             selected: selection.get_value().iter().map(|c| c.notation()).collect(),
             ..UiState::default()
         };
@@ -269,7 +275,11 @@ fn LocalTable(
     // settings, never slower than the bots' pace. A finished trick stays on the table a
     // while before a bot leads the next (longer at a slower pace), so it can be read.
     let trick_pause = params.pace.trick_pause_millis();
-    run_bots(
+    let levels = params.bots.seats(players);
+    if params.bots.has_expert(me) {
+        crate::web::worker::warm_up();
+    }
+    let thinking = run_bots(
         game,
         driver,
         move |g: &Game| {
@@ -304,7 +314,12 @@ fn LocalTable(
         });
         let replay_hash = Route::Replay { record: encode_record(&record) }.to_hash();
         let replay_url = absolute(&replay_hash);
-        view! { <ResultCard mine=mine friends=friends share_url=share_url replay_hash=replay_hash replay_url=replay_url/> }.into_any()
+        let field = game.with(|g| g.seat_result(me).map(|r| (g.clone(), r)));
+        let levels = levels.clone();
+        view! {
+            <ResultCard mine=mine friends=friends share_url=share_url replay_hash=replay_hash replay_url=replay_url/>
+            {field.map(|(g, r)| view! { <FieldComparison game=g seat=me levels=levels mine=r/> })}
+        }.into_any()
     });
     // A friend's result on this deal waits (unseen) until you finish the hand.
     let friend_waiting = friend_linked || {
@@ -352,7 +367,8 @@ fn LocalTable(
     });
 
     view! {
-        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card
+        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card thinking=thinking
+            expert=crate::web::table::expert::expert_advice(view.into(), me, &seed)
             initial_selection=selected on_selection=on_selection notices=notices take_back=take_back>
             <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{params.seed.clone()}</code></p>
             <BackHome/>

@@ -86,16 +86,20 @@ pub fn record_result<G: Codec>(game: &G, seat: Seat) {
 /// Runs the bots (and a person's automatic moves) on a timer until the screen goes
 /// away: `delay` says how long to wait before the next move, `act` makes it (and
 /// returns false when the rules refuse it, which stops the loop: a bot's refused move
-/// is a bug, reported on the console rather than repeated).
+/// is a bug, reported on the console rather than repeated). A bot's search goes to the
+/// bot worker (`Bot::offload`), so the page's frames never wait on it; the returned
+/// signal names the seat whose bot is thinking meanwhile, for the board to show.
 pub fn run_bots<G, B>(
     game: RwSignal<G, LocalStorage>,
     driver: StoredValue<Driver<B>, LocalStorage>,
     delay: impl Fn(&G) -> u32 + 'static,
     act: impl Fn(Seat, G::Action) -> bool + 'static,
-) where
+) -> ReadSignal<Option<Seat>>
+where
     G: Codec + 'static,
     B: Bot<G> + 'static,
 {
+    let thinking = RwSignal::new(None::<Seat>);
     let alive = Arc::new(AtomicBool::new(true));
     {
         let alive = alive.clone();
@@ -113,10 +117,29 @@ pub fn run_bots<G, B>(
             let (seat, action) = match turn {
                 Turn::Auto(seat, action) => (seat, action),
                 Turn::Bot(seat) => {
-                    let Some(view) = game.try_with_untracked(|g| g.view(seat)) else { break };
-                    let Some(Some((action, _))) = driver.try_update_value(|d| d.bot_mut(seat).map(|b| b.suggest(&view))) else {
-                        break;
+                    let Some((view, moves)) = game.try_with_untracked(|g| (g.view(seat), g.actions().len())) else { break };
+                    let Some(job) = driver.try_update_value(|d| d.bot_mut(seat).and_then(|b| b.offload(&view))) else { break };
+                    let mut searched = None;
+                    if let Some(job) = job {
+                        thinking.set(Some(seat));
+                        let answer = crate::web::worker::ask(&job).await;
+                        if !alive.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        thinking.set(None);
+                        // The table may have moved on meanwhile (every move, a take-back
+                        // too, adds to the record): ask again.
+                        if game.try_with_untracked(|g| g.actions().len()) != Some(moves) {
+                            continue;
+                        }
+                        searched = answer.and_then(|a| driver.try_update_value(|d| d.bot_mut(seat).and_then(|b| b.offloaded(&a.bytes))).flatten());
+                    }
+                    // Without a worker the bot decides here (an Expert as the Normal bot).
+                    let decided = match searched {
+                        Some(found) => Some(found),
+                        None => driver.try_update_value(|d| d.bot_mut(seat).map(|b| b.suggest(&view))).flatten(),
                     };
+                    let Some((action, _)) = decided else { break };
                     (seat, action)
                 }
                 Turn::Person(_) | Turn::Over => continue,
@@ -127,4 +150,5 @@ pub fn run_bots<G, B>(
             }
         }
     });
+    thinking.read_only()
 }

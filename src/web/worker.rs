@@ -1,0 +1,130 @@
+//! The pages' side of the bot worker (src/bot_worker.rs): started on first use from the
+//! address in the page's `<meta name="bot-worker">`, it takes `table::think` jobs as
+//! bytes and [`ask`] awaits each answer. Jobs wait until the worker says it is ready.
+//! Where the worker cannot run (no Worker, its file missing) every answer is `None`
+//! and the table decides on its own thread instead.
+
+use js_sys::{Array, Function, Promise, Uint8Array};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{MessageEvent, Worker};
+
+/// An answer's bytes and the worker's time on the job, in milliseconds.
+pub struct Answered {
+    pub bytes: Vec<u8>,
+    pub millis: f64,
+}
+
+#[derive(Default)]
+struct State {
+    worker: Option<Worker>,
+    /// The worker posted "ready".
+    ready: bool,
+    /// It failed to start or broke: every job is answered `None` from now on.
+    broken: bool,
+    next_id: u32,
+    /// Jobs posted before "ready".
+    queued: Vec<Array>,
+    /// Each job's id and promise resolver (a few at most: a Vec is smaller code than a map).
+    waiting: Vec<(u32, Function)>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State::default());
+}
+
+/// The worker's script, as the page names it.
+fn address() -> Option<String> {
+    let doc = web_sys::window()?.document()?;
+    doc.query_selector("meta[name=bot-worker]").ok()??.get_attribute("content")
+}
+
+/// Every job still waiting gets `None`.
+fn break_down() {
+    let waiting: Vec<Function> = STATE.with_borrow_mut(|s| {
+        s.broken = true;
+        s.queued.clear();
+        s.waiting.drain(..).map(|(_, f)| f).collect()
+    });
+    for resolve in waiting {
+        let _ = resolve.call1(&JsValue::NULL, &JsValue::NULL);
+    }
+}
+
+fn start() -> Option<Worker> {
+    let worker = Worker::new(&address()?).ok()?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let data = e.data();
+        if data.as_string().as_deref() == Some("ready") {
+            let queued = STATE.with_borrow_mut(|s| {
+                s.ready = true;
+                std::mem::take(&mut s.queued)
+            });
+            for job in queued {
+                STATE.with_borrow(|s| s.worker.as_ref().map(|w| w.post_message(&job)));
+            }
+            return;
+        }
+        let message: Array = data.unchecked_into();
+        let id = message.get(0).as_f64().unwrap_or(-1.0) as u32;
+        let resolve = STATE.with_borrow_mut(|s| {
+            let at = s.waiting.iter().position(|(i, _)| *i == id)?;
+            Some(s.waiting.swap_remove(at).1)
+        });
+        if let Some(resolve) = resolve {
+            let _ = resolve.call1(&JsValue::NULL, &message);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| break_down());
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Some(worker)
+}
+
+/// Starts the worker now (a table with an Expert does, so its first search waits less).
+pub fn warm_up() {
+    let needed = STATE.with_borrow(|s| s.worker.is_none() && !s.broken);
+    if needed {
+        match start() {
+            Some(w) => STATE.with_borrow_mut(|s| s.worker = Some(w)),
+            None => STATE.with_borrow_mut(|s| s.broken = true),
+        }
+    }
+}
+
+/// The worker's answer to `job` (`table::think`), or `None` where it cannot answer.
+pub async fn ask(job: &[u8]) -> Option<Answered> {
+    warm_up();
+    let message = Array::new();
+    let mut id = 0;
+    let promise = Promise::new(&mut |resolve, _reject| {
+        STATE.with_borrow_mut(|s| {
+            if s.broken {
+                let _ = resolve.call1(&JsValue::NULL, &JsValue::NULL);
+                return;
+            }
+            id = s.next_id;
+            s.next_id = s.next_id.wrapping_add(1);
+            s.waiting.push((id, resolve));
+        });
+    });
+    if STATE.with_borrow(|s| s.broken) {
+        return None;
+    }
+    message.push(&JsValue::from_f64(id as f64));
+    message.push(&Uint8Array::from(job));
+    STATE.with_borrow_mut(|s| match (&s.worker, s.ready) {
+        (Some(w), true) => {
+            let _ = w.post_message(&message);
+        }
+        _ => s.queued.push(message),
+    });
+    let reply = JsFuture::from(promise).await.ok()?;
+    let reply: Array = reply.dyn_into().ok()?;
+    let bytes = reply.get(1).dyn_into::<Uint8Array>().ok()?.to_vec();
+    Some(Answered { bytes, millis: reply.get(2).as_f64().unwrap_or(0.0) })
+}
