@@ -10,6 +10,27 @@ pub enum Lang {
     Zh,
 }
 
+/// A sentence already phrased in every language (a bot's reason, phrased in the bot
+/// worker so a page needs neither the reason's type nor its phrasing).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phrased {
+    pub en: String,
+    pub zh: String,
+}
+
+impl Phrased {
+    /// Phrases `f`'s sentence in every language.
+    pub fn with(f: impl Fn(Lang) -> String) -> Phrased {
+        Phrased { en: f(Lang::En), zh: f(Lang::Zh) }
+    }
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+}
+
 impl Lang {
     /// From a BCP 47 tag such as `navigator.language` (`zh-CN`, `en-GB`); Chinese for
     /// any `zh`, English otherwise.
@@ -114,6 +135,10 @@ pub enum Text {
     BotPace,
     /// The new-game row of bot levels per seat.
     BotLevels,
+    /// A lobby seat's level select.
+    BotLevel,
+    /// The bot worker could not start: bots cannot play.
+    NoBotWorker,
     LevelEasy,
     LevelNormal,
     LevelExpert,
@@ -188,6 +213,8 @@ pub enum Text {
     TimingLegality,
     TimingBot2,
     TimingBot4,
+    TimingExpert,
+    TimingExpertTarget,
     TimingBrowser,
     TimingNotRun,
     TimingMethod,
@@ -380,6 +407,11 @@ impl Text {
             Text::YourSeat => ("Your seat", "你的座位"),
             Text::BotPace => ("Bot pace", "电脑速度"),
             Text::BotLevels => ("Bots (seat: level)", "电脑（座位：水平）"),
+            Text::BotLevel => ("How well this seat's bot plays", "这个座位的电脑水平"),
+            Text::NoBotWorker => (
+                "This browser could not start the bots' worker, so the bots cannot play. Reload the page; if it happens again, try another browser.",
+                "这个浏览器没能启动电脑的线程，电脑无法出牌。请刷新页面；如果再次出现，请换一个浏览器。",
+            ),
             Text::LevelEasy => ("Easy", "简单"),
             Text::LevelNormal => ("Normal", "普通"),
             Text::LevelExpert => ("Expert", "高手"),
@@ -447,8 +479,8 @@ impl Text {
             Text::Timing => ("Speed in this browser", "本浏览器中的速度"),
             Text::TimingLink => ("Speed test", "速度测试"),
             Text::TimingIntro => (
-                "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, and a bot's move.",
-                "在本设备上测量引擎的速度：4副牌13张首出的提示列表，以及电脑玩家出一手牌。",
+                "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's move where the bots think (the bot worker, its own clock).",
+                "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中出一手牌（线程自己计时）。",
             ),
             Text::TimingPositions => ("Positions", "局面数"),
             Text::TimingRun => ("Run", "开始"),
@@ -463,6 +495,8 @@ impl Text {
             Text::TimingLegality => ("Legality check", "合法性检查"),
             Text::TimingBot2 => ("Bot move, 2 decks", "电脑出牌，2副牌"),
             Text::TimingBot4 => ("Bot move, 4 decks", "电脑出牌，4副牌"),
+            Text::TimingExpert => ("Expert's move in the bot worker, 2 decks", "高手在电脑线程中出牌，2副牌"),
+            Text::TimingExpertTarget => ("target: median ≤ 50 ms, p99 ≤ 250 ms", "目标：中位数 ≤ 50 毫秒，p99 ≤ 250 毫秒"),
             Text::TimingBrowser => ("Browser", "浏览器"),
             Text::TimingNotRun => ("Not run yet.", "尚未测量。"),
             Text::TimingMethod => (

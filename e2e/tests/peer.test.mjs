@@ -169,9 +169,12 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   // The host opens an invite to watch: a link to #/watch/<code>, answered like a seat's.
   const { href, code } = await watchThroughInvite(host.page, watcher.page, { name: "Dee" });
   assert.ok(href.endsWith("#/watch/" + code), href);
-  // Watching takes no seat: seat 4 is still open until a bot fills it.
+  // Watching takes no seat: seat 4 is still open until a bot fills it — an Expert, which
+  // thinks in the host page's bot worker; the guests' lobby says so.
   assert.equal(await host.page.locator("[data-testid=invite-spectator]").count(), 1, "the used invite is gone; another can be made");
+  await host.page.selectOption("[data-testid=lobby-seat][data-seat='3'] [data-testid=bot-level]", { label: "Expert" });
   await host.page.click("[data-testid=fill-bots]");
+  await guest.page.waitForFunction(() => document.querySelector("[data-testid=lobby-seat][data-seat='3'] [data-testid=bot-level]")?.textContent === "Expert");
   await host.page.click("[data-testid=start-game]");
   await watcher.page.waitForSelector("[data-testid=table]", { timeout: 20000 });
   await watcher.page.waitForSelector("[data-testid=watching]");

@@ -164,6 +164,9 @@ fn lobby_ok<G: PeerGame>(l: &LobbyState<G>) -> Checked {
     if l.seats.len() != players {
         return Err(OutOfBounds::Players { players: l.seats.len() });
     }
+    if l.levels.len() != players {
+        return Err(OutOfBounds::Players { players: l.levels.len() });
+    }
     for s in &l.seats {
         if let SeatInfo::Guest { name, .. } = s {
             len_ok("a guest's name", name.chars().count(), MAX_NAME_CHARS)?;

@@ -7,7 +7,7 @@
 
 use super::check::OutOfBounds;
 use crate::dup::TableSeed;
-use crate::table::{Bot, Game, Seat};
+use crate::table::{BotSeat, Game, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt::Debug;
 
@@ -37,9 +37,11 @@ pub trait PeerGame:
     type Limits: Copy + Debug + PartialEq;
     /// A card or tile, as a guest names the ones it was dealt and the deal did not give it.
     type Piece: Clone + Debug + std::fmt::Display + PartialEq + Eq;
-    type Bot: Bot<Self> + Clone;
-    /// How strong the bots of a peer table are.
-    type BotLevel: Clone + Debug + Default + PartialEq;
+    /// What the host holds in a bot's seat (Shengji's think in the bot worker,
+    /// `table::think::Remote`; rummy's and mahjong's decide on the host's page).
+    type Bot: BotSeat<Self> + Clone;
+    /// How strong one seat's bot is (the lobby chooses per seat; saved with the table).
+    type BotLevel: Copy + Debug + Default + Eq + Send + Sync + Serialize + DeserializeOwned;
 
     /// The settings in the binary wire encoding (default: their own serde form). A game whose
     /// serde form skips unset fields (short JSON) writes them whole here: postcard cannot read
@@ -75,8 +77,8 @@ pub trait PeerGame:
     /// An event within the table's bounds.
     fn event_ok(event: &Self::Event, limits: Self::Limits) -> Result<(), OutOfBounds>;
 
-    /// One bot per seat, seeded from `seed`.
-    fn bots(seed: &TableSeed, players: usize, level: &Self::BotLevel) -> Vec<Self::Bot>;
+    /// One bot per seat, seeded from `seed`, each of its seat's level.
+    fn bots(seed: &TableSeed, levels: &[Self::BotLevel]) -> Vec<Self::Bot>;
 
     /// The seat a view is for.
     fn view_seat(view: &Self::View) -> Seat;

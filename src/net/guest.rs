@@ -395,7 +395,7 @@ mod tests {
     /// Host + `n` clients (conn 1..=n), every message through the wire encoding; clients
     /// play with a bot's judgement.
     fn run(n: usize) -> (Host, Vec<GuestClient>) {
-        let mut host = Host::new(Settings::default(), [3; 32], HostConfig::default()).unwrap();
+        let mut host = Host::new(Settings::default(), [3; 32], HostConfig::thinking_here()).unwrap();
         let mut clients: Vec<GuestClient> = (0..n).map(|i| GuestClient::new(&format!("p{i}"), [i as u8 + 1; 32], None)).collect();
         let mut queue = std::collections::VecDeque::new();
         for (i, c) in clients.iter().enumerate() {

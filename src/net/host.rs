@@ -4,6 +4,7 @@
 //! `host/`: the lobby (`lobby.rs`), fair dealing (`fair_round.rs`), saving (`snapshot.rs`),
 //! flood control and the capped log (`flood.rs`), refusals and log entries as types (`refusal.rs`).
 
+mod bots;
 pub(super) mod chat;
 mod fair_round;
 mod flood;
@@ -11,6 +12,7 @@ mod lobby;
 mod refusal;
 mod snapshot;
 
+pub use bots::BotTicket;
 pub use flood::{FloodConfig, LOG_CAPACITY};
 pub use lobby::LobbyError;
 pub use refusal::{LogEntry, Logged, Refusal};
@@ -22,7 +24,7 @@ use super::fair::{self, Secret};
 use super::game::{Deal, PeerGame};
 use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_WATCHERS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
-use crate::table::{Bot as _, Driver, Seat, Turn};
+use crate::table::{Driver, Seat};
 use derive_where::derive_where;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -42,6 +44,7 @@ pub struct HostConfig<G: PeerGame> {
     /// How long a fair-dealing round waits for commitments and reveals before dealing
     /// without the silent guests' entropy.
     pub fair_timeout: Millis,
+    /// The level of every seat's bot until the lobby chooses another.
     pub bot_level: G::BotLevel,
     /// How fast one guest may send before its messages are dropped unread.
     pub flood: FloodConfig,
@@ -49,6 +52,9 @@ pub struct HostConfig<G: PeerGame> {
     pub bot_pace: Millis,
     /// How much longer it waits at a [`crate::table::Game::pause_point`] (a completed trick).
     pub pause: Millis,
+    /// Answers the bot worker's jobs on this thread (`table::think::work`): native tools and
+    /// tests. A page leaves it `None` and answers through [`Host::bot_job`].
+    pub think_here: Option<crate::table::think::Worker>,
 }
 
 impl<G: PeerGame> Default for HostConfig<G> {
@@ -60,7 +66,16 @@ impl<G: PeerGame> Default for HostConfig<G> {
             flood: FloodConfig::default(),
             bot_pace: 0,
             pause: 0,
+            think_here: None,
         }
+    }
+}
+
+impl<G: PeerGame + crate::table::think::Thinks> HostConfig<G> {
+    /// The defaults, with the bot worker's jobs answered in place ([`HostConfig::think_here`]):
+    /// for native tools and tests of a game whose bots think in the worker.
+    pub fn thinking_here() -> Self {
+        HostConfig { think_here: Some(crate::table::think::work::<G>), ..HostConfig::default() }
     }
 }
 
@@ -122,6 +137,11 @@ pub struct Host<G: PeerGame> {
     game: Option<G>,
     /// The table layer's driver: a bot per seat, standing in wherever no guest plays.
     driver: Driver<G::Bot>,
+    /// Each seat's bot level, and the seed every bot is made from (`bots.rs`).
+    levels: Vec<G::BotLevel>,
+    bot_seed: TableSeed,
+    /// The bot job out to the worker, if one is.
+    pending: Option<bots::Pending>,
     entropy: Secret,
     counter: u64,
     round: Option<FairRound>,
@@ -157,6 +177,7 @@ impl<G: PeerGame> Host<G> {
     /// host's secrets, rejoin tokens and bots; nothing else in here is random.
     pub fn new(settings: G::Settings, entropy: Secret, config: HostConfig<G>) -> Result<Host<G>, LobbyError<G>> {
         let players = G::seats(&settings).map_err(LobbyError::Settings)?;
+        let levels = vec![config.bot_level; players];
         let mut h = Host {
             config,
             settings,
@@ -164,6 +185,9 @@ impl<G: PeerGame> Host<G> {
             conns: BTreeMap::new(),
             game: None,
             driver: Driver::all_bots(Vec::new()),
+            levels,
+            bot_seed: TableSeed::parse("bots").expect("a literal seed"),
+            pending: None,
             entropy,
             counter: 0,
             round: None,
@@ -174,8 +198,8 @@ impl<G: PeerGame> Host<G> {
             version: 0,
             bot_due: None,
         };
-        let bot_seed = h.derived_seed("bots");
-        h.driver = Driver::all_bots(G::bots(&bot_seed, players, &h.config.bot_level));
+        h.bot_seed = h.derived_seed("bots");
+        h.make_bots();
         Ok(h)
     }
 
@@ -603,78 +627,6 @@ impl<G: PeerGame> Host<G> {
         }
         out
     }
-
-    fn controlled_by_bot(&self, seat: Seat) -> bool {
-        match &self.seats[seat] {
-            Occupant::Bot | Occupant::Empty => true,
-            Occupant::Guest(g) => g.stand_in,
-        }
-    }
-
-    /// After any change: bots move while it is a bot's turn (each the configured pace after
-    /// the last move), and a finished hand's seed is revealed.
-    fn after_change(&mut self, now: Millis, out: &mut Vec<Outgoing<G>>) {
-        // Who plays each seat now: a guest (a person, who draws for itself), or a bot.
-        for seat in 0..self.seats.len() {
-            let person = !self.controlled_by_bot(seat);
-            self.driver.set_person(seat, person);
-        }
-        for _ in 0..10_000 {
-            if self.round.is_some() {
-                break;
-            }
-            let Some(game) = &self.game else { break };
-            if game.hand_over() {
-                break;
-            }
-            // Only bots move here: a guest's move, even one that needs no decision, is its own.
-            let Turn::Bot(seat) = self.driver.turn(game) else {
-                self.bot_due = None;
-                break;
-            };
-            // A move with no decision in it (a draw) is not paced: people draw at their own speed.
-            let wait = match game.auto_action(seat) {
-                Some(_) => 0,
-                None => self.config.bot_pace + if game.pause_point() { self.config.pause } else { 0 },
-            };
-            let moves = game.actions().len();
-            let due = match self.bot_due {
-                Some((seen, due)) if seen == moves => due,
-                _ => self.bot_due.insert((moves, now.saturating_add(wait))).1,
-            };
-            if now < due {
-                break;
-            }
-            self.bot_due = None;
-            let view = game.view(seat);
-            let Some(bot) = self.driver.bot_mut(seat) else { break };
-            let (action, _why) = bot.suggest(&view);
-            let Some(game) = &mut self.game else { break };
-            match game.apply(seat, &action) {
-                Ok(events) => {
-                    self.stats.bot_moves += 1;
-                    self.touch();
-                    out.extend(self.publish(&events));
-                }
-                Err(error) => {
-                    self.log_it(None, Logged::BotIllegal { seat, action: Box::new(action), error });
-                    break;
-                }
-            }
-        }
-        let Some(game) = &self.game else { return };
-        let hand = game.hand_number();
-        if game.hand_over() && !self.revealed && self.reveals.last().is_some_and(|r| r.hand == hand) {
-            self.revealed = true;
-            self.touch();
-            if let Some(m) = self.reveal_message(hand) {
-                for (c, _) in self.live() {
-                    out.push((c, m.clone()));
-                }
-            }
-        }
-    }
-
 }
 
 #[cfg(test)]

@@ -82,8 +82,8 @@ impl PeerGame for Game {
             Event::Exchanged { .. } | Event::ClaimsOpen { .. } | Event::NextHand { .. } => Ok(()),
         }
     }
-    fn bots(seed: &TableSeed, players: usize, level: &Difficulty) -> Vec<Bot> {
-        bots_for(seed, players, std::slice::from_ref(level))
+    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Bot> {
+        bots_for(seed, levels.len(), levels)
     }
     fn view_seat(v: &SeatView) -> Seat {
         v.seat

@@ -9,8 +9,9 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly. (5: the game's
-/// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table.)
-pub const PROTOCOL_VERSION: u16 = 7;
+/// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table;
+/// 8: each seat's bot level in the lobby.)
+pub const PROTOCOL_VERSION: u16 = 8;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -71,6 +72,8 @@ pub struct LobbyState<G: PeerGame> {
     #[serde(deserialize_with = "super::game::wire_settings::deserialize::<G, _>")]
     pub settings: G::Settings,
     pub seats: Vec<SeatInfo>,
+    /// Each seat's bot level (what plays an empty seat, or a dropped guest's).
+    pub levels: Vec<G::BotLevel>,
     pub started: bool,
 }
 
@@ -244,8 +247,8 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
 
 /// Versions whose stored values ([`to_stored_text`]) still read: a host's saved table kept its
 /// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only, 7 the view
-/// patches and `Resync` only).
-const STORED_VERSIONS: [u16; 4] = [4, 5, 6, PROTOCOL_VERSION];
+/// patches and `Resync` only, 8 seats saved with a bot level as new variants).
+const STORED_VERSIONS: [u16; 5] = [4, 5, 6, 7, PROTOCOL_VERSION];
 
 fn decode_versions<T: DeserializeOwned>(bytes: &[u8], max: usize, versions: &[u16]) -> Result<T, DecodeError> {
     if bytes.len() > max {
@@ -293,6 +296,7 @@ pub fn from_stored_text<T: DeserializeOwned>(text: &str) -> Result<T, DecodeErro
 mod tests {
     use super::*;
     use crate::cards::parse_cards;
+    use crate::shengji::bot::Difficulty;
     use crate::shengji::game::{Action, Game, RuleError, Settings};
     use proptest::prelude::*;
 
@@ -319,6 +323,7 @@ mod tests {
         let lobby = LobbyState {
             settings: Settings { decks: Some(3), kitty: None, players: 6, ..Settings::default() },
             seats: vec![SeatInfo::Empty, SeatInfo::Bot, SeatInfo::Guest { name: "宝".into(), connected: true, stand_in: false }],
+            levels: vec![Difficulty::Expert, Difficulty::Random, Difficulty::Heuristic],
             started: false,
         };
         let m = HostMessage::Lobby(lobby);

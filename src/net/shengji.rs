@@ -8,7 +8,8 @@ use super::check::{len_ok, pieces_ok, seat_ok, seats_ok, text_ok, Checked, OutOf
 use super::game::{Deal, PeerGame};
 use crate::cards::{Card, Rank, KINDS};
 use crate::dup::TableSeed;
-use crate::shengji::bot::{Bot, Difficulty};
+use crate::shengji::bot::Difficulty;
+use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::{
     Action, Event, Game, HandResult, KittyMultiplier, Mode, PhaseName, Seat, SeatView, Settings, SettingsError,
@@ -25,7 +26,7 @@ pub const MIN_PLAYERS: usize = 4;
 impl PeerGame for Game {
     type Limits = Limits;
     type Piece = Card;
-    type Bot = Bot;
+    type Bot = Remote<Game>;
     type BotLevel = Difficulty;
 
     fn serialize_settings<S: Serializer>(settings: &Settings, ser: S) -> Result<S::Ok, S::Error> {
@@ -66,8 +67,8 @@ impl PeerGame for Game {
     fn event_ok(event: &Event, limits: Limits) -> Checked {
         event_ok(event, limits)
     }
-    fn bots(seed: &TableSeed, players: usize, level: &Difficulty) -> Vec<Bot> {
-        crate::shengji::bot::bots_for(seed, players, std::slice::from_ref(level))
+    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Remote<Game>> {
+        crate::shengji::bot::bots_for(seed, levels.len(), levels).into_iter().map(Remote::new).collect()
     }
     fn view_seat(view: &SeatView) -> Seat {
         view.seat
@@ -347,7 +348,7 @@ mod tests {
         let game = Game::new(Settings::default(), TableSeed::parse("check").unwrap()).unwrap();
         let mut c = GuestClient::new("a", [1; 32], None);
         c.on(HostMessage::Welcome { seat: 0, rejoin: "t".into(), protocol_version: PROTOCOL_VERSION });
-        let lobby = LobbyState { settings: Settings::default(), seats: vec![SeatInfo::Bot; 4], started: true };
+        let lobby = LobbyState { settings: Settings::default(), seats: vec![SeatInfo::Bot; 4], levels: vec![Difficulty::Heuristic; 4], started: true };
         c.on(HostMessage::Lobby(lobby));
         c.on(HostMessage::View(Box::new(game.view(0))));
         assert_eq!((c.refusals, c.view.is_some()), (0, true));
@@ -396,8 +397,12 @@ mod tests {
                 OutOfBounds::Cards { what: "a move", len: 300, max: 108 },
             ),
             (
-                HostMessage::Lobby(LobbyState { settings: Settings { players: 200, ..Settings::default() }, seats: vec![], started: false }),
+                HostMessage::Lobby(LobbyState { settings: Settings { players: 200, ..Settings::default() }, seats: vec![], levels: vec![], started: false }),
                 OutOfBounds::Settings,
+            ),
+            (
+                HostMessage::Lobby(LobbyState { settings: Settings::default(), seats: vec![SeatInfo::Bot; 4], levels: vec![Difficulty::Expert; 9], started: false }),
+                OutOfBounds::Players { players: 9 },
             ),
         ];
         let before = (c.view.clone(), c.lobby.clone(), c.seat, c.rejected.clone());
@@ -407,6 +412,6 @@ mod tests {
             assert_eq!(c.refused.as_ref(), Some(&want));
             assert_eq!((c.view.clone(), c.lobby.clone(), c.seat, c.rejected.clone()), before, "case {i} changed the guest");
         }
-        assert_eq!(c.refusals, 15);
+        assert_eq!(c.refusals, 16);
     }
 }

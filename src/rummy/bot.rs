@@ -380,3 +380,5 @@ mod tests {
         assert!(has_partner(c("AH"), &[c("2H")]) && has_partner(c("AH"), &[c("QH")]));
     }
 }
+
+crate::decides_here!(Bot, crate::rummy::game::Game);

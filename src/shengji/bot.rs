@@ -30,7 +30,7 @@ pub enum Difficulty {
 
 /// Why a bot chose its move, for the UI to phrase in any language
 /// (`ui_model::messages::bot_reason`); `Display` is the English one-liner that
-/// [`Bot::suggest`] returns. It travels back from the bot worker (`shengji::think`).
+/// [`Bot::suggest`] returns. It travels back from the bot worker (`table::think`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum BotReason {
     /// The view has no rules yet (cannot happen after the draw).
@@ -122,7 +122,8 @@ impl fmt::Display for BotReason {
 }
 
 /// A bot for one seat. Cloning copies its random stream too (the timing page
-/// repeats one decision on copies).
+/// repeats one decision on copies). As data (serde) it is everything but the rules it
+/// caches: a page keeps it so and the bot worker decides with it (`table::think`).
 #[derive(Clone)]
 pub struct Bot {
     pub seat: usize,
@@ -133,9 +134,65 @@ pub struct Bot {
     rules: Option<(RulesConfig, Rules)>,
     /// How hard an Expert bot searches (unused by the others).
     effort: crate::shengji::expert::Effort,
-    /// The seat's stream its decisions draw from each hand: `Bots`, or another
-    /// (the field comparison's Experts, `shengji::think`).
-    purpose: Purpose,
+    /// Which of the seat's streams its decisions draw from each hand (see [`Bot::variant`]).
+    variant: u8,
+}
+
+/// The streams of a seat's other players ([`Bot::variant`] 1, 2, 3): the field
+/// comparison's Experts (`shengji::think`).
+const VARIANT_STREAMS: [&str; 3] = ["field-1", "field-2", "field-3"];
+
+/// What of a [`Bot`] travels (to the bot worker and back).
+#[derive(Serialize, Deserialize)]
+struct BotState {
+    seat: usize,
+    difficulty: Difficulty,
+    seed: String,
+    hand: u64,
+    rng: ChaCha20Rng,
+    effort: crate::shengji::expert::Effort,
+    variant: u8,
+}
+
+impl Serialize for Bot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        BotState {
+            seat: self.seat,
+            difficulty: self.difficulty,
+            seed: self.seed.as_str().to_string(),
+            hand: self.hand,
+            rng: self.rng.clone(),
+            effort: self.effort,
+            variant: self.variant,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bot {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bot, D::Error> {
+        let b = BotState::deserialize(d)?;
+        let seed = TableSeed::parse(&b.seed).map_err(|_| serde::de::Error::custom("not a table seed"))?;
+        if b.variant as usize > VARIANT_STREAMS.len() {
+            return Err(serde::de::Error::custom("no such stream"));
+        }
+        let (seat, difficulty, hand, rng, effort, variant) = (b.seat, b.difficulty, b.hand, b.rng, b.effort, b.variant);
+        Ok(Bot { seat, difficulty, seed, hand, rng, rules: None, effort, variant })
+    }
+}
+
+/// What a decision changes of a [`Bot`]: the hand it is in and its random stream
+/// (`table::think`: the bot worker sends it back).
+#[derive(Serialize, Deserialize)]
+pub struct Progress {
+    hand: u64,
+    rng: ChaCha20Rng,
+}
+
+impl fmt::Debug for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bot {{ seat: {}, {:?}, hand {} }}", self.seat, self.difficulty, self.hand)
+    }
 }
 
 impl Bot {
@@ -148,16 +205,28 @@ impl Bot {
             rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
             rules: None,
             effort: crate::shengji::expert::Effort::default(),
-            purpose: Purpose::Bots,
+            variant: 0,
         }
     }
 
-    /// The same bot drawing its decisions from the seat's `purpose` stream instead of
-    /// `Bots`: another player of the same seat on the same deal.
-    pub fn with_stream(mut self, purpose: Purpose) -> Bot {
-        self.purpose = purpose;
-        self.rng = self.seed.hand(self.hand).seat(self.seat).stream(purpose);
+    /// The same bot drawing its decisions from another of the seat's streams: variant 0
+    /// is the seat's own `Bots` stream, 1 to 3 others — other players of the same seat on
+    /// the same deal (the field comparison's Experts). Larger numbers are variant 3.
+    pub fn with_variant(mut self, variant: u8) -> Bot {
+        self.variant = variant.min(VARIANT_STREAMS.len() as u8);
+        self.rng = self.stream(self.hand);
         self
+    }
+
+    /// What deciding has changed of this bot since it was made.
+    pub fn progress(&self) -> Progress {
+        Progress { hand: self.hand, rng: self.rng.clone() }
+    }
+
+    /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
+    pub fn resume(&mut self, progress: Progress) {
+        self.hand = progress.hand;
+        self.rng = progress.rng;
     }
 
     /// The same bot searching with `effort` when it is an Expert (tests and
@@ -167,35 +236,20 @@ impl Bot {
         self
     }
 
+    fn stream(&self, hand: u64) -> ChaCha20Rng {
+        let purpose = match self.variant.checked_sub(1) {
+            Some(i) => Purpose::Named(VARIANT_STREAMS[i as usize]),
+            None => Purpose::Bots,
+        };
+        self.seed.hand(hand).seat(self.seat).stream(purpose)
+    }
+
     /// A new hand restarts the seat's stream, so each hand's decisions replay alone.
     fn start_hand(&mut self, view: &SeatView) {
         if view.hand_number != self.hand {
             self.hand = view.hand_number;
-            self.rng = self.seed.hand(self.hand).seat(self.seat).stream(self.purpose);
+            self.rng = self.stream(self.hand);
         }
-    }
-
-    /// When this decision is an Expert's search: the job that makes it in the bot worker
-    /// (`shengji::think`), carrying the bot's stream; `None` when the bot decides at once
-    /// ([`Bot::suggest_explained`]). [`Bot::searched`] takes the worker's answer.
-    pub fn search_job(&mut self, view: &SeatView) -> Option<crate::shengji::think::PlayJob> {
-        if self.difficulty != Difficulty::Expert || view.phase != PhaseName::Play || view.trick.is_none() {
-            return None;
-        }
-        self.rules_for(view)?;
-        self.start_hand(view);
-        Some(crate::shengji::think::PlayJob {
-            view: view.clone(),
-            rng: crate::shengji::think::RngState::of(&self.rng),
-            effort: self.effort,
-        })
-    }
-
-    /// The worker's answer to [`Bot::search_job`]: the bot's stream continues from where
-    /// the search left it, exactly as if it had searched here.
-    pub fn searched(&mut self, answer: crate::shengji::think::PlayAnswer) -> (Action, BotReason) {
-        self.rng = answer.rng.resume();
-        (answer.action, answer.reason)
     }
 
     fn roll(&mut self, n: usize) -> usize {
@@ -382,11 +436,8 @@ impl Bot {
 
     fn play(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let Some(trick) = &view.trick else { return (Action::Pass, BotReason::NoTrick) };
-        // The search runs natively (the CLI, the arena, tests). The pages' wasm leaves it out
-        // (it would take the friends page past its 400 KB budget): a page sends the Expert's
-        // plays to the bot worker (`search_job`, src/bot_worker.rs), whose own wasm has it,
-        // and plays the heuristic's move only if the worker cannot answer.
-        #[cfg(not(target_arch = "wasm32"))]
+        // In the browser this runs only in the bot worker: the pages hold their Shengji
+        // bots as `table::think::Remote` and never call it.
         if self.difficulty == Difficulty::Expert {
             return crate::shengji::expert::decide(&mut self.rng, view, rules, trick, self.effort);
         }
@@ -709,15 +760,6 @@ impl crate::table::Bot<crate::shengji::game::Game> for Bot {
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         self.suggest_explained(view)
     }
-    fn offload(&mut self, view: &SeatView) -> Option<Vec<u8>> {
-        let job = self.search_job(view)?;
-        Some(crate::table::think::job::<crate::shengji::game::Game, _>(crate::table::think::Kind::Play, &job))
-    }
-    fn offloaded(&mut self, answer: &[u8]) -> Option<(Action, BotReason)> {
-        use crate::table::think::{self, Answer, Kind};
-        match think::answer::<crate::shengji::game::Game, crate::shengji::think::PlayAnswer>(Kind::Play, answer) {
-            Answer::Done(a) => Some(self.searched(a)),
-            Answer::Refused => None,
-        }
-    }
 }
+
+crate::decides_here!(Bot, crate::shengji::game::Game);

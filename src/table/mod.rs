@@ -104,14 +104,43 @@ pub trait Bot<G: Game> {
     type Reason: Clone + Debug;
     /// The chosen move and why.
     fn suggest(&mut self, view: &G::View) -> (G::Action, Self::Reason);
-    /// A decision too slow for a page's thread (a search): the bot worker's job for it
-    /// ([`think`]), or `None` to decide at once with [`Bot::suggest`].
-    fn offload(&mut self, _view: &G::View) -> Option<Vec<u8>> {
+}
+
+/// A bot's decision as a table gets it: made now, or a job for the bot worker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decision<A, R> {
+    /// The move and why.
+    Now(A, R),
+    /// The bot thinks in the bot worker ([`think`]): this job's answer goes to
+    /// [`BotSeat::answered`].
+    Ask(Vec<u8>),
+}
+
+/// What a table holds in a bot's seat: a [`Bot`] that decides on the table's own thread,
+/// or a [`think::Remote`] whose decisions the bot worker makes (a page then carries only
+/// its state, never its thinking). The driver, the table against bots and the peer host
+/// ask through this.
+pub trait BotSeat<G: Game> {
+    type Reason: Clone + Debug;
+    fn decide(&mut self, view: &G::View) -> Decision<G::Action, Self::Reason>;
+    /// The worker's answer to [`Decision::Ask`], the bot continuing as if it had decided
+    /// itself; `None` for a refusal (a worker of another build, a job it could not read).
+    fn answered(&mut self, _answer: &[u8]) -> Option<(G::Action, Self::Reason)> {
         None
     }
-    /// The move the worker answered to [`Bot::offload`]'s job, continuing the bot as if it
-    /// had decided itself; `None` when the answer is a refusal (then ask [`Bot::suggest`]).
-    fn offloaded(&mut self, _answer: &[u8]) -> Option<(G::Action, Self::Reason)> {
-        None
-    }
+}
+
+/// A [`Bot`] that decides on the table's own thread is a [`BotSeat`] (rummy's and
+/// mahjong's bots, and Shengji's natively; a blanket impl would overlap `think::Remote`).
+#[macro_export]
+macro_rules! decides_here {
+    ($bot:ty, $game:ty) => {
+        impl $crate::table::BotSeat<$game> for $bot {
+            type Reason = <$bot as $crate::table::Bot<$game>>::Reason;
+            fn decide(&mut self, view: &<$game as $crate::table::Game>::View) -> $crate::table::Decision<<$game as $crate::table::Game>::Action, Self::Reason> {
+                let (action, why) = $crate::table::Bot::suggest(self, view);
+                $crate::table::Decision::Now(action, why)
+            }
+        }
+    };
 }

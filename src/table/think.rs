@@ -1,39 +1,58 @@
 //! Bot thinking off the page's thread: the messages between a page and the bot worker
-//! (src/bot_worker.rs, its own wasm, so the pages never carry the search). A job and its
-//! answer are bytes — the format version, the game's tag ([`Codec::ID`]), the kind of
-//! job, then the game's own postcard payload — and [`work`] does one job for a game that
-//! [`Thinks`]. Pure and tested natively; the browser glue (`web::worker`) only moves the
-//! bytes. A worker of another build (a page and a worker from different deployments)
-//! answers [`Answer::Refused`], and the page then decides on its own thread.
+//! (src/bot_worker.rs, its own wasm). A game that [`Thinks`] has its bots decide in the
+//! worker: the page holds each bot as a [`Remote`] — the bot's state, never its code —
+//! and a decision is a job carrying that state and the seat's view; the answer brings the
+//! move, what the decision changed of the bot, and why (phrased in every language there). So a page never runs (nor downloads) a bot's
+//! thinking, and a deal replays bit-for-bit wherever its bots think.
+//!
+//! A job and its answer are bytes — the format version, the game's tag
+//! ([`Codec::ID`]), the kind of job, then the game's own postcard payload — and [`work`]
+//! does one job. Pure and tested natively; the browser glue (`web::worker`) only moves
+//! the bytes. A worker of another build answers with a refusal, never a misread move.
 
-use crate::table::{Bot, Codec};
+use crate::i18n::Phrased;
+use crate::table::{Bot, BotSeat, Codec, Decision, Game};
 use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::Debug;
 
 /// The messages' format: a job of another version is refused, never misread.
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 
 /// What a job asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Kind {
-    /// A bot's move (`table::Bot::offload`).
+    /// A bot's move: its state and view in, the move, its new state and why out.
     Play = 1,
-    /// One replay of a finished hand for the field comparison.
-    Field = 2,
+    /// A game's own job (Shengji: one replay of a finished hand for the field comparison).
+    Other = 2,
 }
 
 impl Kind {
     fn from_byte(b: u8) -> Option<Kind> {
-        [Kind::Play, Kind::Field].into_iter().find(|k| *k as u8 == b)
+        [Kind::Play, Kind::Other].into_iter().find(|k| *k as u8 == b)
     }
 }
 
-/// A game whose bots do slow work in the bot worker.
-pub trait Thinks: Codec {
-    /// Does one job of `kind` on the game's own payload: the answer's payload, or `None`
-    /// when the payload does not read or is no job this game can do.
-    fn think(kind: Kind, payload: &[u8]) -> Option<Vec<u8>>;
+/// A game whose bots think in the bot worker.
+pub trait Thinks: Codec<View: DeserializeOwned> {
+    /// The game's bot: what decides in the worker, and as data what a page keeps of it.
+    type Bot: Bot<Self> + Clone + Debug + Serialize + DeserializeOwned;
+    /// What of a bot a decision changes (its random stream…): all an answer carries back.
+    type Progress: Serialize + DeserializeOwned;
+    fn progress(bot: &Self::Bot) -> Self::Progress;
+    fn resume(bot: &mut Self::Bot, progress: Self::Progress);
+    /// A bot's reason, phrased in every language (in the worker: a page shows it as is).
+    fn phrase(reason: &<Self::Bot as Bot<Self>>::Reason) -> Phrased;
+    /// A game's own job ([`Kind::Other`]): the answer's payload, or `None` when the
+    /// payload does not read or is no job this game does.
+    fn other(_payload: &[u8]) -> Option<Vec<u8>> {
+        None
+    }
 }
+
+/// A bot's decision as the worker answers it: the move, the bot's progress, why.
+type Played<G> = (<G as Game>::Action, <G as Thinks>::Progress, Phrased);
 
 /// An answer read back: the game's payload, or the worker's refusal.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +69,7 @@ fn envelope(game: u8, kind: Kind, payload: &[u8]) -> Vec<u8> {
 }
 
 /// A job's (or an answer's) bytes.
-pub fn job<G: Codec, T: Serialize>(kind: Kind, payload: &T) -> Vec<u8> {
+pub fn job<G: Codec, T: Serialize + ?Sized>(kind: Kind, payload: &T) -> Vec<u8> {
     // Serialising a game's own types into a Vec cannot fail.
     envelope(G::ID, kind, &postcard::to_allocvec(payload).unwrap_or_default())
 }
@@ -70,41 +89,83 @@ pub fn refused() -> Vec<u8> {
     vec![VERSION]
 }
 
+/// What does a job: [`work`] for a game, in the worker or in place (`HostConfig::think_here`).
+pub type Worker = fn(&[u8]) -> Vec<u8>;
+
 /// Does one job for game `G`: what the bot worker runs for every message. A job of
 /// another version or game, or one that does not read, is refused.
 pub fn work<G: Thinks>(bytes: &[u8]) -> Vec<u8> {
     let [VERSION, game, kind, payload @ ..] = bytes else { return refused() };
     let Some(kind) = Kind::from_byte(*kind).filter(|_| *game == G::ID) else { return refused() };
-    match G::think(kind, payload) {
+    let answer = match kind {
+        Kind::Play => serve(payload, |(mut bot, view): (G::Bot, G::View)| {
+            let (action, why) = bot.suggest(&view);
+            Some::<Played<G>>((action, G::progress(&bot), G::phrase(&why)))
+        }),
+        Kind::Other => G::other(payload),
+    };
+    match answer {
         Some(answer) => envelope(G::ID, kind, &answer),
         None => refused(),
     }
 }
 
-/// Reads a job's payload and writes its answer's: the usual body of [`Thinks::think`].
-pub fn serve<J: DeserializeOwned, A: Serialize>(payload: &[u8], f: impl FnOnce(&J) -> Option<A>) -> Option<Vec<u8>> {
+/// Reads a job's payload and writes its answer's: the usual body of [`Thinks::other`].
+pub fn serve<J: DeserializeOwned, A: Serialize>(payload: &[u8], f: impl FnOnce(J) -> Option<A>) -> Option<Vec<u8>> {
     let job = postcard::from_bytes::<J>(payload).ok()?;
-    postcard::to_allocvec(&f(&job)?).ok()
+    postcard::to_allocvec(&f(job)?).ok()
 }
 
-/// A bot's decision made on this thread: a search as the worker makes it ([`work`]), any
-/// other decision at once; and whether it was a search. The worker's own jobs that play
-/// whole hands (the field comparison) decide this way, so a page's wasm, which leaves the
-/// search out of [`Bot::suggest`], never needs it there.
-pub fn decide_here<G: Thinks, B: Bot<G>>(bot: &mut B, view: &G::View) -> ((G::Action, B::Reason), bool) {
-    if let Some(job) = bot.offload(view) {
-        if let Some(decided) = bot.offloaded(&work::<G>(&job)) {
-            return (decided, true);
+/// A bot whose decisions the bot worker makes: a page keeps the bot as state and sends
+/// it with the seat's view; the answer's progress moves it on, so the bot's random stream
+/// continues exactly as if it had decided on the page.
+#[derive(Clone, Debug)]
+pub struct Remote<G: Thinks> {
+    bot: G::Bot,
+}
+
+impl<G: Thinks> Remote<G> {
+    pub fn new(bot: G::Bot) -> Remote<G> {
+        Remote { bot }
+    }
+    pub fn bot(&self) -> &G::Bot {
+        &self.bot
+    }
+}
+
+impl<G: Thinks> BotSeat<G> for Remote<G> {
+    /// A remote bot's reason comes phrased.
+    type Reason = Phrased;
+    fn decide(&mut self, view: &G::View) -> Decision<G::Action, Self::Reason> {
+        Decision::Ask(job::<G, _>(Kind::Play, &(&self.bot, view)))
+    }
+    fn answered(&mut self, bytes: &[u8]) -> Option<(G::Action, Self::Reason)> {
+        match answer::<G, Played<G>>(Kind::Play, bytes) {
+            Answer::Done((action, progress, why)) => {
+                G::resume(&mut self.bot, progress);
+                Some((action, why))
+            }
+            Answer::Refused => None,
         }
     }
-    (bot.suggest(view), false)
+}
+
+/// A decision made on this thread however the seat decides: a [`Remote`]'s job is done
+/// here as the worker would do it ([`work`]). For native tools and tests that run a
+/// table of remote bots; `None` when the answer is a refusal.
+pub fn decide_here<G: Thinks, S: BotSeat<G>>(seat: &mut S, view: &G::View) -> Option<(G::Action, S::Reason)> {
+    match seat.decide(view) {
+        Decision::Now(action, why) => Some((action, why)),
+        Decision::Ask(job) => seat.answered(&work::<G>(&job)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shengji::game::Game as Shengji;
-    use crate::shengji::think::PlayAnswer;
+    use crate::dup::TableSeed;
+    use crate::shengji::bot::{bots_for, Difficulty};
+    use crate::shengji::game::{Game as Shengji, PhaseName, Settings};
 
     #[test]
     fn jobs_of_another_version_or_game_and_broken_bytes_are_refused() {
@@ -114,9 +175,32 @@ mod tests {
         assert_eq!(work(&[VERSION, Shengji::ID + 1, Kind::Play as u8]), refused());
         assert_eq!(work(&[VERSION, Shengji::ID, 7]), refused());
         assert_eq!(work(&[VERSION, Shengji::ID, Kind::Play as u8, 0xff, 0xff]), refused());
-        assert_eq!(answer::<Shengji, PlayAnswer>(Kind::Play, &refused()), Answer::Refused);
+        let mut remote = Remote::<Shengji>::new(bots_for(&TableSeed::parse("r").unwrap(), 4, &[Difficulty::Heuristic]).remove(0));
+        assert_eq!(remote.answered(&refused()), None);
         // An answer of another kind is not read as this one.
-        let field = job::<Shengji, _>(Kind::Field, &Some(1u8));
-        assert_eq!(answer::<Shengji, PlayAnswer>(Kind::Play, &field), Answer::Refused);
+        assert_eq!(remote.answered(&job::<Shengji, _>(Kind::Other, &Some(1u8))), None);
+    }
+
+    /// A table of remote bots whose jobs are done here plays exactly the hand the same
+    /// bots play deciding in place: the state a job carries is the whole bot.
+    #[test]
+    fn remote_bots_play_the_hand_their_bots_play_in_place() {
+        for (name, levels) in [("remoten", vec![Difficulty::Heuristic]), ("remotee", vec![Difficulty::Random, Difficulty::Heuristic])] {
+            let seed = TableSeed::parse(name).unwrap();
+            let settings = Settings::default();
+            let play = |remote: bool| {
+                let mut g = <Shengji as Game>::new(settings.clone(), seed.clone()).unwrap();
+                let mut bots = bots_for(&seed, 4, &levels);
+                let mut remotes: Vec<Remote<Shengji>> = bots.iter().cloned().map(Remote::new).collect();
+                while g.phase() != PhaseName::Finished {
+                    let s = g.to_act()[0];
+                    let v = g.view(s);
+                    let action = if remote { decide_here::<Shengji, _>(&mut remotes[s], &v).unwrap().0 } else { bots[s].suggest(&v).0 };
+                    g.apply(s, &action).unwrap();
+                }
+                g.actions().to_vec()
+            };
+            assert_eq!(play(true), play(false), "{name}");
+        }
     }
 }

@@ -1,13 +1,16 @@
 //! The measuring logic of the in-browser timing page (`#/timing`), browser-free:
 //! seeded positions (benchmark family (b) for hints and legality, bot-played
-//! tables for bot moves), a run that times them with an injected clock, and the
-//! statistics (median, p90, p99, worst) set against the issue's targets.
+//! tables for bot moves), a run that times them with an injected clock, the Expert's
+//! table whose decisions the page asks of the bot worker (timed there), and the
+//! statistics (median, p90, p99, worst) set against the issues' targets.
 
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::shengji::game::{Game, PhaseName, Settings};
 use crate::shengji::positions::{position, Family, Position};
 use crate::shengji::{check_play, Hints};
+use crate::table::think::Remote;
+use crate::table::{BotSeat as _, Decision};
 use std::hint::black_box;
 
 /// The first hint position's seed; position `i` uses `HINT_SEED_BASE + i`
@@ -45,10 +48,22 @@ pub enum Measure {
     BotMove2Decks,
     /// `Bot::suggest` for a play decision, 4 players, 4 decks.
     BotMove4Decks,
+    /// An Expert's play decision in the bot worker (its own clock, the job's bytes
+    /// included), 4 players, 2 decks ([`ExpertTable`]).
+    ExpertMove,
 }
 
 impl Measure {
-    pub const ALL: [Measure; 5] =
+    pub const ALL: [Measure; 6] = [
+        Measure::FirstHintRow,
+        Measure::HintList,
+        Measure::Legality,
+        Measure::BotMove2Decks,
+        Measure::BotMove4Decks,
+        Measure::ExpertMove,
+    ];
+    /// The measures [`Run::step`] times on the page's own thread.
+    pub const IN_PAGE: [Measure; 5] =
         [Measure::FirstHintRow, Measure::HintList, Measure::Legality, Measure::BotMove2Decks, Measure::BotMove4Decks];
 
     /// A stable key for tests and `data-measure`.
@@ -59,16 +74,26 @@ impl Measure {
             Measure::Legality => "legality",
             Measure::BotMove2Decks => "bot-move-2-decks",
             Measure::BotMove4Decks => "bot-move-4-decks",
+            Measure::ExpertMove => "expert-move-2-decks",
         }
     }
 
-    /// The issue's target for this measure, in milliseconds (legality has none there).
+    /// The issue's bound on the worst sample, in milliseconds (legality has none there;
+    /// the Expert's is on the median and p99, [`EXPERT_TARGET`]).
     pub fn target_ms(self) -> Option<f64> {
         match self {
             Measure::FirstHintRow => Some(5.0),
             Measure::HintList => Some(50.0),
-            Measure::Legality => None,
+            Measure::Legality | Measure::ExpertMove => None,
             Measure::BotMove2Decks | Measure::BotMove4Decks => Some(20.0),
+        }
+    }
+
+    /// Whether `stats` meet this measure's target (`None`: it has none).
+    pub fn met(self, stats: &Stats) -> Option<bool> {
+        match self {
+            Measure::ExpertMove => Some(stats.median <= EXPERT_TARGET.0 && stats.p99 <= EXPERT_TARGET.1),
+            _ => self.target_ms().map(|t| stats.meets(t)),
         }
     }
 
@@ -76,6 +101,10 @@ impl Measure {
         Measure::ALL.iter().position(|&m| m == self).unwrap_or(0)
     }
 }
+
+/// The Expert's target (issue 19): a decision in the wasm build within this median
+/// and p99, in milliseconds.
+pub const EXPERT_TARGET: (f64, f64) = (50.0, 250.0);
 
 /// A summary of samples in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -209,6 +238,51 @@ impl BotTable {
     }
 }
 
+/// A table of four Experts (4 players, 2 decks) whose every decision the page asks of
+/// the bot worker, one at a time; the worker times each one and the page keeps the play
+/// decisions' times. A finished hand deals the next table, so decisions never run out
+/// and always replay the same.
+pub struct ExpertTable {
+    tables: u32,
+    game: Game,
+    bots: Vec<Remote<Game>>,
+}
+
+impl ExpertTable {
+    pub fn new() -> Result<ExpertTable, String> {
+        let (game, bots) = Self::deal(0)?;
+        Ok(ExpertTable { tables: 0, game, bots })
+    }
+
+    fn deal(table: u32) -> Result<(Game, Vec<Remote<Game>>), String> {
+        let seed = TableSeed::parse(&format!("timingexpert{table}")).map_err(|e| e.to_string())?;
+        let game = Game::new(Settings::default(), seed.clone()).map_err(|e| e.to_string())?;
+        let bots = bots_for(&seed, game.players(), &[Difficulty::Expert]).into_iter().map(Remote::new).collect();
+        Ok((game, bots))
+    }
+
+    /// The next decision's job for the worker, and whether it is a play (the decisions
+    /// timed; the draw, the bids and the bury are the Normal bot's, and quick).
+    pub fn job(&mut self) -> Result<(Vec<u8>, bool), String> {
+        if self.game.phase() == PhaseName::Finished {
+            self.tables += 1;
+            (self.game, self.bots) = Self::deal(self.tables)?;
+        }
+        let seat = *self.game.to_act().first().ok_or("nobody is to act at the Expert's table")?;
+        match self.bots[seat].decide(&self.game.view(seat)) {
+            Decision::Ask(job) => Ok((job, self.game.phase() == PhaseName::Play)),
+            Decision::Now(..) => Err("the Expert did not ask the bot worker".into()),
+        }
+    }
+
+    /// The worker's answer to the last [`ExpertTable::job`]: its move is made.
+    pub fn answered(&mut self, answer: &[u8]) -> Result<(), String> {
+        let seat = *self.game.to_act().first().ok_or("nobody is to act at the Expert's table")?;
+        let (action, _) = self.bots[seat].answered(answer).ok_or("the bot worker did not answer")?;
+        self.game.apply(seat, &action).map(|_| ()).map_err(|e| format!("the Expert {} made a refused move: {e}", seat + 1))
+    }
+}
+
 /// One run of the timing page: `n` positions of every measure after the warm-up.
 pub struct Run {
     n: usize,
@@ -216,7 +290,7 @@ pub struct Run {
     min_ms: f64,
     two_decks: BotTable,
     four_decks: BotTable,
-    samples: [Vec<f64>; 5],
+    samples: [Vec<f64>; 6],
 }
 
 impl Run {
@@ -250,6 +324,11 @@ impl Run {
 
     pub fn stats(&self, m: Measure) -> Option<Stats> {
         Stats::of(self.samples(m))
+    }
+
+    /// A sample timed elsewhere (the Expert's, by the bot worker).
+    pub fn record(&mut self, m: Measure, ms: f64) {
+        self.samples[m.index()].push(ms);
     }
 
     /// Times the next position of every measure. Does nothing once finished.
@@ -366,12 +445,41 @@ mod tests {
         }
         assert_eq!(steps, WARM_UP + 3);
         assert_eq!(run.done(), 3);
-        for m in Measure::ALL {
+        for m in Measure::IN_PAGE {
             // Every sample is two runs between clock reads 1 ms apart: 1 ms each.
             assert_eq!(run.samples(m), &[1.0, 1.0, 1.0], "{}", m.key());
         }
         run.step(&mut clock).unwrap();
         assert_eq!(run.samples(Measure::HintList).len(), 3, "a finished run takes no more samples");
+        assert!(run.samples(Measure::ExpertMove).is_empty(), "the Expert is timed by the worker");
+    }
+
+    #[test]
+    fn the_experts_table_asks_the_worker_for_every_decision_across_hands() {
+        let mut t = ExpertTable::new().unwrap();
+        let mut plays = 0;
+        // More decisions than one hand has, so a new table is dealt.
+        while t.tables == 0 || plays < 5 {
+            let (job, play) = t.job().unwrap();
+            plays += play as usize;
+            t.answered(&crate::table::think::work::<Game>(&job)).unwrap();
+        }
+        assert!(plays >= 25, "at least a decision a trick ({plays})");
+        // A refusal is a clear error, and the table does not move.
+        let (_, _) = t.job().unwrap();
+        let moves = t.game.actions().len();
+        assert!(t.answered(&crate::table::think::refused()).unwrap_err().contains("did not answer"));
+        assert_eq!(t.game.actions().len(), moves);
+    }
+
+    #[test]
+    fn the_experts_target_is_on_the_median_and_p99() {
+        let within = Stats { count: 100, median: 49.0, p90: 100.0, p99: 240.0, worst: 900.0 };
+        assert_eq!(Measure::ExpertMove.met(&within), Some(true));
+        assert_eq!(Measure::ExpertMove.met(&Stats { median: 51.0, ..within }), Some(false));
+        assert_eq!(Measure::ExpertMove.met(&Stats { p99: 260.0, ..within }), Some(false));
+        assert_eq!(Measure::Legality.met(&within), None);
+        assert_eq!(Measure::HintList.met(&Stats { worst: 49.0, ..within }), Some(true));
     }
 
     #[test]
@@ -409,7 +517,7 @@ mod tests {
         while !run.is_finished() {
             run.step(&mut clock).unwrap();
         }
-        for m in Measure::ALL {
+        for m in Measure::IN_PAGE {
             let s = run.stats(m).unwrap();
             println!("{:18} median {} p90 {} p99 {} worst {}", m.key(), format_ms(s.median), format_ms(s.p90), format_ms(s.p99), format_ms(s.worst));
         }

@@ -41,14 +41,17 @@ fn shown_rows(total: usize, forced: Option<usize>, extra: usize) -> Vec<usize> {
     }
 }
 
+/// The hint tab's "What would Expert play?" row: the cards and why, when there is one.
+pub type ExpertRow = Option<(Vec<Card>, String)>;
+
 #[component]
 pub fn HintTab(
     #[prop(into)] follow: Signal<Option<FollowContext>>,
     #[prop(into)] hand: Signal<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
     #[prop(into, optional)] locked: Signal<bool>,
-    /// The Expert's play for this turn and its reason, once found (`web::table::expert`).
-    #[prop(into, optional)] expert: Option<Signal<Option<(Vec<Card>, String)>>>,
+    /// The Expert's play for this turn and its reason, once found (`web::table::advice`).
+    #[prop(into, optional)] expert: Option<Signal<ExpertRow>>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let hints: StoredValue<Option<Rc<Hints>>, LocalStorage> = StoredValue::new_local(None);

@@ -4,7 +4,7 @@
 //! for each measure next to the targets, with the user agent.
 
 use crate::i18n::Text;
-use crate::ui_model::timing::{format_ms, Measure, Run, Stats, MIN_SAMPLE_MS};
+use crate::ui_model::timing::{format_ms, ExpertTable, Measure, Run, Stats, MIN_SAMPLE_MS};
 use crate::web::shell::{BackHome, Shell};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -22,6 +22,7 @@ fn label(m: Measure) -> Text {
         Measure::Legality => Text::TimingLegality,
         Measure::BotMove2Decks => Text::TimingBot2,
         Measure::BotMove4Decks => Text::TimingBot4,
+        Measure::ExpertMove => Text::TimingExpert,
     }
 }
 
@@ -85,6 +86,39 @@ pub fn TimingPage() -> impl IntoView {
                 progress.set(Some((run.done(), run.total())));
                 results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
             }
+            // The Expert's decisions, each timed by the bot worker on its own thread.
+            let mut table = match ExpertTable::new() {
+                Ok(t) => t,
+                Err(e) => {
+                    error.set(Some(e));
+                    running.set(false);
+                    return;
+                }
+            };
+            while run.samples(Measure::ExpertMove).len() < n {
+                let (job, play) = match table.job() {
+                    Ok(j) => j,
+                    Err(e) => {
+                        error.set(Some(e));
+                        break;
+                    }
+                };
+                let Some(answer) = crate::web::worker::ask(&job).await else {
+                    error.set(Some(shell.t(Text::NoBotWorker).to_string()));
+                    break;
+                };
+                if !alive.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Err(e) = table.answered(&answer.bytes) {
+                    error.set(Some(e));
+                    break;
+                }
+                if play {
+                    run.record(Measure::ExpertMove, answer.millis);
+                    results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
+                }
+            }
             running.set(false);
         });
     };
@@ -96,9 +130,10 @@ pub fn TimingPage() -> impl IntoView {
             .map(|&m| {
                 let stats = got.iter().find(|(x, _)| *x == m).and_then(|(_, s)| *s);
                 let target = m.target_ms();
-                let met = match (stats, target) {
-                    (Some(s), Some(t)) => if s.meets(t) { "yes" } else { "no" },
-                    _ => "",
+                let met = match stats.and_then(|s| m.met(&s)) {
+                    Some(true) => "yes",
+                    Some(false) => "no",
+                    None => "",
                 };
                 let cell = move |v: Option<f64>, key: &'static str| {
                     view! { <td data-stat=key>{v.map(format_ms).unwrap_or_else(|| "—".into())}</td> }
@@ -110,6 +145,7 @@ pub fn TimingPage() -> impl IntoView {
                             <small class="timing-target">
                                 {match target {
                                     Some(t) => format!("{} {} ms", shell.t(Text::TimingTarget), t),
+                                    None if m == Measure::ExpertMove => shell.t(Text::TimingExpertTarget).to_string(),
                                     None => shell.t(Text::TimingNoTarget).to_string(),
                                 }}
                             </small>

@@ -86,7 +86,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(settings: Settings, guests: usize, flood: FloodConfig) -> Session {
-        let config = HostConfig { flood, ..HostConfig::default() };
+        let config = HostConfig { flood, ..HostConfig::thinking_here() };
         let players = settings.players as usize;
         let host = Host::new(settings, [5; 32], config).expect("valid settings");
         let clients = (0..guests).map(|i| GuestClient::new(&format!("g{i}"), [i as u8 + 1; 32], None)).collect();

@@ -23,7 +23,7 @@ use crate::mahjong::{advise, shanten, Hand, MeldKind, Suit, Tile, Visible, KINDS
 use rand_chacha::ChaCha20Rng;
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Difficulty {
     Random,
     Shanten,
@@ -345,3 +345,5 @@ fn danger(view: &SeatView, tile: Tile) -> f64 {
         })
         .sum()
 }
+
+crate::decides_here!(Bot, super::Game);

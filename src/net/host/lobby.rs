@@ -61,6 +61,7 @@ impl<G: PeerGame> Host<G> {
                     },
                 })
                 .collect(),
+            levels: self.levels.clone(),
             started: self.game.is_some() || self.round.is_some(),
         }
     }
@@ -100,6 +101,9 @@ impl<G: PeerGame> Host<G> {
             return Err(LobbyError::Started);
         }
         self.seats.swap(from, to);
+        // A bot keeps its level where it goes.
+        self.levels.swap(from, to);
+        self.make_bots();
         self.touch();
         Ok(self.rebind())
     }
@@ -151,8 +155,9 @@ impl<G: PeerGame> Host<G> {
         self.seats.resize(players, Occupant::Empty);
         self.settings = settings;
         self.touch();
-        let bot_seed = self.derived_seed("bots");
-        self.driver = crate::table::Driver::all_bots(G::bots(&bot_seed, players, &self.config.bot_level));
+        self.levels.resize(players, self.config.bot_level);
+        self.bot_seed = self.derived_seed("bots");
+        self.make_bots();
         out.extend(self.broadcast_lobby());
         Ok(out)
     }

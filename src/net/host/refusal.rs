@@ -162,6 +162,9 @@ pub enum Logged<G: PeerGame> {
     FairTimeout { hand: u64 },
     /// A bot chose a move the game refused (a bot bug; the table waits).
     BotIllegal { seat: Seat, action: Box<G::Action>, error: G::Error },
+    /// A bot's job got no answer from the bot worker (none on this page, or another
+    /// build's): the seat's turn waits.
+    BotUnanswered { seat: Seat },
     CouldNotStart(G::SettingsError),
     CouldNotDeal(G::Error),
 }
@@ -175,6 +178,7 @@ impl<G: PeerGame> fmt::Display for Logged<G> {
                 write!(f, "fair round for hand {hand} timed out; dealing without the silent guests")
             }
             Logged::BotIllegal { seat, action, error } => write!(f, "seat {seat}'s bot chose an illegal move {action:?}: {error}"),
+            Logged::BotUnanswered { seat } => write!(f, "seat {seat}'s bot got no answer from the bot worker"),
             Logged::CouldNotStart(e) => write!(f, "could not start: {e}"),
             Logged::CouldNotDeal(e) => write!(f, "could not deal: {e}"),
         }

@@ -9,12 +9,16 @@ use crate::table::{replay, Record};
 use derive_where::derive_where;
 use serde::{Deserialize, Serialize};
 
-/// One seat as saved with the table.
+/// One seat as saved with the table. A seat whose bot is not of the table's default
+/// level is saved with its level (the last two variants, from protocol version 8 on:
+/// tables saved before read as ever).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SavedSeat {
+pub enum SavedSeat<L> {
     Empty,
     Bot,
     Guest { name: String, token: String, stand_in: bool },
+    EmptyAt(L),
+    BotAt(L),
 }
 
 /// What the host's page keeps in localStorage to resume after a reload: the seats with
@@ -28,7 +32,7 @@ pub struct HostSnapshot<G: PeerGame> {
     #[serde(serialize_with = "crate::net::game::wire_settings::serialize::<G, _>")]
     #[serde(deserialize_with = "crate::net::game::wire_settings::deserialize::<G, _>")]
     pub settings: G::Settings,
-    pub seats: Vec<SavedSeat>,
+    pub seats: Vec<SavedSeat<G::BotLevel>>,
     pub record: Option<RecordOnWire<G>>,
     /// Every dealt hand's secrets, without their moves (the record has them).
     pub reveals: Vec<HandReveal<G>>,
@@ -68,7 +72,10 @@ impl<G: PeerGame> Host<G> {
             seats: self
                 .seats
                 .iter()
-                .map(|o| match o {
+                .zip(&self.levels)
+                .map(|(o, &level)| match o {
+                    Occupant::Empty if level != self.config.bot_level => SavedSeat::EmptyAt(level),
+                    Occupant::Bot if level != self.config.bot_level => SavedSeat::BotAt(level),
                     Occupant::Empty => SavedSeat::Empty,
                     Occupant::Bot => SavedSeat::Bot,
                     Occupant::Guest(g) => SavedSeat::Guest { name: g.name.clone(), token: g.token.clone(), stand_in: g.stand_in },
@@ -90,17 +97,21 @@ impl<G: PeerGame> Host<G> {
         if snap.seats.len() != h.seats.len() {
             return Err(LobbyError::SavedSeats { saved: snap.seats.len(), players: h.seats.len() });
         }
-        h.seats = snap
+        let default = h.config.bot_level;
+        (h.seats, h.levels) = snap
             .seats
             .into_iter()
             .map(|s| match s {
-                SavedSeat::Empty => Occupant::Empty,
-                SavedSeat::Bot => Occupant::Bot,
+                SavedSeat::Empty => (Occupant::Empty, default),
+                SavedSeat::Bot => (Occupant::Bot, default),
+                SavedSeat::EmptyAt(level) => (Occupant::Empty, level),
+                SavedSeat::BotAt(level) => (Occupant::Bot, level),
                 SavedSeat::Guest { name, token, stand_in } => {
-                    Occupant::Guest(GuestSeat { name, conn: None, token, dropped_at: Some(now), stand_in })
+                    (Occupant::Guest(GuestSeat { name, conn: None, token, dropped_at: Some(now), stand_in }), default)
                 }
             })
-            .collect();
+            .unzip();
+        h.make_bots();
         if let Some(record) = snap.record {
             h.game = Some(replay(&record.record()).map_err(LobbyError::SavedGame)?);
         }

@@ -110,7 +110,11 @@ struct Table {
 
 impl Table {
     fn new(guests: usize) -> Table {
-        let host = Host::new(Settings::default(), [7; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..Default::default() }).unwrap();
+        Table::with_config(guests, HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..HostConfig::thinking_here() })
+    }
+
+    fn with_config(guests: usize, config: HostConfig) -> Table {
+        let host = Host::new(Settings::default(), [7; 32], config).unwrap();
         let mut t = Table { host, guests: (1..=guests as u64).map(SimGuest::new).collect(), now: 0, sent: Vec::new(), connected: vec![true; guests], rewrite: None };
         for i in 0..guests {
             t.host.connect(t.guests[i].conn);
@@ -379,7 +383,7 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         (0, b"{\"v\":1,\"m\":{\"ping\":{\"nonce\":1}}}".to_vec(), "protocol version 123"),
         // A name that is not UTF-8 (a hello: variant 0, a 2-byte string, ...).
         (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "could not read"),
-        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], "protocol version 8"),
+        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], "protocol version 9"),
         // Acting for another seat.
         (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 4"),
         // Out of turn.
@@ -568,7 +572,7 @@ proptest! {
     #[test]
     fn no_message_to_a_guest_shows_a_card_it_may_not_see(entropy in any::<[u8; 32]>(), guests in 1usize..4, drop_at in 0usize..60) {
         let mut t = Table::new(0);
-        t.host = Host::new(Settings::default(), entropy, HostConfig { stand_in_after: 0, flood: UNLIMITED, ..Default::default() }).unwrap();
+        t.host = Host::new(Settings::default(), entropy, HostConfig { stand_in_after: 0, flood: UNLIMITED, ..HostConfig::thinking_here() }).unwrap();
         t.guests = (1..=guests as u64).map(SimGuest::new).collect();
         t.connected = vec![true; guests];
         for i in 0..guests {
@@ -608,7 +612,7 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     let v4 = crate::codec::base64url_encode(&postcard::to_allocvec(&(4u64, &t.host.snapshot())).unwrap());
     assert_eq!(crate::net::protocol::from_stored_text::<HostSnapshot<Game>>(&v4).unwrap(), t.host.snapshot());
     t.now += 5;
-    t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..Default::default() }, t.now).unwrap();
+    t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..HostConfig::thinking_here() }, t.now).unwrap();
     assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
     assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
     // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
@@ -630,7 +634,7 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     // A snapshot that does not fit is refused with a sentence.
     let mut bad = t.host.snapshot();
     bad.seats.pop();
-    assert!(Host::restore(bad, [1; 32], HostConfig::default(), 0).err().unwrap().to_string().contains("seats"));
+    assert!(Host::restore(bad, [1; 32], HostConfig::thinking_here(), 0).err().unwrap().to_string().contains("seats"));
 }
 
 #[test]
@@ -664,6 +668,7 @@ fn binary_messages_are_far_smaller_than_their_json() {
     assert!(bin * 2 < json, "binary {bin} bytes, JSON {json}");
 }
 
+mod bots;
 mod chat;
 mod dishonest;
 mod spectator;

@@ -2,63 +2,55 @@
 //! the field comparison replays the finished hand, deterministically.
 
 use super::*;
-use crate::shengji::game::{PhaseName, Settings};
-use crate::table::think::{self, Kind};
-use crate::table::{Bot as _, Driver};
+use crate::shengji::game::{Action, PhaseName, SeatView, Settings};
+use crate::table::think::{self, Kind, Remote};
+use crate::table::{BotSeat as _, Decision, Driver};
 
 fn table(seed: &str) -> (TableSeed, Game) {
     let seed = TableSeed::parse(seed).unwrap();
     (seed.clone(), Game::new(Settings::default(), seed).unwrap())
 }
 
-/// Plays a hand with Experts in seats 0 and 2: each of their plays either in place
-/// (`through_worker` false) or as the worker's job; returns every action.
+/// Plays a hand with Experts in seats 0 and 2 and Normal bots beside them, every bot
+/// deciding in place or through the worker's jobs; returns every action.
 fn expert_hand(through_worker: bool) -> Vec<(Seat, Action)> {
     let (seed, mut g) = table("thinkalike");
     let levels = [Difficulty::Expert, Difficulty::Heuristic];
     let mut bots: Vec<Bot> = bots_for(&seed, 4, &levels).into_iter().map(|b| b.with_effort(Effort::light())).collect();
-    let mut searched = 0;
+    let mut remotes: Vec<Remote<Game>> = bots.iter().cloned().map(Remote::new).collect();
     while g.phase() != PhaseName::Finished {
         let s = g.to_act()[0];
         let v = g.view(s);
-        let action = match bots[s].offload(&v).filter(|_| through_worker) {
-            Some(job) => {
-                searched += 1;
-                let answer = think::work::<Game>(&job);
-                bots[s].offloaded(&answer).expect("the worker answers a search").0
-            }
-            None => bots[s].suggest(&v).0,
+        let action = match through_worker {
+            true => think::decide_here::<Game, _>(&mut remotes[s], &v).expect("the worker answers").0,
+            false => bots[s].suggest(&v).0,
         };
         g.apply(s, &action).unwrap();
-    }
-    if through_worker {
-        assert!(searched >= 20, "the Experts' plays went to the worker ({searched})");
     }
     g.actions().to_vec()
 }
 
 #[test]
-fn a_play_searched_by_the_worker_is_the_play_the_bot_makes_in_place() {
-    assert_eq!(expert_hand(true), expert_hand(false));
+fn an_experts_plays_through_the_worker_are_the_plays_it_makes_in_place() {
+    let here = expert_hand(false);
+    assert_eq!(expert_hand(true), here);
+    // The Experts did search: another table of Normal bots plays otherwise.
+    let (seed, mut g) = table("thinkalike");
+    Driver::all_bots(bots_for(&seed, 4, &[Difficulty::Heuristic])).run(&mut g, 100_000).unwrap();
+    assert_ne!(g.actions(), &here[..]);
 }
 
 #[test]
-fn only_an_experts_plays_are_offloaded() {
-    let (seed, mut g) = table("offload");
-    let mut normal = Bot::new(&seed, 0, Difficulty::Heuristic);
-    let mut expert = Bot::new(&seed, 0, Difficulty::Expert);
-    // The draw: nothing to search.
-    assert!(expert.offload(&g.view(0)).is_none());
-    let mut bots = bots_for(&seed, 4, &[Difficulty::Heuristic]);
-    while g.phase() != PhaseName::Play || g.to_act()[0] != 0 {
-        let s = g.to_act()[0];
-        let a = bots[s].suggest(&g.view(s)).0;
-        g.apply(s, &a).unwrap();
-    }
-    assert!(normal.offload(&g.view(0)).is_none());
-    assert!(expert.offload(&g.view(0)).is_some());
-    // A refusal (a worker of another version) leaves the table to decide in place.
-    assert!(expert.offloaded(&[think::VERSION + 1]).is_none());
+fn a_remote_bot_sends_only_its_state_and_the_seats_view() {
+    let (seed, g) = table("offload");
+    let mut remote = Remote::<Game>::new(Bot::new(&seed, 0, Difficulty::Expert));
+    let Decision::Ask(job) = remote.decide(&g.view(0)) else { panic!("a remote bot asks the worker") };
+    // The job reads back as the bot and seat 0's view: nothing else of the table travels.
+    let (bot, view): (Bot, SeatView) = postcard::from_bytes(&job[3..]).unwrap();
+    assert_eq!((bot.seat, bot.difficulty), (0, Difficulty::Expert));
+    assert_eq!(view, g.view(0));
+    // A refusal (a worker of another build) leaves the bot as it was.
+    assert!(remote.answered(&[think::VERSION + 1]).is_none());
 }
 
 fn finished(seed: &str) -> (Game, Vec<Difficulty>) {
@@ -79,7 +71,7 @@ fn the_normal_player_in_the_field_replays_the_hand_the_bots_played() {
     let (g, levels) = finished("fieldsame");
     let normal = field(&field_job(&g, &levels, FieldPlayer::Normal)).unwrap();
     assert_eq!(Some(normal.result), g.seat_result(0));
-    assert_eq!(normal.searches, 0, "no Expert at this table");
+    assert_eq!(normal.searched, 0, "no Expert at this table");
 }
 
 #[test]
@@ -89,12 +81,11 @@ fn the_field_is_the_same_on_every_device_and_through_the_worker() {
         FIELD.iter().map(|&p| field(&field_job(&g, &levels, p)).expect("every replay finishes")).collect();
     let again: Vec<FieldAnswer> = FIELD.iter().map(|&p| field(&field_job(&g, &levels, p)).unwrap()).collect();
     assert_eq!(answers, again, "a seed's field is the same on every device");
-    for (a, p) in answers.iter().zip(FIELD) {
-        assert_eq!(a.searches > 0, p != FieldPlayer::Normal, "{p:?} searched {} plays", a.searches);
-    }
+    assert_eq!(answers[0].searched, 0, "the Normal bot does not search");
+    assert!(answers[1..].iter().any(|a| a.searched > 0), "the Experts search: {answers:?}");
     // Through the worker's bytes, the same.
-    let job = think::job::<Game, _>(Kind::Field, &field_job(&g, &levels, FIELD[1]));
-    let answer = think::answer::<Game, FieldAnswer>(Kind::Field, &think::work::<Game>(&job));
+    let job = think::job::<Game, _>(Kind::Other, &field_job(&g, &levels, FIELD[1]));
+    let answer = think::answer::<Game, FieldAnswer>(Kind::Other, &think::work::<Game>(&job));
     assert_eq!(answer, think::Answer::Done(answers[1]));
     let results: Vec<ShengjiResult> = answers.iter().map(|a| a.result).collect();
     let mine = g.seat_result(0).unwrap();

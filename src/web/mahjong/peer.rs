@@ -17,6 +17,11 @@ impl PeerTable for Game {
     const HOST_PAGE: Page = Page::Mahjong;
     const GUEST_PAGE: Page = Page::Mahjong;
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2.mahjong";
+    /// The shanten-only bot is a yardstick for measuring, not a level to offer.
+    const BOT_LEVELS: &'static [(crate::mahjong::game::bot::Difficulty, crate::i18n::Text)] = &[
+        (crate::mahjong::game::bot::Difficulty::Random, crate::i18n::Text::LevelEasy),
+        (crate::mahjong::game::bot::Difficulty::Advice, crate::i18n::Text::LevelNormal),
+    ];
 
     fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
         let lang = shell.lang();

@@ -4,6 +4,7 @@
 //! answers are here; rummy's are in `web/rummy/peer.rs`.
 
 use crate::i18n::Text;
+use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Mode, Settings};
 use crate::ui_model::peer_messages::PeerWords;
 use crate::web::shell::{Page, Shell};
@@ -29,6 +30,8 @@ pub trait PeerTable:
     const GUEST_PAGE: Page;
     /// Where the host's table is kept in localStorage.
     const HOST_KEY: &'static str;
+    /// The bot levels the lobby offers for a seat, easiest first, with their names.
+    const BOT_LEVELS: &'static [(Self::BotLevel, Text)];
 
     /// The lobby's settings controls; `change` is called with the settings a control asks for.
     fn settings_form(settings: Self::Settings, change: Callback<Self::Settings>, shell: Shell) -> AnyView;
@@ -41,6 +44,11 @@ pub trait PeerTable:
         error: Signal<Option<String>>,
         below: Option<ViewFn>,
     ) -> AnyView;
+}
+
+/// The name of a seat's bot level, as the lobby lists it.
+pub fn level_name<G: PeerTable>(level: G::BotLevel) -> Option<Text> {
+    G::BOT_LEVELS.iter().find(|(l, _)| *l == level).map(|&(_, t)| t)
 }
 
 /// For a lobby's settings form: each control changes some fields (`with(&|s| s.x = …)`) and
@@ -60,6 +68,8 @@ impl PeerTable for crate::shengji::game::Game {
     /// v2: the wire encoding as base64url (`protocol::to_stored_text`); v1 was JSON (ignored,
     /// never written over).
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2";
+    const BOT_LEVELS: &'static [(Difficulty, Text)] =
+        &[(Difficulty::Random, Text::LevelEasy), (Difficulty::Heuristic, Text::LevelNormal), (Difficulty::Expert, Text::LevelExpert)];
 
     fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
         let players = s.players;

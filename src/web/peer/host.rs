@@ -74,6 +74,8 @@ struct Ui<G: PeerTable> {
     notice: RwSignal<Option<LobbyError<G>>>,
     /// Spectators connected now.
     watchers: RwSignal<usize>,
+    /// The bot worker could not answer: the bots cannot play.
+    no_worker: RwSignal<bool>,
     autosave: Autosave,
 }
 
@@ -105,7 +107,22 @@ fn dispatch<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, out: Vec<Outgoing<G>>) {
             }
         }
     }
+    think(sess, ui);
     refresh(sess, ui);
+}
+
+/// A bot that thinks in the bot worker: the job the host has for it goes there, and the
+/// answer comes back to the host (which then moves on, maybe with the next job).
+fn think<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
+    let job = sess.borrow_mut().host.bot_job();
+    let Some((ticket, job)) = job else { return };
+    let sess = sess.clone();
+    spawn_local(async move {
+        let answer = crate::web::worker::ask(&job).await;
+        ui.no_worker.try_set(answer.is_none());
+        let out = sess.borrow_mut().host.bot_answer(ticket, answer.as_ref().map(|a| a.bytes.as_slice()), now_ms());
+        dispatch(&sess, ui, out);
+    });
 }
 
 fn refresh<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
@@ -407,6 +424,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         invites: RwSignal::new(BTreeMap::new()),
         notice: RwSignal::new(None),
         watchers: RwSignal::new(0),
+        no_worker: RwSignal::new(false),
         autosave,
     };
     let sess = StoredValue::new_local(session.clone());
@@ -473,6 +491,9 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 };
                 if !out.is_empty() {
                     dispatch(&sess, ui, out);
+                } else {
+                    // A bot whose paced turn came due asks the worker without a message.
+                    think(&sess, ui);
                 }
                 if let Some(draw) = auto {
                     act(draw);
@@ -541,6 +562,23 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                         <b data-testid="seat-name">{names[seat].clone()}</b>
                         <span class="muted">{state}</span>
                         <span class="spacer"></span>
+                        {(!started && matches!(kind, "empty" | "bot") && G::BOT_LEVELS.len() > 1).then(|| {
+                            let level = l.levels.get(seat).copied().unwrap_or_default();
+                            let at = G::BOT_LEVELS.iter().position(|(v, _)| *v == level).unwrap_or(0);
+                            view! {
+                                <select class="bot-level" data-testid="bot-level" title=shell.t(Text::BotLevel) prop:value=at.to_string()
+                                    on:change=move |ev| {
+                                        let chosen = event_target_value(&ev).parse::<usize>().ok().and_then(|i| G::BOT_LEVELS.get(i));
+                                        if let Some(&(level, _)) = chosen {
+                                            lobby_op(&|h: &mut Host<G>| h.set_bot_level(seat, level));
+                                        }
+                                    }>
+                                    {G::BOT_LEVELS.iter().enumerate().map(|(i, &(_, name))| view! {
+                                        <option value=i.to_string()>{shell.t(name)}</option>
+                                    }).collect_view()}
+                                </select>
+                            }
+                        })}
                         {(!started && seat > 0).then(|| view! {
                             <button type="button" class="button small" data-testid="move-up" title=shell.t(Text::MoveUp)
                                 on:click=move |_| lobby_op(&|h: &mut Host<G>| h.move_player(seat, seat - 1))>
@@ -623,6 +661,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 {status_line}
             })}
             {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{lobby_error::<G>(&e, shell.lang())}</p> })}
+            {move || ui.no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoBotWorker)}</p> })}
             {resumed.then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
             {move || has_view.get().then(|| ui.view.get_untracked()).flatten().map(|first| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));

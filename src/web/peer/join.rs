@@ -271,6 +271,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                             <span class="seat-no">{s + 1}</span>
                             <b>{names[s].clone()}</b>
                             <span class="muted">{if Some(s) == me { String::new() } else { seat_state(info, shell) }}</span>
+                            {(*info == crate::net::protocol::SeatInfo::Bot).then(|| l.levels.get(s).and_then(|&v| super::game::level_name::<G>(v)))
+                                .flatten().map(|t| view! { <span class="muted" data-testid="bot-level">{shell.t(t)}</span> })}
                         </div>
                     </li>
                 }).collect_view()}

@@ -15,6 +15,8 @@ impl PeerTable for Game {
     const HOST_PAGE: Page = Page::Rummy;
     const GUEST_PAGE: Page = Page::Rummy;
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2.rummy";
+    const BOT_LEVELS: &'static [(crate::rummy::bot::Difficulty, crate::i18n::Text)] =
+        &[(crate::rummy::bot::Difficulty::Random, crate::i18n::Text::LevelEasy), (crate::rummy::bot::Difficulty::Heuristic, crate::i18n::Text::LevelNormal)];
 
     fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
         let lang = shell.lang();

@@ -8,10 +8,9 @@
 use crate::cards::{Card, CardCounts};
 use crate::dup::TableSeed;
 use crate::i18n::Text;
-use crate::shengji::bot::{Bot, Difficulty};
+use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
 use crate::shengji::{Format, Lead, Rules};
-use crate::ui_model::messages::bot_reason;
 use crate::ui_model::rules::rules_hash;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
@@ -19,7 +18,7 @@ use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
 use crate::web::hand::{FollowContext, Hand, TakeBack};
 use crate::web::hints::HintTab;
-use crate::web::table::expert::ExpertPlay;
+use crate::web::table::advice::advice;
 use crate::web::review::TrickReview;
 use leptos::prelude::*;
 
@@ -44,6 +43,11 @@ pub fn TableBoard(
     error: Signal<Option<String>>,
     /// Seeds the adviser behind the suggested lead (any seed will do).
     adviser_seed: TableSeed,
+    /// How well the adviser plays (`table::advice`): a table against bots asks the Expert,
+    /// whose play also fills the hint tab's "What would Expert play?" row; a peer table
+    /// the Normal bot (the Expert's advice is for practising, not for playing friends).
+    #[prop(optional)]
+    adviser: Difficulty,
     /// Cards to select when the hand first shows (a resumed game's selection).
     #[prop(optional)]
     initial_selection: Vec<Card>,
@@ -64,11 +68,6 @@ pub fn TableBoard(
     /// The seat whose bot is searching its move (a table against bots).
     #[prop(optional, into)]
     thinking: Option<Signal<Option<Seat>>>,
-    /// The Expert's play for your turn (`table::expert`): a table against bots shows it
-    /// as the suggested lead and in the hint tab. Peer tables have none: the Expert's
-    /// advice is for practising against bots, not for playing friends.
-    #[prop(optional, into)]
-    expert: Option<Signal<Option<ExpertPlay>>>,
     /// Extra lines under the board (seed, links, navigation).
     #[prop(optional)]
     children: Option<Children>,
@@ -79,8 +78,7 @@ pub fn TableBoard(
     // A spectator (the seat one past the last) holds no hand and plays nothing.
     let spectator = view.with_untracked(|v| me >= v.players);
     let name = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
-    let adviser = StoredValue::new_local(Bot::new(&adviser_seed, me, Difficulty::Heuristic));
-    let expert = expert.unwrap_or_else(|| Signal::derive(|| None));
+    let advised = advice(view, me, &adviser_seed, adviser);
     let thinking = thinking.unwrap_or_else(|| Signal::derive(|| None));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
     let selected = RwSignal::new(Vec::<bool>::new());
@@ -168,20 +166,9 @@ pub fn TableBoard(
         selected.set(vec![true]);
         play_for_you(vec![true], last);
     });
-    // The suggested lead: the Expert's once the worker has found it, the Normal bot's until then.
-    let suggestion = Memo::new(move |_| {
-        if !leading.get() {
-            return None;
-        }
-        if let Some(e) = expert.get() {
-            return Some((e.cards, e.reason));
-        }
-        let v = view.get();
-        match adviser.try_update_value(|b| b.suggest_explained(&v)) {
-            Some((Action::Play(cards), reason)) => Some((cards, reason)),
-            _ => None,
-        }
-    });
+    // The suggested lead: the adviser's, once the worker has found it.
+    let suggestion = Memo::new(move |_| leading.get().then(|| advised.get().map(|a| (a.cards, a.reason))).flatten());
+    let expert_row = move || (adviser == Difficulty::Expert).then(|| advised.get()).flatten();
 
     let leading_rules = Signal::derive(move || {
         if !leading.get() {
@@ -522,7 +509,7 @@ pub fn TableBoard(
                 let pick = cards.clone();
                 view! {
                     <div class="phase-panel suggestion" data-testid="suggestion">
-                        <p>{shell.t(Text::SuggestedLead)} ": " <b>{cards_label(&cards, lang())}</b> " — " {bot_reason(&reason, lang())}</p>
+                        <p>{shell.t(Text::SuggestedLead)} ": " <b>{cards_label(&cards, lang())}</b> " — " {move || reason.get(lang()).to_string()}</p>
                         <button type="button" class="button" data-testid="use-suggestion"
                             on:click=move |_| selected.set(hand.with_untracked(|h| selection_of(h, &pick)))>
                             {shell.t(Text::UseSuggestion)}
@@ -538,7 +525,7 @@ pub fn TableBoard(
                 </div>
                 {move || follow.with(|f| f.is_some()).then(|| view! {
                     <HintTab follow=follow hand=hand_signal selected=selected locked=locked
-                        expert=Signal::derive(move || expert.get().map(|e| (e.cards, bot_reason(&e.reason, lang()))))/>
+                        expert=Signal::derive(move || expert_row().map(|e| (e.cards, e.reason.get(lang()).to_string())))/>
                 })}
             </div>
             {children.map(|c| c())}

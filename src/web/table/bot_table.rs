@@ -13,7 +13,7 @@ use crate::record::link::Link;
 use crate::record::replay_code::encode;
 use crate::record::save::{Loaded, SaveEnvelope};
 use crate::routes::Route;
-use crate::table::{Bot, Codec, Driver, Game, Record, Seat};
+use crate::table::{BotSeat, Codec, Driver, Game, Record, Seat};
 use crate::ui_model::table::Pace;
 use crate::web::shell::{replace_hash, BackHome, Shell};
 use crate::web::storage;
@@ -26,7 +26,7 @@ pub trait BotTable:
 {
     /// Where the table in progress is saved (`record::SaveEnvelope<Self>`).
     const SAVE_KEY: &'static str;
-    type TableBot: Bot<Self> + 'static;
+    type TableBot: BotSeat<Self> + 'static;
     /// A bot for every seat (the person's seat's bot is never asked).
     fn bots(seed: &TableSeed, players: usize) -> Vec<Self::TableBot>;
     /// The game's name as a title ("Rummy").

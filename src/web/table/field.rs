@@ -40,7 +40,7 @@ pub fn FieldComparison(game: Game, seat: Seat, levels: Vec<Difficulty>, mine: Sh
     let progress = RwSignal::new(Progress::NotAsked);
     let jobs: Vec<Vec<u8>> = FIELD
         .iter()
-        .map(|&p| think::job::<Game, _>(Kind::Field, &FieldJob::new(&game, seat, &levels, p)))
+        .map(|&p| think::job::<Game, _>(Kind::Other, &FieldJob::new(&game, seat, &levels, p)))
         .collect();
     let jobs = StoredValue::new(jobs);
     let play = move |_| {
@@ -49,7 +49,7 @@ pub fn FieldComparison(game: Game, seat: Seat, levels: Vec<Difficulty>, mine: Sh
             let mut found = Vec::new();
             for job in jobs.get_value() {
                 let answer = match crate::web::worker::ask(&job).await {
-                    Some(a) => think::answer::<Game, FieldAnswer>(Kind::Field, &a.bytes),
+                    Some(a) => think::answer::<Game, FieldAnswer>(Kind::Other, &a.bytes),
                     None => Answer::Refused,
                 };
                 match answer {

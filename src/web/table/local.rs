@@ -15,6 +15,7 @@ use crate::record::save::{Loaded, SaveEnvelope, SaveError, UiState};
 use crate::record::Source;
 use crate::routes::Route;
 use crate::shengji::bot::bots_for;
+use crate::table::think::Remote;
 use crate::table::{Codec, Driver};
 use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat};
 use crate::ui_model::messages::rule_error;
@@ -206,8 +207,9 @@ fn LocalTable(
     let game = RwSignal::new_local(game);
     let seed_for_card = seed.clone();
     // The table layer's driver: a bot in every seat but yours (yours only draws for you).
+    // Every bot thinks in the bot worker: the page keeps each as state (`table::think`).
     let driver = StoredValue::new_local(Driver::new(
-        bots_for(&seed, players, &params.bots.seats(players)),
+        bots_for(&seed, players, &params.bots.seats(players)).into_iter().map(Remote::<Game>::new).collect(),
         (0..players).map(|s| s == me).collect(),
     ));
     // The refusal is kept as the engine's error and phrased in the current language.
@@ -276,10 +278,8 @@ fn LocalTable(
     // while before a bot leads the next (longer at a slower pace), so it can be read.
     let trick_pause = params.pace.trick_pause_millis();
     let levels = params.bots.seats(players);
-    if params.bots.has_expert(me) {
-        crate::web::worker::warm_up();
-    }
-    let thinking = run_bots(
+    crate::web::worker::warm_up();
+    let bots = run_bots(
         game,
         driver,
         move |g: &Game| {
@@ -352,6 +352,7 @@ fn LocalTable(
     });
 
     let notices = ViewFn::from(move || view! {
+            {move || bots.no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoBotWorker)}</p> })}
             {move || (friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
                 <p class="notice friend-waiting" data-testid="friend-waiting">{shell.t(Text::FriendResultWaiting)}</p>
             })}
@@ -367,8 +368,8 @@ fn LocalTable(
     });
 
     view! {
-        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card thinking=thinking
-            expert=crate::web::table::expert::expert_advice(view.into(), me, &seed)
+        <TableBoard view=view names=names act=act_mine error=error adviser_seed=seed.clone() result_card=result_card thinking=bots.thinking
+            adviser=crate::shengji::bot::Difficulty::Expert
             initial_selection=selected on_selection=on_selection notices=notices take_back=take_back>
             <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{params.seed.clone()}</code></p>
             <BackHome/>

@@ -4,12 +4,12 @@
 //! `local` is the Shengji table against bots in this browser (`#/play/shengji?…`).
 //! Peer tables drive the same board; rummy's and mahjong's tables are `bot_table` with
 //! their boards; `share` is the first hand's result and link for any of them.
-//! `expert` is the Expert's advice on your turn and `field` the result card's field
-//! comparison, both computed in the bot worker.
+//! `advice` is the adviser's play on your turn and `field` the result card's field
+//! comparison, both worked out in the bot worker.
 
 pub mod board;
 pub mod bot_table;
-pub mod expert;
+pub mod advice;
 pub mod field;
 pub mod local;
 pub mod replay_steps;

@@ -6,7 +6,7 @@
 
 use crate::record::duplicate::{DuplicateResult, Source};
 use crate::record::save::{SaveEnvelope, SaveSlot, SlotState, UiState};
-use crate::table::{Bot, Codec, Driver, Seat, Turn};
+use crate::table::{BotSeat, Codec, Decision, Driver, Seat, Turn};
 use crate::web::storage::{self, SlotError};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -86,20 +86,22 @@ pub fn record_result<G: Codec>(game: &G, seat: Seat) {
 /// Runs the bots (and a person's automatic moves) on a timer until the screen goes
 /// away: `delay` says how long to wait before the next move, `act` makes it (and
 /// returns false when the rules refuse it, which stops the loop: a bot's refused move
-/// is a bug, reported on the console rather than repeated). A bot's search goes to the
-/// bot worker (`Bot::offload`), so the page's frames never wait on it; the returned
-/// signal names the seat whose bot is thinking meanwhile, for the board to show.
+/// is a bug, reported on the console rather than repeated). A bot that thinks in the bot
+/// worker (`table::think::Remote`) is asked there, so the page's frames never wait on
+/// it; the returned signal names the seat whose bot is thinking meanwhile (the board
+/// shows it once it lasts), and `no_worker` is set if the worker cannot answer.
 pub fn run_bots<G, B>(
     game: RwSignal<G, LocalStorage>,
     driver: StoredValue<Driver<B>, LocalStorage>,
     delay: impl Fn(&G) -> u32 + 'static,
     act: impl Fn(Seat, G::Action) -> bool + 'static,
-) -> ReadSignal<Option<Seat>>
+) -> BotsRunning
 where
     G: Codec + 'static,
-    B: Bot<G> + 'static,
+    B: BotSeat<G> + 'static,
 {
     let thinking = RwSignal::new(None::<Seat>);
+    let no_worker = RwSignal::new(false);
     let alive = Arc::new(AtomicBool::new(true));
     {
         let alive = alive.clone();
@@ -117,29 +119,30 @@ where
             let (seat, action) = match turn {
                 Turn::Auto(seat, action) => (seat, action),
                 Turn::Bot(seat) => {
-                    let Some((view, moves)) = game.try_with_untracked(|g| (g.view(seat), g.actions().len())) else { break };
-                    let Some(job) = driver.try_update_value(|d| d.bot_mut(seat).and_then(|b| b.offload(&view))) else { break };
-                    let mut searched = None;
-                    if let Some(job) = job {
-                        thinking.set(Some(seat));
-                        let answer = crate::web::worker::ask(&job).await;
-                        if !alive.load(Ordering::Relaxed) {
-                            break;
+                    let Some((view, moves)) = game.try_with_untracked(|g| (g.view(seat), g.actions().to_vec())) else { break };
+                    let Some(Some(decision)) = driver.try_update_value(|d| d.bot_mut(seat).map(|b| b.decide(&view))) else { break };
+                    let action = match decision {
+                        Decision::Now(action, _) => action,
+                        Decision::Ask(job) => {
+                            thinking.set(Some(seat));
+                            let answer = crate::web::worker::ask(&job).await;
+                            if !alive.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            thinking.set(None);
+                            // The table may have moved on meanwhile (a take-back and another
+                            // play): ask again.
+                            if game.try_with_untracked(|g| g.actions() != moves.as_slice()).unwrap_or(true) {
+                                continue;
+                            }
+                            let decided = answer.and_then(|a| driver.try_update_value(|d| d.bot_mut(seat).and_then(|b| b.answered(&a.bytes))).flatten());
+                            let Some((action, _)) = decided else {
+                                no_worker.set(true);
+                                break;
+                            };
+                            action
                         }
-                        thinking.set(None);
-                        // The table may have moved on meanwhile (every move, a take-back
-                        // too, adds to the record): ask again.
-                        if game.try_with_untracked(|g| g.actions().len()) != Some(moves) {
-                            continue;
-                        }
-                        searched = answer.and_then(|a| driver.try_update_value(|d| d.bot_mut(seat).and_then(|b| b.offloaded(&a.bytes))).flatten());
-                    }
-                    // Without a worker the bot decides here (an Expert as the Normal bot).
-                    let decided = match searched {
-                        Some(found) => Some(found),
-                        None => driver.try_update_value(|d| d.bot_mut(seat).map(|b| b.suggest(&view))).flatten(),
                     };
-                    let Some((action, _)) = decided else { break };
                     (seat, action)
                 }
                 Turn::Person(_) | Turn::Over => continue,
@@ -150,5 +153,15 @@ where
             }
         }
     });
-    thinking.read_only()
+    BotsRunning { thinking: thinking.read_only(), no_worker: no_worker.read_only() }
+}
+
+/// What [`run_bots`] tells the board.
+#[derive(Clone, Copy)]
+pub struct BotsRunning {
+    /// The seat whose bot the worker is thinking for.
+    pub thinking: ReadSignal<Option<Seat>>,
+    /// The bot worker could not answer (none in this browser, or another build's): the
+    /// bots cannot play on.
+    pub no_worker: ReadSignal<bool>,
 }

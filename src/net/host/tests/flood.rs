@@ -5,7 +5,7 @@
 use super::*;
 
 fn host_with_one_connection() -> Host {
-    let mut host = Host::new(Settings::default(), [1; 32], HostConfig::default()).unwrap();
+    let mut host = Host::new(Settings::default(), [1; 32], HostConfig::thinking_here()).unwrap();
     host.connect(1);
     host
 }
