@@ -55,8 +55,11 @@ test("an Expert table plays a hand at phone size without a long task, and the fi
   assert.ok(worst < 200, `a main-thread task took ${worst} ms`);
   // The probe itself can fail: a task that blocks the thread for 250 ms is seen.
   const blocked = await page.evaluate(async () => {
-    const t = performance.now();
-    while (performance.now() - t < 250) {}
+    // A task of the page's own (the evaluation itself is not one the API reports).
+    setTimeout(() => {
+      const t = performance.now();
+      while (performance.now() - t < 250) {}
+    }, 0);
     // The observer hears of it a little later.
     for (let i = 0; i < 40 && !window.__longTasks.some((e) => e.ms >= 200); i++) await new Promise((r) => setTimeout(r, 50));
     return Math.max(0, ...window.__longTasks.map((e) => e.ms));
