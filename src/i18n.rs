@@ -137,6 +137,13 @@ pub enum Text {
     BotLevels,
     /// A lobby seat's level select.
     BotLevel,
+    /// Scanning a guest's answer with the camera (where the browser can).
+    ScanAnswer,
+    StopScan,
+    ScanFailed,
+    /// A guest's answer: show it as a QR code, and hide it again.
+    ShowQr,
+    HideQr,
     /// The bot worker could not start: bots cannot play.
     NoBotWorker,
     LevelEasy,
@@ -408,6 +415,14 @@ impl Text {
             Text::BotPace => ("Bot pace", "电脑速度"),
             Text::BotLevels => ("Bots (seat: level)", "电脑（座位：水平）"),
             Text::BotLevel => ("How well this seat's bot plays", "这个座位的电脑水平"),
+            Text::ScanAnswer => ("Scan", "扫码"),
+            Text::StopScan => ("Stop", "停止"),
+            Text::ScanFailed => (
+                "The camera could not be opened: paste the answer instead.",
+                "无法打开相机：请改为粘贴回复码。",
+            ),
+            Text::ShowQr => ("QR code", "二维码"),
+            Text::HideQr => ("Hide the QR code", "隐藏二维码"),
             Text::NoBotWorker => (
                 "This browser could not start the bots' worker, so the bots cannot play. Reload the page; if it happens again, try another browser.",
                 "这个浏览器没能启动电脑的线程，电脑无法出牌。请刷新页面；如果再次出现，请换一个浏览器。",

@@ -28,6 +28,10 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // A fake camera that needs no permission prompt: the host scans an answer's QR code
+  // (with a stand-in BarcodeDetector, which Chromium on Linux lacks; peer.test.mjs).
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
 ];
 
 export async function launch() {

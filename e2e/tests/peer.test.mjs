@@ -192,6 +192,56 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   for (const p of [host, guest, second, watcher]) await p.context.close();
 });
 
+test("where the browser has a barcode detector, the host scans a guest's answer from its QR code", async () => {
+  const host = await player(VIEWPORTS.phone);
+  const guest = await player(VIEWPORTS.phone);
+  // Chromium on Linux has no BarcodeDetector: a stand-in that reads, from a live camera
+  // stream (the fake camera), whatever code the test puts in front of it.
+  await host.context.addInitScript(() => {
+    window.BarcodeDetector = class {
+      constructor(options) { this.formats = options.formats; }
+      async detect(video) {
+        const live = video.srcObject && video.srcObject.getVideoTracks().some((t) => t.readyState === "live");
+        return live && window.__shownQr && this.formats.includes("qr_code") ? [{ rawValue: window.__shownQr }] : [];
+      }
+    };
+  });
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  const invite = host.page.locator("[data-testid=invite][data-seat='1']");
+  await invite.locator("[data-testid=invite-link]").waitFor({ timeout: 20000 });
+  await guest.page.goto(await invite.locator("[data-testid=invite-link]").getAttribute("href"));
+  await waitForApp(guest.page);
+  await guest.page.click("[data-testid=join-button]");
+  const answer = guest.page.locator("[data-testid=answer-code]");
+  await answer.waitFor({ timeout: 20000 });
+  // The guest's page shows its answer as a QR code on demand.
+  assert.equal(await guest.page.locator("[data-testid=qr]").count(), 0);
+  await guest.page.click("[data-testid=answer-code-show]");
+  await guest.page.locator("[data-testid=qr]").waitFor();
+  await screenshot(guest.page, "peer-answer-qr-phone");
+  // The host scans: the camera opens in the invite's box, and the code read connects.
+  await invite.locator("[data-testid=scan-toggle]").click();
+  await invite.locator("video.scan-video").waitFor();
+  await screenshot(host.page, "peer-host-scanning-phone");
+  await host.page.evaluate((code) => { window.__shownQr = code; }, (await answer.textContent()).trim());
+  await guest.page.waitForSelector("[data-testid=guest-lobby]", { timeout: 20000 });
+  assert.equal(await invite.count(), 0, "the seat is taken: its invite is gone");
+  assert.equal(await host.page.locator("video.scan-video").count(), 0, "the camera closed");
+  for (const p of [host, guest]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, guest]) await p.context.close();
+});
+
+test("without a barcode detector nobody is asked to scan", async () => {
+  const host = await player(VIEWPORTS.phone);
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  await host.page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-link]").waitFor({ timeout: 20000 });
+  assert.equal(await host.page.locator("[data-testid=scan-toggle]").count(), 0);
+  assert.deepEqual(host.problems(), []);
+  await host.context.close();
+});
+
 test("the host reloads: the table resumes and the guest comes back", async () => {
   const host = await player(VIEWPORTS.phone);
   const guest = await player(VIEWPORTS.phone);

@@ -142,14 +142,14 @@ pub struct Bot {
 /// comparison's Experts (`shengji::think`).
 const VARIANT_STREAMS: [&str; 3] = ["field-1", "field-2", "field-3"];
 
-/// What of a [`Bot`] travels (to the bot worker and back).
+/// What of a [`Bot`] travels (to the bot worker and back). Its random stream is named by
+/// the seed, hand, seat and variant; only the position in it travels.
 #[derive(Serialize, Deserialize)]
 struct BotState {
     seat: usize,
     difficulty: Difficulty,
     seed: String,
-    hand: u64,
-    rng: ChaCha20Rng,
+    progress: Progress,
     effort: crate::shengji::expert::Effort,
     variant: u8,
 }
@@ -160,8 +160,7 @@ impl Serialize for Bot {
             seat: self.seat,
             difficulty: self.difficulty,
             seed: self.seed.as_str().to_string(),
-            hand: self.hand,
-            rng: self.rng.clone(),
+            progress: self.progress(),
             effort: self.effort,
             variant: self.variant,
         }
@@ -176,17 +175,19 @@ impl<'de> Deserialize<'de> for Bot {
         if b.variant as usize > VARIANT_STREAMS.len() {
             return Err(serde::de::Error::custom("no such stream"));
         }
-        let (seat, difficulty, hand, rng, effort, variant) = (b.seat, b.difficulty, b.hand, b.rng, b.effort, b.variant);
-        Ok(Bot { seat, difficulty, seed, hand, rng, rules: None, effort, variant })
+        let mut bot = Bot::new(&seed, b.seat, b.difficulty).with_effort(b.effort).with_variant(b.variant);
+        bot.resume(b.progress);
+        Ok(bot)
     }
 }
 
-/// What a decision changes of a [`Bot`]: the hand it is in and its random stream
-/// (`table::think`: the bot worker sends it back).
+/// What a decision changes of a [`Bot`]: the hand it is in and its position in that hand's
+/// stream (`table::think`: the bot worker sends it back).
 #[derive(Serialize, Deserialize)]
 pub struct Progress {
     hand: u64,
-    rng: ChaCha20Rng,
+    /// `ChaCha20Rng::get_word_pos` of the hand's stream.
+    at: u128,
 }
 
 impl fmt::Debug for Bot {
@@ -220,13 +221,14 @@ impl Bot {
 
     /// What deciding has changed of this bot since it was made.
     pub fn progress(&self) -> Progress {
-        Progress { hand: self.hand, rng: self.rng.clone() }
+        Progress { hand: self.hand, at: self.rng.get_word_pos() }
     }
 
     /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
     pub fn resume(&mut self, progress: Progress) {
         self.hand = progress.hand;
-        self.rng = progress.rng;
+        self.rng = self.stream(self.hand);
+        self.rng.set_word_pos(progress.at);
     }
 
     /// The same bot searching with `effort` when it is an Expert (tests and

@@ -9,7 +9,7 @@ use super::rtc::{Peer, PeerEvent};
 use super::chat::TableTalk;
 use super::ConsoleLog;
 use super::PeerTable;
-use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, PassOn};
+use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, InvitePassOn};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
@@ -366,18 +366,25 @@ fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<
         InviteStatus::Ready(code) | InviteStatus::Connecting(code) => {
             let invite = Route::Join { game: G::NAME.to_string(), code: code.clone(), watch: seat == WATCH };
             let link = format!("{}{}", G::HOST_PAGE.url_of(G::GUEST_PAGE), invite.to_hash());
+            let (scan_button, scan_box) = super::scan::scan_answer(Callback::new(move |code: String| {
+                answer.set(code);
+                connect();
+            }))
+            .unzip();
             view! {
-                <PassOn code=code link=link testid="invite-code"/>
+                <InvitePassOn code=code link=link testid="invite-code"/>
                 <div class="answer-row">
                     <input type="text" data-testid="answer-input" autocomplete="off" spellcheck="false"
                         placeholder=shell.t(Text::PasteAnswer) aria-label=shell.t(Text::PasteAnswer)
                         prop:value=move || answer.get()
                         on:input=move |ev| answer.set(event_target_value(&ev))
                         on:keydown=move |ev| if ev.key() == "Enter" { connect() }/>
+                    {scan_button}
                     <button type="button" class="button primary" data-testid="answer-connect" on:click=move |_| connect()>
                         {shell.t(Text::Connect)}
                     </button>
                 </div>
+                {scan_box}
                 {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="invite-error">{e}</p> })}
             }
             .into_any()

@@ -6,7 +6,7 @@
 use super::rtc::{Peer, PeerEvent};
 use super::PeerTable;
 use super::chat::TableTalk;
-use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, PassOn, PeerMemory};
+use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, AnswerPassOn, PeerMemory};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::delta::{ViewDecoder, WireError};
@@ -228,7 +228,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                 <div class="answer" data-testid="answer">
                     <h3>{shell.t(Text::AnswerCode)}</h3>
                     <p class="status-line" data-testid="peer-status">{shell.t(Text::SendAnswer)}</p>
-                    <PassOn code=code testid="answer-code"/>
+                    <AnswerPassOn code=code testid="answer-code"/>
                 </div>
             }.into_any()),
             Stage::Connecting(_) => Some(line(shell.t(Text::Connecting).into())),

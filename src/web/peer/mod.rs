@@ -11,6 +11,7 @@ pub mod host_save;
 pub mod join;
 pub mod qr;
 pub mod rtc;
+pub mod scan;
 
 pub use game::PeerTable;
 
@@ -140,16 +141,14 @@ fn share(text: &str) {
     let _ = f.call1(&nav, &data);
 }
 
-/// A code to pass on to the other browser: Share (where the browser has a share sheet) and
-/// Copy. With `link` (a host's invite) the link is what is shared and copied, shown on one
-/// line; the code itself and a QR code of the link show on demand. Without it (a guest's
-/// answer) the code is shown.
-#[component]
-pub fn PassOn(#[prop(into)] code: String, #[prop(optional, into)] link: Option<String>, testid: &'static str) -> impl IntoView {
+/// The buttons under a code to pass on to the other browser: Share (where the browser has a
+/// share sheet) and Copy of `what`, and one that shows or hides more of it (`shown`). Under an
+/// invite's link ([`InvitePassOn`]) or a guest's answer ([`AnswerPassOn`]): two components,
+/// so each page carries only the one it shows.
+fn pass_on_buttons(what: String, shown: RwSignal<bool>, testid: &'static str, show: Text, hide: Text) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let copied = RwSignal::new(false);
-    let shown = RwSignal::new(false);
-    let what = StoredValue::new(link.clone().unwrap_or_else(|| code.clone()));
+    let what = StoredValue::new(what);
     let copy = move |_| {
         let text = what.get_value();
         leptos::task::spawn_local(async move {
@@ -160,36 +159,54 @@ pub fn PassOn(#[prop(into)] code: String, #[prop(optional, into)] link: Option<S
             }
         });
     };
+    view! {
+        <div class="pass-on-buttons">
+            {can_share().then(|| view! {
+                <button type="button" class="button primary" data-testid=format!("{testid}-share") on:click=move |_| share(&what.get_value())>
+                    {shell.t(Text::Share)}
+                </button>
+            })}
+            <button type="button" class="button" on:click=copy data-testid=format!("{testid}-copy")>
+                {move || if copied.get() { shell.t(Text::Copied) } else { shell.t(Text::Copy) }}
+            </button>
+            <button type="button" class="button subtle" data-testid=format!("{testid}-show") on:click=move |_| shown.update(|s| *s = !*s)>
+                {move || shell.t(if shown.get() { hide } else { show })}
+            </button>
+        </div>
+    }
+}
+
+/// A host's invite: the link, shared and copied, on one line; its code and a QR code of the
+/// link on demand.
+#[component]
+pub fn InvitePassOn(#[prop(into)] code: String, #[prop(into)] link: String, testid: &'static str) -> impl IntoView {
+    let shown = RwSignal::new(false);
     let chars = code.len().to_string();
-    let is_invite = link.is_some();
+    let qr_link = link.clone();
     view! {
         <div class="pass-on">
-            {match link {
-                Some(link) => view! {
-                    <a class="pass-on-link" href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a>
-                    <div class="pass-on-more" class:hidden=move || !shown.get()>
-                        <code class="code-text" data-testid=testid data-chars=chars>{code}</code>
-                        {move || shown.get().then(|| view! { <qr::QrCode text=link.clone()/> })}
-                    </div>
-                }
-                .into_any(),
-                None => view! { <code class="code-text" data-testid=testid data-chars=chars>{code}</code> }.into_any(),
-            }}
-            <div class="pass-on-buttons">
-                {can_share().then(|| view! {
-                    <button type="button" class="button primary" data-testid=format!("{testid}-share") on:click=move |_| share(&what.get_value())>
-                        {shell.t(Text::Share)}
-                    </button>
-                })}
-                <button type="button" class="button" on:click=copy data-testid=format!("{testid}-copy")>
-                    {move || if copied.get() { shell.t(Text::Copied) } else { shell.t(Text::Copy) }}
-                </button>
-                {is_invite.then(|| view! {
-                    <button type="button" class="button subtle" data-testid=format!("{testid}-show") on:click=move |_| shown.update(|s| *s = !*s)>
-                        {move || if shown.get() { shell.t(Text::HideCode) } else { shell.t(Text::ShowCode) }}
-                    </button>
-                })}
+            <a class="pass-on-link" href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a>
+            <div class="pass-on-more" class:hidden=move || !shown.get()>
+                <code class="code-text" data-testid=testid data-chars=chars>{code}</code>
+                {move || shown.get().then(|| view! { <qr::QrCode text=qr_link.clone()/> })}
             </div>
+            {pass_on_buttons(link, shown, testid, Text::ShowCode, Text::HideCode)}
+        </div>
+    }
+}
+
+/// A guest's answer: the code, shared and copied; its QR code on demand, for a host whose
+/// browser can scan (`scan.rs`).
+#[component]
+pub fn AnswerPassOn(#[prop(into)] code: String, testid: &'static str) -> impl IntoView {
+    let shown = RwSignal::new(false);
+    let chars = code.len().to_string();
+    let qr_text = code.clone();
+    view! {
+        <div class="pass-on">
+            <code class="code-text" data-testid=testid data-chars=chars>{code.clone()}</code>
+            {move || shown.get().then(|| view! { <qr::QrCode text=qr_text.clone()/> })}
+            {pass_on_buttons(code, shown, testid, Text::ShowQr, Text::HideQr)}
         </div>
     }
 }
