@@ -42,6 +42,9 @@ test("the suggested lead's reason and a refused play read in Chinese", async () 
       await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.phase !== "exchange");
     } else if (phase === "play") {
       const before = await page.locator("[data-testid=hand] [data-card]").count();
+      // Leading, the suggested lead comes from the bot worker a moment later; following,
+      // the hint tab marks the forced shape.
+      await page.waitForSelector("[data-testid=suggestion], [data-testid=hint-row][data-forced=true]", { timeout: 10000 });
       const suggestion = page.locator("[data-testid=suggestion]");
       if (await suggestion.count()) {
         const text = await suggestion.locator("p").textContent();

@@ -97,11 +97,6 @@ impl BotLevels {
         self.0 = all;
     }
 
-    /// True when any bot other than the one in `me` is an Expert.
-    pub fn has_expert(&self, me: usize) -> bool {
-        self.0.iter().enumerate().any(|(s, &d)| s != me && d == Difficulty::Expert)
-    }
-
     /// The link's text, `None` when every bot is Normal; the person's seat as `n`.
     pub fn key(&self, players: usize, me: usize) -> Option<String> {
         let text: String =
@@ -208,10 +203,8 @@ mod tests {
         assert_eq!(b.key(4, 0), None, "all Normal is the default");
         b.set(4, 0, Difficulty::Expert);
         assert_eq!(b.key(4, 0), None, "the person's own seat is no bot");
-        assert!(!b.has_expert(0));
         b.set(4, 2, Difficulty::Expert);
         assert_eq!(b.key(4, 0).as_deref(), Some("nnxn"));
-        assert!(b.has_expert(0));
         assert_eq!(BotLevels::from_key("nnxn", 4).unwrap().seats(4)[2], Difficulty::Expert);
         assert!(BotLevels::from_key("nnx", 4).unwrap_err().contains("one letter per seat"));
         assert!(BotLevels::from_key("nnqn", 4).is_err());

@@ -191,11 +191,18 @@ fn started_table(guests: usize) -> Table {
 fn paced_table(guests: usize, pace: Millis, pause: Millis) -> Table {
     let mut t = Table::new(guests);
     t.host.set_bot_pace(pace, pause);
-    let out = t.host.fill_with_bots();
-    t.deliver(out);
-    let out = t.host.start(t.now).unwrap();
-    t.deliver(out);
+    t.start();
     t
+}
+
+impl Table {
+    /// Bots in the empty seats, and the game starts.
+    fn start(&mut self) {
+        let out = self.host.fill_with_bots();
+        self.deliver(out);
+        let out = self.host.start(self.now).unwrap();
+        self.deliver(out);
+    }
 }
 
 #[test]

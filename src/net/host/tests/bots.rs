@@ -26,12 +26,6 @@ impl Table {
         jobs
     }
 
-    fn start(&mut self) {
-        let out = self.host.fill_with_bots();
-        self.deliver(out);
-        let out = self.host.start(self.now).unwrap();
-        self.deliver(out);
-    }
 }
 
 #[test]
