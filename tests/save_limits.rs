@@ -130,6 +130,7 @@ fn the_envelope_s_strings_and_lists_are_bounded_too() {
     assert_eq!(corrupt(&envelope(&long, "{}")), SaveError::Oversized(Oversized::Label { field: "app" }));
     assert_eq!(corrupt(&envelope("0.1.0", &format!(r#"{{"tab":"{long}"}}"#))), SaveError::Oversized(Oversized::Label { field: "tab" }));
     assert_eq!(corrupt(&envelope("0.1.0", &format!(r#"{{"pace":"{long}"}}"#))), SaveError::Oversized(Oversized::Label { field: "pace" }));
+    assert_eq!(corrupt(&envelope("0.1.0", &format!(r#"{{"bots":"{long}"}}"#))), SaveError::Oversized(Oversized::Label { field: "bots" }));
     // 800,000 selected cards (4 MB): refused once one more than the limit has been read.
     let many = format!(r#"{{"selected":[{}"2S"]}}"#, r#""2S","#.repeat(800_000));
     let text = envelope("0.1.0", &many);

@@ -336,6 +336,9 @@ fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
         if ui.pace.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
             return Err(too_long("pace"));
         }
+        if ui.bots.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
+            return Err(too_long("bots"));
+        }
         if ui.selected.len() > MAX_SAVE_SELECTED {
             return Err(corrupt(SaveError::Oversized(Oversized::Selected)));
         }
