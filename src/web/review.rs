@@ -21,6 +21,15 @@ pub fn numbered(shell: Shell, noun: Text, n: impl std::fmt::Display) -> String {
 
 /// One finished trick: its number, who led, every play (lead first), the winner and
 /// its points. Shared by the end-of-hand review and the replay screen.
+/// Levels gained (+2), lost (−1) or neither (±0), as the result tables show them.
+pub fn signed_levels(n: i32) -> String {
+    match n {
+        0 => "±0".to_string(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", -n),
+    }
+}
+
 #[component]
 pub fn TrickRow(
     /// 1-based trick number.
@@ -171,11 +180,7 @@ pub fn ResultCard(
         .map(|s| (s.source == Source::Mine, s.result.clone()))
         .collect();
     let side = move |r: &DuplicateResult| shell.t(if r.landlord_side { Text::Defenders } else { Text::Attackers });
-    let swing = |r: &DuplicateResult| match r.level_swing() {
-        0 => "±0".to_string(),
-        n if n > 0 => format!("+{n}"),
-        n => format!("−{}", -n),
-    };
+    let swing = |r: &DuplicateResult| signed_levels(r.level_swing());
     let who = move |mine: bool, r: &DuplicateResult| {
         if mine {
             shell.t(Text::You).to_string()

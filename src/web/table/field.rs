@@ -10,6 +10,7 @@ use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Game, Seat, ShengjiResult};
 use crate::shengji::think::{FieldAnswer, FieldJob, FieldPlayer, Standing, FIELD};
 use crate::table::think::{self, Answer, Kind};
+use crate::web::review::signed_levels;
 use crate::web::shell::Shell;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -23,14 +24,6 @@ enum Progress {
     Done(Vec<ShengjiResult>),
     /// The worker could not play (no Worker here, or it refused).
     Unavailable,
-}
-
-fn signed(n: i32) -> String {
-    match n {
-        0 => "±0".into(),
-        n if n > 0 => format!("+{n}"),
-        n => format!("−{}", -n),
-    }
 }
 
 /// The field comparison for `seat`'s result on `game`'s finished hand, the table's bots at `levels`.
@@ -71,7 +64,7 @@ pub fn FieldComparison(game: Game, seat: Seat, levels: Vec<Difficulty>, mine: Sh
     let side = move |r: &ShengjiResult| shell.t(if r.landlord_side { Text::Defenders } else { Text::Attackers });
     let row = move |who: String, r: ShengjiResult, is_me: bool| view! {
         <tr class:me=is_me data-testid="field-row" data-mine=is_me.to_string()>
-            <td>{who}</td><td>{side(&r)}</td><td>{r.attacker_points}</td><td>{signed(r.level_swing())}</td>
+            <td>{who}</td><td>{side(&r)}</td><td>{r.attacker_points}</td><td>{signed_levels(r.level_swing())}</td>
         </tr>
     };
     view! {

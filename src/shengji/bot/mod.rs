@@ -12,7 +12,12 @@ use crate::shengji::trick::{can_beat, check_throw, trick_winner};
 use crate::shengji::trump::{EffectiveSuit, Trump};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
-use std::fmt;
+
+mod reason;
+mod state;
+
+pub use reason::BotReason;
+pub use state::Progress;
 
 /// How well a bot plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,99 +31,6 @@ pub enum Difficulty {
     /// Determinized search over sampled deals with heuristic playouts
     /// (`shengji::expert`); the heuristic's bids, bury and friend calls.
     Expert,
-}
-
-/// Why a bot chose its move, for the UI to phrase in any language
-/// (`ui_model::messages::bot_reason`); `Display` is the English one-liner that
-/// [`Bot::suggest`] returns. It travels back from the bot worker (`table::think`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum BotReason {
-    /// The view has no rules yet (cannot happen after the draw).
-    NoRulesYet,
-    DealNextHand,
-    NoBidPossible,
-    /// A random bot's occasional bid.
-    RandomBid,
-    /// A random bot not bidding.
-    NoBid,
-    PartnerHoldsBid,
-    IHoldBid,
-    TooEarlyToJudge,
-    /// The share of the hand (0 to 1) that would be trump after this bid.
-    TrumpShare(f64),
-    TrumpsTooWeak,
-    RandomBury,
-    /// Buried low cards, after voiding these plain suits (maybe none).
-    Bury { voided: Vec<EffectiveSuit> },
-    /// The calls made: each the `nth` copy of a card played by someone else.
-    CallFriends(Vec<Friend>),
-    NoTrick,
-    CannotReadLead,
-    RandomPair,
-    RandomCard,
-    /// Leads a unit that no unseen card can beat.
-    SureWinner { cards: Vec<Card>, suit: EffectiveSuit },
-    /// Throws units that no unseen card can beat.
-    SafeThrow(EffectiveSuit),
-    /// No sure winner: a low card from the shortest plain suit.
-    LeadLow(EffectiveSuit),
-    OnlyPlayFound,
-    RandomLegalPlay,
-    /// The bot's side is winning the trick: give points (or play low without any).
-    PartnerWinning { gives_points: bool },
-    /// Trumps a plain-suit lead for these points.
-    Ruff { points: u32 },
-    TakeCheaply,
-    CannotWin,
-    /// The Expert preferred another play to the heuristic's: the best of `plays`
-    /// candidates over `deals` sampled deals of the hidden cards, its side winning
-    /// `win_percent` % of them.
-    Searched { plays: usize, deals: usize, win_percent: u32 },
-}
-
-impl fmt::Display for BotReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BotReason::NoRulesYet => f.write_str("no rules yet"),
-            BotReason::DealNextHand => f.write_str("deal the next hand"),
-            BotReason::NoBidPossible => f.write_str("no bid possible"),
-            BotReason::RandomBid => f.write_str("a random bid"),
-            BotReason::NoBid => f.write_str("no bid"),
-            BotReason::PartnerHoldsBid => f.write_str("my partner holds the bid"),
-            BotReason::IHoldBid => f.write_str("I hold the bid"),
-            BotReason::TooEarlyToJudge => f.write_str("too early to judge my trumps"),
-            BotReason::TrumpShare(share) => write!(f, "{}% of my cards would be trump", (share * 100.0).round() as u32),
-            BotReason::TrumpsTooWeak => f.write_str("my trumps are too weak to bid"),
-            BotReason::RandomBury => f.write_str("random cards"),
-            BotReason::Bury { voided } if voided.is_empty() => f.write_str("bury low cards without points"),
-            BotReason::Bury { voided } => write!(
-                f,
-                "void {} and bury low cards",
-                voided.iter().map(|s| s.plural()).collect::<Vec<_>>().join(" and ")
-            ),
-            BotReason::CallFriends(calls) => write!(f, "call {} played by someone else", friend_calls(calls)),
-            BotReason::NoTrick => f.write_str("no trick"),
-            BotReason::CannotReadLead => f.write_str("cannot read the lead"),
-            BotReason::RandomPair => f.write_str("a random pair"),
-            BotReason::RandomCard => f.write_str("a random card"),
-            BotReason::SureWinner { cards, suit } => {
-                write!(f, "nobody can beat {} in {suit}", crate::cards::format_cards(cards))
-            }
-            BotReason::SafeThrow(suit) => write!(f, "a throw in {suit} that nobody can beat"),
-            BotReason::LeadLow(suit) => write!(f, "no sure winner: lead low from my shortest suit ({suit})"),
-            BotReason::OnlyPlayFound => f.write_str("the only play I found"),
-            BotReason::RandomLegalPlay => f.write_str("a random legal play"),
-            BotReason::PartnerWinning { gives_points: true } => f.write_str("my side is winning: give it points"),
-            BotReason::PartnerWinning { gives_points: false } => f.write_str("my side is winning: play low"),
-            BotReason::Ruff { points } => write!(f, "ruff: {points} points at stake"),
-            BotReason::TakeCheaply => f.write_str("take the trick as cheaply as I can"),
-            BotReason::CannotWin => f.write_str("I cannot win this trick: shed low cards"),
-            BotReason::Searched { plays, deals, win_percent } => write!(
-                f,
-                "the best of {plays} plays over {deals} sampled deals: my side wins {win_percent}% of them"
-            ),
-        }
-    }
 }
 
 /// A bot for one seat. Cloning copies its random stream too (the timing page
@@ -138,63 +50,9 @@ pub struct Bot {
     variant: u8,
 }
 
-/// The streams of a seat's other players ([`Bot::variant`] 1, 2, 3): the field
+/// The streams of a seat's other players ([`Bot::with_variant`] 1, 2, 3): the field
 /// comparison's Experts (`shengji::think`).
 const VARIANT_STREAMS: [&str; 3] = ["field-1", "field-2", "field-3"];
-
-/// What of a [`Bot`] travels (to the bot worker and back). Its random stream is named by
-/// the seed, hand, seat and variant; only the position in it travels.
-#[derive(Serialize, Deserialize)]
-struct BotState {
-    seat: usize,
-    difficulty: Difficulty,
-    seed: String,
-    progress: Progress,
-    effort: crate::shengji::expert::Effort,
-    variant: u8,
-}
-
-impl Serialize for Bot {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        BotState {
-            seat: self.seat,
-            difficulty: self.difficulty,
-            seed: self.seed.as_str().to_string(),
-            progress: self.progress(),
-            effort: self.effort,
-            variant: self.variant,
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Bot {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bot, D::Error> {
-        let b = BotState::deserialize(d)?;
-        let seed = TableSeed::parse(&b.seed).map_err(|_| serde::de::Error::custom("not a table seed"))?;
-        if b.variant as usize > VARIANT_STREAMS.len() {
-            return Err(serde::de::Error::custom("no such stream"));
-        }
-        let mut bot = Bot::new(&seed, b.seat, b.difficulty).with_effort(b.effort).with_variant(b.variant);
-        bot.resume(b.progress);
-        Ok(bot)
-    }
-}
-
-/// What a decision changes of a [`Bot`]: the hand it is in and its position in that hand's
-/// stream (`table::think`: the bot worker sends it back).
-#[derive(Serialize, Deserialize)]
-pub struct Progress {
-    hand: u64,
-    /// `ChaCha20Rng::get_word_pos` of the hand's stream.
-    at: u128,
-}
-
-impl fmt::Debug for Bot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Bot {{ seat: {}, {:?}, hand {} }}", self.seat, self.difficulty, self.hand)
-    }
-}
 
 impl Bot {
     pub fn new(seed: &TableSeed, seat: usize, difficulty: Difficulty) -> Bot {
@@ -217,18 +75,6 @@ impl Bot {
         self.variant = variant.min(VARIANT_STREAMS.len() as u8);
         self.rng = self.stream(self.hand);
         self
-    }
-
-    /// What deciding has changed of this bot since it was made.
-    pub fn progress(&self) -> Progress {
-        Progress { hand: self.hand, at: self.rng.get_word_pos() }
-    }
-
-    /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
-    pub fn resume(&mut self, progress: Progress) {
-        self.hand = progress.hand;
-        self.rng = self.stream(self.hand);
-        self.rng.set_word_pos(progress.at);
     }
 
     /// The same bot searching with `effort` when it is an Expert (tests and
@@ -726,14 +572,6 @@ impl PlayCore<'_> {
 /// Plays of the forced format a following bot weighs (the matcher's first
 /// ones, weakest cards first), besides tuples and a few random picks.
 const FORCED_CANDIDATES: usize = 24;
-
-/// "the first A♠, K♥" when every call is a first copy, else "copy #1 of A♠, copy #2 of A♠".
-fn friend_calls(calls: &[Friend]) -> String {
-    if calls.iter().all(|f| f.nth == 1) {
-        return format!("the first {}", calls.iter().map(|f| f.card.label()).collect::<Vec<_>>().join(", "));
-    }
-    calls.iter().map(|f| format!("copy #{} of {}", f.nth, f.card.label())).collect::<Vec<_>>().join(", ")
-}
 
 fn rank_penalty(r: Rank) -> usize {
     match r {

@@ -1,0 +1,252 @@
+//! The host page's invites: one open invite for every seat a guest could take (and the
+//! spectators'), each a WebRTC offer whose code is the link's; the box where a guest's
+//! answer is pasted or scanned; and what the connections' events do to them.
+
+use super::*;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum InviteStatus {
+    Preparing,
+    Ready(String),
+    Connecting(String),
+    Failed,
+    Error(String),
+}
+
+/// One open invite for every seat a guest could take: empty seats before the start, and
+/// seats of dropped guests at any time. Invites for seats that filled up are dropped.
+pub(super) fn ensure_invites<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
+    let wanted: Vec<Seat> = {
+        let s = sess.borrow();
+        let lobby = s.host.lobby();
+        lobby
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, info)| match info {
+                SeatInfo::Empty => !lobby.started,
+                SeatInfo::Guest { connected, .. } => !connected,
+                SeatInfo::Bot => false,
+            })
+            .map(|(seat, _)| seat)
+            .collect()
+    };
+    // (The spectator invite is the host's to open and stays until used.)
+    let stale: Vec<(Seat, ConnId)> =
+        sess.borrow().invites.iter().filter(|(s, _)| **s != WATCH && !wanted.contains(s)).map(|(s, c)| (*s, *c)).collect();
+    for (seat, conn) in stale {
+        let mut s = sess.borrow_mut();
+        s.invites.remove(&seat);
+        s.peers.remove(&conn);
+        // The connection never said hello: nothing to tell anyone.
+        let _ = s.host.disconnect(conn, now_ms());
+        ui.invites.update(|m| {
+            m.remove(&seat);
+        });
+    }
+    for seat in wanted {
+        if !sess.borrow().invites.contains_key(&seat) {
+            create_invite(sess, ui, seat);
+        }
+    }
+}
+
+pub(super) fn create_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
+    let conn = {
+        let mut s = sess.borrow_mut();
+        s.next_conn += 1;
+        s.next_conn
+    };
+    let weak = Rc::downgrade(sess);
+    let handler = Rc::new(move |ev: PeerEvent| on_peer_event(&weak, ui, conn, ev));
+    match Peer::new(&ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler) {
+        Ok(peer) => {
+            {
+                let mut s = sess.borrow_mut();
+                s.host.connect(conn);
+                s.peers.insert(conn, peer.clone());
+                s.invites.insert(seat, conn);
+            }
+            ui.invites.update(|m| {
+                m.insert(seat, InviteStatus::Preparing);
+            });
+            let weak = Rc::downgrade(sess);
+            spawn_local(async move {
+                let result = peer.offer().await;
+                drop(peer);
+                // The invite may have been dropped meanwhile.
+                let current = weak.upgrade().is_some_and(|s| s.borrow().invites.get(&seat) == Some(&conn));
+                if !current {
+                    return;
+                }
+                let status = match result {
+                    Ok(code) => InviteStatus::Ready(code),
+                    Err(e) => InviteStatus::Error(e),
+                };
+                ui.invites.try_update(|m| {
+                    m.insert(seat, status);
+                });
+            });
+        }
+        Err(e) => {
+            // No WebRTC here: say so on the seat instead of retrying forever.
+            sess.borrow_mut().invites.insert(seat, conn);
+            ui.invites.update(|m| {
+                m.insert(seat, InviteStatus::Error(e));
+            });
+        }
+    }
+}
+
+fn invite_seat<G: PeerTable>(s: &Session<G>, conn: ConnId) -> Option<Seat> {
+    s.invites.iter().find(|(_, c)| **c == conn).map(|(seat, _)| *seat)
+}
+
+fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
+    let Some(sess) = weak.upgrade() else { return };
+    match ev {
+        PeerEvent::Connecting | PeerEvent::Open => {
+            let seat = invite_seat(&sess.borrow(), conn);
+            if let Some(seat) = seat {
+                ui.invites.update(|m| {
+                    if let Some(InviteStatus::Ready(code)) = m.get(&seat).cloned() {
+                        m.insert(seat, InviteStatus::Connecting(code));
+                    }
+                });
+            }
+        }
+        PeerEvent::Message(bytes) => {
+            let out = {
+                let mut s = sess.borrow_mut();
+                // A guest that could not apply a view update asks again: its next view goes whole.
+                if matches!(decode_guest::<G>(&bytes), Ok(GuestMessage::Resync)) {
+                    if let Some(e) = s.encoders.get_mut(&conn) {
+                        e.reset();
+                    }
+                }
+                let mut out = s.host.receive(conn, &bytes, now_ms());
+                if invite_seat(&s, conn) == Some(WATCH) && s.host.is_watching(conn) {
+                    // A spectator now: the invite is used; the host may open another.
+                    s.invites.remove(&WATCH);
+                    ui.invites.update(|m| {
+                        m.remove(&WATCH);
+                    });
+                }
+                if let (Some(seated), Some(invited)) = (s.host.seat_of(conn), invite_seat(&s, conn)) {
+                    // Now a player: no longer an invite. Seat it where its invite was.
+                    s.invites.remove(&invited);
+                    ui.invites.update(|m| {
+                        m.remove(&invited);
+                    });
+                    let lobby = s.host.lobby();
+                    if seated != invited && !lobby.started && matches!(lobby.seats.get(invited), Some(SeatInfo::Empty)) {
+                        if let Ok(more) = s.host.move_player(seated, invited) {
+                            out.extend(more);
+                        }
+                    }
+                }
+                out
+            };
+            dispatch(&sess, ui, out);
+        }
+        PeerEvent::TooLarge(n) => {
+            let out = sess.borrow_mut().host.refuse_oversized(conn, n);
+            dispatch(&sess, ui, out);
+        }
+        PeerEvent::Closed | PeerEvent::Failed => {
+            // A new connection starts with a whole view.
+            sess.borrow_mut().encoders.remove(&conn);
+            let invited = invite_seat(&sess.borrow(), conn);
+            if let Some(seat) = invited {
+                ui.invites.update(|m| {
+                    m.insert(seat, InviteStatus::Failed);
+                });
+                return;
+            }
+            let known = sess.borrow_mut().peers.remove(&conn).is_some();
+            if known {
+                let out = sess.borrow_mut().host.disconnect(conn, now_ms());
+                dispatch(&sess, ui, out);
+            }
+        }
+    }
+}
+
+/// Drops a failed invite and makes a fresh one.
+fn renew_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
+    {
+        let mut s = sess.borrow_mut();
+        if let Some(conn) = s.invites.remove(&seat) {
+            s.peers.remove(&conn);
+            let _ = s.host.disconnect(conn, now_ms());
+        }
+    }
+    create_invite(sess, ui, seat);
+}
+
+/// One seat's invite: its link, code and QR, and the box for the guest's answer.
+pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<Shared<G>, LocalStorage>, ui: Ui<G>) -> AnyView {
+    let shell = expect_context::<Shell>();
+    let answer = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let connect = move || {
+        let code = answer.get_untracked();
+        let Some(sess) = sess.try_get_value() else { return };
+        let peer = {
+            let s = sess.borrow();
+            s.invites.get(&seat).and_then(|c| s.peers.get(c).cloned())
+        };
+        let Some(peer) = peer else { return };
+        error.set(None);
+        spawn_local(async move {
+            if let Err(e) = peer.accept(&code).await {
+                error.try_set(Some(e));
+            }
+        });
+    };
+    let body = match status {
+        InviteStatus::Preparing => view! { <p class="muted">{shell.t(Text::PreparingInvite)}</p> }.into_any(),
+        InviteStatus::Error(e) => view! { <p class="notice bad" data-testid="invite-error">{e}</p> }.into_any(),
+        InviteStatus::Failed => view! {
+            <p class="notice bad" role="alert" data-testid="invite-failed">{shell.t(Text::InviteFailed)}</p>
+            <button type="button" class="button" data-testid="new-invite"
+                on:click=move |_| { if let Some(s) = sess.try_get_value() { renew_invite(&s, ui, seat) } }>
+                {shell.t(Text::NewInvite)}
+            </button>
+        }
+        .into_any(),
+        InviteStatus::Ready(code) | InviteStatus::Connecting(code) => {
+            let invite = Route::Join { game: G::NAME.to_string(), code: code.clone(), watch: seat == WATCH };
+            let link = format!("{}{}", G::HOST_PAGE.url_of(G::GUEST_PAGE), invite.to_hash());
+            let (scan_button, scan_box) = crate::web::peer::scan::scan_answer(Callback::new(move |code: String| {
+                answer.set(code);
+                connect();
+            }))
+            .unzip();
+            view! {
+                <InvitePassOn code=code link=link testid="invite-code"/>
+                <div class="answer-row">
+                    <input type="text" data-testid="answer-input" autocomplete="off" spellcheck="false"
+                        placeholder=shell.t(Text::PasteAnswer) aria-label=shell.t(Text::PasteAnswer)
+                        prop:value=move || answer.get()
+                        on:input=move |ev| answer.set(event_target_value(&ev))
+                        on:keydown=move |ev| if ev.key() == "Enter" { connect() }/>
+                    {scan_button}
+                    <button type="button" class="button primary" data-testid="answer-connect" on:click=move |_| connect()>
+                        {shell.t(Text::Connect)}
+                    </button>
+                </div>
+                {scan_box}
+                {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="invite-error">{e}</p> })}
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <div class="invite" data-testid="invite" data-seat=seat.to_string()>
+            {body}
+        </div>
+    }
+    .into_any()
+}
+
