@@ -230,13 +230,14 @@ test("take back: your play and the bots' replies, from a button that keeps its p
   await page.goto(shared.site.url + "#/play/shengji?seed=takeback&pace=slow");
   await waitForApp(page);
   const playsOnTable = (p) => p.locator("[data-testid=seat-play]:not(.old)").evaluateAll((els) => els.filter((e) => e.querySelector("[data-card]")).length);
-  // Your turn with at most one play before yours, so two bots reply after it.
+  // Your turn to follow the lead, with two bots to reply after you (a lead could be a
+  // throw, which the rules never take back).
   await playHand(page, {
     until: async (p) =>
       (await p.locator("[data-testid=table]").getAttribute("data-phase")) === "play" &&
       (await p.locator("[data-testid=table]").getAttribute("data-my-turn")) === "yes" &&
       (await p.locator("[data-testid=play]").count()) > 0 &&
-      (await playsOnTable(p)) <= 1,
+      (await playsOnTable(p)) === 1,
   });
   const button = page.locator("[data-testid=take-back]");
   assert.ok(await button.isDisabled(), "nothing to take back before you play");
