@@ -178,6 +178,15 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   await host.page.click("[data-testid=start-game]");
   await watcher.page.waitForSelector("[data-testid=table]", { timeout: 20000 });
   await watcher.page.waitForSelector("[data-testid=watching]");
+  // Seat 4's Expert thinks in the host's bot worker: the guests' and the spectator's boards say so.
+  for (const p of [guest.page, watcher.page]) {
+    await p.evaluate(() => {
+      window.__botThinking = false;
+      new MutationObserver(() => {
+        if (document.querySelector("[data-testid=seat][data-seat='3'] [data-testid=thinking]")) window.__botThinking = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
+  }
   const players = Promise.all([host.page, guest.page, second.page].map((p) => playHand(p)));
   // Mid-hand the spectator sees the table but holds no cards and has nothing to play.
   await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "play", null, { timeout: 60000 });
@@ -188,6 +197,7 @@ test("a spectator watches a hand through a watch invite: the public table, no hi
   await players;
   await watcher.page.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "finished", null, { timeout: 20000 });
   assert.equal(await watcher.page.locator("[data-testid=next-hand]").count(), 0, "a spectator deals nothing");
+  for (const p of [guest.page, watcher.page]) assert.ok(await p.evaluate(() => window.__botThinking), "the Expert was shown thinking");
   for (const p of [host, guest, second, watcher]) assert.deepEqual(p.problems(), []);
   for (const p of [host, guest, second, watcher]) await p.context.close();
 });

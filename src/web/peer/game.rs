@@ -36,13 +36,15 @@ pub trait PeerTable:
     /// The lobby's settings controls; `change` is called with the settings a control asks for.
     fn settings_form(settings: Self::Settings, change: Callback<Self::Settings>, shell: Shell) -> AnyView;
     /// The table as one seat sees it; `act` sends that seat's moves, `error` is the host's last
-    /// refusal (phrased), `below` goes under the table (the host's list of seats).
+    /// refusal (phrased), `below` goes under the table (the host's list of seats), `bots` says
+    /// which seats a bot plays now (empty seats, dropped guests).
     fn board(
         view: Signal<Self::View>,
         names: Signal<Vec<String>>,
         act: Callback<Self::Action>,
         error: Signal<Option<String>>,
         below: Option<ViewFn>,
+        bots: Signal<Vec<bool>>,
     ) -> AnyView;
 }
 
@@ -120,15 +122,22 @@ impl PeerTable for crate::shengji::game::Game {
         act: Callback<Self::Action>,
         error: Signal<Option<String>>,
         below: Option<ViewFn>,
+        bots: Signal<Vec<bool>>,
     ) -> AnyView {
         // The suggested lead's adviser: any seed will do (it only breaks ties).
         let adviser = crate::dup::TableSeed::parse("friends").expect("a literal seed");
+        // A bot's move comes from the host's bot worker, a moment later (the board says so
+        // only after 0.4 s, style/table.css).
+        let thinking = Signal::derive(move || {
+            let turn = view.with(|v| (v.phase != crate::shengji::game::PhaseName::Finished).then(|| v.to_act.first().copied()).flatten());
+            turn.filter(|&s| bots.with(|b| b.get(s).copied().unwrap_or(false)))
+        });
         match below {
             Some(below) => view! {
-                <TableBoard view=view names=names act=act error=error adviser_seed=adviser>{below.run()}</TableBoard>
+                <TableBoard view=view names=names act=act error=error adviser_seed=adviser thinking=thinking>{below.run()}</TableBoard>
             }
             .into_any(),
-            None => view! { <TableBoard view=view names=names act=act error=error adviser_seed=adviser/> }.into_any(),
+            None => view! { <TableBoard view=view names=names act=act error=error adviser_seed=adviser thinking=thinking/> }.into_any(),
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::rtc::{Peer, PeerEvent};
 use super::PeerTable;
 use super::chat::TableTalk;
-use super::{entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, AnswerPassOn, PeerMemory};
+use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, AnswerPassOn, PeerMemory};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::delta::{ViewDecoder, WireError};
@@ -219,6 +219,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
 
     let has_view = Memo::new(move |_| view_sig.with(|v| v.is_some()));
     let names = Signal::derive(move || lobby.with(|l| l.as_ref().map(|l| seat_names(l, seat.get(), shell)).unwrap_or_default()));
+    let bots = Signal::derive(move || lobby.with(|l| l.as_ref().map(bot_seats).unwrap_or_default()));
 
     let status = move || {
         let line = |t: String| view! { <p class="status-line" data-testid="peer-status">{t}</p> }.into_any();
@@ -307,7 +308,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                 });
                 view! {
                     <div class="peer-status">{status}</div>
-                    {untrack(|| G::board(v, names, Callback::new(act), error, None))}
+                    {untrack(|| G::board(v, names, Callback::new(act), error, None, bots))}
                     <TableTalk lines=chat.into() names=names send=say read_only=watch/>
                 }
             })}

@@ -106,6 +106,16 @@ impl ConsoleLog {
     }
 }
 
+/// Which seats a bot plays now: the empty seats of a started table and the dropped guests'.
+pub fn bot_seats<G: PeerGame>(lobby: &LobbyState<G>) -> Vec<bool> {
+    let now = |info: &SeatInfo| match info {
+        SeatInfo::Empty => lobby.started,
+        SeatInfo::Bot => true,
+        SeatInfo::Guest { stand_in, .. } => *stand_in,
+    };
+    lobby.seats.iter().map(now).collect()
+}
+
 /// Display name of each seat as the lobby knows it; `me` is "You".
 pub fn seat_names<G: PeerGame>(lobby: &LobbyState<G>, me: Option<Seat>, shell: Shell) -> Vec<String> {
     lobby

@@ -58,6 +58,8 @@ impl PeerTable for Game {
         act: Callback<Action>,
         error: Signal<Option<String>>,
         below: Option<ViewFn>,
+        // Rummy's and mahjong's bots answer at once, on the host's page: none is ever seen thinking.
+        _bots: Signal<Vec<bool>>,
     ) -> AnyView {
         // The host saves the table; a guest has nothing to save.
         mount_board(TableState::new(view, names, error), act, below)

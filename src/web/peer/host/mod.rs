@@ -12,7 +12,7 @@ use super::rtc::{Peer, PeerEvent};
 use super::chat::TableTalk;
 use super::ConsoleLog;
 use super::PeerTable;
-use super::{entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, InvitePassOn};
+use super::{bot_seats, entropy, ice_servers, load_memory, now_ms, seat_names, seat_state, InvitePassOn};
 use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::host::{ConnId, Host, HostConfig, LobbyError, Outgoing};
@@ -281,6 +281,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
     let has_view = Memo::new(move |_| ui.view.with(|v| v.is_some()));
     let names = Signal::derive(move || ui.lobby.with(|l| seat_names(l, ui.my_seat.get(), shell)));
+    let bots = Signal::derive(move || ui.lobby.with(bot_seats));
 
     let settings_panel = move || {
         let l = ui.lobby.get();
@@ -434,7 +435,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 let say = Callback::new(move |text: String| from_me(&|me| me.say(&text)));
                 view! {
                     <div class="peer-status">{status_line}</div>
-                    {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats)))}
+                    {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats), bots))}
                     <TableTalk lines=ui.chat.into() names=names send=say/>
                 }
             })}
