@@ -1,9 +1,11 @@
 //! The authoritative host of a peer table: owns the `Game`, the seat map (connections ↔
 //! seats, bots in empty seats, stand-in bots for dropped guests) and every incoming message.
 //! Pure: bytes and times in, messages per connection out; no clocks, no I/O. Beside it in
-//! `host/`: the lobby (`lobby.rs`), fair dealing (`fair_round.rs`), saving (`snapshot.rs`),
+//! `host/`: who comes to the table (`arrivals.rs`), the lobby (`lobby.rs`), the bots' jobs
+//! (`bots.rs`), chat (`chat.rs`), fair dealing (`fair_round.rs`), saving (`snapshot.rs`),
 //! flood control and the capped log (`flood.rs`), refusals and log entries as types (`refusal.rs`).
 
+mod arrivals;
 mod bots;
 pub(super) mod chat;
 mod fair_round;
@@ -22,7 +24,7 @@ use self::fair_round::FairRound;
 use self::flood::{Bucket, LogRing, Take};
 use super::fair::{self, Secret};
 use super::game::{Deal, PeerGame};
-use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_WATCHERS, PROTOCOL_VERSION};
+use super::protocol::{decode_guest, GuestMessage, HostMessage, MAX_GUEST_MESSAGE_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION};
 use crate::dup::TableSeed;
 use crate::table::{Driver, Seat};
 use derive_where::derive_where;
@@ -423,116 +425,6 @@ impl<G: PeerGame> Host<G> {
             GuestMessage::Chat { text } => self.chat(conn, &text, now),
             GuestMessage::Resync => self.resync(conn),
         }
-    }
-
-    fn hello(&mut self, conn: ConnId, name: String, rejoin: Option<String>, now: Millis) -> Vec<Outgoing<G>> {
-        // A returning guest: the token names its seat.
-        let back = rejoin.and_then(|t| {
-            self.seats.iter().position(|o| matches!(o, Occupant::Guest(g) if g.token == t))
-        });
-        let seat = match back {
-            Some(seat) => {
-                if let Occupant::Guest(g) = &mut self.seats[seat] {
-                    if let Some(old) = g.conn.replace(conn) {
-                        // The same guest on a new connection: the old one no longer speaks for it.
-                        if let Some(c) = self.conns.get_mut(&old) {
-                            c.seat = None;
-                        }
-                    }
-                    g.dropped_at = None;
-                    g.stand_in = false;
-                    if !name.is_empty() {
-                        g.name = name;
-                    }
-                }
-                seat
-            }
-            None => {
-                if self.started() {
-                    return self.reject(conn, None, Refusal::Started);
-                }
-                let Some(seat) = self.seats.iter().position(|o| matches!(o, Occupant::Empty)) else {
-                    return self.reject(conn, None, Refusal::TableFull);
-                };
-                let token = fair::to_hex(&self.next_secret("token")[..16]);
-                let name = if name.is_empty() { format!("Guest {}", seat + 1) } else { name };
-                self.seats[seat] = Occupant::Guest(GuestSeat { name, conn: Some(conn), token, dropped_at: None, stand_in: false });
-                seat
-            }
-        };
-        if let Some(c) = self.conns.get_mut(&conn) {
-            c.greeted = true;
-            c.seat = Some(seat);
-        }
-        self.touch();
-        let mut out = vec![self.welcome(seat, conn)];
-        out.extend(self.broadcast_lobby());
-        if let Some(g) = &self.game {
-            self.stats.views += 1;
-            out.push((conn, HostMessage::View(Box::new(g.view(seat)))));
-        }
-        // A guest back after the hand ended: the reveal it missed (older ones: `History`).
-        if let Some(m) = self.game.as_ref().and_then(|g| self.reveal_message(g.hand_number())) {
-            out.push((conn, m));
-        }
-        // A guest back during a fair round it was asked to join: resend the current step.
-        if let Some(r) = &self.round {
-            if r.participants.contains(&seat) {
-                out.push((conn, self.round_message(r)));
-            }
-        }
-        self.after_change(now, &mut out);
-        out
-    }
-
-    /// A spectator: no seat, the lobby and the public view now and after every change.
-    fn watch(&mut self, conn: ConnId) -> Vec<Outgoing<G>> {
-        if self.watchers().len() >= MAX_WATCHERS {
-            return self.reject(conn, None, Refusal::TableFull);
-        }
-        if let Some(c) = self.conns.get_mut(&conn) {
-            c.greeted = true;
-            c.watching = true;
-        }
-        let mut out = vec![(conn, HostMessage::Lobby(self.lobby()))];
-        if let Some(g) = &self.game {
-            self.stats.views += 1;
-            out.push((conn, HostMessage::View(Box::new(g.public_view()))));
-        }
-        out
-    }
-
-    /// Whether this connection is a spectator's (it greeted with `Watch` and was let in).
-    pub fn is_watching(&self, conn: ConnId) -> bool {
-        self.conns.get(&conn).is_some_and(|c| c.watching)
-    }
-
-    /// The whole view again, for a connection that could not apply an update (its page's
-    /// encoder starts afresh with it).
-    fn resync(&mut self, conn: ConnId) -> Vec<Outgoing<G>> {
-        let Some(g) = &self.game else { return Vec::new() };
-        let view = match self.conns.get(&conn) {
-            Some(c) if c.watching => g.public_view(),
-            _ => match self.seat_of(conn) {
-                Some(seat) => g.view(seat),
-                None => return Vec::new(),
-            },
-        };
-        self.stats.views += 1;
-        vec![(conn, HostMessage::View(Box::new(view)))]
-    }
-
-    /// Spectators' connections.
-    pub fn watchers(&self) -> Vec<ConnId> {
-        self.conns.iter().filter(|(_, c)| c.watching).map(|(&id, _)| id).collect()
-    }
-
-    fn welcome(&self, seat: Seat, conn: ConnId) -> Outgoing<G> {
-        let token = match &self.seats[seat] {
-            Occupant::Guest(g) => g.token.clone(),
-            _ => String::new(),
-        };
-        (conn, HostMessage::Welcome { seat, rejoin: token, protocol_version: PROTOCOL_VERSION })
     }
 
     fn action(&mut self, conn: ConnId, seq: u64, seat: Seat, action: G::Action, now: Millis) -> Vec<Outgoing<G>> {
