@@ -126,10 +126,10 @@ impl PeerTable for crate::shengji::game::Game {
     ) -> AnyView {
         // The suggested lead's adviser: any seed will do (it only breaks ties).
         let adviser = crate::dup::TableSeed::parse("friends").expect("a literal seed");
-        // A bot's move comes from the host's bot worker, a moment later (the board says so
-        // only after 0.4 s, style/table.css).
+        // A bot's move comes from the host's bot worker, a moment later: the board says so
+        // at the seat it marks as acting, only after 0.4 s (style/main.css).
         let thinking = Signal::derive(move || {
-            let turn = view.with(|v| (v.phase != crate::shengji::game::PhaseName::Finished).then(|| v.to_act.first().copied()).flatten());
+            let turn = view.with(|v| v.to_act.first().copied());
             turn.filter(|&s| bots.with(|b| b.get(s).copied().unwrap_or(false)))
         });
         match below {
