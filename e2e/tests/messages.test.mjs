@@ -110,3 +110,26 @@ test("a Chinese table shows no English words from the deal to the result (Findin
   assert.deepEqual(problems(), []);
   await context.close();
 });
+
+test("a table link that makes no table says why in Chinese, naming the bad parameter", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/");
+  await waitForApp(page);
+  await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", fewer_taps: false })));
+  for (const [query, names] of [["seed=zh1&bots=xx", "bots=xx"], ["seed=zh1&pace=zoom", "pace=zoom"], ["seed=zh1&m=poker", "“m”"]]) {
+    await page.goto(shared.site.url + "#/play/shengji?" + query);
+    await page.reload();
+    await page.waitForSelector("[data-testid=table-error]");
+    const text = await page.locator("[data-testid=table-error-message]").textContent();
+    assert.ok(text.includes(names), text);
+    // A Chinese sentence around the link's own words: its parameters and values (quoted,
+    // or written key=value), the values a pace or a bot may take, and the settings
+    // reader's list of what a value may be, which stays English.
+    const own = text.replace(/“[^”]*”|[a-z]+=[a-z]+/g, "").replace(/\b(slow|normal|fast|instant|e|n|x|use|tractor|or|friends)\b/g, "");
+    assert.ok(!hasEnglish(own), text);
+    assert.ok(/[\u4e00-\u9fff]/.test(own), text);
+  }
+  await screenshot(page, "table-bad-link-phone-zh");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});

@@ -6,7 +6,8 @@
 use crate::cards::Card;
 use crate::i18n::Lang;
 use crate::shengji::bot::BotReason;
-use crate::dup::{SeedError, MAX_SEED_LEN};
+use crate::dup::{SeedError, DERIVATION_VERSION, MAX_SEED_LEN};
+use crate::record::link::LinkError;
 use crate::shengji::game::{BidProblem, Done, FriendProblem, Move, PhaseName, RuleError, Seat, TakeBackProblem};
 use crate::shengji::{IllegalPlay, LeadError};
 use crate::ui_model::phrase::{card_label, cards_label, describe_format, suit_name};
@@ -77,6 +78,27 @@ fn take_back_zh(p: TakeBackProblem) -> &'static str {
         TakeBackProblem::NotLast => "你的牌不是最后出的，或者本轮已经结束",
         TakeBackProblem::Nothing => "没有可以悔的牌",
         TakeBackProblem::AfterThrow => "甩牌不能悔：甩牌成不成已经显示了别人手里的牌",
+    }
+}
+
+/// Why a share link was refused. In Chinese the sentence is Chinese around the link's own
+/// parameter names and values; what a value may be (a game's settings reader writes it)
+/// stays in English there.
+pub fn link_error(e: &LinkError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let short = |s: &str| if s.chars().count() <= 24 { s.to_string() } else { format!("{}…", s.chars().take(24).collect::<String>()) };
+    match e {
+        LinkError::MissingSeed => format!("链接没有种子：需要 seed= 加上1到{MAX_SEED_LEN}个字母或数字"),
+        LinkError::Unknown { param } => format!("链接里有未知的参数“{}”", short(param)),
+        LinkError::Repeated { param } => format!("链接把参数“{param}”给了不止一次"),
+        LinkError::Invalid { param, value, allowed } => format!("链接的参数“{param}”是“{}”：{allowed}", short(value)),
+        LinkError::Version { found } => format!(
+            "链接的参数“v”是“{}”：它由另一个版本的应用生成，发牌方式不同（此版本的发牌派生版本是 {DERIVATION_VERSION}）",
+            short(found)
+        ),
+        LinkError::Settings { param, reason } => format!("链接的参数“{param}”不可用：{reason}"),
     }
 }
 

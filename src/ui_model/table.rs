@@ -4,7 +4,8 @@
 //! non-default values. Pure, tested natively.
 
 use crate::dup::TableSeed;
-use crate::record::link::{normalize, ShareLink};
+use crate::i18n::Lang;
+use crate::record::link::{normalize, LinkError, ShareLink};
 use crate::shengji::bot::Difficulty;
 use crate::shengji::game::Settings;
 #[cfg(test)]
@@ -105,14 +106,40 @@ impl BotLevels {
     }
 
     /// Reads `bots=` for a table of `players`.
-    pub fn from_key(text: &str, players: usize) -> Result<BotLevels, String> {
+    pub fn from_key(text: &str, players: usize) -> Result<BotLevels, TableLinkError> {
         let levels: Option<Vec<Difficulty>> = text.chars().map(BotLevels::from_letter).collect();
         match levels {
             Some(l) if l.len() == players => Ok(BotLevels(l)),
-            _ => Err(format!(
-                "bots={} is not one letter per seat for {players} seats (e easy, n normal, x expert)",
-                text.chars().take(24).collect::<String>()
-            )),
+            _ => Err(TableLinkError::Bots { value: text.chars().take(24).collect(), players }),
+        }
+    }
+}
+
+/// Why a table link was refused: its deal's share link, or this screen's own pace or bots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableLinkError {
+    Link(LinkError),
+    /// `pace=` is none of the paces (the value as given, at most 24 characters).
+    Pace { value: String },
+    /// `bots=` is not one level letter per seat.
+    Bots { value: String, players: usize },
+}
+
+impl TableLinkError {
+    /// The sentence a person can act on, in `lang`.
+    pub fn phrase(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (TableLinkError::Link(e), _) => crate::ui_model::messages::link_error(e, lang),
+            (TableLinkError::Pace { value }, Lang::En) => format!("pace={value} is not a pace (use slow, normal, fast or instant)"),
+            (TableLinkError::Pace { value }, Lang::Zh) => {
+                format!("pace={value} 不是一种速度（请用 slow 慢、normal 正常、fast 快 或 instant 立即）")
+            }
+            (TableLinkError::Bots { value, players }, Lang::En) => {
+                format!("bots={value} is not one letter per seat for {players} seats (e easy, n normal, x expert)")
+            }
+            (TableLinkError::Bots { value, players }, Lang::Zh) => {
+                format!("bots={value} 不是 {players} 个座位每座一个字母（e 简单，n 普通，x 专家）")
+            }
         }
     }
 }
@@ -138,14 +165,14 @@ impl TableParams {
     }
 
     /// Reads the query; every bad value gets the share link's message naming it.
-    pub fn from_query(query: &[(String, String)]) -> Result<TableParams, String> {
+    pub fn from_query(query: &[(String, String)]) -> Result<TableParams, TableLinkError> {
         let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| k == PACE_KEY || k == BOTS_KEY);
         let value = |key: &str| ui.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
         let pace = match value(PACE_KEY) {
             None => Pace::default(),
-            Some(v) => Pace::from_key(&v).ok_or_else(|| format!("pace={v} is not a pace (use slow, normal, fast or instant)"))?,
+            Some(v) => Pace::from_key(&v).ok_or_else(|| TableLinkError::Pace { value: v.chars().take(24).collect() })?,
         };
-        let link = ShareLink::from_query(&deal).map_err(|e| e.to_string())?;
+        let link = ShareLink::from_query(&deal).map_err(TableLinkError::Link)?;
         let bots = match value(BOTS_KEY) {
             None => BotLevels::default(),
             Some(v) => BotLevels::from_key(&v, link.settings.players as usize)?,
@@ -206,17 +233,34 @@ mod tests {
         b.set(4, 2, Difficulty::Expert);
         assert_eq!(b.key(4, 0).as_deref(), Some("nnxn"));
         assert_eq!(BotLevels::from_key("nnxn", 4).unwrap().seats(4)[2], Difficulty::Expert);
-        assert!(BotLevels::from_key("nnx", 4).unwrap_err().contains("one letter per seat"));
+        assert!(BotLevels::from_key("nnx", 4).unwrap_err().phrase(Lang::En).contains("one letter per seat"));
         assert!(BotLevels::from_key("nnqn", 4).is_err());
     }
 
     #[test]
     fn bad_values_are_named() {
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("p", "x")])).unwrap_err().contains("'p'"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("m", "poker")])).unwrap_err().contains("'m'"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("seat", "9")])).unwrap_err().contains("'seat'"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("players", "5")])).unwrap_err().contains("players"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("pace", "zoom")])).unwrap_err().contains("pace=zoom"));
-        assert!(TableParams::from_query(&q(&[("seed", "a"), ("bots", "xx")])).unwrap_err().contains("bots=xx"));
+        let err = |pairs: &[(&str, &str)], lang| TableParams::from_query(&q(pairs)).unwrap_err().phrase(lang);
+        assert!(err(&[("seed", "a"), ("p", "x")], Lang::En).contains("'p'"));
+        assert!(err(&[("seed", "a"), ("m", "poker")], Lang::En).contains("'m'"));
+        assert!(err(&[("seed", "a"), ("seat", "9")], Lang::En).contains("'seat'"));
+        assert!(err(&[("seed", "a"), ("players", "5")], Lang::En).contains("players"));
+        assert!(err(&[("seed", "a"), ("pace", "zoom")], Lang::En).contains("pace=zoom"));
+        assert!(err(&[("seed", "a"), ("bots", "xx")], Lang::En).contains("bots=xx"));
+    }
+
+    #[test]
+    fn bad_values_are_named_in_chinese_too() {
+        let err = |pairs: &[(&str, &str)]| TableParams::from_query(&q(pairs)).unwrap_err().phrase(Lang::Zh);
+        for (pairs, names) in [
+            (&[("seed", "a"), ("pace", "zoom")][..], "pace=zoom"),
+            (&[("seed", "a"), ("bots", "xx")][..], "bots=xx"),
+            (&[("seed", "a"), ("m", "poker")][..], "“m”"),
+            (&[("seed", "a"), ("players", "5")][..], "“players”"),
+            (&[("p", "4")][..], "seed="),
+        ] {
+            let zh = err(pairs);
+            assert!(zh.contains(names), "{zh}");
+            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "a Chinese sentence: {zh}");
+        }
     }
 }

@@ -7,13 +7,14 @@
 //! hints, is `local.rs` on the same runner.)
 
 use crate::dup::TableSeed;
-use crate::i18n::{Lang, Text};
+use crate::i18n::{Lang, Phrased, Text};
 use crate::record::duplicate::Source;
 use crate::record::link::Link;
 use crate::record::replay_code::encode;
 use crate::record::save::{Loaded, SaveEnvelope};
 use crate::routes::Route;
 use crate::table::{BotSeat, Codec, Driver, Game, Record, Seat};
+use crate::ui_model::messages::link_error;
 use crate::ui_model::table::Pace;
 use crate::web::shell::{replace_hash, BackHome, Shell};
 use crate::web::storage;
@@ -94,12 +95,13 @@ pub fn set_aside_unusable_save<G: BotTable>()
     provide_context(SetAside(set_aside));
 }
 
-fn bad_link<G: BotTable>(shell: Shell, msg: String) -> AnyView
+/// A link that makes no table: why, in the page's language, and the way to a new game.
+fn bad_link<G: BotTable>(shell: Shell, why: impl Fn(Lang) -> String + Send + Sync + 'static) -> AnyView
 {
     view! {
         <section class="screen page" data-testid="table-error">
             <h2>{move || G::title(shell.lang())}</h2>
-            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{msg.clone()}</p>
+            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{move || why(shell.lang())}</p>
             <a class="button primary" href=format!("#/play/{}", G::NAME) data-testid="new-game">{move || shell.t(Text::NewGame)}</a>
             <BackHome/>
         </section>
@@ -126,7 +128,7 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView
     }
     let link = match Link::<G>::from_query(&query) {
         Ok(l) => l,
-        Err(e) => return bad_link::<G>(shell, e.to_string()),
+        Err(e) => return bad_link::<G>(shell, move |lang| link_error(&e, lang)),
     };
     let deal_hash = Link::<G>::new(&link.table_seed(), &link.settings, link.seat).to_hash();
     let mut hash = deal_hash.clone();
@@ -153,7 +155,10 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView
             let kept = matches!(loaded, Loaded::Incompatible { .. } | Loaded::Corrupt { .. });
             match G::new(link.settings.clone(), link.table_seed()) {
                 Ok(g) => (g, false, kept),
-                Err(e) => return bad_link::<G>(shell, G::settings_error(&e, shell.lang())),
+                Err(e) => {
+                    let why = Phrased::with(|lang| G::settings_error(&e, lang));
+                    return bad_link::<G>(shell, move |lang| why.get(lang).to_string());
+                }
             }
         }
     };

@@ -18,7 +18,8 @@ use crate::shengji::bot::bots_for;
 use crate::table::think::Remote;
 use crate::table::{Codec, Driver};
 use crate::shengji::game::{Action, Event, Game, PhaseName, RuleError, Seat};
-use crate::ui_model::messages::rule_error;
+use crate::ui_model::messages::{rule_error, seed_error};
+use crate::ui_model::peer_messages::settings_error;
 use crate::ui_model::table::{BotLevels, Pace, TableParams};
 use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
 use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
@@ -38,11 +39,12 @@ fn seat_name(seat: Seat, me: Seat, shell: Shell) -> String {
     }
 }
 
-fn bad_link(shell: Shell, msg: String) -> AnyView {
+/// A link that makes no table: why, in the page's language, and the way to a new game.
+fn bad_link(shell: Shell, why: impl Fn(Lang) -> String + Send + Sync + 'static) -> AnyView {
     view! {
         <section class="screen page" data-testid="table-error">
             <h2>{move || shell.t(Text::NewGameVsBots)}</h2>
-            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{msg.clone()}</p>
+            <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{move || why(shell.lang())}</p>
             <a class="button primary" href="#/new" data-testid="new-game">{move || shell.t(Text::NewGameVsBots)}</a>
             <BackHome/>
         </section>
@@ -96,11 +98,11 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
     }
     let params = match TableParams::from_query(&query) {
         Ok(p) => p,
-        Err(e) => return bad_link(shell, e),
+        Err(e) => return bad_link(shell, move |lang| e.phrase(lang)),
     };
     let seed = match TableSeed::parse(&params.seed) {
         Ok(s) => s,
-        Err(e) => return bad_link(shell, e.to_string()),
+        Err(e) => return bad_link(shell, move |lang| seed_error(&e, lang)),
     };
     // A friend's result (`r=`) is kept for the side-by-side card after the hand; the
     // address bar then shows the plain link of the deal.
@@ -136,7 +138,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         // starts without asking (its first move replaces the save).
         Loaded::Ok { game, .. } if crate::table::Game::outcome(&*game).is_some() => match fresh() {
             Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
-            Err(e) => bad_link(shell, e.to_string()),
+            Err(e) => bad_link(shell, move |lang| settings_error(&e, lang)),
         },
         Loaded::Ok { save, game } => {
             // Another game is saved: opening a link must not silently discard it.
@@ -149,7 +151,7 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
                 {move || if started.get() {
                     match fresh() {
                         Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=table_seed.clone() game=g/> }.into_any(),
-                        Err(e) => bad_link(shell, e.to_string()),
+                        Err(e) => bad_link(shell, move |lang| settings_error(&e, lang)),
                     }
                 } else {
                     let summary = summary.clone();
@@ -173,13 +175,13 @@ pub fn Table(query: Vec<(String, String)>) -> impl IntoView {
         }
         Loaded::Absent => match fresh() {
             Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=g/> }.into_any(),
-            Err(e) => bad_link(shell, e.to_string()),
+            Err(e) => bad_link(shell, move |lang| settings_error(&e, lang)),
         },
         // An unusable save is still there: its backup could not be written at start-up
         // (storage full), or another tab put it there since. It is never written over.
         Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => match fresh() {
             Ok(g) => view! { <LocalTable friend_linked=friend_linked params=params.clone() seed=link.table_seed() game=g kept=true/> }.into_any(),
-            Err(e) => bad_link(shell, e.to_string()),
+            Err(e) => bad_link(shell, move |lang| settings_error(&e, lang)),
         },
     }
 }
