@@ -95,7 +95,6 @@ pub enum Text {
     IsThinking,
     /// The hint tab's row: the Expert's play for you.
     ExpertWouldPlay,
-    ExpertThinking,
     /// The result card's field comparison.
     FieldTitle,
     FieldExplained,
@@ -374,7 +373,6 @@ impl Text {
             Text::LevelExpert => ("Expert", "高手"),
             Text::IsThinking => (" is thinking…", "正在思考…"),
             Text::ExpertWouldPlay => ("What would Expert play?", "高手会怎么出？"),
-            Text::ExpertThinking => ("Expert is thinking…", "高手正在思考…"),
             Text::FieldTitle => ("How did the field do?", "其他人打得怎么样？"),
             Text::FieldExplained => (
                 "The same deal played again with a bot in your seat and the same bots around it: the Normal bot and four Experts.",
