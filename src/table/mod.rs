@@ -25,6 +25,12 @@ pub use record::{replay, Record, ReplayError};
 /// A seat at a table, 0-based in playing order (people see it counted from 1).
 pub type Seat = usize;
 
+/// The bot level of `seat` from levels given for the seats in turn, as the CLI's `--bots`
+/// and the arena give them: `levels[seat % len]`, the default level when none is given.
+pub fn level_for_seat<L: Copy + Default>(levels: &[L], seat: Seat) -> L {
+    levels.get(seat % levels.len().max(1)).copied().unwrap_or_default()
+}
+
 /// How a finished hand went for each seat, for the table layer's comparisons
 /// (duplicate results, "who won"). The game's own detailed result travels in
 /// its events and views.

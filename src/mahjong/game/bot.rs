@@ -103,7 +103,7 @@ pub struct Bot {
 /// One bot per seat, seat `s` playing `difficulty[s % len]` (advice when empty).
 pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> Vec<Bot> {
     (0..players)
-        .map(|s| Bot::new(seed, s, difficulty.get(s % difficulty.len().max(1)).copied().unwrap_or_default()))
+        .map(|s| Bot::new(seed, s, crate::table::level_for_seat(difficulty, s)))
         .collect()
 }
 

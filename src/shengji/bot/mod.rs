@@ -591,7 +591,7 @@ pub(crate) fn cost(trump: Trump, c: Card) -> i64 {
 /// One bot per seat, seat `s` taking `difficulty[s % len]` (the default when empty).
 pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> Vec<Bot> {
     (0..players)
-        .map(|s| Bot::new(seed, s, difficulty.get(s % difficulty.len().max(1)).copied().unwrap_or_default()))
+        .map(|s| Bot::new(seed, s, crate::table::level_for_seat(difficulty, s)))
         .collect()
 }
 
