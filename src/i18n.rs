@@ -52,10 +52,9 @@ impl Lang {
     }
 
     pub fn t(self, text: Text) -> &'static str {
-        let (en, zh) = text.pair();
         match self {
-            Lang::En => en,
-            Lang::Zh => zh,
+            Lang::En => text.en,
+            Lang::Zh => text.zh,
         }
     }
 }

@@ -1,574 +1,288 @@
 //! Every visible string of the app shell, in English and Chinese side by side: one
-//! [`Text`] a string, one `(English, 中文)` pair each (read through [`super::Lang::t`]).
+//! [`Text`] constant a string, both languages in it (read through [`super::Lang::t`]).
 
-/// Every string of the app shell.
+/// One string of the app shell in every language. Each is a constant below, so a page's
+/// wasm links only the strings its screens name (a `match` over every string would link
+/// them all into every page), and a string without both languages does not compile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Text {
-    Tagline,
-    NewGameVsBots,
-    NewGame,
-    PlayWithFriends,
-    PlayRummy,
-    PlayMahjong,
-    Resume,
-    Settings,
-    BackHome,
-    NotFoundTitle,
-    NotFoundBody,
-    NotBuiltYet,
-    /// A route the other page of the site carries, while the browser goes there.
-    Loading,
-    PlaySoon,
-    Theme,
-    ThemeSystem,
-    ThemeLight,
-    ThemeDark,
-    Language,
-    LanguageAuto,
-    StorageUnavailable,
-    Version,
-    OfflineReady,
-    Practice,
-    PracticeIntro,
-    Seed,
-    Decks,
-    TrumpLabel,
-    TheLead,
-    YourHand,
-    Selected,
-    LegalPlay,
-    NotAllowed,
-    PlayCards,
-    Clear,
-    Hints,
-    HintIntro,
-    YouCant,
-    ReadsAs,
-    HowToPlay,
-    MoreFormats,
-    SkippedFormats,
-    Forced,
-    Computing,
-    ShortInSuit,
-    ShowMore,
-    ResultLegal,
-    ResultIllegal,
-    NextPosition,
-    TryAgain,
-    BadPracticeLink,
-    FourColour,
-    CardSize,
-    SizeSmall,
-    SizeMedium,
-    SizeLarge,
-    DrawSpeed,
-    SpeedSlow,
-    SpeedNormal,
-    SpeedFast,
-    SpeedInstant,
-    Sound,
-    FewerTaps,
-    Preview,
-    Players,
-    Mode,
-    ModeTractor,
-    ModeFriends,
-    YourSeat,
-    BotPace,
-    /// The new-game row of bot levels per seat.
-    BotLevels,
-    /// A lobby seat's level select.
-    BotLevel,
-    /// Scanning a guest's answer with the camera (where the browser can).
-    ScanAnswer,
-    StopScan,
-    ScanFailed,
-    /// A guest's answer: show it as a QR code, and hide it again.
-    ShowQr,
-    HideQr,
-    /// The bot worker could not start: bots cannot play.
-    NoBotWorker,
-    LevelEasy,
-    LevelNormal,
-    LevelExpert,
-    /// After a bot's name: it is searching its move.
-    IsThinking,
-    /// The hint tab's row: the Expert's play for you.
-    ExpertWouldPlay,
-    /// The result card's field comparison.
-    FieldTitle,
-    FieldExplained,
-    FieldPlay,
-    FieldPlaying,
-    FieldYou,
-    FieldNormalBot,
-    FieldExpertBot,
-    FieldUnavailable,
-    SeedHint,
-    NewSeed,
-    Start,
-    DecksDefault,
-    BadTableLink,
-    You,
-    Bot,
-    Level,
-    Landlord,
-    LandlordTeam,
-    CardsLeft,
-    FriendExplained,
-    ShowLastTrick,
-    BackToTrick,
-    CardLeft,
-    Win,
-    WaitingForBids,
-    ToAct,
-    AttackerPoints,
-    NextThreshold,
-    NoTrumpYet,
-    Drawing,
-    BidWith,
-    NoBid,
-    Bids,
-    BuryTitle,
-    Bury,
-    CallFriends,
-    Call,
-    WaitingFor,
-    TakeBack,
-    SuggestedLead,
-    UseSuggestion,
-    HandOver,
-    KittyBonus,
-    LevelChanges,
-    NextHand,
-    GameOver,
-    Kitty,
-    Friend,
-    // The timing page (src/web/timing.rs).
-    Timing,
-    TimingLink,
-    TimingIntro,
-    TimingPositions,
-    TimingRun,
-    TimingRunning,
-    TimingMeasure,
-    TimingMedian,
-    TimingWorst,
-    TimingTarget,
-    TimingNoTarget,
-    TimingFirstHint,
-    TimingHintList,
-    TimingLegality,
-    TimingBot2,
-    TimingBot4,
-    TimingExpert,
-    TimingExpertTarget,
-    TimingBrowser,
-    TimingNotRun,
-    TimingMethod,
-    TimingFailed,
-    // Saved games, the end-of-hand review and result card, replays (issue 6 items 7-10).
-    HandNumber,
-    TrickNumber,
-    SavedGameTitle,
-    SavedGameReplaced,
-    ResumeSaved,
-    StartThisTable,
-    SaveFailed,
-    Dismiss,
-    SaveCorrupt,
-    SaveIncompatible,
-    SaveDetails,
-    Review,
-    LedBy,
-    Wins,
-    Pts,
-    YourResult,
-    YouAttacked,
-    YouDefended,
-    YourSideWon,
-    YourSideLost,
-    ShareResult,
-    Copy,
-    Copied,
-    Share,
-    ChatTitle,
-    ChatPlaceholder,
-    ChatSend,
-    ShowCode,
-    HideCode,
-    CompareTitle,
-    Player,
-    Side,
-    Attackers,
-    Defenders,
-    FriendResultWaiting,
-    ReplayLink,
-    WatchReplay,
-    ResultLinkFirstHand,
-    ReplayTitle,
-    ReplayBack,
-    ReplayForward,
-    ReplayFirst,
-    ReplayLast,
-    BeforeFirstTrick,
-    ReplayDrawStage,
-    NobodyBidKittyTurned,
-    ReplayBuried,
-    BadReplayLink,
-    AttackersSoFar,
-    SeatLabel,
-    ReplayKeys,
-    FailedThrow,
-    // Peer play (src/web/peer): hosting, joining, status lines, ICE servers.
-    PeerHostIntro,
-    SeatEmpty,
-    Offline,
-    StandIn,
-    MoveUp,
-    RemovePlayer,
-    FillBots,
-    StartGame,
-    PasteAnswer,
-    Connect,
-    PreparingInvite,
-    Connecting,
-    StandInAfter,
-    InviteFailed,
-    NewInvite,
-    JoinTitle,
-    YourName,
-    JoinButton,
-    SendAnswer,
-    AnswerCode,
-    SayingHello,
-    WatchTitle,
-    Watching,
-    WatchingWait,
-    InviteSpectator,
-    SpectatorInvite,
-    Spectators,
-    YouSitAt,
-    WaitingForStart,
-    Dealing,
-    HostGone,
-    GuestFailed,
-    DealVerified,
-    DealNotVerified,
-    HandSeed,
-    BadInvite,
-    HostRefused,
-    TablePlayers,
-    StepTable,
-    StepInvite,
-    StepStart,
-    IceServers,
-    IceHelp,
-    IceDefaults,
-    IceSaved,
-    Resumed,
-    NewTable,
-    Save,
-    // Saves kept safe (issue 15): oversized saves, numbered backups, other tabs, the host's table.
-    SaveOversized,
-    BackupKeptAs,
-    BackupsDropped,
-    SaveNotMoved,
-    SaveTaken,
-    Reload,
+pub struct Text {
+    pub(super) en: &'static str,
+    pub(super) zh: &'static str,
 }
 
+// The names read like the enum they replace (`Text::NewGame`), hence CamelCase constants.
+#[allow(non_upper_case_globals)]
 impl Text {
-    pub(super) fn pair(self) -> (&'static str, &'static str) {
-        match self {
-            Text::Tagline => ("Shengji · Tractor · Finding Friends — in your browser, offline.", "升级 · 拖拉机 · 找朋友 —— 浏览器里离线也能玩。"),
-            Text::NewGameVsBots => ("New game vs bots", "人机对战"),
-            Text::NewGame => ("New game", "新游戏"),
-            Text::PlayWithFriends => ("Play with friends", "和朋友玩"),
-            Text::PlayRummy => ("Rummy (13 cards) against bots", "拉米（13张）对机器人"),
-            Text::PlayMahjong => ("Sichuan mahjong against bots", "四川麻将对机器人"),
-            Text::Resume => ("Resume", "继续牌局"),
-            Text::Settings => ("Settings", "设置"),
-            Text::BackHome => ("Back to the home screen", "返回首页"),
-            Text::NotFoundTitle => ("Nothing here", "找不到这个页面"),
-            Text::NotFoundBody => ("This link does not lead to a screen of tuolaji:", "这个链接不对应 tuolaji 的任何页面："),
-            Text::NotBuiltYet => ("Not built yet", "尚未完成"),
-            Text::Loading => ("Opening…", "正在打开…"),
-            Text::PlaySoon => ("The game table is not built yet. This link will deal its cards in a later version.", "牌桌尚未完成。以后的版本中这个链接会发出同样的牌。"),
-            Text::Theme => ("Theme", "主题"),
-            Text::ThemeSystem => ("Follow the system", "跟随系统"),
-            Text::ThemeLight => ("Light", "浅色"),
-            Text::ThemeDark => ("Dark", "深色"),
-            Text::Language => ("Language", "语言"),
-            Text::LanguageAuto => ("Browser default", "跟随浏览器"),
-            Text::StorageUnavailable => ("This browser is not letting tuolaji save anything (private browsing or full storage). You can play, but nothing will be kept after you close the tab.", "浏览器不允许保存数据（隐私模式或存储已满）。可以继续玩，但关闭页面后不会保留进度。"),
-            Text::Version => ("Version", "版本"),
-            Text::OfflineReady => ("Works offline once loaded; add it to your home screen to install.", "加载一次后即可离线使用；添加到主屏幕即可安装。"),
-            Text::Practice => ("Follow practice", "跟牌练习"),
-            Text::PracticeIntro => ("Someone has led. Choose a legal way to follow from your hand; the hints help.", "首家已经出牌。从手牌中选出合法的跟牌，可以参考提示。"),
-            Text::Seed => ("Seed", "种子"),
-            Text::Decks => ("Decks", "副数"),
-            Text::TrumpLabel => ("Trump", "主牌"),
-            Text::TheLead => ("The lead", "首家出牌"),
-            Text::YourHand => ("Your hand", "你的手牌"),
-            Text::Selected => ("Selected", "已选"),
-            Text::LegalPlay => ("Legal play", "可以这样出"),
-            Text::NotAllowed => ("Not allowed: ", "不能这样出："),
-            Text::PlayCards => ("Play", "出牌"),
-            Text::Clear => ("Clear", "清除"),
-            Text::Hints => ("Hints", "提示"),
-            Text::HintIntro => ("The lead's shapes, strongest first. The rules force the highlighted one; tap a row to select it.", "首家牌型从强到弱。高亮的一行是规则强制的；点一行即可选中这些牌。"),
-            Text::YouCant => ("you can't", "凑不出"),
-            Text::ReadsAs => ("These cards read as", "这些牌可以读作"),
-            Text::HowToPlay => ("How to play", "玩法"),
-            Text::MoreFormats => ("…and weaker formats, down to single cards", "……以及更弱的牌型，直到单张"),
-            Text::SkippedFormats => ("…more formats", "……更多牌型"),
-            Text::Forced => ("forced", "必须"),
-            Text::Computing => ("…", "……"),
-            Text::ShortInSuit => ("You are short in the led suit: play all of it, then anything else.", "这门牌不够：全部出完，再随便垫牌。"),
-            Text::ShowMore => ("Show more", "显示更多"),
-            Text::ResultLegal => ("Legal — well followed.", "出牌合法，跟得好！"),
-            Text::ResultIllegal => ("That play was not legal: ", "这手牌不合法："),
-            Text::NextPosition => ("Next position", "下一题"),
-            Text::TryAgain => ("Try again", "再试一次"),
-            Text::BadPracticeLink => ("This practice link is not valid: ", "这个练习链接无效："),
-            Text::FourColour => ("Four-colour suits", "四色花色"),
-            Text::CardSize => ("Card size", "牌的大小"),
-            Text::SizeSmall => ("Small", "小"),
-            Text::SizeMedium => ("Medium", "中"),
-            Text::SizeLarge => ("Large", "大"),
-            Text::DrawSpeed => ("Auto-draw speed", "自动摸牌速度"),
-            Text::SpeedSlow => ("Slow", "慢"),
-            Text::SpeedNormal => ("Normal", "正常"),
-            Text::SpeedFast => ("Fast", "快"),
-            Text::SpeedInstant => ("Instant", "立即"),
-            Text::Sound => ("A sound on your turn", "轮到你时提示音"),
-            Text::FewerTaps => (
-                "Fewer taps: a play you have no choice about is made for you, and the shape you must follow with is selected",
-                "少点几下：没有选择的牌自动替你出，必须跟的牌型预先选好",
-            ),
-            Text::Preview => ("Preview", "预览"),
-            Text::Players => ("Players", "人数"),
-            Text::Mode => ("Mode", "模式"),
-            Text::ModeTractor => ("Tractor (fixed partners)", "拖拉机（固定对家）"),
-            Text::ModeFriends => ("Finding Friends", "找朋友"),
-            Text::YourSeat => ("Your seat", "你的座位"),
-            Text::BotPace => ("Bot pace", "电脑速度"),
-            Text::BotLevels => ("Bots (seat: level)", "电脑（座位：水平）"),
-            Text::BotLevel => ("How well this seat's bot plays", "这个座位的电脑水平"),
-            Text::ScanAnswer => ("Scan", "扫码"),
-            Text::StopScan => ("Stop", "停止"),
-            Text::ScanFailed => (
-                "The camera could not be opened: paste the answer instead.",
-                "无法打开相机：请改为粘贴回复码。",
-            ),
-            Text::ShowQr => ("QR code", "二维码"),
-            Text::HideQr => ("Hide the QR code", "隐藏二维码"),
-            Text::NoBotWorker => (
-                "This browser could not start the bots' worker, so the bots cannot play. Reload the page; if it happens again, try another browser.",
-                "这个浏览器没能启动电脑的线程，电脑无法出牌。请刷新页面；如果再次出现，请换一个浏览器。",
-            ),
-            Text::LevelEasy => ("Easy", "简单"),
-            Text::LevelNormal => ("Normal", "普通"),
-            Text::LevelExpert => ("Expert", "高手"),
-            Text::IsThinking => (" is thinking…", "正在思考…"),
-            Text::ExpertWouldPlay => ("What would Expert play?", "高手会怎么出？"),
-            Text::FieldTitle => ("How did the field do?", "其他人打得怎么样？"),
-            Text::FieldExplained => (
-                "The same deal played again with a bot in your seat and the same bots around it: the Normal bot and four Experts.",
-                "同一副牌重打一遍：你的座位换成电脑，其他座位的电脑不变——一个普通电脑和四个高手。",
-            ),
-            Text::FieldPlay => ("Play the field", "让电脑重打这一副"),
-            Text::FieldPlaying => ("The field is playing…", "电脑正在重打…"),
-            Text::FieldYou => ("You", "你"),
-            Text::FieldNormalBot => ("Normal bot", "普通电脑"),
-            Text::FieldExpertBot => ("Expert", "高手"),
-            Text::FieldUnavailable => (
-                "The field could not play here (this browser could not start the bot worker).",
-                "无法在这里重打（浏览器没能启动电脑线程）。",
-            ),
-            Text::SeedHint => ("Leave as is for a random deal, or paste a friend's seed to get the same cards.", "保留随机种子，或粘贴朋友的种子以发出同样的牌。"),
-            Text::NewSeed => ("New seed", "换一个种子"),
-            Text::Start => ("Start", "开始"),
-            Text::DecksDefault => ("Default", "默认"),
-            Text::BadTableLink => ("This table link is not valid: ", "这个牌桌链接无效："),
-            Text::You => ("You", "你"),
-            Text::Bot => ("Bot", "电脑"),
-            Text::Level => ("Level", "级"),
-            Text::Landlord => ("Landlord", "庄家"),
-            Text::LandlordTeam => ("Landlord's side", "庄家方"),
-            Text::CardsLeft => ("cards", "张"),
-            Text::FriendExplained => (
-                "\"1st A♥\" means the first A♥ someone else plays: whoever plays it becomes your friend.",
-                "“第1张A♥”指别人打出的第一张A♥：谁打出它，谁就是你的朋友。",
-            ),
-            Text::ShowLastTrick => ("Tap to see it", "点这里看上一轮"),
-            Text::BackToTrick => ("Tap to go back to the table", "点这里回到本轮"),
-            Text::CardLeft => ("card", "张"),
-            Text::Win => ("win", "赢"),
-            Text::WaitingForBids => ("All cards are drawn: the last bids…", "牌已摸完：最后亮主……"),
-            Text::ToAct => ("to act", "出牌中"),
-            Text::AttackerPoints => ("Attackers' points", "闲家得分"),
-            Text::NextThreshold => ("next step at", "下一档"),
-            Text::NoTrumpYet => ("not decided", "未定"),
-            Text::Drawing => ("Drawing cards…", "摸牌中……"),
-            Text::BidWith => ("Bid", "亮主"),
-            Text::NoBid => ("No bid", "不亮"),
-            Text::Bids => ("Bids", "亮主"),
-            Text::BuryTitle => ("You are the landlord: bury cards", "你是庄家：请扣底"),
-            Text::Bury => ("Bury", "扣底"),
-            Text::CallFriends => ("Call your friends", "叫朋友"),
-            Text::Call => ("Call", "叫"),
-            Text::WaitingFor => ("Waiting for", "等待"),
-            Text::TakeBack => ("Take back", "悔牌"),
-            Text::SuggestedLead => ("Suggested lead", "建议首出"),
-            Text::UseSuggestion => ("Select it", "选中"),
-            Text::HandOver => ("Hand over", "本局结束"),
-            Text::KittyBonus => ("Kitty bonus", "底牌加分"),
-            Text::LevelChanges => ("Levels", "升级"),
-            Text::NextHand => ("Next hand", "下一局"),
-            Text::GameOver => ("Game over — winners:", "比赛结束——获胜："),
-            Text::Kitty => ("Kitty", "底牌"),
-            Text::Friend => ("Friend", "朋友"),
-            // The timing page (src/web/timing.rs).
-            Text::Timing => ("Speed in this browser", "本浏览器中的速度"),
-            Text::TimingLink => ("Speed test", "速度测试"),
-            Text::TimingIntro => (
-                "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's move where the bots think (the bot worker, its own clock).",
-                "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中出一手牌（线程自己计时）。",
-            ),
-            Text::TimingPositions => ("Positions", "局面数"),
-            Text::TimingRun => ("Run", "开始"),
-            Text::TimingRunning => ("Running…", "测量中……"),
-            Text::TimingMeasure => ("What (ms)", "项目（毫秒）"),
-            Text::TimingMedian => ("median", "中位数"),
-            Text::TimingWorst => ("worst", "最慢"),
-            Text::TimingTarget => ("target <", "目标 <"),
-            Text::TimingNoTarget => ("no target", "无目标"),
-            Text::TimingFirstHint => ("First hint row", "第一行提示"),
-            Text::TimingHintList => ("Whole hint list", "全部提示"),
-            Text::TimingLegality => ("Legality check", "合法性检查"),
-            Text::TimingBot2 => ("Bot move, 2 decks", "电脑出牌，2副牌"),
-            Text::TimingBot4 => ("Bot move, 4 decks", "电脑出牌，4副牌"),
-            Text::TimingExpert => ("Expert's move in the bot worker, 2 decks", "高手在电脑线程中出牌，2副牌"),
-            Text::TimingExpertTarget => ("target: median ≤ 50 ms, p99 ≤ 250 ms", "目标：中位数 ≤ 50 毫秒，p99 ≤ 250 毫秒"),
-            Text::TimingBrowser => ("Browser", "浏览器"),
-            Text::TimingNotRun => ("Not run yet.", "尚未测量。"),
-            Text::TimingMethod => (
-                "Seeded positions (the same every run), after a short warm-up. Each figure repeats its position in three rounds of at least 1 ms (browsers round the clock to 0.1 ms) and keeps the fastest round's mean, so time the system gave to other programs is left out.",
-                "局面由种子生成（每次相同），先短暂预热。每个数据把同一局面重复三轮、每轮至少1毫秒（浏览器的计时精度只有0.1毫秒），取最快一轮的平均值，以排除系统分给其他程序的时间。",
-            ),
-            Text::TimingFailed => ("The measurement stopped: ", "测量中断："),
-            Text::HandNumber => ("Hand", "局"),
-            Text::TrickNumber => ("Trick", "轮"),
-            Text::SavedGameTitle => ("You have a game in progress", "你有一局未完成的牌局"),
-            Text::SavedGameReplaced => ("Starting this table replaces the saved game as soon as the first card is dealt.", "开始这一桌后，发出第一张牌时已保存的牌局就会被替换。"),
-            Text::ResumeSaved => ("Resume the saved game", "继续已保存的牌局"),
-            Text::StartThisTable => ("Start this table", "开始这一桌"),
-            Text::SaveFailed => ("This game cannot be saved: the browser's storage is full or turned off. You can keep playing, but closing the tab will lose the game.", "无法保存本局：浏览器存储已满或被关闭。可以继续玩，但关闭页面后本局会丢失。"),
-            Text::Dismiss => ("Dismiss", "知道了"),
-            Text::SaveCorrupt => ("Your saved game could not be read. It was set aside as a backup and tuolaji started fresh.", "你的存档无法读取，已另存为备份，应用已重新开始。"),
-            Text::SaveIncompatible => ("Your saved game was made by another version of tuolaji and cannot be opened by this one. It was set aside as a backup and tuolaji started fresh.", "你的存档来自另一个版本的 tuolaji，本版本无法打开。已另存为备份，应用已重新开始。"),
-            Text::SaveDetails => ("Details", "详情"),
-            Text::Review => ("Trick by trick", "逐轮回顾"),
-            Text::LedBy => ("led by", "首出："),
-            Text::Wins => ("wins", "赢"),
-            Text::Pts => ("pts", "分"),
-            Text::YourResult => ("Your result on this deal", "你在这副牌上的成绩"),
-            Text::YouAttacked => ("You attacked", "你是闲家"),
-            Text::YouDefended => ("You were on the landlord's side", "你在庄家一方"),
-            Text::YourSideWon => ("Your side won", "你方获胜"),
-            Text::YourSideLost => ("Your side lost", "你方失利"),
-            Text::ShareResult => ("Challenge a friend: this link deals them the same cards and shows both results when they finish.", "挑战朋友：此链接给对方发同样的牌，打完后显示双方成绩。"),
-            Text::Copy => ("Copy", "复制"),
-            Text::Copied => ("Copied", "已复制"),
-            Text::Share => ("Share", "分享"),
-            Text::ChatTitle => ("Table talk", "聊天"),
-            Text::ChatPlaceholder => ("Say something to the table", "对大家说点什么"),
-            Text::ChatSend => ("Send", "发送"),
-            Text::ShowCode => ("Code and QR", "邀请码和二维码"),
-            Text::HideCode => ("Hide the code", "隐藏邀请码"),
-            Text::CompareTitle => ("Results on this deal", "这副牌的成绩"),
-            Text::Player => ("Player", "玩家"),
-            Text::Side => ("Side", "方"),
-            Text::Attackers => ("attackers", "闲家"),
-            Text::Defenders => ("landlord's side", "庄家方"),
-            Text::FriendResultWaiting => ("A friend's result on this deal is waiting: finish the hand to compare.", "朋友在这副牌上的成绩已收到：打完本局即可比较。"),
-            Text::ReplayLink => ("Replay link", "回放链接"),
-            Text::WatchReplay => ("Watch the replay", "观看回放"),
-            Text::ResultLinkFirstHand => ("Result links compare the first hand of a table; this is a later hand.", "成绩链接只比较一桌的第一局；这是之后的一局。"),
-            Text::ReplayTitle => ("Replay", "回放"),
-            Text::ReplayBack => ("Back", "上一轮"),
-            Text::ReplayForward => ("Next", "下一轮"),
-            Text::ReplayFirst => ("First", "开头"),
-            Text::ReplayLast => ("Last", "结尾"),
-            Text::BeforeFirstTrick => ("The hands after the exchange, before the first trick", "扣底后、第一轮之前的手牌"),
-            Text::ReplayDrawStage => ("The draw and the bids", "摸牌与亮主"),
-            Text::NobodyBidKittyTurned => ("Nobody bid: the kitty was turned over to decide trump.", "无人亮主：翻开底牌定主。"),
-            Text::ReplayBuried => ("Buried", "扣底"),
-            Text::BadReplayLink => ("This replay link cannot be opened: ", "无法打开此回放链接："),
-            Text::AttackersSoFar => ("Attackers so far", "闲家累计"),
-            Text::SeatLabel => ("Seat", "座位"),
-            Text::ReplayKeys => ("The arrow keys step too.", "也可以用方向键切换。"),
-            Text::FailedThrow => ("failed throw", "甩牌失败"),
-            Text::PeerHostIntro => ("Your browser hosts the table: it deals, runs the bots and checks every move.", "你的浏览器来开桌：发牌、运行电脑玩家、检查每一步。"),
-            Text::SeatEmpty => ("Empty seat", "空位"),
-            Text::Offline => ("offline", "已掉线"),
-            Text::StandIn => ("a bot plays for them", "电脑代打中"),
-            Text::MoveUp => ("Move up", "上移"),
-            Text::RemovePlayer => ("Remove", "移出"),
-            Text::FillBots => ("Fill empty seats with bots", "空位补电脑"),
-            Text::StartGame => ("Start", "开始"),
-            Text::PasteAnswer => ("Paste your friend's answer code", "粘贴朋友的应答码"),
-            Text::Connect => ("Connect", "连接"),
-            Text::PreparingInvite => ("Preparing the invite…", "正在生成邀请…"),
-            Text::Connecting => ("Connecting…", "连接中…"),
-            Text::StandInAfter => ("Bot stands in after (s)", "掉线几秒后电脑代打"),
-            Text::InviteFailed => ("Could not connect. Try again with both on the same Wi-Fi; some networks (mobile data, offices) also need a TURN server, added in Settings. Then make a new invite.", "连接失败。请让双方连同一个 Wi-Fi 再试；有些网络（移动数据、公司网络）还需要在设置中添加 TURN 服务器。然后重新生成邀请。"),
-            Text::NewInvite => ("New invite", "重新邀请"),
-            Text::JoinTitle => ("Join a friend's table", "加入朋友的牌桌"),
-            Text::YourName => ("Your name", "你的名字"),
-            Text::JoinButton => ("Join", "加入"),
-            Text::SendAnswer => ("Send this answer code back to the host (share or copy it). You are connected as soon as the host pastes it into your seat's box.", "把这个应答码发回给房主（分享或复制）。房主把它粘贴到你的座位框里后即可连接。"),
-            Text::AnswerCode => ("Your answer code", "你的应答码"),
-            Text::SayingHello => ("Connected. Saying hello to the host…", "已连接，正在和房主打招呼…"),
-            Text::WatchTitle => ("Watch a friend's table", "观看朋友的牌桌"),
-            Text::Watching => ("You are watching: everyone's discards and scores, nobody's hidden hand.", "你在观战：能看到出牌和比分，看不到任何人的手牌。"),
-            Text::WatchingWait => ("You are watching. The table shows here when the game starts.", "你在观战。开局后牌桌会显示在这里。"),
-            Text::InviteSpectator => ("Invite a spectator", "邀请观战"),
-            Text::SpectatorInvite => ("An invite to watch (no seat, no hidden cards): send it, then paste their answer here.", "观战邀请（不占座位，看不到手牌）：发给对方，再把对方的回复码粘贴到这里。"),
-            Text::Spectators => ("Watching", "观战"),
-            Text::YouSitAt => ("You sit at seat", "你的座位："),
-            Text::WaitingForStart => ("Waiting for the host to start.", "等待房主开始。"),
-            Text::Dealing => ("The next hand is being dealt (fair dealing: every browser adds its own randomness)…", "正在发下一局（公平发牌：每个浏览器都加入自己的随机数）…"),
-            Text::HostGone => ("The host's page closed or lost the connection. Your seat is kept: ask the host for a new invite link and open it here.", "房主的页面已关闭或断开连接。你的座位会保留：请向房主要一个新的邀请链接，在这里打开。"),
-            Text::GuestFailed => ("Could not connect to the host. Try again with both on the same Wi-Fi; some networks (mobile data, offices) also need a TURN server, added in Settings by both of you. Then ask the host for a new invite.", "无法连接房主。请让双方连同一个 Wi-Fi 再试；有些网络（移动数据、公司网络）还需要双方在设置中添加 TURN 服务器。然后请房主重新邀请。"),
-            Text::DealVerified => ("Deal verified: the cards came from the seed every browser helped choose.", "发牌已验证：牌来自所有浏览器共同决定的种子。"),
-            Text::DealNotVerified => ("WARNING: deal NOT verified —", "警告：发牌未通过验证——"),
-            Text::HandSeed => ("This hand's seed (its duplicate link)", "本局种子（复式链接）"),
-            Text::BadInvite => ("This invitation cannot be used:", "这个邀请无法使用："),
-            Text::HostRefused => ("The host refused:", "房主拒绝："),
-            Text::TablePlayers => ("Players at the table", "牌桌上的玩家"),
-            Text::StepInvite => ("2 · Invite a friend to each seat", "2 · 邀请朋友入座"),
-            Text::StepTable => ("1 · The table", "1 · 牌桌设置"),
-            Text::StepStart => ("3 · Start", "3 · 开始"),
-            Text::IceServers => ("STUN/TURN servers (to play across the internet)", "STUN/TURN 服务器（跨互联网对战用）"),
-            Text::IceHelp => (
-                "One per line: the URL, then for TURN a username and a password separated by spaces. The public STUN servers listed to start with tell each browser its public address, so friends on other networks can connect: they see that address, never your cards or messages. Empty the list to play on the same network only; if a connection still fails, add a TURN server (advanced).",
-                "每行一个：先写 URL，TURN 服务器后面再写用户名和密码（空格分隔）。默认列出的公共 STUN 服务器告诉每个浏览器自己的公网地址，让不在同一网络的朋友也能连上：它们只看到这个地址，看不到你的牌和消息。清空列表则只在同一网络内对战；如果仍然连不上，再添加一个 TURN 服务器（高级）。",
-            ),
-            Text::IceDefaults => ("Default servers", "默认服务器"),
-            Text::IceSaved => ("Saved.", "已保存。"),
-            Text::Resumed => ("This table was resumed after a reload. Every player keeps their seat: send each one the new invite of their seat (a bot plays for them meanwhile).", "牌桌已在刷新后恢复。每位玩家的座位都保留：请把各自座位的新邀请发给他们（在此期间由电脑代打）。"),
-            Text::NewTable => ("Start a new table", "重新开一桌"),
-            Text::Save => ("Save", "保存"),
-            // Saves kept safe (issue 15).
-            Text::SaveOversized => ("Your saved game claims to be far larger than any real game, so it was not opened. It was set aside as a backup and tuolaji started fresh.", "你的存档声称的大小远超任何真实牌局，因此没有打开。已另存为备份，应用已重新开始。"),
-            Text::BackupKeptAs => ("Backup", "备份"),
-            Text::BackupsDropped => ("At most 8 backups are kept: the oldest one was deleted.", "最多保留 8 份备份：最早的一份已删除。"),
-            Text::SaveNotMoved => ("Your saved game could not be opened, and storage is too full to back it up. It is kept where it is, and nothing is saved over it until there is room.", "你的存档无法打开，而存储已满，无法备份。存档保留在原处；腾出空间之前，不会保存任何内容覆盖它。"),
-            Text::SaveTaken => ("Another tab is now saving this game, so this tab stopped saving (neither overwrites the other). Reload to continue here from that tab's save.", "另一个标签页正在保存这局游戏，此标签页已停止保存（互不覆盖）。刷新即可在这里从那个标签页的存档继续。"),
-            Text::Reload => ("Reload", "刷新"),
-        }
-    }
+    pub const Tagline: Text = Text { en: "Shengji · Tractor · Finding Friends — in your browser, offline.", zh: "升级 · 拖拉机 · 找朋友 —— 浏览器里离线也能玩。" };
+    pub const NewGameVsBots: Text = Text { en: "New game vs bots", zh: "人机对战" };
+    pub const NewGame: Text = Text { en: "New game", zh: "新游戏" };
+    pub const PlayWithFriends: Text = Text { en: "Play with friends", zh: "和朋友玩" };
+    pub const PlayRummy: Text = Text { en: "Rummy (13 cards) against bots", zh: "拉米（13张）对机器人" };
+    pub const PlayMahjong: Text = Text { en: "Sichuan mahjong against bots", zh: "四川麻将对机器人" };
+    pub const Resume: Text = Text { en: "Resume", zh: "继续牌局" };
+    pub const Settings: Text = Text { en: "Settings", zh: "设置" };
+    pub const BackHome: Text = Text { en: "Back to the home screen", zh: "返回首页" };
+    pub const NotFoundTitle: Text = Text { en: "Nothing here", zh: "找不到这个页面" };
+    pub const NotFoundBody: Text = Text { en: "This link does not lead to a screen of tuolaji:", zh: "这个链接不对应 tuolaji 的任何页面：" };
+    pub const NotBuiltYet: Text = Text { en: "Not built yet", zh: "尚未完成" };
+    /// A route the other page of the site carries, while the browser goes there.
+    pub const Loading: Text = Text { en: "Opening…", zh: "正在打开…" };
+    pub const PlaySoon: Text = Text { en: "The game table is not built yet. This link will deal its cards in a later version.", zh: "牌桌尚未完成。以后的版本中这个链接会发出同样的牌。" };
+    pub const Theme: Text = Text { en: "Theme", zh: "主题" };
+    pub const ThemeSystem: Text = Text { en: "Follow the system", zh: "跟随系统" };
+    pub const ThemeLight: Text = Text { en: "Light", zh: "浅色" };
+    pub const ThemeDark: Text = Text { en: "Dark", zh: "深色" };
+    pub const Language: Text = Text { en: "Language", zh: "语言" };
+    pub const LanguageAuto: Text = Text { en: "Browser default", zh: "跟随浏览器" };
+    pub const StorageUnavailable: Text = Text { en: "This browser is not letting tuolaji save anything (private browsing or full storage). You can play, but nothing will be kept after you close the tab.", zh: "浏览器不允许保存数据（隐私模式或存储已满）。可以继续玩，但关闭页面后不会保留进度。" };
+    pub const Version: Text = Text { en: "Version", zh: "版本" };
+    pub const OfflineReady: Text = Text { en: "Works offline once loaded; add it to your home screen to install.", zh: "加载一次后即可离线使用；添加到主屏幕即可安装。" };
+    pub const Practice: Text = Text { en: "Follow practice", zh: "跟牌练习" };
+    pub const PracticeIntro: Text = Text { en: "Someone has led. Choose a legal way to follow from your hand; the hints help.", zh: "首家已经出牌。从手牌中选出合法的跟牌，可以参考提示。" };
+    pub const Seed: Text = Text { en: "Seed", zh: "种子" };
+    pub const Decks: Text = Text { en: "Decks", zh: "副数" };
+    pub const TrumpLabel: Text = Text { en: "Trump", zh: "主牌" };
+    pub const TheLead: Text = Text { en: "The lead", zh: "首家出牌" };
+    pub const YourHand: Text = Text { en: "Your hand", zh: "你的手牌" };
+    pub const Selected: Text = Text { en: "Selected", zh: "已选" };
+    pub const LegalPlay: Text = Text { en: "Legal play", zh: "可以这样出" };
+    pub const NotAllowed: Text = Text { en: "Not allowed: ", zh: "不能这样出：" };
+    pub const PlayCards: Text = Text { en: "Play", zh: "出牌" };
+    pub const Clear: Text = Text { en: "Clear", zh: "清除" };
+    pub const Hints: Text = Text { en: "Hints", zh: "提示" };
+    pub const HintIntro: Text = Text { en: "The lead's shapes, strongest first. The rules force the highlighted one; tap a row to select it.", zh: "首家牌型从强到弱。高亮的一行是规则强制的；点一行即可选中这些牌。" };
+    pub const YouCant: Text = Text { en: "you can't", zh: "凑不出" };
+    pub const ReadsAs: Text = Text { en: "These cards read as", zh: "这些牌可以读作" };
+    pub const HowToPlay: Text = Text { en: "How to play", zh: "玩法" };
+    pub const MoreFormats: Text = Text { en: "…and weaker formats, down to single cards", zh: "……以及更弱的牌型，直到单张" };
+    pub const SkippedFormats: Text = Text { en: "…more formats", zh: "……更多牌型" };
+    pub const Forced: Text = Text { en: "forced", zh: "必须" };
+    pub const Computing: Text = Text { en: "…", zh: "……" };
+    pub const ShortInSuit: Text = Text { en: "You are short in the led suit: play all of it, then anything else.", zh: "这门牌不够：全部出完，再随便垫牌。" };
+    pub const ShowMore: Text = Text { en: "Show more", zh: "显示更多" };
+    pub const ResultLegal: Text = Text { en: "Legal — well followed.", zh: "出牌合法，跟得好！" };
+    pub const ResultIllegal: Text = Text { en: "That play was not legal: ", zh: "这手牌不合法：" };
+    pub const NextPosition: Text = Text { en: "Next position", zh: "下一题" };
+    pub const TryAgain: Text = Text { en: "Try again", zh: "再试一次" };
+    pub const BadPracticeLink: Text = Text { en: "This practice link is not valid: ", zh: "这个练习链接无效：" };
+    pub const FourColour: Text = Text { en: "Four-colour suits", zh: "四色花色" };
+    pub const CardSize: Text = Text { en: "Card size", zh: "牌的大小" };
+    pub const SizeSmall: Text = Text { en: "Small", zh: "小" };
+    pub const SizeMedium: Text = Text { en: "Medium", zh: "中" };
+    pub const SizeLarge: Text = Text { en: "Large", zh: "大" };
+    pub const DrawSpeed: Text = Text { en: "Auto-draw speed", zh: "自动摸牌速度" };
+    pub const SpeedSlow: Text = Text { en: "Slow", zh: "慢" };
+    pub const SpeedNormal: Text = Text { en: "Normal", zh: "正常" };
+    pub const SpeedFast: Text = Text { en: "Fast", zh: "快" };
+    pub const SpeedInstant: Text = Text { en: "Instant", zh: "立即" };
+    pub const Sound: Text = Text { en: "A sound on your turn", zh: "轮到你时提示音" };
+    pub const FewerTaps: Text = Text { en: "Fewer taps: a play you have no choice about is made for you, and the shape you must follow with is selected", zh: "少点几下：没有选择的牌自动替你出，必须跟的牌型预先选好" };
+    pub const Preview: Text = Text { en: "Preview", zh: "预览" };
+    pub const Players: Text = Text { en: "Players", zh: "人数" };
+    pub const Mode: Text = Text { en: "Mode", zh: "模式" };
+    pub const ModeTractor: Text = Text { en: "Tractor (fixed partners)", zh: "拖拉机（固定对家）" };
+    pub const ModeFriends: Text = Text { en: "Finding Friends", zh: "找朋友" };
+    pub const YourSeat: Text = Text { en: "Your seat", zh: "你的座位" };
+    pub const BotPace: Text = Text { en: "Bot pace", zh: "电脑速度" };
+    /// The new-game row of bot levels per seat.
+    pub const BotLevels: Text = Text { en: "Bots (seat: level)", zh: "电脑（座位：水平）" };
+    /// A lobby seat's level select.
+    pub const BotLevel: Text = Text { en: "How well this seat's bot plays", zh: "这个座位的电脑水平" };
+    /// Scanning a guest's answer with the camera (where the browser can).
+    pub const ScanAnswer: Text = Text { en: "Scan", zh: "扫码" };
+    pub const StopScan: Text = Text { en: "Stop", zh: "停止" };
+    pub const ScanFailed: Text = Text { en: "The camera could not be opened: paste the answer instead.", zh: "无法打开相机：请改为粘贴回复码。" };
+    /// A guest's answer: show it as a QR code, and hide it again.
+    pub const ShowQr: Text = Text { en: "QR code", zh: "二维码" };
+    pub const HideQr: Text = Text { en: "Hide the QR code", zh: "隐藏二维码" };
+    /// The bot worker could not start: bots cannot play.
+    pub const NoBotWorker: Text = Text { en: "This browser could not start the bots' worker, so the bots cannot play. Reload the page; if it happens again, try another browser.", zh: "这个浏览器没能启动电脑的线程，电脑无法出牌。请刷新页面；如果再次出现，请换一个浏览器。" };
+    pub const LevelEasy: Text = Text { en: "Easy", zh: "简单" };
+    pub const LevelNormal: Text = Text { en: "Normal", zh: "普通" };
+    pub const LevelExpert: Text = Text { en: "Expert", zh: "高手" };
+    /// After a bot's name: it is searching its move.
+    pub const IsThinking: Text = Text { en: " is thinking…", zh: "正在思考…" };
+    /// The hint tab's row: the Expert's play for you.
+    pub const ExpertWouldPlay: Text = Text { en: "What would Expert play?", zh: "高手会怎么出？" };
+    /// The result card's field comparison.
+    pub const FieldTitle: Text = Text { en: "How did the field do?", zh: "其他人打得怎么样？" };
+    pub const FieldExplained: Text = Text { en: "The same deal played again with a bot in your seat and the same bots around it: the Normal bot and four Experts.", zh: "同一副牌重打一遍：你的座位换成电脑，其他座位的电脑不变——一个普通电脑和四个高手。" };
+    pub const FieldPlay: Text = Text { en: "Play the field", zh: "让电脑重打这一副" };
+    pub const FieldPlaying: Text = Text { en: "The field is playing…", zh: "电脑正在重打…" };
+    pub const FieldYou: Text = Text { en: "You", zh: "你" };
+    pub const FieldNormalBot: Text = Text { en: "Normal bot", zh: "普通电脑" };
+    pub const FieldExpertBot: Text = Text { en: "Expert", zh: "高手" };
+    pub const FieldUnavailable: Text = Text { en: "The field could not play here (this browser could not start the bot worker).", zh: "无法在这里重打（浏览器没能启动电脑线程）。" };
+    pub const SeedHint: Text = Text { en: "Leave as is for a random deal, or paste a friend's seed to get the same cards.", zh: "保留随机种子，或粘贴朋友的种子以发出同样的牌。" };
+    pub const NewSeed: Text = Text { en: "New seed", zh: "换一个种子" };
+    pub const Start: Text = Text { en: "Start", zh: "开始" };
+    pub const DecksDefault: Text = Text { en: "Default", zh: "默认" };
+    pub const BadTableLink: Text = Text { en: "This table link is not valid: ", zh: "这个牌桌链接无效：" };
+    pub const You: Text = Text { en: "You", zh: "你" };
+    pub const Bot: Text = Text { en: "Bot", zh: "电脑" };
+    pub const Level: Text = Text { en: "Level", zh: "级" };
+    pub const Landlord: Text = Text { en: "Landlord", zh: "庄家" };
+    pub const LandlordTeam: Text = Text { en: "Landlord's side", zh: "庄家方" };
+    pub const CardsLeft: Text = Text { en: "cards", zh: "张" };
+    pub const FriendExplained: Text = Text { en: "\"1st A♥\" means the first A♥ someone else plays: whoever plays it becomes your friend.", zh: "“第1张A♥”指别人打出的第一张A♥：谁打出它，谁就是你的朋友。" };
+    pub const ShowLastTrick: Text = Text { en: "Tap to see it", zh: "点这里看上一轮" };
+    pub const BackToTrick: Text = Text { en: "Tap to go back to the table", zh: "点这里回到本轮" };
+    pub const CardLeft: Text = Text { en: "card", zh: "张" };
+    pub const Win: Text = Text { en: "win", zh: "赢" };
+    pub const WaitingForBids: Text = Text { en: "All cards are drawn: the last bids…", zh: "牌已摸完：最后亮主……" };
+    pub const ToAct: Text = Text { en: "to act", zh: "出牌中" };
+    pub const AttackerPoints: Text = Text { en: "Attackers' points", zh: "闲家得分" };
+    pub const NextThreshold: Text = Text { en: "next step at", zh: "下一档" };
+    pub const NoTrumpYet: Text = Text { en: "not decided", zh: "未定" };
+    pub const Drawing: Text = Text { en: "Drawing cards…", zh: "摸牌中……" };
+    pub const BidWith: Text = Text { en: "Bid", zh: "亮主" };
+    pub const NoBid: Text = Text { en: "No bid", zh: "不亮" };
+    pub const Bids: Text = Text { en: "Bids", zh: "亮主" };
+    pub const BuryTitle: Text = Text { en: "You are the landlord: bury cards", zh: "你是庄家：请扣底" };
+    pub const Bury: Text = Text { en: "Bury", zh: "扣底" };
+    pub const CallFriends: Text = Text { en: "Call your friends", zh: "叫朋友" };
+    pub const Call: Text = Text { en: "Call", zh: "叫" };
+    pub const WaitingFor: Text = Text { en: "Waiting for", zh: "等待" };
+    pub const TakeBack: Text = Text { en: "Take back", zh: "悔牌" };
+    pub const SuggestedLead: Text = Text { en: "Suggested lead", zh: "建议首出" };
+    pub const UseSuggestion: Text = Text { en: "Select it", zh: "选中" };
+    pub const HandOver: Text = Text { en: "Hand over", zh: "本局结束" };
+    pub const KittyBonus: Text = Text { en: "Kitty bonus", zh: "底牌加分" };
+    pub const LevelChanges: Text = Text { en: "Levels", zh: "升级" };
+    pub const NextHand: Text = Text { en: "Next hand", zh: "下一局" };
+    pub const GameOver: Text = Text { en: "Game over — winners:", zh: "比赛结束——获胜：" };
+    pub const Kitty: Text = Text { en: "Kitty", zh: "底牌" };
+    pub const Friend: Text = Text { en: "Friend", zh: "朋友" };
+    // The timing page (src/web/timing.rs).
+    pub const Timing: Text = Text { en: "Speed in this browser", zh: "本浏览器中的速度" };
+    pub const TimingLink: Text = Text { en: "Speed test", zh: "速度测试" };
+    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's move where the bots think (the bot worker, its own clock).", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中出一手牌（线程自己计时）。" };
+    pub const TimingPositions: Text = Text { en: "Positions", zh: "局面数" };
+    pub const TimingRun: Text = Text { en: "Run", zh: "开始" };
+    pub const TimingRunning: Text = Text { en: "Running…", zh: "测量中……" };
+    pub const TimingMeasure: Text = Text { en: "What (ms)", zh: "项目（毫秒）" };
+    pub const TimingMedian: Text = Text { en: "median", zh: "中位数" };
+    pub const TimingWorst: Text = Text { en: "worst", zh: "最慢" };
+    pub const TimingTarget: Text = Text { en: "target <", zh: "目标 <" };
+    pub const TimingNoTarget: Text = Text { en: "no target", zh: "无目标" };
+    pub const TimingFirstHint: Text = Text { en: "First hint row", zh: "第一行提示" };
+    pub const TimingHintList: Text = Text { en: "Whole hint list", zh: "全部提示" };
+    pub const TimingLegality: Text = Text { en: "Legality check", zh: "合法性检查" };
+    pub const TimingBot2: Text = Text { en: "Bot move, 2 decks", zh: "电脑出牌，2副牌" };
+    pub const TimingBot4: Text = Text { en: "Bot move, 4 decks", zh: "电脑出牌，4副牌" };
+    pub const TimingExpert: Text = Text { en: "Expert's move in the bot worker, 2 decks", zh: "高手在电脑线程中出牌，2副牌" };
+    pub const TimingExpertTarget: Text = Text { en: "target: median ≤ 50 ms, p99 ≤ 250 ms", zh: "目标：中位数 ≤ 50 毫秒，p99 ≤ 250 毫秒" };
+    pub const TimingBrowser: Text = Text { en: "Browser", zh: "浏览器" };
+    pub const TimingNotRun: Text = Text { en: "Not run yet.", zh: "尚未测量。" };
+    pub const TimingMethod: Text = Text { en: "Seeded positions (the same every run), after a short warm-up. Each figure repeats its position in three rounds of at least 1 ms (browsers round the clock to 0.1 ms) and keeps the fastest round's mean, so time the system gave to other programs is left out.", zh: "局面由种子生成（每次相同），先短暂预热。每个数据把同一局面重复三轮、每轮至少1毫秒（浏览器的计时精度只有0.1毫秒），取最快一轮的平均值，以排除系统分给其他程序的时间。" };
+    pub const TimingFailed: Text = Text { en: "The measurement stopped: ", zh: "测量中断：" };
+    // Saved games, the end-of-hand review and result card, replays (issue 6 items 7-10).
+    pub const HandNumber: Text = Text { en: "Hand", zh: "局" };
+    pub const TrickNumber: Text = Text { en: "Trick", zh: "轮" };
+    pub const SavedGameTitle: Text = Text { en: "You have a game in progress", zh: "你有一局未完成的牌局" };
+    pub const SavedGameReplaced: Text = Text { en: "Starting this table replaces the saved game as soon as the first card is dealt.", zh: "开始这一桌后，发出第一张牌时已保存的牌局就会被替换。" };
+    pub const ResumeSaved: Text = Text { en: "Resume the saved game", zh: "继续已保存的牌局" };
+    pub const StartThisTable: Text = Text { en: "Start this table", zh: "开始这一桌" };
+    pub const SaveFailed: Text = Text { en: "This game cannot be saved: the browser's storage is full or turned off. You can keep playing, but closing the tab will lose the game.", zh: "无法保存本局：浏览器存储已满或被关闭。可以继续玩，但关闭页面后本局会丢失。" };
+    pub const Dismiss: Text = Text { en: "Dismiss", zh: "知道了" };
+    pub const SaveCorrupt: Text = Text { en: "Your saved game could not be read. It was set aside as a backup and tuolaji started fresh.", zh: "你的存档无法读取，已另存为备份，应用已重新开始。" };
+    pub const SaveIncompatible: Text = Text { en: "Your saved game was made by another version of tuolaji and cannot be opened by this one. It was set aside as a backup and tuolaji started fresh.", zh: "你的存档来自另一个版本的 tuolaji，本版本无法打开。已另存为备份，应用已重新开始。" };
+    pub const SaveDetails: Text = Text { en: "Details", zh: "详情" };
+    pub const Review: Text = Text { en: "Trick by trick", zh: "逐轮回顾" };
+    pub const LedBy: Text = Text { en: "led by", zh: "首出：" };
+    pub const Wins: Text = Text { en: "wins", zh: "赢" };
+    pub const Pts: Text = Text { en: "pts", zh: "分" };
+    pub const YourResult: Text = Text { en: "Your result on this deal", zh: "你在这副牌上的成绩" };
+    pub const YouAttacked: Text = Text { en: "You attacked", zh: "你是闲家" };
+    pub const YouDefended: Text = Text { en: "You were on the landlord's side", zh: "你在庄家一方" };
+    pub const YourSideWon: Text = Text { en: "Your side won", zh: "你方获胜" };
+    pub const YourSideLost: Text = Text { en: "Your side lost", zh: "你方失利" };
+    pub const ShareResult: Text = Text { en: "Challenge a friend: this link deals them the same cards and shows both results when they finish.", zh: "挑战朋友：此链接给对方发同样的牌，打完后显示双方成绩。" };
+    pub const Copy: Text = Text { en: "Copy", zh: "复制" };
+    pub const Copied: Text = Text { en: "Copied", zh: "已复制" };
+    pub const Share: Text = Text { en: "Share", zh: "分享" };
+    pub const ChatTitle: Text = Text { en: "Table talk", zh: "聊天" };
+    pub const ChatPlaceholder: Text = Text { en: "Say something to the table", zh: "对大家说点什么" };
+    pub const ChatSend: Text = Text { en: "Send", zh: "发送" };
+    pub const ShowCode: Text = Text { en: "Code and QR", zh: "邀请码和二维码" };
+    pub const HideCode: Text = Text { en: "Hide the code", zh: "隐藏邀请码" };
+    pub const CompareTitle: Text = Text { en: "Results on this deal", zh: "这副牌的成绩" };
+    pub const Player: Text = Text { en: "Player", zh: "玩家" };
+    pub const Side: Text = Text { en: "Side", zh: "方" };
+    pub const Attackers: Text = Text { en: "attackers", zh: "闲家" };
+    pub const Defenders: Text = Text { en: "landlord's side", zh: "庄家方" };
+    pub const FriendResultWaiting: Text = Text { en: "A friend's result on this deal is waiting: finish the hand to compare.", zh: "朋友在这副牌上的成绩已收到：打完本局即可比较。" };
+    pub const ReplayLink: Text = Text { en: "Replay link", zh: "回放链接" };
+    pub const WatchReplay: Text = Text { en: "Watch the replay", zh: "观看回放" };
+    pub const ResultLinkFirstHand: Text = Text { en: "Result links compare the first hand of a table; this is a later hand.", zh: "成绩链接只比较一桌的第一局；这是之后的一局。" };
+    pub const ReplayTitle: Text = Text { en: "Replay", zh: "回放" };
+    pub const ReplayBack: Text = Text { en: "Back", zh: "上一轮" };
+    pub const ReplayForward: Text = Text { en: "Next", zh: "下一轮" };
+    pub const ReplayFirst: Text = Text { en: "First", zh: "开头" };
+    pub const ReplayLast: Text = Text { en: "Last", zh: "结尾" };
+    pub const BeforeFirstTrick: Text = Text { en: "The hands after the exchange, before the first trick", zh: "扣底后、第一轮之前的手牌" };
+    pub const ReplayDrawStage: Text = Text { en: "The draw and the bids", zh: "摸牌与亮主" };
+    pub const NobodyBidKittyTurned: Text = Text { en: "Nobody bid: the kitty was turned over to decide trump.", zh: "无人亮主：翻开底牌定主。" };
+    pub const ReplayBuried: Text = Text { en: "Buried", zh: "扣底" };
+    pub const BadReplayLink: Text = Text { en: "This replay link cannot be opened: ", zh: "无法打开此回放链接：" };
+    pub const AttackersSoFar: Text = Text { en: "Attackers so far", zh: "闲家累计" };
+    pub const SeatLabel: Text = Text { en: "Seat", zh: "座位" };
+    pub const ReplayKeys: Text = Text { en: "The arrow keys step too.", zh: "也可以用方向键切换。" };
+    pub const FailedThrow: Text = Text { en: "failed throw", zh: "甩牌失败" };
+    // Peer play (src/web/peer): hosting, joining, status lines, ICE servers.
+    pub const PeerHostIntro: Text = Text { en: "Your browser hosts the table: it deals, runs the bots and checks every move.", zh: "你的浏览器来开桌：发牌、运行电脑玩家、检查每一步。" };
+    pub const SeatEmpty: Text = Text { en: "Empty seat", zh: "空位" };
+    pub const Offline: Text = Text { en: "offline", zh: "已掉线" };
+    pub const StandIn: Text = Text { en: "a bot plays for them", zh: "电脑代打中" };
+    pub const MoveUp: Text = Text { en: "Move up", zh: "上移" };
+    pub const RemovePlayer: Text = Text { en: "Remove", zh: "移出" };
+    pub const FillBots: Text = Text { en: "Fill empty seats with bots", zh: "空位补电脑" };
+    pub const StartGame: Text = Text { en: "Start", zh: "开始" };
+    pub const PasteAnswer: Text = Text { en: "Paste your friend's answer code", zh: "粘贴朋友的应答码" };
+    pub const Connect: Text = Text { en: "Connect", zh: "连接" };
+    pub const PreparingInvite: Text = Text { en: "Preparing the invite…", zh: "正在生成邀请…" };
+    pub const Connecting: Text = Text { en: "Connecting…", zh: "连接中…" };
+    pub const StandInAfter: Text = Text { en: "Bot stands in after (s)", zh: "掉线几秒后电脑代打" };
+    pub const InviteFailed: Text = Text { en: "Could not connect. Try again with both on the same Wi-Fi; some networks (mobile data, offices) also need a TURN server, added in Settings. Then make a new invite.", zh: "连接失败。请让双方连同一个 Wi-Fi 再试；有些网络（移动数据、公司网络）还需要在设置中添加 TURN 服务器。然后重新生成邀请。" };
+    pub const NewInvite: Text = Text { en: "New invite", zh: "重新邀请" };
+    pub const JoinTitle: Text = Text { en: "Join a friend's table", zh: "加入朋友的牌桌" };
+    pub const YourName: Text = Text { en: "Your name", zh: "你的名字" };
+    pub const JoinButton: Text = Text { en: "Join", zh: "加入" };
+    pub const SendAnswer: Text = Text { en: "Send this answer code back to the host (share or copy it). You are connected as soon as the host pastes it into your seat's box.", zh: "把这个应答码发回给房主（分享或复制）。房主把它粘贴到你的座位框里后即可连接。" };
+    pub const AnswerCode: Text = Text { en: "Your answer code", zh: "你的应答码" };
+    pub const SayingHello: Text = Text { en: "Connected. Saying hello to the host…", zh: "已连接，正在和房主打招呼…" };
+    pub const WatchTitle: Text = Text { en: "Watch a friend's table", zh: "观看朋友的牌桌" };
+    pub const Watching: Text = Text { en: "You are watching: everyone's discards and scores, nobody's hidden hand.", zh: "你在观战：能看到出牌和比分，看不到任何人的手牌。" };
+    pub const WatchingWait: Text = Text { en: "You are watching. The table shows here when the game starts.", zh: "你在观战。开局后牌桌会显示在这里。" };
+    pub const InviteSpectator: Text = Text { en: "Invite a spectator", zh: "邀请观战" };
+    pub const SpectatorInvite: Text = Text { en: "An invite to watch (no seat, no hidden cards): send it, then paste their answer here.", zh: "观战邀请（不占座位，看不到手牌）：发给对方，再把对方的回复码粘贴到这里。" };
+    pub const Spectators: Text = Text { en: "Watching", zh: "观战" };
+    pub const YouSitAt: Text = Text { en: "You sit at seat", zh: "你的座位：" };
+    pub const WaitingForStart: Text = Text { en: "Waiting for the host to start.", zh: "等待房主开始。" };
+    pub const Dealing: Text = Text { en: "The next hand is being dealt (fair dealing: every browser adds its own randomness)…", zh: "正在发下一局（公平发牌：每个浏览器都加入自己的随机数）…" };
+    pub const HostGone: Text = Text { en: "The host's page closed or lost the connection. Your seat is kept: ask the host for a new invite link and open it here.", zh: "房主的页面已关闭或断开连接。你的座位会保留：请向房主要一个新的邀请链接，在这里打开。" };
+    pub const GuestFailed: Text = Text { en: "Could not connect to the host. Try again with both on the same Wi-Fi; some networks (mobile data, offices) also need a TURN server, added in Settings by both of you. Then ask the host for a new invite.", zh: "无法连接房主。请让双方连同一个 Wi-Fi 再试；有些网络（移动数据、公司网络）还需要双方在设置中添加 TURN 服务器。然后请房主重新邀请。" };
+    pub const DealVerified: Text = Text { en: "Deal verified: the cards came from the seed every browser helped choose.", zh: "发牌已验证：牌来自所有浏览器共同决定的种子。" };
+    pub const DealNotVerified: Text = Text { en: "WARNING: deal NOT verified —", zh: "警告：发牌未通过验证——" };
+    pub const HandSeed: Text = Text { en: "This hand's seed (its duplicate link)", zh: "本局种子（复式链接）" };
+    pub const BadInvite: Text = Text { en: "This invitation cannot be used:", zh: "这个邀请无法使用：" };
+    pub const HostRefused: Text = Text { en: "The host refused:", zh: "房主拒绝：" };
+    pub const TablePlayers: Text = Text { en: "Players at the table", zh: "牌桌上的玩家" };
+    pub const StepTable: Text = Text { en: "1 · The table", zh: "1 · 牌桌设置" };
+    pub const StepInvite: Text = Text { en: "2 · Invite a friend to each seat", zh: "2 · 邀请朋友入座" };
+    pub const StepStart: Text = Text { en: "3 · Start", zh: "3 · 开始" };
+    pub const IceServers: Text = Text { en: "STUN/TURN servers (to play across the internet)", zh: "STUN/TURN 服务器（跨互联网对战用）" };
+    pub const IceHelp: Text = Text { en: "One per line: the URL, then for TURN a username and a password separated by spaces. The public STUN servers listed to start with tell each browser its public address, so friends on other networks can connect: they see that address, never your cards or messages. Empty the list to play on the same network only; if a connection still fails, add a TURN server (advanced).", zh: "每行一个：先写 URL，TURN 服务器后面再写用户名和密码（空格分隔）。默认列出的公共 STUN 服务器告诉每个浏览器自己的公网地址，让不在同一网络的朋友也能连上：它们只看到这个地址，看不到你的牌和消息。清空列表则只在同一网络内对战；如果仍然连不上，再添加一个 TURN 服务器（高级）。" };
+    pub const IceDefaults: Text = Text { en: "Default servers", zh: "默认服务器" };
+    pub const IceSaved: Text = Text { en: "Saved.", zh: "已保存。" };
+    pub const Resumed: Text = Text { en: "This table was resumed after a reload. Every player keeps their seat: send each one the new invite of their seat (a bot plays for them meanwhile).", zh: "牌桌已在刷新后恢复。每位玩家的座位都保留：请把各自座位的新邀请发给他们（在此期间由电脑代打）。" };
+    pub const NewTable: Text = Text { en: "Start a new table", zh: "重新开一桌" };
+    pub const Save: Text = Text { en: "Save", zh: "保存" };
+    // Saves kept safe (issue 15): oversized saves, numbered backups, other tabs, the host's table.
+    pub const SaveOversized: Text = Text { en: "Your saved game claims to be far larger than any real game, so it was not opened. It was set aside as a backup and tuolaji started fresh.", zh: "你的存档声称的大小远超任何真实牌局，因此没有打开。已另存为备份，应用已重新开始。" };
+    pub const BackupKeptAs: Text = Text { en: "Backup", zh: "备份" };
+    pub const BackupsDropped: Text = Text { en: "At most 8 backups are kept: the oldest one was deleted.", zh: "最多保留 8 份备份：最早的一份已删除。" };
+    pub const SaveNotMoved: Text = Text { en: "Your saved game could not be opened, and storage is too full to back it up. It is kept where it is, and nothing is saved over it until there is room.", zh: "你的存档无法打开，而存储已满，无法备份。存档保留在原处；腾出空间之前，不会保存任何内容覆盖它。" };
+    pub const SaveTaken: Text = Text { en: "Another tab is now saving this game, so this tab stopped saving (neither overwrites the other). Reload to continue here from that tab's save.", zh: "另一个标签页正在保存这局游戏，此标签页已停止保存（互不覆盖）。刷新即可在这里从那个标签页的存档继续。" };
+    pub const Reload: Text = Text { en: "Reload", zh: "刷新" };
 }
