@@ -6,6 +6,7 @@
 //! The WebRTC/browser glue lives elsewhere; everything here is tested natively (docs/net.md).
 
 pub mod signal;
+pub mod connect;
 pub mod delta;
 pub mod check;
 pub mod game;

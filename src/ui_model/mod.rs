@@ -2,6 +2,7 @@
 //! natively: hand layout maths, plain-word phrases (English and Chinese), the
 //! follow-practice position generator and the display preferences.
 
+pub mod connect_words;
 pub mod flat_json;
 pub mod layout;
 pub mod mahjong;

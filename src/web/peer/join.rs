@@ -11,7 +11,9 @@ use crate::i18n::Text;
 use crate::net::guest::{GuestClient, Verdict};
 use crate::net::delta::{ViewDecoder, WireError};
 use crate::net::protocol::{encode_guest, GuestMessage, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
+use crate::net::connect::ConnectError;
 use crate::net::signal::{self, SdpKind};
+use crate::ui_model::connect_words::connect_error;
 use crate::ui_model::peer_messages::{not_verified, refused, PeerWords};
 use crate::web::shell::{BackHome, Shell};
 use gloo_timers::future::TimeoutFuture;
@@ -29,7 +31,7 @@ enum Stage {
     Open,
     HostGone,
     Failed,
-    Error(String),
+    Error(ConnectError),
 }
 
 /// "Deal verified" or the loud warning, with the hand's seed (its duplicate link).
@@ -58,10 +60,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     let shell = expect_context::<Shell>();
     // Check the invitation before anything else.
     match signal::decode(&code) {
-        Err(e) => return bad_invite(shell, e.to_string()),
-        Ok((SdpKind::Answer, _)) => {
-            return bad_invite(shell, "this is a guest's answer code: it goes into the host's page, not into a join link".into())
-        }
+        Err(e) => return bad_invite(shell, e.into()),
+        Ok((SdpKind::Answer, _)) => return bad_invite(shell, ConnectError::AnswerNotInvitation),
         Ok(_) => {}
     }
     let code = StoredValue::new(code);
@@ -235,7 +235,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             Stage::Connecting(_) => Some(line(shell.t(Text::Connecting).into())),
             Stage::HostGone => Some(view! { <p class="notice bad" role="alert" data-testid="host-gone">{shell.t(Text::HostGone)}</p> }.into_any()),
             Stage::Failed => Some(view! { <p class="notice bad" role="alert" data-testid="connect-failed">{shell.t(Text::GuestFailed)}</p> }.into_any()),
-            Stage::Error(e) => Some(view! { <p class="notice bad" role="alert" data-testid="join-error">{shell.t(Text::BadInvite)} " " {e}</p> }.into_any()),
+            Stage::Error(e) => Some(view! { <p class="notice bad" role="alert" data-testid="join-error">{shell.t(Text::BadInvite)} " " {connect_error(&e, shell.lang())}</p> }.into_any()),
             Stage::Open => {
                 if dealing.get() {
                     return Some(line(shell.t(Text::Dealing).into()));
@@ -318,11 +318,11 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     .into_any()
 }
 
-fn bad_invite(shell: Shell, why: String) -> AnyView {
+fn bad_invite(shell: Shell, why: ConnectError) -> AnyView {
     view! {
         <section class="screen page peer-join" data-testid="peer-join">
             <h2>{shell.t(Text::JoinTitle)}</h2>
-            <p class="notice bad" role="alert" data-testid="join-error">{shell.t(Text::BadInvite)} " " {why}</p>
+            <p class="notice bad" role="alert" data-testid="join-error">{move || shell.t(Text::BadInvite)} " " {move || connect_error(&why, shell.lang())}</p>
             <BackHome/>
         </section>
     }

@@ -2,6 +2,7 @@
 //! data channel (`negotiated: true, id: 0`), non-trickle signalling through `net::signal`
 //! codes, and state changes and incoming text reported as events. It only moves bytes.
 
+use crate::net::connect::{BrowserStep, ConnectError};
 use crate::net::signal::{self, SdpKind};
 use crate::ui_model::prefs::IceServer;
 use gloo_timers::future::TimeoutFuture;
@@ -46,19 +47,20 @@ pub struct Peer {
     closures: Callbacks,
 }
 
-fn js_err(what: &str, e: JsValue) -> String {
+/// The browser refused `step`: why, with its own message.
+fn js_err(step: BrowserStep, e: JsValue) -> ConnectError {
     let detail = e
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"));
-    format!("{what}: {detail}")
+        .unwrap_or_default();
+    ConnectError::Browser { step, detail }
 }
 
 impl Peer {
     /// A new connection using `ice` servers (none: same network only). `max_message` is the
     /// largest incoming message accepted (see `net::protocol`).
-    pub fn new(ice: &[IceServer], max_message: usize, on_event: Handler) -> Result<Rc<Peer>, String> {
+    pub fn new(ice: &[IceServer], max_message: usize, on_event: Handler) -> Result<Rc<Peer>, ConnectError> {
         let config = RtcConfiguration::new();
         let servers = js_sys::Array::new();
         for s in ice {
@@ -77,7 +79,7 @@ impl Peer {
             servers.push(&server);
         }
         config.set_ice_servers(&servers);
-        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(|e| js_err("could not create a WebRTC connection", e))?;
+        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(|e| js_err(BrowserStep::CreateConnection, e))?;
         let init = RtcDataChannelInit::new();
         init.set_negotiated(true);
         init.set_id(0);
@@ -128,54 +130,58 @@ impl Peer {
         self.closures.borrow_mut().push(c);
     }
 
-    async fn local_code(&self, kind: SdpKind) -> Result<String, String> {
+    async fn local_code(&self, kind: SdpKind) -> Result<String, ConnectError> {
         let mut waited = 0;
         while self.pc.ice_gathering_state() != RtcIceGatheringState::Complete && waited < GATHER_TIMEOUT_MS {
             TimeoutFuture::new(50).await;
             waited += 50;
         }
-        let sdp = self.pc.local_description().map(|d| d.sdp()).ok_or("the browser gave no local description")?;
-        signal::encode(kind, &sdp).map_err(|e| e.to_string())
+        let sdp = self
+            .pc
+            .local_description()
+            .map(|d| d.sdp())
+            .ok_or(ConnectError::Browser { step: BrowserStep::NoLocalDescription, detail: String::new() })?;
+        Ok(signal::encode(kind, &sdp)?)
     }
 
     /// The host's side: an offer, as a code for the invite.
-    pub async fn offer(&self) -> Result<String, String> {
-        let offer = JsFuture::from(self.pc.create_offer()).await.map_err(|e| js_err("could not create an offer", e))?;
+    pub async fn offer(&self) -> Result<String, ConnectError> {
+        let offer = JsFuture::from(self.pc.create_offer()).await.map_err(|e| js_err(BrowserStep::CreateOffer, e))?;
         let sdp = js_sys::Reflect::get(&offer, &JsValue::from_str("sdp")).ok().and_then(|v| v.as_string()).unwrap_or_default();
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         desc.set_sdp(&sdp);
-        JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err("could not use the offer", e))?;
+        JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseOffer, e))?;
         self.local_code(SdpKind::Offer).await
     }
 
     /// The guest's side: applies the host's offer code and returns the answer code.
-    pub async fn answer(&self, offer_code: &str) -> Result<String, String> {
-        let (kind, sdp) = signal::decode(offer_code).map_err(|e| e.to_string())?;
+    pub async fn answer(&self, offer_code: &str) -> Result<String, ConnectError> {
+        let (kind, sdp) = signal::decode(offer_code)?;
         if kind != SdpKind::Offer {
-            return Err("this is an answer code, not an invitation: the host pastes it on the host's page".into());
+            return Err(ConnectError::AnswerNotInvitation);
         }
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         desc.set_sdp(&sdp);
-        JsFuture::from(self.pc.set_remote_description(&desc)).await.map_err(|e| js_err("the invitation could not be used", e))?;
-        let answer = JsFuture::from(self.pc.create_answer()).await.map_err(|e| js_err("could not create an answer", e))?;
+        JsFuture::from(self.pc.set_remote_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseInvitation, e))?;
+        let answer = JsFuture::from(self.pc.create_answer()).await.map_err(|e| js_err(BrowserStep::CreateAnswer, e))?;
         let sdp = js_sys::Reflect::get(&answer, &JsValue::from_str("sdp")).ok().and_then(|v| v.as_string()).unwrap_or_default();
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&sdp);
-        JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err("could not use the answer", e))?;
+        JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseAnswer, e))?;
         self.local_code(SdpKind::Answer).await
     }
 
     /// The host's side: applies the guest's answer code.
-    pub async fn accept(&self, answer_code: &str) -> Result<(), String> {
-        let (kind, sdp) = signal::decode(answer_code).map_err(|e| e.to_string())?;
+    pub async fn accept(&self, answer_code: &str) -> Result<(), ConnectError> {
+        let (kind, sdp) = signal::decode(answer_code)?;
         if kind != SdpKind::Answer {
-            return Err("this is an invitation code, not a guest's answer: paste the code the guest's page shows".into());
+            return Err(ConnectError::InvitationNotAnswer);
         }
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_remote_description(&desc))
             .await
-            .map_err(|e| js_err("this answer does not fit this invitation (was it made for another invite?)", e))?;
+            .map_err(|e| js_err(BrowserStep::AnswerDoesNotFit, e))?;
         Ok(())
     }
 

@@ -3,6 +3,8 @@
 //! answer is pasted or scanned; and what the connections' events do to them.
 
 use super::*;
+use crate::net::connect::ConnectError;
+use crate::ui_model::connect_words::connect_error;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum InviteStatus {
@@ -10,7 +12,7 @@ pub(super) enum InviteStatus {
     Ready(String),
     Connecting(String),
     Failed,
-    Error(String),
+    Error(ConnectError),
 }
 
 /// One open invite for every seat a guest could take: empty seats before the start, and
@@ -188,7 +190,7 @@ fn renew_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
 pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<Shared<G>, LocalStorage>, ui: Ui<G>) -> AnyView {
     let shell = expect_context::<Shell>();
     let answer = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<ConnectError>);
     let connect = move || {
         let code = answer.get_untracked();
         let Some(sess) = sess.try_get_value() else { return };
@@ -206,7 +208,7 @@ pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: S
     };
     let body = match status {
         InviteStatus::Preparing => view! { <p class="muted">{shell.t(Text::PreparingInvite)}</p> }.into_any(),
-        InviteStatus::Error(e) => view! { <p class="notice bad" data-testid="invite-error">{e}</p> }.into_any(),
+        InviteStatus::Error(e) => view! { <p class="notice bad" data-testid="invite-error">{move || connect_error(&e, shell.lang())}</p> }.into_any(),
         InviteStatus::Failed => view! {
             <p class="notice bad" role="alert" data-testid="invite-failed">{shell.t(Text::InviteFailed)}</p>
             <button type="button" class="button" data-testid="new-invite"
@@ -237,7 +239,7 @@ pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: S
                     </button>
                 </div>
                 {scan_box}
-                {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="invite-error">{e}</p> })}
+                {move || error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="invite-error">{connect_error(&e, shell.lang())}</p> })}
             }
             .into_any()
         }
