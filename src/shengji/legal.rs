@@ -422,4 +422,4 @@ mod hints;
 #[cfg(test)]
 mod tests;
 
-pub use hints::{Hints, Skipped};
+pub use hints::{short_suit_play, Hints, Skipped};

@@ -51,7 +51,7 @@ pub mod trump;
 
 pub use format::{decomposition, Decomposition, Format, FormatError, TractorRules};
 pub use lead::{Lead, LeadError};
-pub use legal::{check_play, forced_plays, is_legal, Follower, Hints, IllegalPlay, Skipped};
+pub use legal::{check_play, forced_plays, is_legal, short_suit_play, Follower, Hints, IllegalPlay, Skipped};
 pub use matcher::{Match, MatchedGroup, Matcher};
 pub use rules::{DrawPolicy, Rules, RulesConfig, RulesError, ThrowEvaluation};
 pub use trick::{check_throw, trick_winner, Beater, ThrowFailure, ThrowPenalty, TrickError, TrickOutcome};

@@ -16,7 +16,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
 
 /// The messages' format: a job of another version is refused, never misread.
-pub const VERSION: u8 = 2;
+pub const VERSION: u8 = 3;
 
 /// What a job asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

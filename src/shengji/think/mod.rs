@@ -1,15 +1,16 @@
 //! Shengji's bots in the bot worker (`table::think`, src/bot_worker.rs): every bot
-//! decision of a page's table is a `Play` job (the bot as data and its seat's view), and
-//! the field comparison is Shengji's own job — the hand just finished, dealt again with
-//! another player in a person's seat and the same bots around them. Pure: the worker
-//! only moves the bytes, and the tests run both natively.
+//! decision of a page's table is a `Play` job (the bot as data and its seat's view).
+//! Shengji's own jobs ([`Job`]) are the field comparison — the hand just finished, dealt
+//! again with another player in a person's seat and the same bots around them — and the
+//! hint tab's rows (`hints`). Pure: the worker only moves the bytes, and the tests run
+//! them natively.
 
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::shengji::expert::Effort;
 use crate::shengji::game::{Game, ShengjiResult};
 use crate::record::replay_code::{record_from_bytes, record_to_bytes};
-use crate::table::think::{self, Thinks};
+use crate::table::think::Thinks;
 use crate::table::{Codec as _, Game as _, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -26,8 +27,23 @@ impl Thinks for Game {
         crate::i18n::Phrased::with(|lang| crate::ui_model::messages::bot_reason(reason, lang))
     }
     fn other(payload: &[u8]) -> Option<Vec<u8>> {
-        think::serve(payload, |job: FieldJob| field(&job))
+        match postcard::from_bytes::<Job>(payload).ok()? {
+            Job::Field(job) => postcard::to_allocvec(&field(&job)?).ok(),
+            Job::Hints(job) => postcard::to_allocvec(&hint_rows(&job)?).ok(),
+        }
     }
+}
+
+mod hints;
+pub use hints::{hint_rows, HintAnswer, HintJob, HintRow, PAGE as HINT_PAGE};
+
+/// Shengji's own jobs for the bot worker (`table::think::Kind::Other`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Job {
+    /// One replay of the field comparison: answered with a [`FieldAnswer`].
+    Field(FieldJob),
+    /// The hint tab's rows: answered with a [`HintAnswer`].
+    Hints(HintJob),
 }
 
 /// Who plays the person's seat in one replay of the field comparison.

@@ -84,7 +84,7 @@ fn the_field_is_the_same_on_every_device_and_through_the_worker() {
     assert_eq!(answers[0].searched, 0, "the Normal bot does not search");
     assert!(answers[1..].iter().any(|a| a.searched > 0), "the Experts search: {answers:?}");
     // Through the worker's bytes, the same.
-    let job = think::job::<Game, _>(Kind::Other, &field_job(&g, &levels, FIELD[1]));
+    let job = think::job::<Game, _>(Kind::Other, &Job::Field(field_job(&g, &levels, FIELD[1])));
     let answer = think::answer::<Game, FieldAnswer>(Kind::Other, &think::work::<Game>(&job));
     assert_eq!(answer, think::Answer::Done(answers[1]));
     let results: Vec<ShengjiResult> = answers.iter().map(|a| a.result).collect();

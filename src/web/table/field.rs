@@ -8,7 +8,7 @@
 use crate::i18n::Text;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Game, Seat, ShengjiResult};
-use crate::shengji::think::{FieldAnswer, FieldJob, FieldPlayer, Standing, FIELD};
+use crate::shengji::think::{FieldAnswer, FieldJob, FieldPlayer, Job, Standing, FIELD};
 use crate::table::think::{self, Answer, Kind};
 use crate::web::review::signed_levels;
 use crate::web::shell::Shell;
@@ -33,7 +33,7 @@ pub fn FieldComparison(game: Game, seat: Seat, levels: Vec<Difficulty>, mine: Sh
     let progress = RwSignal::new(Progress::NotAsked);
     let jobs: Vec<Vec<u8>> = FIELD
         .iter()
-        .map(|&p| think::job::<Game, _>(Kind::Other, &FieldJob::new(&game, seat, &levels, p)))
+        .map(|&p| think::job::<Game, _>(Kind::Other, &Job::Field(FieldJob::new(&game, seat, &levels, p))))
         .collect();
     let jobs = StoredValue::new(jobs);
     let play = move |_| {
