@@ -36,7 +36,11 @@ const version = hash.digest("hex").slice(0, 16);
 // "./" is the main page as navigations request it (a hash route never reaches the
 // server); each other page's folder likewise ("friends/" for friends/index.html).
 const pages = files.filter((name) => name.endsWith("/index.html")).map((name) => name.slice(0, -"index.html".length));
-const assets = ["./", ...pages, ...files];
+// The order the service worker fetches them in (a few at a time, after the page is
+// usable): what every page opens first (pages, scripts, styles), then the bot worker that
+// tables start at once, then the other pages' wasm.
+const rank = (name) => (name.endsWith(".wasm") ? (name.startsWith("worker/") ? 1 : 2) : 0);
+const assets = ["./", ...pages, ...files.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))];
 const source = readFileSync(join(here, "sw.js"), "utf8")
   .replace("__VERSION__", version)
   .replace("__ASSETS__", JSON.stringify(assets, null, 2));

@@ -1,4 +1,5 @@
-//! Browser entry point: Trunk compiles this binary to wasm and it mounts the Leptos app.
+//! Browser entry point of the home page: Trunk compiles this binary from `index.html`
+//! (home, settings, rules); every other screen is a page of its own (`web::shell::Page`).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

@@ -15,8 +15,8 @@ test("the suggested lead's reason and a refused play read in Chinese", async () 
   await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", fewer_taps: false })));
-  await page.goto(shared.site.url + "#/play/shengji?seed=hand42&pace=instant");
-  await page.reload();
+  // The table is a page of its own: opening it reads the preferences just written.
+  await page.goto(shared.site.url + "shengji/#/play/shengji?seed=hand42&pace=instant");
   await page.waitForSelector("[data-testid=table]");
   const table = page.locator("[data-testid=table]");
   let reason = null;
@@ -94,8 +94,7 @@ test("a Chinese table shows no English words from the deal to the result (Findin
   await page.goto(shared.site.url + "#/");
   await waitForApp(page);
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", fewer_taps: false })));
-  await page.goto(shared.site.url + "#/play/shengji?seed=zhwords&p=6&m=friends&pace=instant");
-  await page.reload();
+  await page.goto(shared.site.url + "shengji/#/play/shengji?seed=zhwords&p=6&m=friends&pace=instant");
   await page.waitForSelector("[data-testid=table]");
   const seen = new Set();
   await playHand(page, {
@@ -117,7 +116,7 @@ test("a table link that makes no table says why in Chinese, naming the bad param
   await waitForApp(page);
   await page.evaluate(() => localStorage.setItem("tuolaji.prefs.v1", JSON.stringify({ lang: "Zh", fewer_taps: false })));
   for (const [query, names] of [["seed=zh1&bots=xx", "bots=xx"], ["seed=zh1&pace=zoom", "pace=zoom"], ["seed=zh1&m=poker", "“m”"]]) {
-    await page.goto(shared.site.url + "#/play/shengji?" + query);
+    await page.goto(shared.site.url + "shengji/#/play/shengji?" + query);
     await page.reload();
     await page.waitForSelector("[data-testid=table-error]");
     const text = await page.locator("[data-testid=table-error-message]").textContent();

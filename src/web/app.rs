@@ -66,7 +66,7 @@ fn apply_prefs(prefs: &Prefs) {
 #[component]
 pub fn App(bundle: Bundle) -> impl IntoView {
     let prefs = RwSignal::new(Prefs::load());
-    let shell = Shell { prefs, storage_ok: storage::is_writable() };
+    let shell = Shell { prefs, storage_ok: storage::is_writable(), page: bundle.page };
     provide_context(shell);
     (bundle.start)();
 
@@ -105,8 +105,10 @@ pub struct Bundle {
 }
 
 impl Bundle {
-    /// The main page (`index.html`).
-    pub const MAIN: Bundle = Bundle { page: Page::Main, screen: main_screen, start: main_start };
+    /// The home page (`index.html`): home, new game, Shengji replays, settings, rules.
+    pub const HOME: Bundle = Bundle { page: Page::Home, screen: home_screen, start: shengji_start };
+    /// The Shengji table (`shengji/index.html`): the table against bots.
+    pub const SHENGJI: Bundle = Bundle { page: Page::Shengji, screen: shengji_screen, start: shengji_start };
     /// The host's page (`friends/index.html`).
     pub const HOST: Bundle = Bundle { page: Page::Host, screen: host_screen, start: || {} };
     /// The guest's page (`join/index.html`).
@@ -121,27 +123,32 @@ impl Bundle {
     pub const TIMING: Bundle = Bundle { page: Page::Timing, screen: timing_screen, start: || {} };
 }
 
-/// A saved game that cannot be used is set aside before any screen reads it (only the
-/// main page has saved games against bots; a host's table is saved by the peer page).
-fn main_start() {
+/// A saved Shengji game that cannot be used is set aside before any screen reads it (the
+/// home page, which offers to resume it, and the Shengji table, which resumes it).
+fn shengji_start() {
     provide_context(storage::SetAside(RwSignal::new(storage::set_aside_unusable_save())));
 }
 
-fn main_screen(route: &Route) -> Option<AnyView> {
+fn home_screen(route: &Route) -> Option<AnyView> {
+    if Page::of(route) != Page::Home {
+        return None;
+    }
     Some(match route.clone() {
         Route::Home => view! { <Home/> }.into_any(),
         Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
-        Route::Friends { .. } | Route::Join { .. } => return None,
-        Route::Replay { record } if Page::of(route) == Page::Main => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
-        Route::Replay { .. } => return None,
-        Route::Play { game, query } if game == "shengji" => view! { <crate::web::table::Table query=query/> }.into_any(),
-        Route::Play { game, .. } if game == "rummy" || game == "mahjong" => return None,
-        Route::Play { .. } => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
+        Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
         Route::Settings => view! { <Settings/> }.into_any(),
-        Route::Practice { .. } | Route::Timing => return None,
         Route::Rules { query } => view! { <crate::web::rules::RulesPage query=query/> }.into_any(),
         Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
+        _ => view! { <NotBuilt title=Text::NotBuiltYet body=Text::PlaySoon/> }.into_any(),
     })
+}
+
+fn shengji_screen(route: &Route) -> Option<AnyView> {
+    match route {
+        Route::Play { query, .. } if Page::of(route) == Page::Shengji => Some(view! { <crate::web::table::Table query=query.clone()/> }.into_any()),
+        _ => None,
+    }
 }
 
 fn practice_screen(route: &Route) -> Option<AnyView> {
@@ -174,7 +181,7 @@ fn join_screen(route: &Route) -> Option<AnyView> {
     }
 }
 
-/// An unusable rummy save is backed up before the table reads it (see `main_start`).
+/// An unusable rummy save is backed up before the table reads it (see `shengji_start`).
 fn rummy_start() {
     crate::web::table::bot_table::set_aside_unusable_save::<crate::rummy::game::Game>();
 }
@@ -233,7 +240,7 @@ fn Logo() -> impl IntoView {
 #[component]
 fn Home() -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let saved = crate::web::table::local::saved_game_entry(shell);
+    let saved = crate::web::table::local::saved_game_entry(shell).map(|(hash, summary)| (shell.link(&hash), summary));
     let has_saved_game = saved.is_some();
     view! {
         <section class="screen home" data-testid="home">
@@ -249,14 +256,14 @@ fn Home() -> impl IntoView {
                         <span class="resume-detail" data-testid="resume-detail">{summary}</span>
                     </a>
                 })}
-                <a class="button" class:primary=!has_saved_game href="#/new" data-testid="new-game">
+                <a class="button" class:primary=!has_saved_game href=shell.link("#/new") data-testid="new-game">
                     {move || shell.t(Text::NewGameVsBots)}
                 </a>
-                <a class="button" href=format!("{}#/play/rummy", Page::Main.path_to(Page::Rummy)) data-testid="rummy-link">{move || shell.t(Text::PlayRummy)}</a>
-                <a class="button" href=format!("{}#/play/mahjong", Page::Main.path_to(Page::Mahjong)) data-testid="mahjong-link">{move || shell.t(Text::PlayMahjong)}</a>
-                <a class="button" href="#/practice" data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
+                <a class="button" href=shell.link("#/play/rummy") data-testid="rummy-link">{move || shell.t(Text::PlayRummy)}</a>
+                <a class="button" href=shell.link("#/play/mahjong") data-testid="mahjong-link">{move || shell.t(Text::PlayMahjong)}</a>
+                <a class="button" href=shell.link("#/practice") data-testid="practice-link">{move || shell.t(Text::Practice)}</a>
                 <a class="button" href="#/rules" data-testid="rules-link">{move || shell.t(Text::HowToPlay)}</a>
-                <a class="button" href=format!("{}#/friends", Page::Main.path_to(Page::Host)) data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
+                <a class="button" href=shell.link("#/friends") data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>
             <crate::web::table::local::SaveNotice/>
@@ -407,7 +414,7 @@ fn Settings() -> impl IntoView {
                     }/>
                 <span>{move || shell.t(Text::FewerTaps)}</span>
             </label>
-            <a class="timing-link" href="#/timing" data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
+            <a class="timing-link" href=shell.link("#/timing") data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
             <IceServersField/>
             <BackHome/>
         </section>

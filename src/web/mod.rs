@@ -21,9 +21,14 @@ pub mod shell;
 pub mod sound;
 pub mod storage;
 
-/// Entry point of the main page (`src/main.rs`, built from `index.html`).
+/// Entry point of the home page (`src/main.rs`, built from `index.html`).
 pub fn start() {
-    mount(app::Bundle::MAIN);
+    mount(app::Bundle::HOME);
+}
+
+/// Entry point of the Shengji table (`src/shengji_page.rs`, built from `shengji/index.html`).
+pub fn start_shengji() {
+    mount(app::Bundle::SHENGJI);
 }
 
 /// Entry point of the host's page (`src/friends.rs`, built from `friends/index.html`).
@@ -59,4 +64,12 @@ pub fn start_timing() {
 fn mount(bundle: app::Bundle) {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(move || leptos::view! { <app::App bundle=bundle/> });
+    // The first screen is drawn: once it is painted, the page says it is usable, and only
+    // then is the service worker registered (`public/register-sw.js`), so its precache
+    // never competes with this page's own download.
+    leptos::prelude::request_animation_frame(|| {
+        if let (Some(w), Ok(ready)) = (web_sys::window(), web_sys::Event::new("tuolaji-ready")) {
+            let _ = w.dispatch_event(&ready);
+        }
+    });
 }

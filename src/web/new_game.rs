@@ -79,7 +79,8 @@ pub fn NewGame() -> impl IntoView {
         let p = params.get_untracked();
         if problem(&p, shell.lang()).is_none() {
             if let Some(w) = web_sys::window() {
-                let _ = w.location().set_hash(&table_hash(&p));
+                // The table is a page of its own (`shengji/`).
+                let _ = w.location().set_href(&shell.link(&table_hash(&p)));
             }
         }
     };

@@ -228,7 +228,7 @@ pub fn ResultCard(
             }}
             <p class="result-hint">{shell.t(Text::ReplayLink)}</p>
             <LinkBox url=replay_url testid="replay-link"/>
-            <a class="button" href=replay_hash data-testid="watch-replay">{shell.t(Text::WatchReplay)}</a>
+            <a class="button" href=shell.link(&replay_hash) data-testid="watch-replay">{shell.t(Text::WatchReplay)}</a>
         </div>
     }
 }

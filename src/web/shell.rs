@@ -15,6 +15,8 @@ pub use crate::ui_model::prefs::Prefs;
 pub struct Shell {
     pub prefs: RwSignal<Prefs>,
     pub storage_ok: bool,
+    /// The page this wasm draws (links to routes of other pages go there directly).
+    pub page: Page,
 }
 
 impl Shell {
@@ -26,22 +28,37 @@ impl Shell {
     pub fn t(&self, text: Text) -> &'static str {
         self.lang().t(text)
     }
+
+    /// `text` in a view, following the language. One closure type for every string, so
+    /// the wasm holds one copy of the code that draws and updates it (a `move ||` written
+    /// at each place would be a type, and a copy of that code, of its own).
+    pub fn tr(self, text: Text) -> impl IntoView + use<> {
+        move || self.t(text)
+    }
+
+    /// A link to `hash` (`#/new`, `#/rules?game=rummy`) from this page: on the page that
+    /// draws its route, so no page loads only to send the browser on.
+    pub fn link(&self, hash: &str) -> String {
+        format!("{}{hash}", self.page.path_to(Page::of(&Route::parse(hash))))
+    }
 }
 
 #[component]
 pub fn BackHome() -> impl IntoView {
     let shell = expect_context::<Shell>();
-    view! { <a class="button subtle back" href="#/" data-testid="home-link">{move || shell.t(Text::BackHome)}</a> }
+    view! { <a class="button subtle back" href=shell.link("#/") data-testid="home-link">{move || shell.t(Text::BackHome)}</a> }
 }
 
 /// The pages of the site, each with its own wasm so that no download grows with
-/// screens the player does not open: the main page (home, Shengji against bots,
-/// replays, rules, settings), the host's page (`friends/`: the lobby and the host's
-/// table), the guest's page (`join/`: a friend's invitation), the rummy and mahjong
-/// tables, follow practice (`practice/`) and the timing page (`timing/`).
+/// screens the player does not open: the home page (home, new game, Shengji replays,
+/// settings, rules), the Shengji table (`shengji/`: the table against bots), the host's page
+/// (`friends/`: the lobby and the host's table), the guest's page (`join/`: a friend's
+/// invitation), the rummy and mahjong tables, follow practice (`practice/`) and the
+/// timing page (`timing/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
-    Main,
+    Home,
+    Shengji,
     Host,
     Join,
     Rummy,
@@ -61,19 +78,24 @@ impl Page {
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,
             Route::Play { game, .. } if game == "mahjong" => Page::Mahjong,
+            Route::Play { game, .. } if game == "shengji" => Page::Shengji,
             Route::Practice { .. } => Page::Practice,
             Route::Timing => Page::Timing,
             // A replay is drawn by its game's page (the code's tag says which).
-            Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::rummy::game::Game as crate::table::Codec>::ID) => Page::Rummy,
-            Route::Replay { record } if crate::record::replay_code::game_of(record) == Some(<crate::mahjong::game::Game as crate::table::Codec>::ID) => Page::Mahjong,
-            _ => Page::Main,
+            Route::Replay { record } => match crate::record::replay_code::game_of(record) {
+                Some(<crate::rummy::game::Game as crate::table::Codec>::ID) => Page::Rummy,
+                Some(<crate::mahjong::game::Game as crate::table::Codec>::ID) => Page::Mahjong,
+                _ => Page::Home,
+            },
+            Route::Home | Route::NewGame | Route::Settings | Route::Rules { .. } | Route::Play { .. } | Route::NotFound { .. } => Page::Home,
         }
     }
 
     /// The page's folder below the site's root.
     fn folder(self) -> &'static str {
         match self {
-            Page::Main => "",
+            Page::Home => "",
+            Page::Shengji => "shengji/",
             Page::Host => "friends/",
             Page::Join => "join/",
             Page::Rummy => "rummy/",
@@ -85,7 +107,10 @@ impl Page {
 
     /// The relative path from this page to `other` ("friends/", "../", "../join/").
     pub fn path_to(self, other: Page) -> String {
-        let up = if self == Page::Main { "" } else { "../" };
+        if self == other {
+            return String::new();
+        }
+        let up = "../".repeat(self.folder().matches('/').count());
         format!("{up}{}", other.folder())
     }
 
@@ -113,11 +138,19 @@ pub fn replace_hash(hash: &str) {
     }
 }
 
-/// `hash` as an absolute address on this page (for links people copy).
+/// `hash` as an absolute address people can copy: on the page that draws its route, except
+/// a Shengji table's, which is given at the site's own address (as links always were; the
+/// home page sends it on to the Shengji page before loading anything of its own).
 pub fn absolute(hash: &str) -> String {
     let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-    let base = href.split('#').next().unwrap_or_default();
-    format!("{base}{hash}")
+    let Some(here) = use_context::<Shell>().map(|s| s.page) else {
+        return format!("{}{hash}", href.split('#').next().unwrap_or_default());
+    };
+    let there = match Route::parse(hash) {
+        Route::Play { game, .. } if game == "shengji" => Page::Home,
+        route => Page::of(&route),
+    };
+    format!("{}{hash}", here.url_of(there))
 }
 
 /// The bots' pace at a table against bots (new-game screens of every game).

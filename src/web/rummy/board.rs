@@ -259,9 +259,9 @@ pub(super) fn Board(
                 {local.then(|| view! {
                     <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
                 })}
-                <a class="button subtle" href="../#/rules?game=rummy" data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
+                <a class="button subtle" href=shell.link("#/rules?game=rummy") data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
                 {local.then(|| view! {
-                    <a class="button subtle" href="../#/" data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
+                    <a class="button subtle" href=shell.link("#/") data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
                 })}
             </nav>
         </section>

@@ -82,7 +82,7 @@ pub fn RummySetup() -> impl IntoView {
             <button type="button" class="button primary" data-testid="start"
                 disabled=move || problem.with(|e| e.is_some()) on:click=start>{move || shell.t(Text::Start)}</button>
             <a class="button" href="#/friends/rummy" data-testid="play-with-friends">{move || shell.t(Text::PlayWithFriends)}</a>
-            <a class="button subtle" href="../#/rules?game=rummy" data-testid="rules-link">{move || label(Label::Rules, shell.lang())}</a>
+            <a class="button subtle" href=shell.link("#/rules?game=rummy") data-testid="rules-link">{move || label(Label::Rules, shell.lang())}</a>
             <BackHome/>
         </section>
     }

@@ -211,11 +211,11 @@ pub fn TableBoard(
         view! {
             <div class="table-meta">
                 <span class="chip" data-testid="trump">{shell.t(Text::TrumpLabel)} ": " <b>{trump}</b></span>
-                <span class="chip" data-testid="landlord"><a class="term" href=rules_hash("shengji", "landlord")>{shell.t(Text::Landlord)}</a> ": " <b>{landlord}</b></span>
+                <span class="chip" data-testid="landlord"><a class="term" href=shell.link(&rules_hash("shengji", "landlord"))>{shell.t(Text::Landlord)}</a> ": " <b>{landlord}</b></span>
                 {(!friends.is_empty()).then(|| view! { <span class="chip" data-testid="friends">{shell.t(Text::Friend)} ": " <b>{friends.clone()}</b></span> })}
                 <span class="chip" data-testid="attacker-points">
                     {shell.t(Text::AttackerPoints)} ": " <b>{v.attacker_points}</b>
-                    " (" <a class="term" href=rules_hash("shengji", "levels")>{shell.t(Text::NextThreshold)}</a> " " {v.next_threshold} ")"
+                    " (" <a class="term" href=shell.link(&rules_hash("shengji", "levels"))>{shell.t(Text::NextThreshold)}</a> " " {v.next_threshold} ")"
                 </span>
             </div>
         }
