@@ -19,6 +19,7 @@ pub mod shengji;
 pub mod small_sort;
 pub mod table;
 pub mod ui_model;
+pub mod worker;
 
 #[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 pub mod cli;

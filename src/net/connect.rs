@@ -34,6 +34,8 @@ pub enum ConnectError {
     InvitationNotAnswer,
     /// The browser refused `step`; `detail` is its own message, kept as it gave it.
     Browser { step: BrowserStep, detail: String },
+    /// The page's worker, which reads and makes the codes, could not start.
+    NoWorker,
 }
 
 impl From<SignalError> for ConnectError {

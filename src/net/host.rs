@@ -55,7 +55,8 @@ pub struct HostConfig<G: PeerGame> {
     /// How much longer it waits at a [`crate::table::Game::pause_point`] (a completed trick).
     pub pause: Millis,
     /// Answers the bot worker's jobs on this thread (`table::think::work`): native tools and
-    /// tests. A page leaves it `None` and answers through [`Host::bot_job`].
+    /// tests. A table worker leaves it `None`: its page takes each job ([`Host::bot_job`])
+    /// to the bot worker and brings the answer back.
     pub think_here: Option<crate::table::think::Worker>,
 }
 

@@ -22,7 +22,7 @@ const SCTP_PORT: u32 = 5000;
 const MAX_MESSAGE_SIZE: u32 = 262_144;
 
 /// Offer or answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SdpKind {
     Offer,
     Answer,
@@ -185,15 +185,17 @@ pub struct Essentials {
 }
 
 /// Why a description or a code was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SignalError {
     Empty,
     TooLong { len: usize, max: usize },
     BadCharacter { ch: char, position: usize },
     UnknownTag(u8),
-    Truncated(&'static str),
+    /// The code ends in the middle of its named part.
+    Truncated(String),
     TrailingBytes(usize),
-    BadField(&'static str),
+    /// The named part of the code is not valid.
+    BadField(String),
     Inflate,
     NotUtf8,
     /// The SDP cannot go in the compact form (the reason says why); the full form still can.
@@ -406,7 +408,7 @@ pub use crate::codec::base64url_encode;
 /// [`crate::codec::base64url_decode`] with this module's errors.
 pub fn base64url_decode(text: &str) -> Result<Vec<u8>, SignalError> {
     crate::codec::base64url_decode(text).map_err(|position| match position {
-        0 => SignalError::Truncated("base64 text"),
+        0 => SignalError::Truncated("base64 text".into()),
         // Every byte before the offending one is ASCII, so the byte position is the
         // character position and the character starts there.
         p => SignalError::BadCharacter { ch: text[p - 1..].chars().next().unwrap_or('?'), position: p },
@@ -452,8 +454,8 @@ pub fn decode(code: &str) -> Result<(SdpKind, String), SignalError> {
             let kind = match bytes.get(1) {
                 Some(0) => SdpKind::Offer,
                 Some(1) => SdpKind::Answer,
-                Some(_) => return Err(SignalError::BadField("offer/answer flag")),
-                None => return Err(SignalError::Truncated("offer/answer flag")),
+                Some(_) => return Err(SignalError::BadField("offer/answer flag".into())),
+                None => return Err(SignalError::Truncated("offer/answer flag".into())),
             };
             let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes[2..], MAX_SDP_BYTES)
                 .map_err(|_| SignalError::Inflate)?;
@@ -461,7 +463,7 @@ pub fn decode(code: &str) -> Result<(SdpKind, String), SignalError> {
             Ok((kind, sdp))
         }
         Some(t) => Err(SignalError::UnknownTag(t)),
-        None => Err(SignalError::Truncated("version tag")),
+        None => Err(SignalError::Truncated("version tag".into())),
     }
 }
 

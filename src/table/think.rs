@@ -26,11 +26,13 @@ pub enum Kind {
     Play = 1,
     /// A game's own job (Shengji: one replay of a finished hand for the field comparison).
     Other = 2,
+    /// A call of the page's peer table, held in the worker (`worker::session`).
+    Session = 3,
 }
 
 impl Kind {
     fn from_byte(b: u8) -> Option<Kind> {
-        [Kind::Play, Kind::Other].into_iter().find(|k| *k as u8 == b)
+        [Kind::Play, Kind::Other, Kind::Session].into_iter().find(|k| *k as u8 == b)
     }
 }
 
@@ -103,6 +105,8 @@ pub fn work<G: Thinks>(bytes: &[u8]) -> Vec<u8> {
             Some::<Played<G>>((action, G::progress(&bot), G::phrase(&why)))
         }),
         Kind::Other => G::other(payload),
+        // A page's table is `worker::serve`'s, which holds it.
+        Kind::Session => None,
     };
     match answer {
         Some(answer) => envelope(G::ID, kind, &answer),

@@ -81,6 +81,10 @@ pub fn connect_error(e: &ConnectError, lang: Lang) -> String {
         (ConnectError::Browser { step: s, detail }, Lang::En) if !detail.is_empty() => format!("{}: {detail}", step(*s, lang)),
         (ConnectError::Browser { step: s, detail }, Lang::Zh) if !detail.is_empty() => format!("{}：{detail}", step(*s, lang)),
         (ConnectError::Browser { step: s, .. }, _) => step(*s, lang).into(),
+        (ConnectError::NoWorker, Lang::En) => {
+            "this browser could not start the table's worker, where the codes are read and made: try another browser".into()
+        }
+        (ConnectError::NoWorker, Lang::Zh) => "这个浏览器无法启动牌桌的后台线程（代码在那里读取和生成）：请换一个浏览器试试".into(),
     }
 }
 
@@ -102,9 +106,9 @@ mod tests {
             SignalError::TooLong { len: 9000, max: 4096 },
             SignalError::BadCharacter { ch: '$', position: 3 },
             SignalError::UnknownTag(9),
-            SignalError::Truncated("fingerprint"),
+            SignalError::Truncated("fingerprint".into()),
             SignalError::TrailingBytes(2),
-            SignalError::BadField("candidate count"),
+            SignalError::BadField("candidate count".into()),
             SignalError::Inflate,
             SignalError::NotUtf8,
         ];
@@ -136,5 +140,6 @@ mod tests {
         assert_eq!(connect_error(&bare, Lang::Zh), "浏览器没有给出连接信息");
         assert!(chinese(&connect_error(&ConnectError::AnswerNotInvitation, Lang::Zh)));
         assert!(chinese(&connect_error(&ConnectError::InvitationNotAnswer, Lang::Zh)));
+        assert!(chinese(&connect_error(&ConnectError::NoWorker, Lang::Zh)));
     }
 }

@@ -1,4 +1,5 @@
-//! The peer table's typed errors in plain English and Chinese for the pages: a host's
+//! The peer table's typed errors in plain English and Chinese (phrased in the table worker,
+//! `worker::session`, for the pages to show as they are): a host's
 //! refusal as the guest reads it (`Refused`, sent on the wire as data, never as text),
 //! the host's own lobby errors (`LobbyError`), why a guest does not call a deal verified
 //! (`NotVerified`) and settings that are not a table (`SettingsError`, also on the

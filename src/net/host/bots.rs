@@ -12,7 +12,7 @@ use crate::table::{BotSeat, Decision, Driver, Seat, Turn};
 
 /// A bot's decision handed out by [`Host::bot_job`], to answer with [`Host::bot_answer`]:
 /// which seat, at which move of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BotTicket {
     seat: Seat,
     moves: usize,

@@ -44,6 +44,18 @@ impl<G: PeerGame> fmt::Display for LobbyError<G> {
 
 impl<G: PeerGame> std::error::Error for LobbyError<G> {}
 
+impl<G: PeerGame> LobbyState<G> {
+    /// The lobby of a new table with its host in the first seat, as [`Host::new`] and the
+    /// host's own hello make it: what the host's page shows before its worker answers.
+    pub fn opening(settings: G::Settings, host: &str) -> Result<LobbyState<G>, G::SettingsError> {
+        let players = G::seats(&settings)?;
+        let mut seats = vec![SeatInfo::Empty; players];
+        let name = if host.is_empty() { "Guest 1".to_string() } else { host.to_string() };
+        seats[0] = SeatInfo::Guest { name, connected: true, stand_in: false };
+        Ok(LobbyState { settings, seats, levels: vec![G::BotLevel::default(); players], started: false })
+    }
+}
+
 impl<G: PeerGame> Host<G> {
     pub fn lobby(&self) -> LobbyState<G> {
         LobbyState {

@@ -45,31 +45,31 @@ impl Essentials {
     pub fn from_bytes(bytes: &[u8]) -> Result<Essentials, SignalError> {
         let mut r = Reader { bytes, at: 0 };
         if r.u8("version tag")? != TAG_COMPACT_V1 {
-            return Err(SignalError::BadField("version tag"));
+            return Err(SignalError::BadField("version tag".into()));
         }
         let flags = r.u8("flags")?;
         if flags & !0b111 != 0 {
-            return Err(SignalError::BadField("flags"));
+            return Err(SignalError::BadField("flags".into()));
         }
         let kind = if flags & 1 == 1 { SdpKind::Answer } else { SdpKind::Offer };
         let setup = match flags >> 1 {
             0 => Setup::ActPass,
             1 => Setup::Active,
             2 => Setup::Passive,
-            _ => return Err(SignalError::BadField("setup role")),
+            _ => return Err(SignalError::BadField("setup role".into())),
         };
         let ufrag = unpack_ice(&mut r, "ICE ufrag")?;
         let pwd = unpack_ice(&mut r, "ICE password")?;
-        let fingerprint: [u8; 32] = r.take(32, "fingerprint")?.try_into().map_err(|_| SignalError::Truncated("fingerprint"))?;
+        let fingerprint: [u8; 32] = r.take(32, "fingerprint")?.try_into().map_err(|_| SignalError::Truncated("fingerprint".into()))?;
         let n = r.u8("candidate count")? as usize;
         if n > MAX_CANDIDATES {
-            return Err(SignalError::BadField("candidate count"));
+            return Err(SignalError::BadField("candidate count".into()));
         }
         let mut candidates = Vec::with_capacity(n);
         for _ in 0..n {
             let head = r.u8("candidate")?;
             if head & 0x80 != 0 {
-                return Err(SignalError::BadField("candidate header"));
+                return Err(SignalError::BadField("candidate header".into()));
             }
             let kind = CandidateType::ALL[(head & 3) as usize];
             let ak = (head >> 2) & 3;
@@ -115,10 +115,10 @@ fn push_addr(out: &mut Vec<u8>, a: &Address) {
 
 fn read_addr(r: &mut Reader, kind: u8) -> Result<Address, SignalError> {
     Ok(match kind {
-        0 => Address::V4(Ipv4Addr::from(<[u8; 4]>::try_from(r.take(4, "IPv4 address")?).map_err(|_| SignalError::Truncated("address"))?)),
-        1 => Address::V6(Ipv6Addr::from(<[u8; 16]>::try_from(r.take(16, "IPv6 address")?).map_err(|_| SignalError::Truncated("address"))?)),
-        2 => Address::Mdns(r.take(16, "mDNS name")?.try_into().map_err(|_| SignalError::Truncated("address"))?),
-        _ => return Err(SignalError::BadField("address kind")),
+        0 => Address::V4(Ipv4Addr::from(<[u8; 4]>::try_from(r.take(4, "IPv4 address")?).map_err(|_| SignalError::Truncated("address".into()))?)),
+        1 => Address::V6(Ipv6Addr::from(<[u8; 16]>::try_from(r.take(16, "IPv6 address")?).map_err(|_| SignalError::Truncated("address".into()))?)),
+        2 => Address::Mdns(r.take(16, "mDNS name")?.try_into().map_err(|_| SignalError::Truncated("address".into()))?),
+        _ => return Err(SignalError::BadField("address kind".into())),
     })
 }
 
@@ -129,7 +129,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn take(&mut self, n: usize, what: &'static str) -> Result<&[u8], SignalError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(SignalError::Truncated(what))?;
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| SignalError::Truncated(what.into()))?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
@@ -170,7 +170,7 @@ fn pack_ice(out: &mut Vec<u8>, s: &str) {
 fn unpack_ice(r: &mut Reader, what: &'static str) -> Result<String, SignalError> {
     let n = r.u8(what)? as usize;
     if n == 0 || n > 63 {
-        return Err(SignalError::BadField(what));
+        return Err(SignalError::BadField(what.into()));
     }
     let bytes = r.take((n * 6).div_ceil(8), what)?;
     let (mut acc, mut bits, mut s) = (0u32, 0, String::with_capacity(n));
