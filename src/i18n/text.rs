@@ -240,6 +240,10 @@ impl Text {
     pub const StartGame: Text = Text { en: "Start", zh: "开始" };
     pub const PasteAnswer: Text = Text { en: "Paste your friend's answer code", zh: "粘贴朋友的应答码" };
     pub const Connect: Text = Text { en: "Connect", zh: "连接" };
+    /// A peer page whose worker (which holds its table) cannot run.
+    pub const NoTableWorker: Text = Text { en: "This browser could not start the table's worker, where a table with friends runs. Reload the page; if it happens again, try another browser.", zh: "这个浏览器没能启动牌桌的后台线程（和朋友玩的牌桌在那里运行）。请刷新页面；如果再次出现，请换一个浏览器。" };
+    /// The host's page while its worker restores the saved table.
+    pub const ResumingTable: Text = Text { en: "Resuming the table…", zh: "正在恢复牌桌…" };
     pub const PreparingInvite: Text = Text { en: "Preparing the invite…", zh: "正在生成邀请…" };
     pub const Connecting: Text = Text { en: "Connecting…", zh: "连接中…" };
     pub const StandInAfter: Text = Text { en: "Bot stands in after (s)", zh: "掉线几秒后电脑代打" };

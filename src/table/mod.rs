@@ -80,6 +80,12 @@ pub trait Game: Clone + Sized {
     fn simultaneous(&self) -> bool {
         false
     }
+    /// Whether the lookup tables the game's bots decide with are built (mahjong's shanten
+    /// tables are built on first use, or in slices after a page's first paint): a table
+    /// against bots waits with a bot's move until they are, so no move builds them at once.
+    fn tables_ready() -> bool {
+        true
+    }
     /// A move that needs no decision (drawing the next card), which a table
     /// makes for people as well as bots; `None` when `seat` must choose.
     fn auto_action(&self, _seat: Seat) -> Option<Self::Action> {

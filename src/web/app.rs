@@ -113,8 +113,12 @@ impl Bundle {
     pub const HOST: Bundle = Bundle { page: Page::Host, screen: host_screen, start: || {} };
     /// The guest's page (`join/index.html`).
     pub const JOIN: Bundle = Bundle { page: Page::Join, screen: join_screen, start: || {} };
-    /// The rummy table (`rummy/index.html`).
+    /// The rummy table against bots (`rummy/index.html`).
     pub const RUMMY: Bundle = Bundle { page: Page::Rummy, screen: rummy_screen, start: rummy_start };
+    /// Rummy with friends, the host's page and the guest's (`friends/rummy/index.html`).
+    pub const RUMMY_FRIENDS: Bundle = Bundle { page: Page::RummyFriends, screen: peer_screen::<crate::rummy::game::Game>, start: || {} };
+    /// Sichuan mahjong with friends (`friends/mahjong/index.html`).
+    pub const MAHJONG_FRIENDS: Bundle = Bundle { page: Page::MahjongFriends, screen: crate::web::mahjong::peer_screen, start: crate::web::mahjong::peer_start };
     /// The Sichuan mahjong table (`mahjong/index.html`).
     pub const MAHJONG: Bundle = Bundle { page: Page::Mahjong, screen: crate::web::mahjong::screen, start: crate::web::mahjong::start };
     /// Follow practice (`practice/index.html`).
@@ -194,12 +198,15 @@ fn rummy_screen(route: &Route) -> Option<AnyView> {
         Route::Replay { record } if Page::of(route) == Page::Rummy => {
             Some(untrack(|| crate::web::rummy::rummy_replay(record.clone())))
         }
-        // Rummy with friends: the same peer pages as Shengji's, with rummy's board.
-        Route::Friends { game } if game == "rummy" => Some(untrack(crate::web::peer::host_page::<crate::rummy::game::Game>)),
-        Route::Join { game, code, watch } if game == "rummy" => {
-            let (code, watch) = (code.clone(), *watch);
-            Some(untrack(move || crate::web::peer::join_page::<crate::rummy::game::Game>(code, watch)))
-        }
+        _ => None,
+    }
+}
+
+/// A game's page with friends: its host's page and its guest's, for the routes of its game.
+pub fn peer_screen<G: crate::web::peer::PeerTable>(route: &Route) -> Option<AnyView> {
+    match route.clone() {
+        Route::Friends { game } if game == G::NAME => Some(untrack(crate::web::peer::host_page::<G>)),
+        Route::Join { game, code, watch } if game == G::NAME => Some(untrack(move || crate::web::peer::join_page::<G>(code, watch))),
         _ => None,
     }
 }

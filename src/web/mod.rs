@@ -11,6 +11,7 @@ pub mod peer;
 pub mod table;
 pub mod timing;
 pub mod worker;
+pub mod worker_scope;
 pub mod practice;
 pub mod replay;
 pub mod mahjong;
@@ -44,6 +45,16 @@ pub fn start_join() {
 /// Entry point of the rummy page (`src/rummy_page.rs`, built from `rummy/index.html`).
 pub fn start_rummy() {
     mount(app::Bundle::RUMMY);
+}
+
+/// Entry point of rummy with friends (`src/rummy_friends_page.rs`, built from `friends/rummy/index.html`).
+pub fn start_rummy_friends() {
+    mount(app::Bundle::RUMMY_FRIENDS);
+}
+
+/// Entry point of mahjong with friends (`src/mahjong_friends_page.rs`, built from `friends/mahjong/index.html`).
+pub fn start_mahjong_friends() {
+    mount(app::Bundle::MAHJONG_FRIENDS);
 }
 
 /// Entry point of the mahjong page (`src/mahjong_page.rs`, built from `mahjong/index.html`).

@@ -53,8 +53,9 @@ pub fn BackHome() -> impl IntoView {
 /// screens the player does not open: the home page (home, new game, Shengji replays,
 /// settings, rules), the Shengji table (`shengji/`: the table against bots), the host's page
 /// (`friends/`: the lobby and the host's table), the guest's page (`join/`: a friend's
-/// invitation), the rummy and mahjong tables, follow practice (`practice/`) and the
-/// timing page (`timing/`).
+/// invitation), the rummy and mahjong tables against bots, their tables with friends
+/// (`friends/rummy/`, `friends/mahjong/`: host and guest), follow practice (`practice/`)
+/// and the timing page (`timing/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Page {
     Home,
@@ -63,6 +64,8 @@ pub enum Page {
     Join,
     Rummy,
     Mahjong,
+    RummyFriends,
+    MahjongFriends,
     Practice,
     Timing,
 }
@@ -71,9 +74,9 @@ impl Page {
     /// The page that draws a route.
     pub fn of(route: &Route) -> Page {
         match route {
-            // A peer table of rummy is hosted and joined on the rummy page.
-            Route::Friends { game } | Route::Join { game, .. } if game == "rummy" => Page::Rummy,
-            Route::Friends { game } | Route::Join { game, .. } if game == "mahjong" => Page::Mahjong,
+            // A peer table of rummy or mahjong is hosted and joined on one page of the game's.
+            Route::Friends { game } | Route::Join { game, .. } if game == "rummy" => Page::RummyFriends,
+            Route::Friends { game } | Route::Join { game, .. } if game == "mahjong" => Page::MahjongFriends,
             Route::Friends { .. } => Page::Host,
             Route::Join { .. } => Page::Join,
             Route::Play { game, .. } if game == "rummy" => Page::Rummy,
@@ -100,6 +103,8 @@ impl Page {
             Page::Join => "join/",
             Page::Rummy => "rummy/",
             Page::Mahjong => "mahjong/",
+            Page::RummyFriends => "friends/rummy/",
+            Page::MahjongFriends => "friends/mahjong/",
             Page::Practice => "practice/",
             Page::Timing => "timing/",
         }

@@ -1,8 +1,9 @@
-//! The pages' side of the bot worker (src/bot_worker.rs): started on first use from the
-//! address in the page's `<meta name="bot-worker">`, it takes `table::think` jobs as
-//! bytes and [`ask`] awaits each answer. Jobs wait until the worker says it is ready.
-//! Where the worker cannot run (no Worker, its file missing) every answer is `None`
-//! and the table decides on its own thread instead.
+//! The pages' side of their workers: the bot worker (src/bot_worker.rs, `<meta
+//! name="bot-worker">`: Shengji's bots, hints and field comparison) and a peer page's table
+//! worker (src/table_worker.rs, `<meta name="table-worker">`: the page's peer table). Each is
+//! started on first use from the address in its meta tag; it takes jobs as bytes and
+//! [`ask`] / [`ask_table`] await each answer. Jobs wait until the worker says it is ready.
+//! Where a worker cannot run (no Worker, its file missing) every answer is `None`.
 
 use js_sys::{Array, Function, Promise, Uint8Array};
 use std::cell::RefCell;
@@ -32,18 +33,39 @@ struct State {
 }
 
 thread_local! {
-    static STATE: RefCell<State> = RefCell::new(State::default());
+    static BOTS: RefCell<State> = RefCell::new(State::default());
+    static TABLE: RefCell<State> = RefCell::new(State::default());
 }
 
-/// The worker's script, as the page names it.
-fn address() -> Option<String> {
-    let doc = web_sys::window()?.document()?;
-    doc.query_selector("meta[name=bot-worker]").ok()??.get_attribute("content")
+/// A page's two workers.
+#[derive(Clone, Copy)]
+enum Which {
+    Bots,
+    Table,
+}
+
+impl Which {
+    fn with<R>(self, f: impl FnOnce(&mut State) -> R) -> R {
+        match self {
+            Which::Bots => BOTS.with_borrow_mut(f),
+            Which::Table => TABLE.with_borrow_mut(f),
+        }
+    }
+
+    /// The worker's script, as the page names it.
+    fn address(self) -> Option<String> {
+        let meta = match self {
+            Which::Bots => "meta[name=bot-worker]",
+            Which::Table => "meta[name=table-worker]",
+        };
+        let doc = web_sys::window()?.document()?;
+        doc.query_selector(meta).ok()??.get_attribute("content")
+    }
 }
 
 /// Every job still waiting gets `None`.
-fn break_down() {
-    let waiting: Vec<Function> = STATE.with_borrow_mut(|s| {
+fn break_down(which: Which) {
+    let waiting: Vec<Function> = which.with(|s| {
         s.broken = true;
         s.queued.clear();
         s.waiting.drain(..).map(|(_, f)| f).collect()
@@ -53,23 +75,23 @@ fn break_down() {
     }
 }
 
-fn start() -> Option<Worker> {
-    let worker = Worker::new(&address()?).ok()?;
+fn start(which: Which) -> Option<Worker> {
+    let worker = Worker::new(&which.address()?).ok()?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let data = e.data();
         if data.as_string().as_deref() == Some("ready") {
-            let queued = STATE.with_borrow_mut(|s| {
+            let queued = which.with(|s| {
                 s.ready = true;
                 std::mem::take(&mut s.queued)
             });
             for job in queued {
-                STATE.with_borrow(|s| s.worker.as_ref().map(|w| w.post_message(&job)));
+                which.with(|s| s.worker.as_ref().map(|w| w.post_message(&job)));
             }
             return;
         }
         let message: Array = data.unchecked_into();
         let id = message.get(0).as_f64().unwrap_or(-1.0) as u32;
-        let resolve = STATE.with_borrow_mut(|s| {
+        let resolve = which.with(|s| {
             let at = s.waiting.iter().position(|(i, _)| *i == id)?;
             Some(s.waiting.swap_remove(at).1)
         });
@@ -79,30 +101,43 @@ fn start() -> Option<Worker> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| break_down());
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| break_down(which));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
     Some(worker)
 }
 
-/// Starts the worker now (a table with an Expert does, so its first search waits less).
-pub fn warm_up() {
-    let needed = STATE.with_borrow(|s| s.worker.is_none() && !s.broken);
-    if needed {
-        match start() {
-            Some(w) => STATE.with_borrow_mut(|s| s.worker = Some(w)),
-            None => STATE.with_borrow_mut(|s| s.broken = true),
-        }
+fn start_once(which: Which) {
+    if which.with(|s| s.worker.is_none() && !s.broken) {
+        let worker = start(which);
+        which.with(|s| match worker {
+            Some(w) => s.worker = Some(w),
+            None => s.broken = true,
+        });
     }
 }
 
-/// The worker's answer to `job` (`table::think`), or `None` where it cannot answer.
+/// Starts the bot worker now (a table with an Expert does, so its first search waits less).
+pub fn warm_up() {
+    start_once(Which::Bots);
+}
+
+/// The bot worker's answer to `job` (`table::think`), or `None` where it cannot answer.
 pub async fn ask(job: &[u8]) -> Option<Answered> {
-    warm_up();
+    ask_in(Which::Bots, job).await
+}
+
+/// The table worker's answer to `job` (`worker::serve`), or `None` where it cannot answer.
+pub async fn ask_table(job: &[u8]) -> Option<Answered> {
+    ask_in(Which::Table, job).await
+}
+
+async fn ask_in(which: Which, job: &[u8]) -> Option<Answered> {
+    start_once(which);
     let message = Array::new();
     let mut id = 0;
     let promise = Promise::new(&mut |resolve, _reject| {
-        STATE.with_borrow_mut(|s| {
+        which.with(|s| {
             if s.broken {
                 let _ = resolve.call1(&JsValue::NULL, &JsValue::NULL);
                 return;
@@ -112,12 +147,12 @@ pub async fn ask(job: &[u8]) -> Option<Answered> {
             s.waiting.push((id, resolve));
         });
     });
-    if STATE.with_borrow(|s| s.broken) {
+    if which.with(|s| s.broken) {
         return None;
     }
     message.push(&JsValue::from_f64(id as f64));
     message.push(&Uint8Array::from(job));
-    STATE.with_borrow_mut(|s| match (&s.worker, s.ready) {
+    which.with(|s| match (&s.worker, s.ready) {
         (Some(w), true) => {
             let _ = w.post_message(&message);
         }

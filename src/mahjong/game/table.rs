@@ -15,6 +15,10 @@ impl crate::table::Game for Game {
 
     const NAME: &'static str = "mahjong";
 
+    fn tables_ready() -> bool {
+        crate::mahjong::tables_ready() && crate::mahjong::distance::distance_tables_ready()
+    }
+
     fn new(settings: Settings, seed: TableSeed) -> Result<Game, SettingsError> {
         Game::new(settings, seed)
     }

@@ -104,15 +104,25 @@ pub(super) fn Board(
     let hint = RwSignal::new(false);
 
     // A new row of tiles or a new phase clears the selection; the exchange starts with
-    // the advice's three selected.
-    Effect::new(move |seen: Option<(Vec<Tile>, PhaseName, Option<bool>)>| {
+    // the advice's three selected, once the engine's tables are built (a replay's board
+    // shows only after they are).
+    let tables = use_context::<super::TablesReady>().map(|t| t.0);
+    let tables_ready = move || tables.is_none_or(|t| t.get());
+    Effect::new(move |seen: Option<((Vec<Tile>, PhaseName, Option<bool>), bool)>| {
         let v = view.get();
         let key = (row(&v), v.phase, v.chosen.get(me).copied());
-        if seen.as_ref() != Some(&key) {
-            let choosing = v.phase == PhaseName::Exchange && v.chosen.get(me) == Some(&false);
-            selected.set(if choosing { suggested_exchange(&v) } else { Vec::new() });
+        let ready = tables_ready();
+        let changed = seen.as_ref().map(|s| &s.0) != Some(&key);
+        if changed {
+            selected.set(Vec::new());
         }
-        key
+        let choosing = v.phase == PhaseName::Exchange && v.chosen.get(me) == Some(&false);
+        let newly_ready = ready && seen.as_ref().is_none_or(|s| !s.1);
+        // (Tiles the player picked while the tables were being built stay picked.)
+        if choosing && ready && (changed || newly_ready) && selected.with_untracked(|s| s.is_empty()) {
+            selected.set(suggested_exchange(&v));
+        }
+        (key, ready)
     });
 
     let tap = move |i: usize| {

@@ -17,9 +17,14 @@ const ROWS: usize = 5;
 pub(super) fn HintPanel(view: Signal<SeatView>) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let rows = RwSignal::new(None::<Vec<DiscardAdvice>>);
+    let tables = use_context::<super::TablesReady>().map(|t| t.0);
     Effect::new(move |_| {
         let asked = view.get();
         rows.set(None);
+        // The advice reads the engine's tables: it waits until they are built.
+        if tables.is_some_and(|t| !t.get()) {
+            return;
+        }
         leptos::task::spawn_local(async move {
             gloo_timers::future::TimeoutFuture::new(0).await;
             if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {

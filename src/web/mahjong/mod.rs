@@ -1,7 +1,9 @@
 //! The Sichuan mahjong page (`#/play/mahjong?seed=…`): the shared table against bots
 //! (`web::table::bot_table`) with mahjong's bots, words, setup screen and board.
-//! The engine's lookup tables (win check, shanten distances) are built in slices when
-//! the page starts, so no frame waits for them; the table shows once they are ready.
+//! The engine's lookup tables (win check, shanten distances) are built in slices after the
+//! page's first paint, so no frame and no tap waits for them: the table shows at once, and
+//! the bots and the board's advice wait for the tables. Also mahjong's page with friends
+//! (`peer_screen`; the table itself runs in the table worker).
 
 mod board;
 mod hint;
@@ -20,7 +22,6 @@ use crate::mahjong::{install_tables, tables_ready, TableBuilder};
 use crate::routes::Route;
 use crate::table::Seat;
 use crate::ui_model::mahjong::words::{label, Label};
-use crate::web::shell::Shell;
 use crate::web::table::bot_table::{BotTable, LocalTable};
 use leptos::prelude::*;
 
@@ -67,70 +68,64 @@ impl BotTable for Game {
     }
 }
 
-/// Whether the engine's tables are built (the table waits for them).
+/// Whether the engine's lookup tables are built: the board's advice (the exchange's three,
+/// the hint tab) waits for them, and so do the bots (`table::Game::tables_ready`).
 #[derive(Clone, Copy)]
-struct TablesReady(RwSignal<bool>);
+pub(super) struct TablesReady(pub RwSignal<bool>);
 
-/// Runs once when the page starts: an unusable save is set aside, and the engine's
-/// tables are built a slice per timer tick.
-pub fn start() {
-    crate::web::table::bot_table::set_aside_unusable_save::<Game>();
+/// Builds the engine's lookup tables a slice per browser task, starting after the page's
+/// first paint, so no frame and no tap waits for them (the first tiles show at once).
+fn build_tables() {
     let ready = RwSignal::new(tables_ready() && distance_tables_ready());
     provide_context(TablesReady(ready));
     if ready.get_untracked() {
         return;
     }
-    leptos::task::spawn_local(async move {
-        if !tables_ready() {
-            let mut builder = TableBuilder::new();
-            while !builder.step(SLICE) {
-                gloo_timers::future::TimeoutFuture::new(0).await;
+    request_animation_frame(move || {
+        leptos::task::spawn_local(async move {
+            if !tables_ready() {
+                let mut builder = TableBuilder::new();
+                while !builder.step(SLICE) {
+                    gloo_timers::future::TimeoutFuture::new(0).await;
+                }
+                install_tables(builder.finish());
             }
-            install_tables(builder.finish());
-        }
-        if !distance_tables_ready() {
-            let mut builder = DistanceBuilder::new();
-            while !builder.step(SLICE) {
-                gloo_timers::future::TimeoutFuture::new(0).await;
+            if !distance_tables_ready() {
+                let mut builder = DistanceBuilder::new();
+                while !builder.step(SLICE) {
+                    gloo_timers::future::TimeoutFuture::new(0).await;
+                }
+                install_distance_tables(builder.finish());
             }
-            install_distance_tables(builder.finish());
-        }
-        ready.set(true);
+            ready.try_set(true);
+        });
     });
+}
+
+/// Runs once when the page starts: an unusable save is set aside, and the engine's tables
+/// are built in the background.
+pub fn start() {
+    crate::web::table::bot_table::set_aside_unusable_save::<Game>();
+    build_tables();
+}
+
+/// Runs once when the page with friends starts: the board's advice needs the tables (the
+/// table itself runs in the table worker).
+pub fn peer_start() {
+    build_tables();
+}
+
+/// The routes mahjong's page with friends draws: the host's and the guest's.
+pub fn peer_screen(route: &Route) -> Option<AnyView> {
+    crate::web::app::peer_screen::<Game>(route)
 }
 
 /// The routes the mahjong page draws.
 pub fn screen(route: &Route) -> Option<AnyView> {
     match route.clone() {
-        Route::Play { game, query } if game == "mahjong" => {
-            let shell = expect_context::<Shell>();
-            let ready = expect_context::<TablesReady>().0;
-            Some(
-                (move || {
-                    if ready.get() {
-                        let query = query.clone();
-                        untrack(move || crate::web::table::bot_table::bot_table::<Game>(query))
-                    } else {
-                        view! {
-                            <section class="screen page" data-testid="mahjong-preparing">
-                                <p class="status-line" role="status">{move || label(Label::Preparing, shell.lang())}</p>
-                            </section>
-                        }
-                        .into_any()
-                    }
-                })
-                .into_any(),
-            )
-        }
-        // With friends: the shared peer pages with mahjong's lobby settings and board.
-        Route::Friends { game } if game == "mahjong" => {
-            let ready = expect_context::<TablesReady>().0;
-            Some((move || ready.get().then(|| untrack(crate::web::peer::host_page::<Game>))).into_any())
-        }
-        Route::Join { game, code, watch } if game == "mahjong" => {
-            let ready = expect_context::<TablesReady>().0;
-            Some((move || ready.get().then(|| untrack(|| crate::web::peer::join_page::<Game>(code.clone(), watch)))).into_any())
-        }
+        // The table shows at once; the tables are built meanwhile.
+        Route::Play { game, query } if game == "mahjong" => Some(untrack(move || crate::web::table::bot_table::bot_table::<Game>(query))),
+        // A replay plays the hand's moves (their wins need the tables): it waits for them.
         Route::Replay { record } if crate::web::shell::Page::of(route) == crate::web::shell::Page::Mahjong => {
             let ready = expect_context::<TablesReady>().0;
             Some((move || ready.get().then(|| untrack(|| replay::mahjong_replay(record.clone())))).into_any())

@@ -1,5 +1,5 @@
 //! Sichuan mahjong at a peer table (`#/friends/mahjong` hosts one, `#/join/mahjong/<code>`
-//! joins it, both on the mahjong page): its answers to the peer pages' [`PeerTable`] — the
+//! joins it, both on mahjong's page with friends, `friends/mahjong/`): its answers to the peer pages' [`PeerTable`] — the
 //! lobby's settings (exchange three, the fan cap) and the same board as the table against
 //! bots, fed by the host's views. Claim windows need nothing more: each seat answers its
 //! own, and the host resolves the window when the last has answered.
@@ -14,8 +14,8 @@ use crate::web::shell::{Page, Shell};
 use leptos::prelude::*;
 
 impl PeerTable for Game {
-    const HOST_PAGE: Page = Page::Mahjong;
-    const GUEST_PAGE: Page = Page::Mahjong;
+    const HOST_PAGE: Page = Page::MahjongFriends;
+    const GUEST_PAGE: Page = Page::MahjongFriends;
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2.mahjong";
     /// The shanten-only bot is a yardstick for measuring, not a level to offer.
     const BOT_LEVELS: &'static [(crate::mahjong::game::bot::Difficulty, crate::i18n::Text)] = &[

@@ -94,7 +94,7 @@ pub fn MahjongSetup() -> impl IntoView {
             {move || problem.get().map(|e| view! { <p class="notice" role="alert" data-testid="new-game-error">{e}</p> })}
             <button type="button" class="button primary" data-testid="start"
                 disabled=move || problem.with(|e| e.is_some()) on:click=start>{move || shell.t(Text::Start)}</button>
-            <a class="button" href="#/friends/mahjong" data-testid="play-with-friends">{move || shell.t(Text::PlayWithFriends)}</a>
+            <a class="button" href=shell.link("#/friends/mahjong") data-testid="play-with-friends">{move || shell.t(Text::PlayWithFriends)}</a>
             <a class="button subtle" href=shell.link("#/rules?game=mahjong") data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
             <BackHome/>
         </section>

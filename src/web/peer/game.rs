@@ -13,7 +13,8 @@ use leptos::prelude::*;
 
 /// A game the peer pages can host and join.
 pub trait PeerTable:
-    PeerWords<
+    crate::worker::session::PeerSession
+    + PeerWords<
         Settings: Default + Send + Sync,
         SettingsError: Send + Sync,
         View: Send + Sync,

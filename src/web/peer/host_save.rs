@@ -1,97 +1,41 @@
 //! The host's table in localStorage (under its game's `PeerTable::HOST_KEY`), so a reload
-//! resumes it. Read once when
-//! the page opens; then saved only when the table changed, at most every
+//! resumes it. Read once when the page opens (the page's worker restores it, and makes
+//! the text of every later state: `worker::session`); then saved only when the table changed, at most every
 //! [`SAVE_DELAY_MS`] (a burst of messages is one write) and once more when the page is
 //! hidden or left; never over another tab's save (`record::save::SaveSlot`). A saved
 //! table that cannot be restored is copied to a numbered backup before anything is
 //! written over it, and the host is told in plain words; if even the backup cannot be
 //! written, the old table stays where it is and this page saves nothing.
 
-use super::PeerTable;
 use crate::i18n::Text;
-use crate::net::guest::GuestClient;
-use crate::net::host::{Host, HostConfig, HostSnapshot};
-use crate::net::protocol::{self, DecodeError};
 use crate::record::save::{SaveSlot, SlotState};
 use crate::web::shell::Shell;
 use crate::web::storage::{self, Backup, SlotError};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A change is saved this long after it happened, with every change made meanwhile.
 pub const SAVE_DELAY_MS: u32 = 300;
 
-/// The table as kept in localStorage.
-#[derive(Serialize, Deserialize)]
-#[serde(bound = "")]
-struct SavedTable<G: PeerTable> {
-    snapshot: HostSnapshot<G>,
-    /// The host's own seat's rejoin token.
-    token: Option<String>,
-}
-
-/// The text stored for the table as it is now.
-pub fn table_text<G: PeerTable>(host: &Host<G>, me: &GuestClient<G>) -> String {
-    protocol::to_stored_text(&SavedTable { snapshot: host.snapshot(), token: me.token.clone() })
-}
-
-/// Why a saved table could not be restored (details for the notice, in English).
-pub enum RestoreError {
-    Decode(DecodeError),
-    /// The game's `LobbyError` (its `Display`).
-    Restore(Box<dyn fmt::Display + Send + Sync>),
-}
-
-impl fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RestoreError::Decode(e) => write!(f, "the saved table could not be read: {e}"),
-            RestoreError::Restore(e) => write!(f, "the saved table could not be set up again: {e}"),
-        }
-    }
-}
-
-/// What the host is told about saving its table.
+/// What the host is told about saving its table. A saved table that could not be restored
+/// comes with why (the worker's words, in English: `worker::session::HostReply::restore_error`).
 pub enum SaveNotice {
     /// The saved table could not be restored; it was copied to a backup.
-    SetAside { error: RestoreError, backup: Backup },
+    SetAside { error: String, backup: Backup },
     /// The saved table could not be restored nor backed up: it stays, nothing is saved.
-    KeptInPlace { error: RestoreError },
+    KeptInPlace { error: String },
     /// Another tab saves the table now: this one stopped.
     Taken,
     /// The browser refused to save (storage full or off).
     Failed,
 }
 
-/// A saved table, restored.
-pub struct Restored<G: PeerTable> {
-    pub host: Host<G>,
-    pub token: Option<String>,
-}
-
-/// Reads the saved table: the restored host if there is one that works, and the saver,
-/// which remembers what the key held (and backs up an unusable table before its first
-/// write).
-pub fn load<G: PeerTable>(entropy: [u8; 32], now: u64) -> (Option<Restored<G>>, Saver) {
-    let key = G::HOST_KEY;
+/// Reads the saved table under `key` (the game's `PeerTable::HOST_KEY`): its text, for the
+/// worker to restore, and the saver, which remembers what the key held.
+pub fn open(key: &'static str) -> (Option<String>, Saver) {
     let stored = storage::get_raw(key).ok().flatten();
-    let mut saver = Saver { key, slot: SaveSlot::new(stored.clone()), aside: None, pending: false, failed: false };
-    let Some(text) = stored else { return (None, saver) };
-    let restored = protocol::from_stored_text::<SavedTable<G>>(&text).map_err(RestoreError::Decode).and_then(|t| {
-        Host::restore(t.snapshot, entropy, HostConfig::default(), now)
-            .map(|host| Restored { host, token: t.token })
-            .map_err(|e| RestoreError::Restore(Box::new(e)))
-    });
-    match restored {
-        Ok(r) => (Some(r), saver),
-        Err(error) => {
-            saver.aside = Some((text, error));
-            (None, saver)
-        }
-    }
+    (stored.clone(), Saver { key, slot: SaveSlot::new(stored), aside: None, pending: false, failed: false })
 }
 
 /// Saves the host's table: only changes, only over its own last save.
@@ -99,14 +43,20 @@ pub struct Saver {
     /// The game's key (`PeerTable::HOST_KEY`).
     key: &'static str,
     slot: SaveSlot,
-    /// A saved table that could not be restored, to back up before the first write.
-    aside: Option<(String, RestoreError)>,
+    /// A saved table that could not be restored (and why), to back up before the first write.
+    aside: Option<(String, String)>,
     pending: bool,
     /// A failed write was reported (once).
     failed: bool,
 }
 
 impl Saver {
+    /// The saved `text` could not be restored (`error`, why): it is backed up before
+    /// anything is written over it.
+    pub fn set_aside(&mut self, text: String, error: String) {
+        self.aside = Some((text, error));
+    }
+
     /// The table changed: true if a save should be scheduled (none is pending yet).
     pub fn mark(&mut self) -> bool {
         !std::mem::replace(&mut self.pending, true)
@@ -160,8 +110,8 @@ impl Saver {
 
 struct AutosaveState {
     saver: Saver,
-    /// The table's text as it is now (`None` once the page is gone).
-    text: Box<dyn Fn() -> Option<String>>,
+    /// The table's text as the worker last sent it.
+    text: Option<String>,
 }
 
 /// The page's handle on saving: [`Autosave::changed`] after every change, a save a
@@ -174,12 +124,19 @@ pub struct Autosave {
 }
 
 impl Autosave {
-    pub fn new(saver: Saver, text: impl Fn() -> Option<String> + 'static) -> Autosave {
-        Autosave { state: StoredValue::new_local(AutosaveState { saver, text: Box::new(text) }), notice: RwSignal::new(None) }
+    pub fn new(saver: Saver) -> Autosave {
+        Autosave { state: StoredValue::new_local(AutosaveState { saver, text: None }), notice: RwSignal::new(None) }
     }
 
-    /// The table changed: it is saved [`SAVE_DELAY_MS`] later (with what changes meanwhile).
-    pub fn changed(self) {
+    /// The saved table could not be restored: see [`Saver::set_aside`].
+    pub fn set_aside(self, text: String, error: String) {
+        self.state.try_update_value(|s| s.saver.set_aside(text, error));
+    }
+
+    /// The table changed to `text`: it is saved [`SAVE_DELAY_MS`] later (with what changes
+    /// meanwhile).
+    pub fn changed(self, text: String) {
+        self.state.try_update_value(|s| s.text = Some(text));
         if self.state.try_update_value(|s| s.saver.mark()).unwrap_or(false) {
             spawn_local(async move {
                 TimeoutFuture::new(SAVE_DELAY_MS).await;
@@ -192,7 +149,7 @@ impl Autosave {
     pub fn save_now(self) {
         let notice = self.state.try_update_value(|s| {
             let AutosaveState { saver, text } = s;
-            text().and_then(|t| saver.flush(|| t))
+            text.clone().and_then(|t| saver.flush(|| t))
         });
         self.tell(notice.flatten());
     }

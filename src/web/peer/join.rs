@@ -1,25 +1,25 @@
-//! The guest's page (`#/join/<code>`, or `#/join/<game>/<code>` on the game's page): a name,
-//! the answer code (with Copy and QR) to send back, then the live lobby, then the game's
-//! board fed by the host's views, with a plain-words status line for every state and the
-//! deal's verdict after each hand. Written once for every [`PeerTable`].
+//! The guest's page (`#/join/<code>`, or `#/join/<game>/<code>` on the game's peer page): a
+//! name, the answer code (with Copy and QR) to send back, then the live lobby, then the
+//! game's board fed by the host's views, with a plain-words status line for every state and
+//! the deal's verdict after each hand. The guest's side of the table (`net::GuestClient`,
+//! which checks every deal) runs in the page's worker (`worker::session`); this page moves
+//! bytes between it and the host and draws what it says. Written once for every [`PeerTable`].
 
 use super::rtc::{Peer, PeerEvent};
+use super::session;
 use super::PeerTable;
 use super::chat::TableTalk;
-use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, AnswerPassOn, PeerMemory};
-use crate::i18n::Text;
-use crate::net::guest::{GuestClient, Verdict};
-use crate::net::delta::{ViewDecoder, WireError};
-use crate::net::protocol::{encode_guest, GuestMessage, LobbyState, Refused, MAX_HOST_MESSAGE_BYTES};
+use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, set_changed, AnswerPassOn, PeerMemory};
+use crate::i18n::{Phrased, Text};
 use crate::net::connect::ConnectError;
-use crate::net::signal::{self, SdpKind};
+use crate::net::protocol::{LobbyState, MAX_HOST_MESSAGE_BYTES};
+use crate::net::signal::SdpKind;
 use crate::ui_model::connect_words::connect_error;
-use crate::ui_model::peer_messages::{not_verified, refused, PeerWords};
 use crate::web::shell::{BackHome, Shell};
+use crate::worker::session::{GuestCall, GuestOpen, GuestReply, VerdictShown};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Where the guest is, in the order it happens.
@@ -35,83 +35,110 @@ enum Stage {
 }
 
 /// "Deal verified" or the loud warning, with the hand's seed (its duplicate link).
-pub fn verdict_view<G: PeerWords>(v: &Verdict<G>, shell: Shell) -> AnyView {
+pub fn verdict_view(v: &VerdictShown, shell: Shell) -> AnyView {
     let seed = v.seed.clone();
-    match &v.result {
-        Ok(()) => view! {
+    match &v.problem {
+        None => view! {
             <p class="status-line good" data-testid="deal-verified" data-hand=v.hand.to_string()>
                 "✓ " {shell.t(Text::DealVerified)}
                 <br/><span class="muted">{shell.t(Text::HandSeed)} ": "</span> <code data-testid="hand-seed">{seed}</code>
             </p>
         }
         .into_any(),
-        Err(m) => view! {
+        Some(problem) => view! {
             <p class="notice bad" role="alert" data-testid="deal-not-verified">
-                "⚠ " <b>{shell.t(Text::DealNotVerified)}</b> " " {not_verified(m, shell.lang())}
+                "⚠ " <b>{shell.t(Text::DealNotVerified)}</b> " " {problem.get(shell.lang()).to_string()}
             </p>
         }
         .into_any(),
     }
 }
 
+/// What the page shows, as the worker last said.
+#[derive(Clone, Copy)]
+struct Shown<G: PeerTable> {
+    view: RwSignal<Option<G::View>>,
+    lobby: RwSignal<Option<LobbyState<G>>>,
+    seat: RwSignal<Option<usize>>,
+    refusal: RwSignal<Option<Phrased>>,
+    verdict: RwSignal<Option<VerdictShown>>,
+    dealing: RwSignal<bool>,
+    chat: RwSignal<Vec<(usize, String)>>,
+    no_worker: RwSignal<bool>,
+}
+
 /// The guest's page for game `G` (see the module's header); `watch`: a spectator's, which
 /// greets the host with `Watch`, takes no seat and shows the public view, read-only.
 pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     let shell = expect_context::<Shell>();
-    // Check the invitation before anything else.
-    match signal::decode(&code) {
-        Err(e) => return bad_invite(shell, e.into()),
-        Ok((SdpKind::Answer, _)) => return bad_invite(shell, ConnectError::AnswerNotInvitation),
-        Ok(_) => {}
-    }
     let code = StoredValue::new(code);
     let memory = load_memory();
     let name = RwSignal::new(memory.name.clone());
     let stage = RwSignal::new(Stage::Name);
-    let view_sig = RwSignal::new(None::<G::View>);
-    let lobby = RwSignal::new(None::<LobbyState<G>>);
-    let seat = RwSignal::new(None::<usize>);
-    let refusal = RwSignal::new(None::<Refused<G::Error>>);
-    let verdict = RwSignal::new(None::<Verdict<G>>);
-    let dealing = RwSignal::new(false);
-    let chat = RwSignal::new(Vec::<(usize, String)>::new());
-    // A returning guest resumes with what its page kept, so it can still check the hand it was in.
-    let client = match (&memory.token, &memory.guest) {
-        (Some(_), Some(kept)) => GuestClient::<G>::resume(&memory.name, kept, memory.token.clone()),
-        _ => GuestClient::<G>::new(&memory.name, entropy(), memory.token.clone()),
+    let shown = Shown::<G> {
+        view: RwSignal::new(None),
+        lobby: RwSignal::new(None),
+        seat: RwSignal::new(None),
+        refusal: RwSignal::new(None),
+        verdict: RwSignal::new(None),
+        dealing: RwSignal::new(false),
+        chat: RwSignal::new(Vec::new()),
+        no_worker: RwSignal::new(false),
     };
-    let client = Rc::new(RefCell::new(client));
-    let client = StoredValue::new_local(client);
     let peer = StoredValue::new_local(None::<Rc<Peer>>);
-    // The wire's decoder: it keeps the last view, which the host's updates patch.
-    let decoder = StoredValue::new_local(ViewDecoder::default());
     on_cleanup(move || {
         // Leaving the page closes the connection.
         let _ = peer.try_update_value(|p| p.take());
     });
+    // The worker opens the guest's side at once (a returning guest resumes with what its
+    // page kept, so it can still check the hand it was in) and checks the invitation.
+    let open = GuestOpen { name: memory.name.clone(), page_secret: entropy(), token: memory.token.clone(), memory: memory.guest.clone(), watch };
+    spawn_local(async move {
+        if session::guest::<G>(GuestCall::Open(open)).await.is_none() {
+            shown.no_worker.try_set(true);
+        }
+    });
+    spawn_local(async move {
+        let problem = match session::decode::<G>(code.get_value()).await {
+            Err(e) => Some(e),
+            Ok((SdpKind::Answer, _)) => Some(ConnectError::AnswerNotInvitation),
+            Ok(_) => None,
+        };
+        if let Some(e) = problem {
+            stage.try_set(Stage::Error(e));
+        }
+    });
 
-    let refresh = move || {
-        let Some(c) = client.try_get_value() else { return };
-        let c = c.borrow();
-        if view_sig.with_untracked(|v| v != &c.view) {
-            view_sig.set(c.view.clone());
+    // The worker's reply: the bytes go to the host, the page shows what the table is now,
+    // and keeps what reclaims its seat after a reload.
+    let apply = move |reply: Option<GuestReply<G>>| {
+        let Some(reply) = reply else {
+            shown.no_worker.try_set(true);
+            return;
+        };
+        if let Some(Some(p)) = peer.try_get_value() {
+            for bytes in &reply.send {
+                p.send(bytes);
+            }
         }
-        lobby.set(c.lobby.clone());
-        seat.set(c.seat);
-        refusal.set(c.rejected.clone());
-        verdict.set(c.current_verdict().cloned());
-        dealing.set(c.dealing);
-        if chat.with_untracked(|l| l != &c.chat) {
-            chat.set(c.chat.clone());
+        for line in &reply.log {
+            web_sys::console::warn_1(&line.into());
         }
-        if c.token.is_some() {
-            save_memory(&PeerMemory { name: c.name.clone(), token: c.token.clone(), guest: Some(c.memory()) });
+        if let Some(t) = reply.table {
+            set_changed(shown.view, t.view);
+            set_changed(shown.lobby, t.lobby);
+            set_changed(shown.seat, t.seat);
+            set_changed(shown.refusal, t.refusal);
+            set_changed(shown.verdict, t.verdict);
+            set_changed(shown.dealing, t.dealing);
+            set_changed(shown.chat, t.chat);
+        }
+        if let Some((token, kept)) = reply.keep {
+            save_memory(&PeerMemory { name: name.get_untracked().trim().chars().take(32).collect(), token: Some(token), guest: Some(kept) });
         }
     };
-    let send = move |msg: &GuestMessage<G>| {
-        if let Some(Some(p)) = peer.try_get_value() {
-            p.send(&encode_guest(msg));
-        }
+    let call = move |c: GuestCall<G>| {
+        spawn_local(async move { apply(session::guest(c).await) });
     };
     let on_event = move |ev: PeerEvent| match ev {
         PeerEvent::Connecting => {
@@ -123,36 +150,10 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
         PeerEvent::Open => {
             stage.set(Stage::Open);
-            if let Some(c) = client.try_get_value() {
-                let greeting = if watch { c.borrow_mut().watch() } else { c.borrow().hello() };
-                send(&greeting);
-            }
+            call(GuestCall::Greet);
         }
-        PeerEvent::Message(bytes) => {
-            let decoded = decoder.try_update_value(|d| d.decode::<G>(&bytes, MAX_HOST_MESSAGE_BYTES));
-            let msg = match decoded {
-                Some(Ok(m)) => m,
-                Some(Err(e)) => {
-                    // A bad message changes nothing; keep a trace for whoever debugs. A view
-                    // update that does not fit the view kept here: ask for the whole view.
-                    web_sys::console::warn_1(&format!("a message from the host was refused: {e}").into());
-                    if matches!(e, WireError::Patch(_)) {
-                        send(&GuestMessage::Resync);
-                    }
-                    return;
-                }
-                None => return,
-            };
-            let Some(c) = client.try_get_value() else { return };
-            let replies = c.borrow_mut().on(msg);
-            for r in &replies {
-                send(r);
-            }
-            refresh();
-        }
-        PeerEvent::TooLarge(n) => {
-            web_sys::console::warn_1(&format!("a message of about {n} bytes from the host was refused").into());
-        }
+        PeerEvent::Message(bytes) => call(GuestCall::Received(bytes)),
+        PeerEvent::TooLarge(n) => call(GuestCall::Oversized(n)),
         PeerEvent::Closed => {
             if matches!(stage.get_untracked(), Stage::Open) {
                 stage.set(Stage::HostGone);
@@ -163,9 +164,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
 
     let join = move || {
         let n: String = name.get_untracked().trim().chars().take(32).collect();
-        if let Some(c) = client.try_get_value() {
-            c.borrow_mut().name = n.clone();
-        }
+        call(GuestCall::Name(n.clone()));
         save_memory(&PeerMemory { name: n, ..load_memory() });
         let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
         match Peer::new(&ice_servers(), MAX_HOST_MESSAGE_BYTES, handler) {
@@ -174,7 +173,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                 let code = code.get_value();
                 stage.set(Stage::Connecting(String::new()));
                 spawn_local(async move {
-                    match p.answer(&code).await {
+                    match p.answer::<G>(&code).await {
                         Ok(answer) => {
                             stage.try_update(|s| {
                                 if matches!(s, Stage::Connecting(c) if c.is_empty()) {
@@ -193,30 +192,25 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     };
 
     let act = move |action: G::Action| {
-        if watch {
-            // A spectator's board is read-only: nothing it taps is sent.
-            return;
+        // A spectator's board is read-only: nothing it taps is sent.
+        if !watch {
+            call(GuestCall::Act(action));
         }
-        let Some(c) = client.try_get_value() else { return };
-        let msg = c.borrow_mut().action(action);
-        if let Some(m) = msg {
-            send(&m);
-        }
-        refresh();
     };
-    // This seat's automatic draw, at the settings' speed.
+    // This seat's automatic draw, at the settings' speed: one tick at a time.
     spawn_local(async move {
         loop {
             let step = shell.prefs.with_untracked(|p| p.draw_speed.millis()).clamp(30, 400);
             TimeoutFuture::new(step).await;
-            let Some(c) = client.try_get_value() else { break };
-            let auto = c.borrow().auto_action().filter(|_| matches!(stage.try_get_untracked(), Some(Stage::Open)));
-            if let Some(draw) = auto {
-                act(draw);
+            match stage.try_get_untracked() {
+                None => break,
+                Some(Stage::Open) if !watch => apply(session::guest::<G>(GuestCall::Tick).await),
+                Some(_) => {}
             }
         }
     });
 
+    let Shown { view: view_sig, lobby, seat, refusal, verdict, dealing, chat, no_worker } = shown;
     let has_view = Memo::new(move |_| view_sig.with(|v| v.is_some()));
     let names = Signal::derive(move || lobby.with(|l| l.as_ref().map(|l| seat_names(l, seat.get(), shell)).unwrap_or_default()));
     let bots = Signal::derive(move || lobby.with(|l| l.as_ref().map(bot_seats).unwrap_or_default()));
@@ -256,7 +250,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     };
     let refused_line = move || {
         (!has_view.get()).then(|| refusal.get()).flatten().map(|r| view! {
-            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {refused::<G>(&r, shell.lang())}</p>
+            <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {r.get(shell.lang()).to_string()}</p>
         })
     };
     let lobby_list = move || {
@@ -296,33 +290,18 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                 </form>
             })}
             {move || (!has_view.get()).then(|| view! { {status} {refused_line} {lobby_list} })}
+            {move || no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoTableWorker)}</p> })}
             {move || has_view.get().then(|| view_sig.get_untracked()).flatten().map(|first| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || refusal.get().map(|r| refused::<G>(&r, shell.lang())));
+                let error = Signal::derive(move || refusal.get().map(|r| r.get(shell.lang()).to_string()));
                 // The status goes first: a lost host or a failed deal check must be seen.
-                let say = Callback::new(move |text: String| {
-                    let msg = client.try_get_value().and_then(|c| c.borrow().say(&text));
-                    if let Some(m) = msg {
-                        send(&m);
-                    }
-                });
+                let say = Callback::new(move |text: String| call(GuestCall::Say(text)));
                 view! {
                     <div class="peer-status">{status}</div>
                     {untrack(|| G::board(v, names, Callback::new(act), error, None, bots))}
                     <TableTalk lines=chat.into() names=names send=say read_only=watch/>
                 }
             })}
-            <BackHome/>
-        </section>
-    }
-    .into_any()
-}
-
-fn bad_invite(shell: Shell, why: ConnectError) -> AnyView {
-    view! {
-        <section class="screen page peer-join" data-testid="peer-join">
-            <h2>{shell.t(Text::JoinTitle)}</h2>
-            <p class="notice bad" role="alert" data-testid="join-error">{move || shell.t(Text::BadInvite)} " " {move || connect_error(&why, shell.lang())}</p>
             <BackHome/>
         </section>
     }

@@ -1,8 +1,10 @@
 //! Playing with friends over WebRTC (wasm only), written once for every game that is a
-//! [`PeerTable`] (`game.rs`: Shengji's answers; rummy's are in `web/rummy/peer.rs`): `host`
-//! is the host's page (`#/friends`: lobby, invites, its own seat; `host_save` keeps its
-//! table in localStorage), `join` the guest's page (`#/join/<code>`), `rtc` the WebRTC glue
-//! and `qr` the QR codes. The rules and the protocol live in `crate::net`.
+//! [`PeerTable`] (`game.rs`: Shengji's answers; rummy's and mahjong's are in their folders):
+//! `host` is the host's page (`#/friends`: lobby, invites, its own seat; `host_save` keeps
+//! its table in localStorage), `join` the guest's page (`#/join/<code>`), `rtc` the WebRTC
+//! glue, `session` the calls to the page's table worker and `qr` the QR codes. The table
+//! itself — the rules, the protocol, fair dealing, the deal's check — runs in the table
+//! worker (`crate::worker::session` over `crate::net`): these pages move bytes and draw.
 
 pub mod chat;
 pub mod game;
@@ -12,6 +14,7 @@ pub mod join;
 pub mod qr;
 pub mod rtc;
 pub mod scan;
+pub mod session;
 
 pub use game::PeerTable;
 
@@ -103,6 +106,14 @@ impl ConsoleLog {
         } else {
             self.skipped += 1;
         }
+    }
+}
+
+/// Sets `signal` only when `value` differs, so only real changes re-render (an answer being
+/// typed into an invite must survive the worker's replies).
+pub fn set_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
+    if signal.try_with_untracked(|v| v != &value).unwrap_or(false) {
+        signal.set(value);
     }
 }
 

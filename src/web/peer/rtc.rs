@@ -1,9 +1,12 @@
 //! WebRTC glue (wasm only): one peer connection with one pre-negotiated, ordered, reliable
 //! data channel (`negotiated: true, id: 0`), non-trickle signalling through `net::signal`
-//! codes, and state changes and incoming text reported as events. It only moves bytes.
+//! codes (made and read in the page's worker), and state changes and incoming text reported
+//! as events. It only moves bytes.
 
 use crate::net::connect::{BrowserStep, ConnectError};
-use crate::net::signal::{self, SdpKind};
+use crate::net::signal::SdpKind;
+use crate::web::peer::session;
+use crate::worker::session::PeerSession;
 use crate::ui_model::prefs::IceServer;
 use gloo_timers::future::TimeoutFuture;
 use std::cell::RefCell;
@@ -130,7 +133,7 @@ impl Peer {
         self.closures.borrow_mut().push(c);
     }
 
-    async fn local_code(&self, kind: SdpKind) -> Result<String, ConnectError> {
+    async fn local_code<G: PeerSession>(&self, kind: SdpKind) -> Result<String, ConnectError> {
         let mut waited = 0;
         while self.pc.ice_gathering_state() != RtcIceGatheringState::Complete && waited < GATHER_TIMEOUT_MS {
             TimeoutFuture::new(50).await;
@@ -141,22 +144,22 @@ impl Peer {
             .local_description()
             .map(|d| d.sdp())
             .ok_or(ConnectError::Browser { step: BrowserStep::NoLocalDescription, detail: String::new() })?;
-        Ok(signal::encode(kind, &sdp)?)
+        session::encode::<G>(kind, sdp).await
     }
 
     /// The host's side: an offer, as a code for the invite.
-    pub async fn offer(&self) -> Result<String, ConnectError> {
+    pub async fn offer<G: PeerSession>(&self) -> Result<String, ConnectError> {
         let offer = JsFuture::from(self.pc.create_offer()).await.map_err(|e| js_err(BrowserStep::CreateOffer, e))?;
         let sdp = js_sys::Reflect::get(&offer, &JsValue::from_str("sdp")).ok().and_then(|v| v.as_string()).unwrap_or_default();
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseOffer, e))?;
-        self.local_code(SdpKind::Offer).await
+        self.local_code::<G>(SdpKind::Offer).await
     }
 
     /// The guest's side: applies the host's offer code and returns the answer code.
-    pub async fn answer(&self, offer_code: &str) -> Result<String, ConnectError> {
-        let (kind, sdp) = signal::decode(offer_code)?;
+    pub async fn answer<G: PeerSession>(&self, offer_code: &str) -> Result<String, ConnectError> {
+        let (kind, sdp) = session::decode::<G>(offer_code.to_string()).await?;
         if kind != SdpKind::Offer {
             return Err(ConnectError::AnswerNotInvitation);
         }
@@ -168,12 +171,12 @@ impl Peer {
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseAnswer, e))?;
-        self.local_code(SdpKind::Answer).await
+        self.local_code::<G>(SdpKind::Answer).await
     }
 
     /// The host's side: applies the guest's answer code.
-    pub async fn accept(&self, answer_code: &str) -> Result<(), ConnectError> {
-        let (kind, sdp) = signal::decode(answer_code)?;
+    pub async fn accept<G: PeerSession>(&self, answer_code: &str) -> Result<(), ConnectError> {
+        let (kind, sdp) = session::decode::<G>(answer_code.to_string()).await?;
         if kind != SdpKind::Answer {
             return Err(ConnectError::InvitationNotAnswer);
         }

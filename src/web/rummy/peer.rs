@@ -1,5 +1,5 @@
 //! Rummy at a peer table (`#/friends/rummy` hosts one, `#/join/rummy/<code>` joins it, both
-//! on the rummy page): its answers to the peer pages' [`PeerTable`] — the lobby's settings
+//! on rummy's page with friends, `friends/rummy/`): its answers to the peer pages' [`PeerTable`] — the lobby's settings
 //! (players, points or pool) and the same board as the table against bots, fed by the
 //! host's views.
 
@@ -12,8 +12,8 @@ use crate::web::shell::{Page, Shell};
 use leptos::prelude::*;
 
 impl PeerTable for Game {
-    const HOST_PAGE: Page = Page::Rummy;
-    const GUEST_PAGE: Page = Page::Rummy;
+    const HOST_PAGE: Page = Page::RummyFriends;
+    const GUEST_PAGE: Page = Page::RummyFriends;
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2.rummy";
     const BOT_LEVELS: &'static [(crate::rummy::bot::Difficulty, crate::i18n::Text)] =
         &[(crate::rummy::bot::Difficulty::Random, crate::i18n::Text::LevelEasy), (crate::rummy::bot::Difficulty::Heuristic, crate::i18n::Text::LevelNormal)];

@@ -118,6 +118,8 @@ where
             let Some(turn) = game.try_with_untracked(|g| driver.with_value(|d| d.turn(g))) else { break };
             let (seat, action) = match turn {
                 Turn::Auto(seat, action) => (seat, action),
+                // The engine's lookup tables are still being built (in slices): the bot waits.
+                Turn::Bot(_) if !G::tables_ready() => continue,
                 Turn::Bot(seat) => {
                     let Some((view, moves)) = game.try_with_untracked(|g| (g.view(seat), g.actions().to_vec())) else { break };
                     let Some(Some(decision)) = driver.try_update_value(|d| d.bot_mut(seat).map(|b| b.decide(&view))) else { break };

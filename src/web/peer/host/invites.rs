@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::net::connect::ConnectError;
+use crate::net::protocol::MAX_GUEST_MESSAGE_BYTES;
 use crate::ui_model::connect_words::connect_error;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,10 +18,12 @@ pub(super) enum InviteStatus {
 
 /// One open invite for every seat a guest could take: empty seats before the start, and
 /// seats of dropped guests at any time. Invites for seats that filled up are dropped.
-pub(super) fn ensure_invites<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
-    let wanted: Vec<Seat> = {
-        let s = sess.borrow();
-        let lobby = s.host.lobby();
+/// Nothing before the worker has opened the table (a saved table's seats are not known yet).
+pub(super) fn ensure_invites<G: PeerTable>(sess: &Shared, ui: Ui<G>) {
+    if !ui.open.get_untracked() {
+        return;
+    }
+    let wanted: Vec<Seat> = ui.lobby.with_untracked(|lobby| {
         lobby
             .seats
             .iter()
@@ -32,19 +35,12 @@ pub(super) fn ensure_invites<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
             })
             .map(|(seat, _)| seat)
             .collect()
-    };
+    });
     // (The spectator invite is the host's to open and stays until used.)
     let stale: Vec<(Seat, ConnId)> =
         sess.borrow().invites.iter().filter(|(s, _)| **s != WATCH && !wanted.contains(s)).map(|(s, c)| (*s, *c)).collect();
     for (seat, conn) in stale {
-        let mut s = sess.borrow_mut();
-        s.invites.remove(&seat);
-        s.peers.remove(&conn);
-        // The connection never said hello: nothing to tell anyone.
-        let _ = s.host.disconnect(conn, now_ms());
-        ui.invites.update(|m| {
-            m.remove(&seat);
-        });
+        drop_invite(sess, ui, seat, conn);
     }
     for seat in wanted {
         if !sess.borrow().invites.contains_key(&seat) {
@@ -53,7 +49,20 @@ pub(super) fn ensure_invites<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>) {
     }
 }
 
-pub(super) fn create_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
+/// An invite no longer wanted: its connection closes (it never said hello: nothing to tell anyone).
+fn drop_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat, conn: ConnId) {
+    {
+        let mut s = sess.borrow_mut();
+        s.invites.remove(&seat);
+        s.peers.remove(&conn);
+    }
+    ui.invites.update(|m| {
+        m.remove(&seat);
+    });
+    call(sess, ui, HostCall::Disconnect { conn, now: now_ms() });
+}
+
+pub(super) fn create_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat) {
     let conn = {
         let mut s = sess.borrow_mut();
         s.next_conn += 1;
@@ -61,20 +70,20 @@ pub(super) fn create_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Sea
     };
     let weak = Rc::downgrade(sess);
     let handler = Rc::new(move |ev: PeerEvent| on_peer_event(&weak, ui, conn, ev));
-    match Peer::new(&ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler) {
+    match Peer::new(&super::super::ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler) {
         Ok(peer) => {
             {
                 let mut s = sess.borrow_mut();
-                s.host.connect(conn);
                 s.peers.insert(conn, peer.clone());
                 s.invites.insert(seat, conn);
             }
+            call(sess, ui, HostCall::Connect(conn));
             ui.invites.update(|m| {
                 m.insert(seat, InviteStatus::Preparing);
             });
             let weak = Rc::downgrade(sess);
             spawn_local(async move {
-                let result = peer.offer().await;
+                let result = peer.offer::<G>().await;
                 drop(peer);
                 // The invite may have been dropped meanwhile.
                 let current = weak.upgrade().is_some_and(|s| s.borrow().invites.get(&seat) == Some(&conn));
@@ -100,11 +109,11 @@ pub(super) fn create_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Sea
     }
 }
 
-fn invite_seat<G: PeerTable>(s: &Session<G>, conn: ConnId) -> Option<Seat> {
+fn invite_seat(s: &Session, conn: ConnId) -> Option<Seat> {
     s.invites.iter().find(|(_, c)| **c == conn).map(|(seat, _)| *seat)
 }
 
-fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
+fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
     let Some(sess) = weak.upgrade() else { return };
     match ev {
         PeerEvent::Connecting | PeerEvent::Open => {
@@ -118,46 +127,23 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn
             }
         }
         PeerEvent::Message(bytes) => {
-            let out = {
-                let mut s = sess.borrow_mut();
-                // A guest that could not apply a view update asks again: its next view goes whole.
-                if matches!(decode_guest::<G>(&bytes), Ok(GuestMessage::Resync)) {
-                    if let Some(e) = s.encoders.get_mut(&conn) {
-                        e.reset();
-                    }
-                }
-                let mut out = s.host.receive(conn, &bytes, now_ms());
-                if invite_seat(&s, conn) == Some(WATCH) && s.host.is_watching(conn) {
-                    // A spectator now: the invite is used; the host may open another.
-                    s.invites.remove(&WATCH);
-                    ui.invites.update(|m| {
-                        m.remove(&WATCH);
+            let invited = invite_seat(&sess.borrow(), conn);
+            let weak = weak.clone();
+            spawn_local(async move {
+                let of_invite = invited.map(|seat| (seat != WATCH).then_some(seat));
+                let reply = session::host::<G>(HostCall::Received { conn, bytes, now: now_ms(), invited: of_invite }).await;
+                // A player or a spectator now: no longer an invite (the host may open another).
+                if let (Some(seat), Some(_arrival), Some(sess)) = (invited, reply.as_ref().and_then(|r| r.arrival), weak.upgrade()) {
+                    sess.borrow_mut().invites.remove(&seat);
+                    ui.invites.try_update(|m| {
+                        m.remove(&seat);
                     });
                 }
-                if let (Some(seated), Some(invited)) = (s.host.seat_of(conn), invite_seat(&s, conn)) {
-                    // Now a player: no longer an invite. Seat it where its invite was.
-                    s.invites.remove(&invited);
-                    ui.invites.update(|m| {
-                        m.remove(&invited);
-                    });
-                    let lobby = s.host.lobby();
-                    if seated != invited && !lobby.started && matches!(lobby.seats.get(invited), Some(SeatInfo::Empty)) {
-                        if let Ok(more) = s.host.move_player(seated, invited) {
-                            out.extend(more);
-                        }
-                    }
-                }
-                out
-            };
-            dispatch(&sess, ui, out);
+                apply(&weak, ui, reply);
+            });
         }
-        PeerEvent::TooLarge(n) => {
-            let out = sess.borrow_mut().host.refuse_oversized(conn, n);
-            dispatch(&sess, ui, out);
-        }
+        PeerEvent::TooLarge(len) => call(&sess, ui, HostCall::Oversized { conn, len }),
         PeerEvent::Closed | PeerEvent::Failed => {
-            // A new connection starts with a whole view.
-            sess.borrow_mut().encoders.remove(&conn);
             let invited = invite_seat(&sess.borrow(), conn);
             if let Some(seat) = invited {
                 ui.invites.update(|m| {
@@ -167,27 +153,23 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session<G>>>, ui: Ui<G>, conn
             }
             let known = sess.borrow_mut().peers.remove(&conn).is_some();
             if known {
-                let out = sess.borrow_mut().host.disconnect(conn, now_ms());
-                dispatch(&sess, ui, out);
+                call(&sess, ui, HostCall::Disconnect { conn, now: now_ms() });
             }
         }
     }
 }
 
 /// Drops a failed invite and makes a fresh one.
-fn renew_invite<G: PeerTable>(sess: &Shared<G>, ui: Ui<G>, seat: Seat) {
-    {
-        let mut s = sess.borrow_mut();
-        if let Some(conn) = s.invites.remove(&seat) {
-            s.peers.remove(&conn);
-            let _ = s.host.disconnect(conn, now_ms());
-        }
+fn renew_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat) {
+    let conn = sess.borrow().invites.get(&seat).copied();
+    if let Some(conn) = conn {
+        drop_invite(sess, ui, seat, conn);
     }
     create_invite(sess, ui, seat);
 }
 
 /// One seat's invite: its link, code and QR, and the box for the guest's answer.
-pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<Shared<G>, LocalStorage>, ui: Ui<G>) -> AnyView {
+pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: StoredValue<Shared, LocalStorage>, ui: Ui<G>) -> AnyView {
     let shell = expect_context::<Shell>();
     let answer = RwSignal::new(String::new());
     let error = RwSignal::new(None::<ConnectError>);
@@ -201,7 +183,7 @@ pub(super) fn invite_box<G: PeerTable>(seat: Seat, status: InviteStatus, sess: S
         let Some(peer) = peer else { return };
         error.set(None);
         spawn_local(async move {
-            if let Err(e) = peer.accept(&code).await {
+            if let Err(e) = peer.accept::<G>(&code).await {
                 error.try_set(Some(e));
             }
         });

@@ -1,0 +1,17 @@
+//! The Sichuan mahjong table worker (tables/mahjong/index.html, built into dist/tables/mahjong/): holds a
+//! Sichuan mahjong peer page's table — the host's `net::Host` and its own seat, or a guest's client,
+//! with the rules, the protocol, fair dealing and the deal's check — and makes and reads the
+//! WebRTC codes, so the peer pages carry none of it (`worker::session`). Its bots decide
+//! here.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    let mut session = tuolaji::worker::session::Session::<tuolaji::mahjong::game::Game>::default();
+    tuolaji::web::worker_scope::serve(move |job| tuolaji::worker::serve(&mut session, job, None));
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("error: tuolaji-table-mahjong is the browser's Sichuan mahjong table worker; `scripts/build-web` builds it.");
+    std::process::exit(2);
+}
