@@ -68,7 +68,7 @@ fn the_workers_field_job_searches_the_experts_plays_in_wasm() {
     use tuolaji::shengji::bot::{bots_for, Difficulty};
     use tuolaji::shengji::expert::Effort;
     use tuolaji::shengji::game::{Game, Settings};
-    use tuolaji::shengji::think::{FieldAnswer, FieldJob, FieldPlayer};
+    use tuolaji::shengji::think::{FieldAnswer, FieldJob, FieldPlayer, Job};
     use tuolaji::table::think::{self, Answer, Kind};
     use tuolaji::table::Driver;
     let seed = TableSeed::parse("wasmfield").unwrap();
@@ -76,7 +76,7 @@ fn the_workers_field_job_searches_the_experts_plays_in_wasm() {
     let levels = vec![Difficulty::Heuristic; 4];
     Driver::all_bots(bots_for(&seed, 4, &levels)).run(&mut g, 100_000).unwrap();
     let job = |player| FieldJob { effort: Effort::light(), ..FieldJob::new(&g, 0, &levels, player) };
-    let ask = |player| match think::answer::<Game, FieldAnswer>(Kind::Other, &think::work::<Game>(&think::job::<Game, _>(Kind::Other, &job(player)))) {
+    let ask = |player| match think::answer::<Game, FieldAnswer>(Kind::Other, &think::work::<Game>(&think::job::<Game, _>(Kind::Other, &Job::Field(job(player))))) {
         Answer::Done(a) => a,
         Answer::Refused => panic!("the worker refused a field job"),
     };
