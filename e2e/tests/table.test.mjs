@@ -123,7 +123,8 @@ test("the result card's link lets a friend play the same deal and compare", asyn
     assert.ok(t.seats.includes(t.winner));
   }
   const link = await a.page.locator("[data-testid=share-link]").inputValue();
-  assert.ok(link.startsWith(shared.site.url + "#/play/shengji?seed=duel9&r="), link);
+  // The link opens the Shengji table's own page (a friend waits for one page, not two).
+  assert.ok(link.startsWith(shared.site.url + "shengji/#/play/shengji?seed=duel9&r="), link);
   await a.page.click("[data-testid=copy-share-link]");
   await a.page.waitForFunction(() => document.querySelector("[data-testid=copy-share-link]").textContent === "Copied");
   assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), link);

@@ -143,19 +143,14 @@ pub fn replace_hash(hash: &str) {
     }
 }
 
-/// `hash` as an absolute address people can copy: on the page that draws its route, except
-/// a Shengji table's, which is given at the site's own address (as links always were; the
-/// home page sends it on to the Shengji page before loading anything of its own).
+/// `hash` as an absolute address people can copy, on the page that draws its route (a link
+/// that opens another page first would make a friend wait for two pages).
 pub fn absolute(hash: &str) -> String {
     let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-    let Some(here) = use_context::<Shell>().map(|s| s.page) else {
-        return format!("{}{hash}", href.split('#').next().unwrap_or_default());
-    };
-    let there = match Route::parse(hash) {
-        Route::Play { game, .. } if game == "shengji" => Page::Home,
-        route => Page::of(&route),
-    };
-    format!("{}{hash}", here.url_of(there))
+    match use_context::<Shell>() {
+        Some(shell) => format!("{}{hash}", shell.page.url_of(Page::of(&Route::parse(hash)))),
+        None => format!("{}{hash}", href.split('#').next().unwrap_or_default()),
+    }
 }
 
 /// The bots' pace at a table against bots (new-game screens of every game).
