@@ -264,7 +264,7 @@ impl Plans {
         let sum = |g: usize| groups[g].iter().map(|&t| t as u32).sum::<u32>();
         crate::small_sort::sort_by(&mut tractors, |&a, &b| sum(b).cmp(&sum(a)).then(groups[b].cmp(&groups[a])));
         let mut tuples: Vec<u8> = groups.iter().filter(|g| g.len() == 1 && g[0] >= 2).map(|g| g[0]).collect();
-        tuples.sort_unstable_by(|a, b| b.cmp(a));
+        crate::small_sort::sort_by(&mut tuples, |a, b| b.cmp(a));
         let plain = (0..groups.len()).filter(|&g| groups[g].len() == 1 && groups[g][0] >= 2);
         let first = self.steps.len();
         for &g in &tractors {

@@ -96,7 +96,7 @@ impl Format {
     /// Tuple sizes, largest first (the integer partition of the card count).
     pub fn partition(&self) -> Vec<u8> {
         let mut p: Vec<u8> = self.groups.iter().flatten().copied().collect();
-        p.sort_unstable_by(|a, b| b.cmp(a));
+        crate::small_sort::sort_by(&mut p, |a, b| b.cmp(a));
         p
     }
 

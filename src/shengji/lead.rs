@@ -110,7 +110,7 @@ impl Lead {
         // The seed's choice: the parse whose largest unit has the most cards
         // (so a tractor beats a bigger tuple beside it), then the strongest.
         // Formats are distinct here, so this order is total: no stability needed.
-        leads.sort_unstable_by(|a, b| b.largest_unit().cmp(&a.largest_unit()).then(b.format.strength_cmp(&a.format)));
+        crate::small_sort::sort_by(&mut leads, |a, b| b.largest_unit().cmp(&a.largest_unit()).then(b.format.strength_cmp(&a.format)));
         Ok(leads)
     }
 
@@ -188,7 +188,7 @@ impl ParseSearch<'_> {
         let Some(s) = (0..self.sl.cards.len()).find(|&s| counts[s] > 0) else {
             if maximal(self.sl, &self.units) {
                 let mut key: Vec<(u8, u8)> = self.units.iter().map(|u| (u.t, u.len)).collect();
-                key.sort_unstable();
+                crate::small_sort::sort(&mut key);
                 if self.seen.insert(key) {
                     self.found.push(self.units.clone());
                 }

@@ -175,7 +175,7 @@ impl<'a> Matcher<'a> {
             let sb: u32 = b.iter().map(|&t| t as u32).sum();
             sb.cmp(&sa).then(b.cmp(a))
         });
-        tuple_sizes.sort_unstable_by(|a, b| b.cmp(a));
+        crate::small_sort::sort_by(&mut tuple_sizes, |a, b| b.cmp(a));
         let mut steps = Vec::new();
         for (i, shape) in tractors.iter().enumerate() {
             let same_as_prev = i > 0 && tractors[i - 1] == *shape;
@@ -325,7 +325,7 @@ impl<'a> Matcher<'a> {
         }
         if idx >= self.tail_start {
             let mut sorted = *c;
-            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            crate::small_sort::sort_by(&mut sorted, |a, b| b.cmp(a));
             let mult = match self.steps[idx] {
                 Step::Tuples { mult, .. } => mult,
                 Step::Tractor { .. } => 0,
@@ -372,7 +372,7 @@ impl<'a> Matcher<'a> {
             }
             let mut next = sorted;
             next[i] = v - size;
-            next.sort_unstable_by(|a, b| b.cmp(a));
+            crate::small_sort::sort_by(&mut next, |a, b| b.cmp(a));
             if self.tail_ok(next, idx, left - 1) {
                 ok = true;
                 break;

@@ -51,7 +51,7 @@ impl ThrowFailure {
     /// Players who could beat some unit, without repeats.
     pub fn players(&self) -> Vec<usize> {
         let mut v: Vec<usize> = self.beaters.iter().map(|b| b.player).collect();
-        v.sort_unstable();
+        crate::small_sort::sort(&mut v);
         v.dedup();
         v
     }
@@ -149,8 +149,8 @@ fn dominates(p: &[MatchedGroup], w: &[MatchedGroup]) -> bool {
     shapes.iter().all(|shape| {
         let mut a: Vec<u8> = p.iter().filter(|g| &g.shape == *shape).map(|g| g.top_level).collect();
         let mut b: Vec<u8> = w.iter().filter(|g| &g.shape == *shape).map(|g| g.top_level).collect();
-        a.sort_unstable();
-        b.sort_unstable();
+        crate::small_sort::sort(&mut a);
+        crate::small_sort::sort(&mut b);
         a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| x > y)
     })
 }
@@ -166,7 +166,7 @@ fn largest_unit(groups: &[MatchedGroup], shape: &[u8]) -> u8 {
 
 fn strengths_desc(groups: &[MatchedGroup]) -> Vec<u8> {
     let mut v: Vec<u8> = groups.iter().map(|g| g.top_level).collect();
-    v.sort_unstable_by(|a, b| b.cmp(a));
+    crate::small_sort::sort_by(&mut v, |a, b| b.cmp(a));
     v
 }
 
