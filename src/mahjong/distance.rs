@@ -239,6 +239,9 @@ enum Stage {
     Fits,
     /// Sweeping up: the distances.
     Distances,
+    /// Packing the distances into their table entries (in steps too: a page builds the
+    /// tables between frames, and 2 million entries in one go is a long task on a phone).
+    Pack,
     Done,
 }
 
@@ -313,8 +316,9 @@ impl Group {
                 }
                 Stage::Distances => {
                     if self.next == size {
-                        self.pack();
-                        self.stage = Stage::Done;
+                        self.stage = Stage::Pack;
+                        self.next = 0;
+                        self.packed = Vec::with_capacity(size);
                         continue;
                     }
                     let idx = self.next;
@@ -342,40 +346,58 @@ impl Group {
                     }
                     self.work[idx] = lane_min(own, best);
                 }
+                Stage::Pack => {
+                    if self.next == size {
+                        self.work = Vec::new();
+                        self.fits = Vec::new();
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    self.packed.push(pack(self.work[self.next]));
+                    self.next += 1;
+                }
                 Stage::Done => return budget,
             }
             budget -= 1;
         }
         0
     }
+}
 
-    #[allow(clippy::needless_range_loop)]
-    fn pack(&mut self) {
-        self.packed = self
-            .work
-            .iter()
-            .map(|&w| {
-                let mut v = 0u32;
-                for p in 0..2 {
-                    for m in 0..5 {
-                        let (off, width) = FIELDS[p][m];
-                        if width > 0 {
-                            let d = ((w >> (LANE * class(m, p) as u32)) & 0x1F) as u32;
-                            v |= d.min((1 << width) - 1) << off;
-                        }
-                    }
-                }
-                v
-            })
-            .collect();
-        self.work = Vec::new();
-        self.fits = Vec::new();
+/// One entry's distances (a lane per class in `work`) in the table's packed fields.
+#[allow(clippy::needless_range_loop)]
+fn pack(w: u64) -> u32 {
+    let mut v = 0u32;
+    for p in 0..2 {
+        for m in 0..5 {
+            let (off, width) = FIELDS[p][m];
+            if width > 0 {
+                let d = ((w >> (LANE * class(m, p) as u32)) & 0x1F) as u32;
+                v |= d.min((1 << width) - 1) << off;
+            }
+        }
     }
+    v
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page builds the tables in slices between frames: slices of any size, crossing
+    /// every stage's end mid-slice, make the same tables as one go.
+    #[test]
+    fn tables_built_in_slices_equal_tables_built_at_once() {
+        let whole = DistanceBuilder::new().finish();
+        let mut builder = DistanceBuilder::new();
+        let mut slices = 0;
+        while !builder.step(99_991) {
+            slices += 1;
+        }
+        assert!(slices > 40, "the work was sliced ({slices} slices)");
+        let sliced = builder.finish();
+        assert!(sliced.suit == whole.suit && sliced.honour == whole.honour);
+    }
 
     #[test]
     fn lane_min_is_the_minimum_of_every_lane() {
