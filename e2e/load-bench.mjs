@@ -16,7 +16,9 @@
 // Each page is opened `runs` times with the service worker allowed (it registers and
 // precaches the whole site, as a first visit does) and `runs` times with service workers
 // blocked; the median of each is printed. The first usable control of each page is a
-// selector below: the control a player taps first there.
+// selector below: the control a player taps first there. The Long Tasks probe reports the
+// longest main-thread task of any run while the page starts (up to 3 s after that control),
+// under the same 4× slowdown.
 import { gzipSync } from "node:zlib";
 import { createServer } from "node:http";
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
@@ -29,6 +31,8 @@ const BASE = "/tuolaji/";
 const RTT_MS = 150;
 const DOWN_BYTES_PER_S = 1_600_000 / 8;
 const CPU_SLOWDOWN = 4;
+/** How long after its first control a page counts as starting (for the Long Tasks probe). */
+const STARTING_MS = 3000;
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -159,6 +163,13 @@ const PROBE = (selector) => `
     // another page counts from the first page's start.
     const done = () => { if (window.__control === undefined && seen()) { window.__control = performance.timeOrigin + performance.now(); } };
     new MutationObserver(done).observe(document, { childList: true, subtree: true, attributes: true });
+    // The Long Tasks probe: every task of the main thread over 50 ms, from the start.
+    window.__tasks = [];
+    new PerformanceObserver((list) => {
+      for (const t of list.getEntries()) window.__tasks.push([t.startTime, t.duration]);
+    }).observe({ type: "longtask", buffered: true });
+    // For LOAD_BENCH_TRACE: when the wasm was instantiated (Trunk's loader says so).
+    addEventListener("TrunkApplicationStarted", () => { window.__started = performance.now(); });
   })();`;
 
 async function openOnce(browser, files, page, prep, withSw) {
@@ -186,17 +197,29 @@ async function openOnce(browser, files, page, prep, withSw) {
   const controlMs = (await tab.evaluate(() => window.__control)) - started;
   if (process.env.LOAD_BENCH_TRACE) {
     const wasm = await tab.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".wasm")).map((e) => [e.name.split("/").pop(), Math.round(e.requestStart), Math.round(e.responseStart), Math.round(e.responseEnd)]));
-    console.log(page.name, "control", Math.round(controlMs), "this document's wasm [request, first byte, end]", JSON.stringify(wasm));
+    const [html, started, control] = await tab.evaluate(() => [Math.round(performance.getEntriesByType("navigation")[0].responseStart), Math.round(window.__started), Math.round(window.__control - performance.timeOrigin)]);
+    console.log(page.name, "control", Math.round(controlMs), "| this document: html first byte", html, "wasm [request, first byte, end]", JSON.stringify(wasm), "instantiated", started, "control", control);
   }
   const wireToControl = shaped.sentSince(t0, t0 + controlMs + 50);
-  // What the page and its service worker go on to fetch (the precache) once it is usable.
-  await tab.waitForTimeout(withSw ? 15000 : 1000);
+  // What the page and its service worker go on to fetch (the precache) once it is usable,
+  // and the page's own start-up work after its first paint (mahjong's tables, in slices).
+  await tab.waitForTimeout(withSw ? 15000 : STARTING_MS);
   const wireAll = shaped.sentSince(t0);
+  // The longest main-thread task while the page starts: from its opening to STARTING_MS
+  // after its first control (a task of a page that sent the browser on is not seen).
+  const longestTaskMs = await tab.evaluate((until) => {
+    const controlAt = window.__control - performance.timeOrigin;
+    return Math.max(0, ...window.__tasks.filter(([start]) => start <= controlAt + until).map(([, d]) => d));
+  }, STARTING_MS);
+  if (process.env.LOAD_BENCH_TRACE) {
+    const tasks = await tab.evaluate(() => window.__tasks.map(([s, d]) => [Math.round(s), Math.round(d)]));
+    console.log(page.name, withSw ? "with SW" : "no SW", "long tasks [start, ms]", JSON.stringify(tasks));
+  }
   await context.close();
   shaped.server.closeAllConnections();
   shaped.server.close();
   if (errors.length) throw new Error(`${page.name}: page errors: ${errors.join("; ")}`);
-  return { controlMs, wireToControl, wireAll };
+  return { controlMs, wireToControl, wireAll, longestTaskMs };
 }
 
 /** A real invitation for the guest's page: a host page opened unthrottled makes one. */
@@ -233,8 +256,8 @@ async function main() {
     const prep = needsInvite ? await prepare(browser, files) : {};
     if (!JSON_OUT) {
       console.log(`load-bench: ${RUNS} runs a page; ${RTT_MS} ms RTT, ${DOWN_BYTES_PER_S * 8 / 1e6} Mbit/s down, CPU ${CPU_SLOWDOWN}× slower; medians`);
-      console.log("page       first control (ms)      wire to control (KB)   wire in 15 s with SW (KB)");
-      console.log("           no SW   with SW");
+      console.log("page          first control (ms)   wire to control   wire in 15 s     longest task while");
+      console.log("              no SW   with SW      (KB)              with SW (KB)     starting (ms, max)");
     }
     for (const page of pages) {
       const runs = { sw: [], nosw: [] };
@@ -248,10 +271,14 @@ async function main() {
         controlMsWithSw: Math.round(median(runs.sw.map((r) => r.controlMs))),
         wireToControlKB: Math.round(median(runs.nosw.map((r) => r.wireToControl)) / 1024),
         wireWithSwKB: Math.round(median(runs.sw.map((r) => r.wireAll)) / 1024),
+        // The worst run, not the median: one long task is one a player may feel.
+        longestTaskMs: Math.round(Math.max(...[...runs.sw, ...runs.nosw].map((r) => r.longestTaskMs))),
       };
       results.push(row);
       if (!JSON_OUT) {
-        console.log(`${row.page.padEnd(10)} ${String(row.controlMs).padStart(5)}   ${String(row.controlMsWithSw).padStart(7)}      ${String(row.wireToControlKB).padStart(10)}             ${String(row.wireWithSwKB).padStart(10)}`);
+        const cells = [row.controlMs, row.controlMsWithSw, row.wireToControlKB, row.wireWithSwKB, row.longestTaskMs];
+        const widths = [5, 9, 10, 17, 17];
+        console.log(row.page.padEnd(13) + cells.map((c, i) => String(c).padStart(widths[i])).join(""));
       }
     }
   } finally {
