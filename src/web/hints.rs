@@ -38,15 +38,18 @@ pub fn HintTab(
     let extra = RwSignal::new(0usize);
     let epoch = StoredValue::new(0u64);
 
+    // The question for the worker: this trick and hand, `more` rows past the first page.
+    let question = move |more: usize| {
+        follow.with_untracked(|f| {
+            let job = f.as_ref().map(|f| HintJob { rules: f.rules.clone(), lead: f.lead.cards.clone(), format: f.lead.format.clone(), hand: hand.get_untracked(), extra: more })?;
+            Some(think::job::<Game, _>(Kind::Other, &Job::Hints(job)))
+        })
+    };
     let ask = move |more: usize| {
-        let job = follow.with_untracked(|f| {
-            f.as_ref().map(|f| HintJob { rules: f.rules.clone(), lead: f.lead.cards.clone(), format: f.lead.format.clone(), hand: hand.get_untracked(), extra: more })
-        });
-        let Some(job) = job else { return };
+        let Some(bytes) = question(more) else { return };
         let asked = epoch.get_value();
         pending.set(true);
         spawn_local(async move {
-            let bytes = think::job::<Game, _>(Kind::Other, &Job::Hints(job));
             let got = match crate::web::worker::ask(&bytes).await {
                 Some(a) => think::answer::<Game, HintAnswer>(Kind::Other, &a.bytes),
                 None => Answer::Refused,
@@ -61,10 +64,17 @@ pub fn HintTab(
         });
     };
 
-    // A new trick or hand: start over.
+    // A new trick or hand: start over. A view with the same trick and hand (at a peer table
+    // one arrives after anyone's move or chat line) keeps the rows shown.
+    let shown_for = StoredValue::new(None::<Vec<u8>>);
     Effect::new(move |_| {
         follow.track();
         hand.track();
+        let now = question(0);
+        if now.is_some() && shown_for.get_value() == now {
+            return;
+        }
+        shown_for.set_value(now);
         epoch.update_value(|e| *e += 1);
         answer.set(HintAnswer::default());
         pending.set(false);
