@@ -6,6 +6,11 @@
 //! table that cannot be restored is copied to a numbered backup before anything is
 //! written over it, and the host is told in plain words; if even the backup cannot be
 //! written, the old table stays where it is and this page saves nothing.
+//!
+//! The host's own changes (a lobby change, its move) reach the table through the worker,
+//! so a page left straight after one would lose it: until the worker answers, each is kept
+//! in a journal that every save writes beside the table (`<key>.unanswered`), and the
+//! next page sends it to the worker again once the table is restored.
 
 use crate::i18n::Text;
 use crate::record::save::{SaveSlot, SlotState};
@@ -32,10 +37,35 @@ pub enum SaveNotice {
 }
 
 /// Reads the saved table under `key` (the game's `PeerTable::HOST_KEY`): its text, for the
-/// worker to restore, and the saver, which remembers what the key held.
-pub fn open(key: &'static str) -> (Option<String>, Saver) {
+/// worker to restore, the host's changes the worker had not answered when the page was
+/// left (the worker's calls, to send again once the table is restored), and the saver,
+/// which remembers what the key held.
+pub fn open(key: &'static str) -> (Option<String>, Vec<Vec<u8>>, Saver) {
     let stored = storage::get_raw(key).ok().flatten();
-    (stored.clone(), Saver { key, slot: SaveSlot::new(stored), aside: None, pending: false, failed: false })
+    let unanswered = match &stored {
+        Some(_) => storage::get_raw(&journal_key(key)).ok().flatten().map(|j| read_journal(&j)).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    (stored.clone(), unanswered, Saver { key, slot: SaveSlot::new(stored), aside: None, pending: false, failed: false })
+}
+
+fn journal_key(key: &str) -> String {
+    format!("{key}.unanswered")
+}
+
+/// The journal as text: each call in hex, one a line.
+fn write_journal(calls: &[(u64, Vec<u8>)]) -> String {
+    calls.iter().map(|(_, c)| c.iter().map(|b| format!("{b:02x}")).collect::<String>()).collect::<Vec<_>>().join("\n")
+}
+
+/// The calls of a journal; a line that is not hex is skipped (the worker refuses a call
+/// that does not read, so a damaged one changes nothing).
+fn read_journal(text: &str) -> Vec<Vec<u8>> {
+    let byte = |pair: &[u8]| std::str::from_utf8(pair).ok().and_then(|p| u8::from_str_radix(p, 16).ok());
+    text.lines()
+        .filter(|l| !l.is_empty() && l.len() % 2 == 0)
+        .filter_map(|l| l.as_bytes().chunks(2).map(byte).collect::<Option<Vec<u8>>>())
+        .collect()
 }
 
 /// Saves the host's table: only changes, only over its own last save.
@@ -112,6 +142,11 @@ struct AutosaveState {
     saver: Saver,
     /// The table's text as the worker last sent it.
     text: Option<String>,
+    /// The host's changes sent to the worker and not answered yet (an id, the call).
+    unanswered: Vec<(u64, Vec<u8>)>,
+    next_id: u64,
+    /// A journal is in storage (to remove once nothing is unanswered).
+    journal_written: bool,
 }
 
 /// The page's handle on saving: [`Autosave::changed`] after every change, a save a
@@ -125,7 +160,10 @@ pub struct Autosave {
 
 impl Autosave {
     pub fn new(saver: Saver) -> Autosave {
-        Autosave { state: StoredValue::new_local(AutosaveState { saver, text: None }), notice: RwSignal::new(None) }
+        Autosave {
+            state: StoredValue::new_local(AutosaveState { saver, text: None, unanswered: Vec::new(), next_id: 0, journal_written: false }),
+            notice: RwSignal::new(None),
+        }
     }
 
     /// The saved table could not be restored: see [`Saver::set_aside`].
@@ -145,13 +183,47 @@ impl Autosave {
         }
     }
 
-    /// Saves now if the table changed since this tab last saved it.
+    /// The host made a change (`call`, the worker's bytes) that the worker has not answered
+    /// yet: it is journaled until [`Autosave::answered`] is called with the id returned.
+    pub fn sent(self, call: Vec<u8>) -> u64 {
+        self.state
+            .try_update_value(|s| {
+                s.next_id += 1;
+                s.unanswered.push((s.next_id, call));
+                s.next_id
+            })
+            .unwrap_or(0)
+    }
+
+    /// The worker answered the change `id` (its reply's text carries it from now on).
+    pub fn answered(self, id: u64) {
+        self.state.try_update_value(|s| s.unanswered.retain(|(i, _)| *i != id));
+    }
+
+    /// Saves now if the table changed since this tab last saved it, with the journal of
+    /// unanswered changes beside it (or without one, when everything was answered).
     pub fn save_now(self) {
         let notice = self.state.try_update_value(|s| {
-            let AutosaveState { saver, text } = s;
-            text.clone().and_then(|t| saver.flush(|| t))
+            let AutosaveState { saver, text, unanswered, journal_written, .. } = s;
+            let notice = text.clone().and_then(|t| saver.flush(|| t));
+            if saver.slot.state() == SlotState::Open {
+                let key = journal_key(saver.key);
+                if !unanswered.is_empty() {
+                    *journal_written = storage::set_raw(&key, &write_journal(unanswered)).is_ok();
+                } else if *journal_written && storage::remove(&key).is_ok() {
+                    *journal_written = false;
+                }
+            }
+            notice
         });
         self.tell(notice.flatten());
+    }
+
+    /// The journal read when the page opened has been sent again: it is removed.
+    pub fn journal_replayed(self) {
+        self.state.try_update_value(|s| {
+            let _ = storage::remove(&journal_key(s.saver.key));
+        });
     }
 
     fn tell(self, notice: Option<SaveNotice>) {
@@ -184,7 +256,15 @@ impl Autosave {
     /// "Start a new table": nothing more is saved from this page. True if the saved table
     /// is this page's own and may be removed (see [`Saver::close`]).
     pub fn close(self) -> bool {
-        self.state.try_update_value(|s| s.saver.close()).unwrap_or(false)
+        self.state
+            .try_update_value(|s| {
+                let own = s.saver.close();
+                if own {
+                    let _ = storage::remove(&journal_key(s.saver.key));
+                }
+                own
+            })
+            .unwrap_or(false)
     }
 }
 

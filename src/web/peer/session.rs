@@ -21,6 +21,20 @@ pub async fn host<G: PeerSession>(c: HostCall<G>) -> Option<HostReply<G>> {
     }
 }
 
+/// A host call as the worker's bytes (for the save's journal: `host_save::Autosave::sent`).
+pub fn host_job<G: PeerSession>(c: HostCall<G>) -> Vec<u8> {
+    session_job(&Call::Host(c))
+}
+
+/// The worker's reply to a host call already made into its bytes (see [`host_job`]).
+pub async fn host_bytes<G: PeerSession>(job: &[u8]) -> Option<HostReply<G>> {
+    let answer = crate::web::worker::ask_table(job).await?;
+    match session_reply::<G>(&answer.bytes)? {
+        Reply::Host(r) => Some(*r),
+        _ => None,
+    }
+}
+
 pub async fn guest<G: PeerSession>(c: GuestCall<G>) -> Option<GuestReply<G>> {
     match call(&Call::Guest(c)).await? {
         Reply::Guest(r) => Some(*r),

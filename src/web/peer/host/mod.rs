@@ -143,7 +143,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     let name = if memory.name.trim().is_empty() { "Host".to_string() } else { memory.name.clone() };
     // A table saved before a reload resumes (the worker restores it); one that cannot be
     // restored is backed up (by the first save) and a new table starts.
-    let (saved, saver) = host_save::open(G::HOST_KEY);
+    let (saved, unanswered, saver) = host_save::open(G::HOST_KEY);
     let resuming = saved.is_some();
     // Until the worker answers, a new table's lobby as the worker will make it.
     let opening = match LobbyState::<G>::opening(G::Settings::default(), &name) {
@@ -177,6 +177,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         let open = HostOpen { saved: saved.clone(), name, entropy: entropy(), page_secret: entropy(), now: now_ms() };
         spawn_local(async move {
             let reply = session::host::<G>(HostCall::Open(open)).await;
+            let restored = reply.as_ref().is_some_and(|r| r.resumed && r.restore_error.is_none());
             if let Some(r) = &reply {
                 resumed.try_set(r.resumed);
                 if let (Some(text), Some(error)) = (saved, r.restore_error.clone()) {
@@ -184,6 +185,14 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 }
             }
             apply(&weak, ui, reply);
+            // The host's changes the last page left unanswered, in the order it made them.
+            if restored && !unanswered.is_empty() {
+                for job in &unanswered {
+                    let reply = session::host_bytes::<G>(job).await;
+                    apply(&weak, ui, reply);
+                }
+                autosave.journal_replayed();
+            }
         });
     }
     // The bots' pace (this browser's choice, not saved with the table): a bot waits a
@@ -216,7 +225,23 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             call(&s, ui, c);
         }
     };
-    let act = move |action: G::Action| host_call(HostCall::Act(action, now_ms()));
+    // The host's own changes: journaled until the worker answers (`host_save`), so a page
+    // left straight after one loses nothing.
+    let change = move |c: HostCall<G>, then: Box<dyn FnOnce(&HostReply<G>)>| {
+        let Some(s) = sess.try_get_value() else { return };
+        let weak = Rc::downgrade(&s);
+        let job = session::host_job(c);
+        let id = autosave.sent(job.clone());
+        spawn_local(async move {
+            let reply = session::host_bytes::<G>(&job).await;
+            autosave.answered(id);
+            if let Some(r) = &reply {
+                then(r);
+            }
+            apply(&weak, ui, reply);
+        });
+    };
+    let act = move |action: G::Action| change(HostCall::Act(action, now_ms()), Box::new(|_| {}));
     // Time: stand-in bots, fair-round timeouts, the bots' moves and this seat's automatic
     // draw — one tick at a time (the next once the worker has answered the last).
     {
@@ -237,15 +262,9 @@ pub fn host_page<G: PeerTable>() -> AnyView {
 
     let lobby_op = move |op: LobbyOp<G>| {
         ui.notice.set(None);
-        let Some(s) = sess.try_get_value() else { return };
-        let weak = Rc::downgrade(&s);
-        spawn_local(async move {
-            let reply = session::host(HostCall::Lobby(op, now_ms())).await;
-            if let Some(r) = &reply {
-                ui.notice.try_set(r.refused.clone());
-            }
-            apply(&weak, ui, reply);
-        });
+        change(HostCall::Lobby(op, now_ms()), Box::new(move |r: &HostReply<G>| {
+            ui.notice.try_set(r.refused.clone());
+        }));
     };
     let change_settings = Callback::new(move |settings: G::Settings| lobby_op(LobbyOp::Settings(settings)));
     let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
