@@ -3,6 +3,11 @@
 //
 //   node e2e/load-bench.mjs [--dist dist] [--runs 3] [--pages home,shengji,...] [--json]
 //
+// LOAD_BENCH_TRACE=1 prints each run's timeline (the HTML's first byte, the wasm's request,
+// first byte and end, when it was instantiated and started, every long task);
+// LOAD_BENCH_JSFLAGS passes V8 flags to Chromium (e.g. --no-wasm-lazy-compilation, to see
+// how much of a start is V8 compiling functions on their first call).
+//
 // The site is served from dist/ gzip-compressed, under /tuolaji/ as GitHub Pages serves it,
 // on loopback. The network is shaped in the server itself, as a phone meets GitHub Pages
 // (HTTPS, HTTP/2: one connection carries every request): the first response of a visit
@@ -148,6 +153,7 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  ...(process.env.LOAD_BENCH_JSFLAGS ? [`--js-flags=${process.env.LOAD_BENCH_JSFLAGS}`] : []),
 ];
 
 /** Records when the control first shows (performance.now(), from the navigation's start). */
@@ -170,6 +176,9 @@ const PROBE = (selector) => `
     }).observe({ type: "longtask", buffered: true });
     // For LOAD_BENCH_TRACE: when the wasm was instantiated (Trunk's loader says so).
     addEventListener("TrunkApplicationStarted", () => { window.__started = performance.now(); });
+    // ... and when the module was compiled and instantiated, before its start function ran.
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = (...args) => streaming(...args).then((r) => { window.__instantiated = performance.now(); return r; });
   })();`;
 
 async function openOnce(browser, files, page, prep, withSw) {
@@ -197,8 +206,8 @@ async function openOnce(browser, files, page, prep, withSw) {
   const controlMs = (await tab.evaluate(() => window.__control)) - started;
   if (process.env.LOAD_BENCH_TRACE) {
     const wasm = await tab.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".wasm")).map((e) => [e.name.split("/").pop(), Math.round(e.requestStart), Math.round(e.responseStart), Math.round(e.responseEnd)]));
-    const [html, started, control] = await tab.evaluate(() => [Math.round(performance.getEntriesByType("navigation")[0].responseStart), Math.round(window.__started), Math.round(window.__control - performance.timeOrigin)]);
-    console.log(page.name, "control", Math.round(controlMs), "| this document: html first byte", html, "wasm [request, first byte, end]", JSON.stringify(wasm), "instantiated", started, "control", control);
+    const [html, instantiated, started, control] = await tab.evaluate(() => [Math.round(performance.getEntriesByType("navigation")[0].responseStart), Math.round(window.__instantiated), Math.round(window.__started), Math.round(window.__control - performance.timeOrigin)]);
+    console.log(page.name, "control", Math.round(controlMs), "| this document: html first byte", html, "wasm [request, first byte, end]", JSON.stringify(wasm), "instantiated", instantiated, "started", started, "control", control);
   }
   const wireToControl = shaped.sentSince(t0, t0 + controlMs + 50);
   // What the page and its service worker go on to fetch (the precache) once it is usable,
