@@ -1,5 +1,5 @@
 //! Browser entry point of the Shengji table: Trunk compiles this binary from
-//! `shengji/index.html` (new game, the table against bots, replays), so the home page
+//! `shengji/index.html` (the table against bots), so the home page
 //! carries no table and the table no home screen, settings or rules.
 
 #[cfg(target_arch = "wasm32")]
