@@ -174,12 +174,14 @@ const PROBE = (selector) => `
     new PerformanceObserver((list) => {
       for (const t of list.getEntries()) window.__tasks.push([t.startTime, t.duration]);
     }).observe({ type: "longtask", buffered: true });
-    // For LOAD_BENCH_TRACE: when the wasm was instantiated (Trunk's loader says so).
-    addEventListener("TrunkApplicationStarted", () => { window.__started = performance.now(); });
-    // ... and when the module was compiled and instantiated, before its start function ran.
-    const streaming = WebAssembly.instantiateStreaming;
-    WebAssembly.instantiateStreaming = (...args) => streaming(...args).then((r) => { window.__instantiated = performance.now(); return r; });
-  })();`;
+  })();` + (process.env.LOAD_BENCH_TRACE ? TRACE_PROBE : "");
+
+/** For LOAD_BENCH_TRACE: when the module was compiled and instantiated, before its start
+ * function ran, and when it had started (Trunk's loader says so). */
+const TRACE_PROBE = `
+  addEventListener("TrunkApplicationStarted", () => { window.__started = performance.now(); });
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = (...args) => streaming(...args).then((r) => { window.__instantiated = performance.now(); return r; });`;
 
 async function openOnce(browser, files, page, prep, withSw) {
   // A server of its own for every run: nothing of an earlier run (a precache still

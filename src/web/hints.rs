@@ -45,8 +45,8 @@ pub fn HintTab(
             Some(think::job::<Game, _>(Kind::Other, &Job::Hints(job)))
         })
     };
-    let ask = move |more: usize| {
-        let Some(bytes) = question(more) else { return };
+    // Sends a question; its answer is shown unless the trick or hand changed meanwhile.
+    let send = move |bytes: Vec<u8>| {
         let asked = epoch.get_value();
         pending.set(true);
         spawn_local(async move {
@@ -74,12 +74,14 @@ pub fn HintTab(
         if now.is_some() && shown_for.get_value() == now {
             return;
         }
-        shown_for.set_value(now);
+        shown_for.set_value(now.clone());
         epoch.update_value(|e| *e += 1);
         answer.set(HintAnswer::default());
         pending.set(false);
         extra.set(0);
-        ask(0);
+        if let Some(bytes) = now {
+            send(bytes);
+        }
     });
 
     let pick = move |cards: &[Card]| {
@@ -163,7 +165,9 @@ pub fn HintTab(
                     on:click=move |_| {
                         extra.update(|s| *s += HINT_PAGE);
                         epoch.update_value(|e| *e += 1);
-                        ask(extra.get_untracked());
+                        if let Some(bytes) = question(extra.get_untracked()) {
+                            send(bytes);
+                        }
                     }>
                     {move || shell.t(Text::ShowMore)}
                 </button>

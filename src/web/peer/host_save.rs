@@ -221,9 +221,9 @@ impl Autosave {
 
     /// The journal read when the page opened has been sent again: it is removed.
     pub fn journal_replayed(self) {
-        self.state.try_update_value(|s| {
-            let _ = storage::remove(&journal_key(s.saver.key));
-        });
+        if let Some(key) = self.state.try_with_value(|s| journal_key(s.saver.key)) {
+            let _ = storage::remove(&key);
+        }
     }
 
     fn tell(self, notice: Option<SaveNotice>) {
