@@ -9,6 +9,7 @@
 pub mod cards;
 pub mod codec;
 pub mod i18n;
+pub mod json;
 pub mod routes;
 pub mod dup;
 pub mod mahjong;

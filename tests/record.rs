@@ -578,6 +578,12 @@ fn saves_load_mid_trick() {
     assert_eq!(game.phase(), PhaseName::Play);
     let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()) };
     let text = <SaveEnvelope>::new(&game, 2, Some(ui.clone())).encode();
+    // The layout saves have always had (serde wrote it before the envelope was written by hand).
+    let code = tuolaji::record::replay_code::encode(&game.record());
+    let want = format!(r#"{{"format":2,"app":"{}","seat":2,"record":"{code}","ui":{{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn"}}}}"#, tuolaji::VERSION);
+    assert_eq!(text, want);
+    let spaced: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(matches!(<SaveEnvelope>::decode(Some(&serde_json::to_string_pretty(&spaced).unwrap())), Loaded::Ok { .. }));
     match <SaveEnvelope>::decode(Some(&text)) {
         Loaded::Ok { save, game: loaded } => {
             assert_eq!(save.seat, 2);
@@ -644,7 +650,7 @@ fn every_way_a_save_can_fail_is_told_apart() {
     assert!(matches!(<SaveEnvelope>::decode(Some("  ")), Loaded::Absent));
     let game = bot_game("saves2", Settings::default(), Some(40));
     let good = <SaveEnvelope>::new(&game, 0, None);
-    let mut value = serde_json::to_value(&good).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&good.encode()).unwrap();
     value["format"] = 1.into();
     value["app"] = "9.9.9".into();
     let loaded = <SaveEnvelope>::decode(Some(&value.to_string()));
@@ -657,7 +663,13 @@ fn every_way_a_save_can_fail_is_told_apart() {
     };
     corrupt("{not json", "not valid JSON");
     corrupt("[1,2]", "no format");
-    corrupt(r#"{"format":2,"app":"0.1.0"}"#, "fields are not valid");
+    corrupt(r#"{"format":2,"app":"0.1.0"}"#, "'seat' is missing or not a whole number");
+    corrupt(r#"{"format":2,"app":7,"seat":0,"record":"AQ"}"#, "'app' is missing or not a string");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":-1,"record":"AQ"}"#, "'seat' is missing");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":["AQ"]}"#, "'record' is missing");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":[]}"#, "'ui' is missing or not an object");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{"selected":[1]}}"#, "'selected' is missing or not a list of cards");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{"tab":false}}"#, "'tab' is missing or not a string");
     corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ"}"#, "replay code");
     let mut bad_seat = good.clone();
     bad_seat.seat = 4;

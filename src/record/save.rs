@@ -11,9 +11,9 @@ use super::duplicate::fingerprint;
 use super::link::Link;
 use super::replay_code::{encode, payload_of, record_from_bytes, CodeError, InflateProblem};
 use crate::codec::Reader;
+use crate::json::{self, Value};
 use crate::shengji::game::Game as ShengjiGame;
 use crate::table::{replay, Codec, Record, ReplayError, Seat};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The envelope's layout version. Bump it when the layout or the record's
@@ -33,29 +33,27 @@ pub const MAX_SAVE_LABEL: usize = 64;
 /// The most selected cards a save may hold (a landlord's hand and kitty are fewer).
 pub const MAX_SAVE_SELECTED: usize = 512;
 
-/// UI state kept with the game (all optional; unknown fields are ignored).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+/// UI state kept with the game (all optional; unknown fields are ignored). Stored as a
+/// JSON object whose fields are left out when empty:
+/// `{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn"}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UiState {
     /// The selected tab, e.g. "hint" or "tricks".
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tab: Option<String>,
     /// Cards selected in the hand, in notation.
-    #[serde(skip_serializing_if = "Vec::is_empty", deserialize_with = "bounded::selected")]
     pub selected: Vec<String>,
     /// The table link's bot pace (`pace=`), so resuming keeps the table's speed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pace: Option<String>,
     /// The table link's bot levels (`bots=`), so resuming keeps the same bots.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<String>,
 }
 
 /// What is written to storage (read back by [`SaveEnvelope::decode`]). One envelope for
 /// every game: the record's replay code carries the game's tag, so a save of another
-/// game (or another game's key) is refused as corrupt, never misread.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(bound = "")]
+/// game (or another game's key) is refused as corrupt, never misread. Stored as
+/// `{"format":2,"app":"…","seat":0,"record":"<replay code>","ui":{…}}` (`ui` only when
+/// there is some).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SaveEnvelope<G: Codec = ShengjiGame> {
     pub format: u32,
     /// The app version that wrote it (for the message when it cannot be read).
@@ -64,14 +62,8 @@ pub struct SaveEnvelope<G: Codec = ShengjiGame> {
     pub seat: Seat,
     /// Stored as a replay code (`record::replay_code`): the binary codec the replay
     /// links use, so the browser build needs no JSON code for records.
-    #[serde(serialize_with = "record_as_code")]
     pub record: Record<G>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui: Option<UiState>,
-}
-
-fn record_as_code<G: Codec, S: serde::Serializer>(record: &Record<G>, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&encode(record))
 }
 
 /// What a save claimed beyond the limits; refused before anything is allocated for it.
@@ -103,10 +95,10 @@ impl fmt::Display for Oversized {
 
 /// Why a save could not be used (phrased for people at the edge; `Display` is English).
 pub enum SaveError<G: Codec = ShengjiGame> {
-    NotJson(String),
+    NotJson,
     NoFormat,
-    /// Fields missing or of the wrong type (serde's words).
-    Fields(String),
+    /// A field is missing or of the wrong kind: its name and the kind it should be.
+    Field { field: &'static str, expected: &'static str },
     /// The record's replay code does not decode (a code of another game among others).
     Record(CodeError<G>),
     /// It claims more than a save may hold.
@@ -120,9 +112,9 @@ pub enum SaveError<G: Codec = ShengjiGame> {
 impl<G: Codec> Clone for SaveError<G> {
     fn clone(&self) -> Self {
         match self {
-            SaveError::NotJson(e) => SaveError::NotJson(e.clone()),
+            SaveError::NotJson => SaveError::NotJson,
             SaveError::NoFormat => SaveError::NoFormat,
-            SaveError::Fields(e) => SaveError::Fields(e.clone()),
+            SaveError::Field { field, expected } => SaveError::Field { field, expected },
             SaveError::Record(e) => SaveError::Record(e.clone()),
             SaveError::Oversized(o) => SaveError::Oversized(o.clone()),
             SaveError::Replay(e) => SaveError::Replay(e.clone()),
@@ -168,9 +160,9 @@ where
 impl<G: Codec> fmt::Display for SaveError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SaveError::NotJson(e) => write!(f, "it is not valid JSON: {e}"),
+            SaveError::NotJson => f.write_str("it is not valid JSON"),
             SaveError::NoFormat => f.write_str("it has no format number"),
-            SaveError::Fields(e) => write!(f, "its fields are not valid: {e}"),
+            SaveError::Field { field, expected } => write!(f, "its '{field}' is missing or not {expected}"),
             SaveError::Record(e) => write!(f, "its record does not decode: {e}"),
             SaveError::Oversized(o) => write!(f, "it claims more than a saved game may hold: {o}"),
             SaveError::Replay(e) => e.fmt(f),
@@ -249,7 +241,13 @@ impl<G: Codec> SaveEnvelope<G> {
     }
 
     pub fn encode(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        let (format, seat, record) = (self.format.to_string(), self.seat.to_string(), encode(&self.record));
+        let ui = self.ui.as_ref().map(UiState::to_json);
+        let mut fields = vec![("format", Value::Number(&format)), ("app", Value::Str(&self.app)), ("seat", Value::Number(&seat)), ("record", Value::Str(&record))];
+        if let Some(ui) = &ui {
+            fields.push(("ui", Value::Object(ui)));
+        }
+        json::write_object(&fields)
     }
 
     /// Reads what storage holds (`None` or blank: nothing saved).
@@ -273,25 +271,23 @@ impl<G: Codec> SaveEnvelope<G> {
     }
 }
 
-/// The envelope's format and app version, read leniently (any other field is skipped
-/// without being allocated), to tell another version's save from a damaged one.
-#[derive(Deserialize)]
-struct Probe {
-    #[serde(default, deserialize_with = "bounded::lenient_number")]
-    format: Option<u64>,
-    #[serde(default, deserialize_with = "bounded::lenient_label")]
-    app: Option<String>,
-}
-
-/// The envelope as stored; the record is still its code.
-#[derive(Deserialize)]
-struct Stored {
-    format: u32,
-    app: String,
-    seat: Seat,
-    record: String,
-    #[serde(default)]
-    ui: Option<UiState>,
+impl UiState {
+    fn to_json(&self) -> String {
+        let selected = json::write_strings(&self.selected);
+        fn text(v: &Option<String>) -> Option<Value<'_>> {
+            v.as_deref().map(Value::Str)
+        }
+        let fields: Vec<(&str, Value<'_>)> = [
+            ("tab", text(&self.tab)),
+            ("selected", (!self.selected.is_empty()).then_some(Value::Array(&selected))),
+            ("pace", text(&self.pace)),
+            ("bots", text(&self.bots)),
+        ]
+        .into_iter()
+        .filter_map(|(name, v)| Some((name, v?)))
+        .collect();
+        json::write_object(&fields)
+    }
 }
 
 /// Why [`read`] refused a save.
@@ -300,51 +296,85 @@ enum Unusable<G: Codec> {
     Corrupt(Box<SaveError<G>>),
 }
 
-/// The envelope without replaying its record: layout and limits only.
+/// The last value of a field of an object (a later duplicate wins, as in a browser).
+fn field<'a>(fields: &[(&str, Value<'a>)], name: &str) -> Option<Value<'a>> {
+    fields.iter().rev().find(|(k, _)| *k == name).map(|(_, v)| *v)
+}
+
+/// An optional string field of at most [`MAX_SAVE_LABEL`] bytes.
+fn label<G: Codec>(fields: &[(&str, Value<'_>)], name: &'static str) -> Result<Option<String>, SaveError<G>> {
+    match field(fields, name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Str(s)) if s.len() > MAX_SAVE_LABEL => Err(SaveError::Oversized(Oversized::Label { field: name })),
+        Some(Value::Str(s)) => Ok(Some(s.to_string())),
+        Some(_) => Err(SaveError::Field { field: name, expected: "a string" }),
+    }
+}
+
+/// The envelope without replaying its record: layout and limits only. The text is
+/// checked to be well-formed JSON before anything is allocated for its values.
 fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
     let corrupt = |reason| Unusable::Corrupt(Box::new(reason));
     if text.len() > MAX_SAVE_BYTES {
         return Err(corrupt(SaveError::Oversized(Oversized::Text { bytes: text.len() })));
     }
-    let json_error = |e: serde_json::Error| match e.classify() {
-        serde_json::error::Category::Data => SaveError::Fields(e.to_string()),
-        _ => SaveError::NotJson(e.to_string()),
-    };
-    if !text.trim_start().starts_with('{') {
+    let Some(fields) = json::object(text) else {
         // Valid JSON that is not an object has no format; anything else is not JSON.
-        return Err(corrupt(match serde_json::from_str::<serde::de::IgnoredAny>(text) {
-            Ok(_) => SaveError::NoFormat,
-            Err(e) => SaveError::NotJson(e.to_string()),
-        }));
-    }
-    let probe: Probe = serde_json::from_str(text).map_err(|e| corrupt(json_error(e)))?;
-    let Some(format) = probe.format else {
+        return Err(corrupt(if json::is_value(text) { SaveError::NoFormat } else { SaveError::NotJson }));
+    };
+    let Some(format) = field(&fields, "format").and_then(Value::as_u64) else {
         return Err(corrupt(SaveError::NoFormat));
     };
     if format != SAVE_FORMAT as u64 {
-        return Err(Unusable::Incompatible { format: format.min(u32::MAX as u64) as u32, app: probe.app });
+        // Another version's save: its version, read leniently, names it in the notice.
+        let app = match field(&fields, "app") {
+            Some(Value::Str(s)) => Some(s.chars().take(MAX_SAVE_LABEL).collect()),
+            _ => None,
+        };
+        return Err(Unusable::Incompatible { format: format.min(u32::MAX as u64) as u32, app });
     }
-    let stored: Stored = serde_json::from_str(text).map_err(|e| corrupt(SaveError::Fields(e.to_string())))?;
-    let too_long = |field| corrupt(SaveError::Oversized(Oversized::Label { field }));
-    if stored.app.len() > MAX_SAVE_LABEL {
-        return Err(too_long("app"));
+    let app = label(&fields, "app").map_err(corrupt)?.ok_or_else(|| corrupt(SaveError::Field { field: "app", expected: "a string" }))?;
+    let seat = field(&fields, "seat")
+        .and_then(Value::as_u64)
+        .and_then(|s| Seat::try_from(s).ok())
+        .ok_or_else(|| corrupt(SaveError::Field { field: "seat", expected: "a whole number" }))?;
+    let Some(Value::Str(code)) = field(&fields, "record") else {
+        return Err(corrupt(SaveError::Field { field: "record", expected: "a replay code" }));
+    };
+    let ui = match field(&fields, "ui") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(ui)) => Some(read_ui(ui).map_err(corrupt)?),
+        Some(_) => return Err(corrupt(SaveError::Field { field: "ui", expected: "an object" })),
+    };
+    let record = decode_record_code(code).map_err(corrupt)?;
+    Ok(SaveEnvelope { format: SAVE_FORMAT, app, seat, record, ui })
+}
+
+/// The UI state; at most [`MAX_SAVE_SELECTED`] selected cards are read (one more makes
+/// the save oversized) and each is cut to a card's length, so a hostile list costs
+/// nothing beyond its limit.
+fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
+    let fields = json::object(text).ok_or(SaveError::NotJson)?;
+    let mut selected = Vec::new();
+    match field(&fields, "selected") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            let mut cards = true;
+            json::each_item(list, |v| match v {
+                Value::Str(card) if selected.len() <= MAX_SAVE_SELECTED => selected.push(card.chars().take(8).collect()),
+                Value::Str(_) => {}
+                _ => cards = false,
+            });
+            if !cards {
+                return Err(SaveError::Field { field: "selected", expected: "a list of cards" });
+            }
+            if selected.len() > MAX_SAVE_SELECTED {
+                return Err(SaveError::Oversized(Oversized::Selected));
+            }
+        }
+        Some(_) => return Err(SaveError::Field { field: "selected", expected: "a list of cards" }),
     }
-    if let Some(ui) = &stored.ui {
-        if ui.tab.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
-            return Err(too_long("tab"));
-        }
-        if ui.pace.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
-            return Err(too_long("pace"));
-        }
-        if ui.bots.as_ref().is_some_and(|t| t.len() > MAX_SAVE_LABEL) {
-            return Err(too_long("bots"));
-        }
-        if ui.selected.len() > MAX_SAVE_SELECTED {
-            return Err(corrupt(SaveError::Oversized(Oversized::Selected)));
-        }
-    }
-    let record = decode_record_code(&stored.record).map_err(corrupt)?;
-    Ok(SaveEnvelope { format: stored.format, app: stored.app, seat: stored.seat, record, ui: stored.ui })
+    Ok(UiState { tab: label(&fields, "tab")?, selected, pace: label(&fields, "pace")?, bots: label(&fields, "bots")? })
 }
 
 /// A save's record code, within the save's limits: inflating stops at
@@ -380,116 +410,6 @@ fn claimed_actions(payload: &[u8]) -> Option<u64> {
     let settings = usize::try_from(r.varint()?).ok()?;
     r.take(settings)?;
     r.varint()
-}
-
-/// Serde helpers that read what a save claims without allocating for more than its limits.
-mod bounded {
-    use super::{MAX_SAVE_LABEL, MAX_SAVE_SELECTED};
-    use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-    use std::fmt;
-
-    /// A non-negative integer, or `None` for anything else (skipped, not allocated).
-    pub fn lenient_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-        d.deserialize_any(Lenient(|v: Value<'_>| match v {
-            Value::U64(n) => Some(n),
-            _ => None,
-        }))
-    }
-
-    /// A string's first [`MAX_SAVE_LABEL`] characters, or `None` for anything else.
-    pub fn lenient_label<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-        d.deserialize_any(Lenient(|v: Value<'_>| match v {
-            Value::Str(s) => Some(s.chars().take(MAX_SAVE_LABEL).collect()),
-            _ => None,
-        }))
-    }
-
-    /// Selected cards: at most [`MAX_SAVE_SELECTED`] are kept; one more makes the list
-    /// oversized (the loader refuses it), and the rest is skipped without allocating.
-    pub fn selected<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-        struct List;
-        impl<'de> Visitor<'de> for List {
-            type Value = Vec<String>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of cards")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
-                let mut out = Vec::new();
-                while out.len() <= MAX_SAVE_SELECTED {
-                    match seq.next_element::<Label>()? {
-                        Some(Label(s)) => out.push(s),
-                        None => return Ok(out),
-                    }
-                }
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(out)
-            }
-        }
-        d.deserialize_seq(List)
-    }
-
-    /// A card's notation: a short string (a longer one is cut, which no card matches).
-    struct Label(String);
-
-    impl<'de> serde::Deserialize<'de> for Label {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Label, D::Error> {
-            struct V;
-            impl Visitor<'_> for V {
-                type Value = Label;
-                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                    f.write_str("a card")
-                }
-                fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Label, E> {
-                    Ok(Label(s.chars().take(8).collect()))
-                }
-            }
-            d.deserialize_str(V)
-        }
-    }
-
-    enum Value<'a> {
-        U64(u64),
-        Str(&'a str),
-        Other,
-    }
-
-    struct Lenient<F>(F);
-
-    impl<'de, T, F: FnOnce(Value<'_>) -> Option<T>> Visitor<'de> for Lenient<F> {
-        type Value = Option<T>;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("any value")
-        }
-        fn visit_u64<E>(self, n: u64) -> Result<Option<T>, E> {
-            Ok((self.0)(Value::U64(n)))
-        }
-        fn visit_i64<E>(self, n: i64) -> Result<Option<T>, E> {
-            Ok((self.0)(if n >= 0 { Value::U64(n as u64) } else { Value::Other }))
-        }
-        fn visit_f64<E>(self, _: f64) -> Result<Option<T>, E> {
-            Ok((self.0)(Value::Other))
-        }
-        fn visit_bool<E>(self, _: bool) -> Result<Option<T>, E> {
-            Ok((self.0)(Value::Other))
-        }
-        fn visit_str<E>(self, s: &str) -> Result<Option<T>, E> {
-            Ok((self.0)(Value::Str(s)))
-        }
-        fn visit_unit<E>(self) -> Result<Option<T>, E> {
-            Ok((self.0)(Value::Other))
-        }
-        fn visit_none<E>(self) -> Result<Option<T>, E> {
-            Ok((self.0)(Value::Other))
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<T>, A::Error> {
-            while seq.next_element::<IgnoredAny>()?.is_some() {}
-            Ok((self.0)(Value::Other))
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
-            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-            Ok((self.0)(Value::Other))
-        }
-    }
 }
 
 mod slot;

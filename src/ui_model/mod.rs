@@ -3,7 +3,6 @@
 //! follow-practice position generator and the display preferences.
 
 pub mod connect_words;
-pub mod flat_json;
 pub mod layout;
 pub mod mahjong;
 pub mod messages;

@@ -3,7 +3,7 @@
 //! unreadable or partial value falls back to the defaults, never an error.
 
 use crate::i18n::Lang;
-use crate::ui_model::flat_json::{self, Value};
+use crate::json::{self, Value};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,10 +144,10 @@ saved_names!(Lang: En, Zh);
 impl Prefs {
     /// Reads saved preferences; anything unreadable gives the defaults, and an
     /// unreadable field alone falls back without losing the others. (By hand,
-    /// `flat_json`: serde_json would cost every page several KB of wasm.)
+    /// `json`: serde_json would cost every page several KB of wasm.)
     pub fn from_json(text: &str) -> Prefs {
         let mut p = Prefs::default();
-        for (key, v) in flat_json::object(text).unwrap_or_default() {
+        for (key, v) in json::object(text).unwrap_or_default() {
             match (key, v) {
                 ("theme", Value::Str(s)) => p.theme = Theme::from_saved_name(s).unwrap_or(p.theme),
                 ("lang", Value::Null) => p.lang = None,
@@ -165,7 +165,7 @@ impl Prefs {
 
     /// The preferences as saved: the same JSON serde writes for this struct.
     pub fn to_json(&self) -> String {
-        flat_json::write_object(&[
+        json::write_object(&[
             ("theme", Value::Str(self.theme.saved_name())),
             ("lang", self.lang.map_or(Value::Null, |l| Value::Str(l.saved_name()))),
             ("four_colour", Value::Bool(self.four_colour)),

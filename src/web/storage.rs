@@ -10,7 +10,6 @@ use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
 use crate::table::Codec;
 use crate::record::save::{backup_key, backup_number, plan_backup, Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, SlotWrite};
 pub use crate::record::save::MAX_BACKUPS;
-use serde::{de::DeserializeOwned, Serialize};
 
 /// Keys used by the app, versioned so an incompatible layout is never misread.
 pub mod keys {
@@ -61,19 +60,6 @@ pub fn set_raw(key: &str, value: &str) -> Result<(), StoreError> {
 
 pub fn remove(key: &str) -> Result<(), StoreError> {
     storage()?.remove_item(key).map_err(|_| StoreError::Unavailable)
-}
-
-/// Reads a JSON value; `Ok(None)` when the key is absent.
-pub fn get_json<T: DeserializeOwned>(key: &str) -> Result<Option<T>, StoreError> {
-    match get_raw(key)? {
-        None => Ok(None),
-        Some(text) => serde_json::from_str(&text).map(Some).map_err(|e| StoreError::Corrupt(e.to_string())),
-    }
-}
-
-pub fn set_json<T: Serialize>(key: &str, value: &T) -> Result<(), StoreError> {
-    let text = serde_json::to_string(value).map_err(|e| StoreError::WriteFailed(e.to_string()))?;
-    set_raw(key, &text)
 }
 
 /// True if writing and removing a probe value works.
@@ -212,10 +198,10 @@ fn results_key<G: Codec>(seed: &str) -> String {
 
 /// The duplicate results kept for a seed (none when absent or unreadable). Stored
 /// as a JSON list of result codes (`r=` values) tagged `m` (mine) or `l` (from a
-/// link): the codec links already use, in a list `flat_json` reads and writes.
+/// link): the codec links already use, in a list `json` reads and writes.
 pub fn seed_results<G: Codec>(seed: &str) -> SeedResults<G> {
     let mut all = SeedResults::new(seed);
-    if let Some(codes) = get_raw(&results_key::<G>(seed)).ok().flatten().and_then(|t| crate::ui_model::flat_json::strings(&t)) {
+    if let Some(codes) = get_raw(&results_key::<G>(seed)).ok().flatten().and_then(|t| crate::json::strings(&t)) {
         for code in codes {
             let source = if code.starts_with('m') { Source::Mine } else { Source::Link };
             if let Ok(r) = DuplicateResult::decode(code.get(1..).unwrap_or_default()) {
@@ -235,7 +221,7 @@ pub fn add_result<G: Codec>(source: Source, result: DuplicateResult<G>) -> Resul
             .iter()
             .map(|s| format!("{}{}", if s.source == Source::Mine { 'm' } else { 'l' }, s.result.encode()))
             .collect();
-        set_raw(&results_key::<G>(&all.seed), &crate::ui_model::flat_json::write_strings(&codes))?;
+        set_raw(&results_key::<G>(&all.seed), &crate::json::write_strings(&codes))?;
     }
     Ok(all)
 }

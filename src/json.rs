@@ -1,19 +1,36 @@
-//! Just enough JSON for the small records every page keeps in localStorage — the
-//! preferences (a flat object of names, booleans and nulls) and a seed's results (an
-//! array of codes) — read and written by hand. serde_json's code would cost each page
-//! several KB of gzip; only the save envelope (main and rummy pages) still needs it.
-//! Reading is forgiving: a value it cannot use (a number, a nested object, a string with
-//! escapes) is reported as [`Value::Other`] and the caller keeps its default.
+//! Just enough JSON for the small records the pages keep in localStorage — the
+//! preferences, a seed's results (an array of codes) and the save envelope — read and
+//! written by hand: serde_json's code would cost every page about 8 KB of gzip.
+//! Reading checks that the text is well formed, allocates nothing for values it only
+//! passes over (a nested object or array is handed back as its text, to be read in
+//! turn), and bounds nesting. Strings with escapes are reported as [`Value::Escaped`]:
+//! the names, versions and codes these records hold never need one.
 
-/// A top-level value of a flat object.
+/// A value of an object or array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value<'a> {
-    /// A string without escapes (names and codes never need them).
+    /// A string without escapes.
     Str(&'a str),
     Bool(bool),
     Null,
-    /// Anything else: well-formed, but not a value these records use.
-    Other,
+    /// A number as written (see [`Value::as_u64`]).
+    Number(&'a str),
+    /// An array's text, brackets included, already checked to be well formed.
+    Array(&'a str),
+    /// An object's text, braces included, already checked to be well formed.
+    Object(&'a str),
+    /// A string with escapes, well formed but not read.
+    Escaped,
+}
+
+impl Value<'_> {
+    /// A number written as plain decimal digits that fits in a `u64`.
+    pub fn as_u64(self) -> Option<u64> {
+        match self {
+            Value::Number(n) if n.bytes().all(|c| c.is_ascii_digit()) => n.parse().ok(),
+            _ => None,
+        }
+    }
 }
 
 struct Reader<'a> {
@@ -71,27 +88,29 @@ impl<'a> Reader<'a> {
         Some(match self.peek()? {
             b'"' => match self.string()? {
                 (s, false) => Value::Str(s),
-                (_, true) => Value::Other,
+                (_, true) => Value::Escaped,
             },
             b't' => self.word("true").map(|_| Value::Bool(true))?,
             b'f' => self.word("false").map(|_| Value::Bool(false))?,
             b'n' => self.word("null").map(|_| Value::Null)?,
             b'[' => {
+                let start = self.at;
                 self.items(b']', |r| r.value(depth + 1).map(|_| ()))?;
-                Value::Other
+                Value::Array(&self.text[start..self.at])
             }
             b'{' => {
+                let start = self.at;
                 self.items(b'}', |r| {
                     r.string()?;
                     r.eat(b':')?;
                     r.value(depth + 1).map(|_| ())
                 })?;
-                Value::Other
+                Value::Object(&self.text[start..self.at])
             }
             _ => {
-                // A number, skipped: the characters numbers are written with, starting
-                // with a digit or a minus and ending with a digit. (Not the standard float
-                // parser: its tables would cost every page kilobytes for a value unused.)
+                // A number, kept as written: the characters numbers are written with,
+                // starting with a digit or a minus and ending with a digit. (Not the
+                // standard float parser: its tables would cost every page kilobytes.)
                 self.skip_space();
                 let rest = &self.text[self.at..];
                 let len = rest.find(|c: char| !matches!(c, '0'..='9' | '-' | '+' | '.' | 'e' | 'E')).unwrap_or(rest.len());
@@ -101,7 +120,7 @@ impl<'a> Reader<'a> {
                     return None;
                 }
                 self.at += len;
-                Value::Other
+                Value::Number(&rest[..len])
             }
         })
     }
@@ -144,22 +163,33 @@ pub fn object(text: &str) -> Option<Vec<(&str, Value<'_>)>> {
     Some(fields)
 }
 
-/// A JSON array of strings; `None` unless `text` is exactly that (without escapes).
-pub fn strings(text: &str) -> Option<Vec<String>> {
+/// Calls `item` with each value of a JSON array, in order (nothing is collected, so a
+/// caller can keep only as many as it allows); `None` unless `text` is one well-formed
+/// array, in which case `item` may have seen some of its values.
+pub fn each_item<'a>(text: &'a str, mut item: impl FnMut(Value<'a>)) -> Option<()> {
     let mut r = Reader { text, at: 0 };
     if r.peek()? != b'[' {
         return None;
     }
+    r.items(b']', |r| r.value(1).map(&mut item))?;
+    r.end()
+}
+
+/// A JSON array of strings; `None` unless `text` is exactly that (without escapes).
+pub fn strings(text: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
-    r.items(b']', |r| match r.value(1)? {
-        Value::Str(s) => {
-            out.push(s.to_string());
-            Some(())
-        }
-        _ => None,
+    let mut all_strings = true;
+    each_item(text, |v| match v {
+        Value::Str(s) => out.push(s.to_string()),
+        _ => all_strings = false,
     })?;
-    r.end()?;
-    Some(out)
+    all_strings.then_some(out)
+}
+
+/// True if `text` is one well-formed JSON value of any kind.
+pub fn is_value(text: &str) -> bool {
+    let mut r = Reader { text, at: 0 };
+    r.value(0).is_some() && r.end().is_some()
 }
 
 /// Writes `s` as a JSON string.
@@ -176,7 +206,8 @@ fn push_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// A flat JSON object of these fields, in this order.
+/// A JSON object of these fields, in this order. Numbers, arrays and objects are written
+/// as their text (the caller's, already JSON); an [`Value::Escaped`] string as `null`.
 pub fn write_object(fields: &[(&str, Value<'_>)]) -> String {
     let mut out = String::from("{");
     for (i, (key, v)) in fields.iter().enumerate() {
@@ -188,7 +219,8 @@ pub fn write_object(fields: &[(&str, Value<'_>)]) -> String {
         match v {
             Value::Str(s) => push_string(&mut out, s),
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Null | Value::Other => out.push_str("null"),
+            Value::Number(raw) | Value::Array(raw) | Value::Object(raw) => out.push_str(raw),
+            Value::Null | Value::Escaped => out.push_str("null"),
         }
     }
     out.push('}');
@@ -213,7 +245,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_flat_objects_and_skips_what_it_does_not_use() {
+    fn reads_objects_and_hands_back_nested_values_as_text() {
         let f = object(r#" { "a" : "x", "b":true,"c":false, "d":null, "e": 12.5e3, "f": {"g": [1, {"h": "i"}]}, "j": "es\"c" } "#).unwrap();
         assert_eq!(
             f,
@@ -222,9 +254,9 @@ mod tests {
                 ("b", Value::Bool(true)),
                 ("c", Value::Bool(false)),
                 ("d", Value::Null),
-                ("e", Value::Other),
-                ("f", Value::Other),
-                ("j", Value::Other),
+                ("e", Value::Number("12.5e3")),
+                ("f", Value::Object(r#"{"g": [1, {"h": "i"}]}"#)),
+                ("j", Value::Escaped),
             ]
         );
         assert_eq!(object("{}"), Some(vec![]));
@@ -259,5 +291,43 @@ mod tests {
         let text = write_object(&[("a", Value::Str("x\ny")), ("b", Value::Bool(false)), ("c", Value::Null)]);
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v, serde_json::json!({"a": "x\ny", "b": false, "c": null}));
+    }
+
+    #[test]
+    fn numbers_read_as_whole_numbers_only_when_plain_digits() {
+        let n = |t: &'static str| Value::Number(t).as_u64();
+        assert_eq!(n("2"), Some(2));
+        assert_eq!(n("18446744073709551615"), Some(u64::MAX));
+        for t in ["-2", "2.5", "2e3", "18446744073709551616"] {
+            assert_eq!(n(t), None, "{t}");
+        }
+        assert_eq!(Value::Str("2").as_u64(), None);
+    }
+
+    #[test]
+    fn array_items_are_visited_in_order_and_malformed_arrays_refused() {
+        let mut seen = Vec::new();
+        assert_eq!(each_item(r#"[ "a", 1, {"b": [2]}, null ]"#, |v| seen.push(v)), Some(()));
+        assert_eq!(seen, vec![Value::Str("a"), Value::Number("1"), Value::Object(r#"{"b": [2]}"#), Value::Null]);
+        for bad in ["", "{}", "[", "[1,]", "[1] 2", "[\"a]"] {
+            assert_eq!(each_item(bad, |_| ()), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn any_single_value_is_a_value() {
+        for good in ["12", " \"x\" ", "[1, 2]", "{}", "null", "true"] {
+            assert!(is_value(good), "{good}");
+        }
+        for bad in ["", "nope", "{not json", "1 2", "[1,]"] {
+            assert!(!is_value(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn nested_values_are_written_as_given() {
+        let text = write_object(&[("n", Value::Number("2")), ("a", Value::Array("[\"x\"]")), ("o", Value::Object("{\"k\":null}"))]);
+        assert_eq!(text, r#"{"n":2,"a":["x"],"o":{"k":null}}"#);
+        assert_eq!(object(&text).unwrap()[2], ("o", Value::Object(r#"{"k":null}"#)));
     }
 }
