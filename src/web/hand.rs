@@ -21,13 +21,10 @@ pub struct FollowContext {
 }
 
 /// A first guess at the hand's width before it is on screen (then it is measured):
-/// the page width less its padding.
+/// the window's width less the page's padding. (`innerWidth`, not the document's
+/// `clientWidth`: reading that lays out the half-built page, ~60 ms of a phone's start.)
 fn estimated_width() -> f64 {
-    let w = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .map(|e| e.client_width() as f64)
-        .unwrap_or(360.0);
+    let w = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()).unwrap_or(360.0);
     (w - 32.0).clamp(200.0, 960.0)
 }
 
