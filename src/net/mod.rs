@@ -18,6 +18,7 @@ pub mod fair;
 pub mod guest;
 pub mod host;
 pub mod protocol;
+pub mod room;
 
 pub use game::PeerGame;
 pub use host::{ConnId, Host, HostConfig, LobbyError, Millis};
