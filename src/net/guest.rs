@@ -54,6 +54,9 @@ pub struct GuestClient<G: PeerGame> {
     /// a broken or hostile host), and how many it refused.
     pub refused: Option<OutOfBounds>,
     pub refusals: u64,
+    /// (hand, how many host messages were refused while it was played): such a hand is
+    /// not called verified, since what this page saw of it is incomplete.
+    refused_during: Vec<(u64, u64)>,
     /// The table's talk: the last [`KEEP_CHAT`] lines, (seat, text), the newest last.
     pub chat: Vec<(Seat, String)>,
     /// A spectator (it said [`GuestClient::watch`]): no seat, the public view only.
@@ -91,6 +94,7 @@ impl<G: PeerGame> GuestClient<G> {
             dealing: false,
             refused: None,
             refusals: 0,
+            refused_during: Vec::new(),
             chat: Vec::new(),
             watching: false,
             limits: G::limits(None),
@@ -219,6 +223,16 @@ impl<G: PeerGame> GuestClient<G> {
         self.try_on(msg).unwrap_or_else(|e| {
             self.refused = Some(e);
             self.refusals += 1;
+            let hand = self.view.as_ref().map_or_else(|| self.next_hand(), G::view_hand);
+            match self.refused_during.iter_mut().find(|(h, _)| *h == hand) {
+                Some((_, n)) => *n += 1,
+                None => {
+                    if self.refused_during.len() >= KEEP_HANDS {
+                        self.refused_during.remove(0);
+                    }
+                    self.refused_during.push((hand, 1));
+                }
+            }
             Vec::new()
         })
     }
@@ -369,7 +383,14 @@ impl<G: PeerGame> GuestClient<G> {
             self.chain = Some(g);
         }
         self.logs.retain(|l| l.hand > r.hand);
-        self.verdicts.push(Verdict { hand: r.hand, seed: r.seed, result: checked.result });
+        // The replay agrees with what was seen; but only what was seen whole is verified.
+        let refused = self.refused_during.iter().find(|(h, _)| *h == r.hand).map(|(_, n)| *n);
+        let result = checked.result.and_then(|()| match (refused, final_view) {
+            (Some(count), _) => Err(NotVerified::RefusedMessages { count }),
+            (None, None) => Err(NotVerified::NoFinalView),
+            (None, Some(_)) => Ok(()),
+        });
+        self.verdicts.push(Verdict { hand: r.hand, seed: r.seed, result });
     }
 
     /// The verdict on the hand shown now, if it was checked.

@@ -63,6 +63,12 @@ pub enum NotVerified<G: PeerGame> {
     MyHand { extra: Vec<G::Piece>, missing: Vec<G::Piece> },
     /// My final view (tricks, kitty, scores, levels…) differs from the replay's.
     FinalView,
+    /// I refused `count` of the host's messages while the hand was played (out of the
+    /// table's bounds): what I saw of the hand is incomplete, so it is not called verified.
+    RefusedMessages { count: u64 },
+    /// I never took a view of the finished hand, so its end (tricks, scores, levels) was
+    /// not compared with the replay.
+    NoFinalView,
 }
 
 impl<G: PeerGame> fmt::Display for NotVerified<G> {
@@ -98,6 +104,11 @@ impl<G: PeerGame> fmt::Display for NotVerified<G> {
                 cards(missing)
             ),
             NotVerified::FinalView => f.write_str("my view of the finished hand differs from the replayed hand"),
+            NotVerified::RefusedMessages { count } => write!(
+                f,
+                "this page refused {count} of the host's messages during the hand (outside the table's limits), so it could not check the hand whole"
+            ),
+            NotVerified::NoFinalView => f.write_str("this page never received the finished hand, so its end (tricks, scores, levels) could not be checked"),
         }
     }
 }

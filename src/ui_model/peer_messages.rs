@@ -219,6 +219,8 @@ pub fn not_verified<G: PeerWords>(n: &NotVerified<G>, lang: Lang) -> String {
             G::pieces(missing, lang)
         ),
         NotVerified::FinalView => "我看到的结束的一局与重放的一局不一样。".into(),
+        NotVerified::RefusedMessages { count } => format!("这一局中本页面拒收了主机的 {count} 条消息（超出牌桌的限制），无法完整核对这一局。"),
+        NotVerified::NoFinalView => "本页面没有收到结束时的这一局，无法核对它的结局（墩、分数、级别）。".into(),
     }
 }
 

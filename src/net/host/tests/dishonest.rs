@@ -197,8 +197,9 @@ fn an_honest_host_verifies_hand_after_hand() {
 }
 
 /// A guest away from the end of hand 0 to the middle of hand 1 (its seat played by a bot):
-/// back, it asks for the history, replays hand 0 (which it committed to: verified), cannot
-/// vouch for hand 1 (dealt without it) and verifies hand 2 again.
+/// back, it asks for the history and replays hand 0 (which it committed to) but, having
+/// missed its end, says that the end could not be checked; it cannot vouch for hand 1 (dealt
+/// without it) and verifies hand 2 again.
 #[test]
 fn a_guest_that_missed_a_reveal_catches_up_through_the_history() {
     let mut t = started_table(2);
@@ -218,11 +219,11 @@ fn a_guest_that_missed_a_reveal_catches_up_through_the_history() {
     t.host.connect(12);
     let hello = t.guests[1].hello();
     t.send(1, &hello);
-    assert_eq!(t.guests[1].verified, vec![Ok(())], "hand 0, from the history");
+    assert_eq!(t.guests[1].verified, vec![Err(NotVerified::NoFinalView)], "hand 0, from the history");
     finish(&mut t);
     next_hand(&mut t);
     finish(&mut t);
-    assert_eq!(t.guests[1].verified, vec![Ok(()), Err(NotVerified::NoCommitRound), Ok(())]);
+    assert_eq!(t.guests[1].verified, vec![Err(NotVerified::NoFinalView), Err(NotVerified::NoCommitRound), Ok(())]);
     assert_eq!(t.guests[0].verified, vec![Ok(()); 3]);
 }
 
@@ -255,4 +256,48 @@ fn a_reloaded_page_verifies_with_its_memory_and_says_so_without() {
         finish(&mut t);
         assert_eq!(t.guests[1].verified[2], Ok(()), "the next hand verifies either way");
     }
+}
+
+/// Issue 31: a guest that refused one of the host's messages during a hand (here a line of
+/// talk from a seat that is not at the table) does not call the hand verified, though the
+/// replay agrees: what it saw of the hand is incomplete. The other guest, which took every
+/// message, verifies it.
+#[test]
+fn a_guest_that_refused_a_message_during_the_hand_does_not_say_verified() {
+    let mut t = started_table(2);
+    t.play_until_stuck(30);
+    let mut done = false;
+    let to = t.guests[0].conn;
+    t.guests.iter_mut().for_each(|g| g.refusals_allowed = true);
+    t.rewrite = Some(Box::new(move |m: &mut HostMessage| {
+        if let HostMessage::Chat { seat, .. } = m {
+            if !done {
+                done = true;
+                *seat = 99;
+            }
+        }
+    }));
+    let line = t.guests[1].client.say("hi").unwrap();
+    t.send(1, &line);
+    t.rewrite = None;
+    let refused = t.guests.iter().filter(|g| g.client.refusals > 0).count();
+    assert_eq!(refused, 1, "the rewritten line reached one guest ({to})");
+    finish(&mut t);
+    let verdicts: Vec<_> = t.guests.iter().map(|g| (g.client.refusals, g.verified.clone())).collect();
+    assert!(verdicts.contains(&(1, vec![Err(NotVerified::RefusedMessages { count: 1 })])), "{verdicts:?}");
+    assert!(verdicts.contains(&(0, vec![Ok(())])), "{verdicts:?}");
+}
+
+/// Issue 31: a guest that never took the finished hand's view (the host sent something else
+/// in its place) cannot compare the hand's end with the replay, and says so.
+#[test]
+fn a_guest_without_the_final_view_does_not_say_verified() {
+    let mut t = started_table(1);
+    t.rewrite = Some(Box::new(|m: &mut HostMessage| {
+        if matches!(m, HostMessage::View(v) if v.phase == PhaseName::Finished) {
+            *m = HostMessage::Pong { nonce: 0 };
+        }
+    }));
+    finish(&mut t);
+    assert_eq!(t.guests[0].verified, vec![Err(NotVerified::NoFinalView)]);
 }
