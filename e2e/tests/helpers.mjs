@@ -166,8 +166,10 @@ export async function takeMyTurn(page) {
   if (await suggestion.count()) {
     await suggestion.click();
   } else {
-    if (await forced.count()) await forced.click();
-    await page.waitForSelector("[data-testid=legality][data-legal=yes]");
+    // The row can go between finding and tapping it (a peer table's view moved the turn
+    // on: a bot stood in, or the play was made): then look again.
+    if ((await forced.count()) && !(await forced.click({ timeout: 5000 }).then(() => true, () => false))) return "wait";
+    if (!(await page.waitForSelector("[data-testid=legality][data-legal=yes]", { timeout: 10000 }).then(() => true, () => false))) return "wait";
   }
   await page.click("[data-testid=play]");
   // At a peer table the hand shrinks (or the refusal shows) once the host has judged the play.
