@@ -54,8 +54,11 @@ setup_npm() {
   # npm ci only when node_modules is missing or older than the lock file.
   if [ ! -f "$ROOT/e2e/node_modules/.package-lock.json" ] ||
      [ "$ROOT/e2e/package-lock.json" -nt "$ROOT/e2e/node_modules/.package-lock.json" ]; then
-    say "installing npm packages in e2e/ (binaryen's wasm-opt, playwright-core)"
-    (cd "$ROOT/e2e" && npm ci --no-audit --no-fund --loglevel=error)
+    say "installing npm packages in e2e/ (binaryen's wasm-opt, playwright-core, the relays the room tests start)"
+    # --ignore-scripts: no package may fetch a prebuilt binary while it installs (the
+    # tracker's package pulls in a WebRTC client whose install script would; we use only
+    # its server). --omit=optional: the WebSocket library's native speed-ups are not needed.
+    (cd "$ROOT/e2e" && npm ci --ignore-scripts --omit=optional --no-audit --no-fund --loglevel=error)
   fi
   # Debian's binaryen (wasm-opt 108) silently breaks the app; insist on ours.
   local v
