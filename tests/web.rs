@@ -8,14 +8,19 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
-fn storage_round_trips_json_and_reports_corruption() {
+fn storage_round_trips_text_and_a_corrupt_save_reads_as_corrupt() {
     let key = "tuolaji.test.storage";
-    storage::set_json(key, &vec![1, 2, 3]).unwrap();
-    assert_eq!(storage::get_json::<Vec<i32>>(key).unwrap(), Some(vec![1, 2, 3]));
+    storage::set_raw(key, r#"{"a":[1,2,3]}"#).unwrap();
+    assert_eq!(storage::get_raw(key).unwrap().as_deref(), Some(r#"{"a":[1,2,3]}"#));
     storage::set_raw(key, "{not json").unwrap();
-    assert!(matches!(storage::get_json::<Vec<i32>>(key), Err(storage::StoreError::Corrupt(_))));
+    let stored = storage::get_raw(key).unwrap();
+    let loaded = <tuolaji::record::SaveEnvelope>::decode(stored.as_deref());
+    assert!(
+        matches!(loaded, tuolaji::record::Loaded::Corrupt { reason: tuolaji::record::save::SaveError::NotJson }),
+        "{loaded:?}"
+    );
     storage::remove(key).unwrap();
-    assert_eq!(storage::get_json::<Vec<i32>>(key).unwrap(), None);
+    assert_eq!(storage::get_raw(key).unwrap(), None);
     assert!(storage::is_writable());
 }
 
