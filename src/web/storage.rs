@@ -198,7 +198,7 @@ fn results_key<G: Codec>(seed: &str) -> String {
 
 /// The duplicate results kept for a seed (none when absent or unreadable). Stored
 /// as a JSON list of result codes (`r=` values) tagged `m` (mine) or `l` (from a
-/// link): the codec links already use, in a list `json` reads and writes.
+/// link): the codec links already use (read and written by `crate::json`).
 pub fn seed_results<G: Codec>(seed: &str) -> SeedResults<G> {
     let mut all = SeedResults::new(seed);
     if let Some(codes) = get_raw(&results_key::<G>(seed)).ok().flatten().and_then(|t| crate::json::strings(&t)) {
