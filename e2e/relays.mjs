@@ -37,13 +37,18 @@ export async function startBroker({ onPublish } = {}) {
     });
   }
   const http = createServer(broker, { ws: true });
+  // Open WebSockets keep an HTTP server from closing: stopping ends them.
+  const sockets = new Set();
+  http.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
   await listen(http, 0, "127.0.0.1");
   const url = `ws://127.0.0.1:${http.address().port}/mqtt`;
   const stop = () =>
     new Promise((resolve) => {
       http.close(() => broker.close(() => resolve()));
-      // Open WebSockets keep an HTTP server from closing: end them.
-      http.closeAllConnections?.();
+      sockets.forEach((socket) => socket.destroy());
     });
   return { url, stop };
 }
