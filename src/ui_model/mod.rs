@@ -3,6 +3,7 @@
 //! follow-practice position generator and the display preferences.
 
 pub mod connect_words;
+pub mod room_words;
 pub mod layout;
 pub mod mahjong;
 pub mod messages;

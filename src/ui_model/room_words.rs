@@ -1,0 +1,78 @@
+//! A room's mistakes in English and Chinese, each saying what to do next: a room link that
+//! does not read (`net::room::link::RoomCodeError`) and a relay list in Settings that does
+//! not parse (`net::room::relays::RelayListError`, with its line number). The room
+//! modules' `Display` texts stay as they are for logs and tests.
+
+use crate::i18n::Lang;
+use crate::net::room::link::RoomCodeError;
+use crate::net::room::relays::{RelayListError, MAX_RELAYS};
+
+/// Why a room link does not open a room, and what to do about it.
+pub fn room_code_error(e: &RoomCodeError, lang: Lang) -> String {
+    match (e, lang) {
+        (RoomCodeError::Empty, Lang::En) => "This room link has no code at its end: ask the host to share the link again.".into(),
+        (RoomCodeError::Empty, Lang::Zh) => "这个房间链接末尾没有代码：请让主机重新分享链接。".into(),
+        (RoomCodeError::TooLong { .. }, Lang::En) => "This room link's code is longer than a room code can be: open the link exactly as it was shared.".into(),
+        (RoomCodeError::TooLong { .. }, Lang::Zh) => "这个房间链接的代码比房间代码长：请原样打开分享的链接。".into(),
+        (RoomCodeError::NotBase64 { at: 0 } | RoomCodeError::Length { .. }, Lang::En) => {
+            "This room link was cut short when it was copied: ask the host to share it again, or copy all of it.".into()
+        }
+        (RoomCodeError::NotBase64 { at: 0 } | RoomCodeError::Length { .. }, Lang::Zh) => "这个房间链接在复制时被截断了：请让主机重新分享，或完整复制。".into(),
+        (RoomCodeError::NotBase64 { at }, Lang::En) => {
+            format!("Character {at} of the room link's code cannot be in a code: open the link exactly as it was shared.")
+        }
+        (RoomCodeError::NotBase64 { at }, Lang::Zh) => format!("房间链接代码的第 {at} 个字符不该出现在代码里：请原样打开分享的链接。"),
+        (RoomCodeError::NotARoom { .. }, Lang::En) => "This is an invitation to one seat, not a room link: open it as an invitation.".into(),
+        (RoomCodeError::NotARoom { .. }, Lang::Zh) => "这是某个座位的邀请，不是房间链接：请把它当作邀请打开。".into(),
+        (RoomCodeError::HostKey, Lang::En) => "This room link's host key is damaged: ask the host to share the link again.".into(),
+        (RoomCodeError::HostKey, Lang::Zh) => "这个房间链接里主机的密钥已损坏：请让主机重新分享链接。".into(),
+    }
+}
+
+/// The relay list's mistake, with its line, in the player's language.
+pub fn relay_list_error(e: &RelayListError, lang: Lang) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Zh => match e {
+            RelayListError::Kind { line, word } => format!("第{line}行：“{word}”不是一种中继；每行以 mqtt 或 torrent 开头"),
+            RelayListError::NoUrl { line } => format!("第{line}行：类型后面缺少中继的地址（例如 mqtt wss://broker.example.org/mqtt）"),
+            RelayListError::Url { line, url } => format!("第{line}行：“{url}”必须是以 wss://（或 ws://）开头的 WebSocket 地址"),
+            RelayListError::Extra { line } => format!("第{line}行：只写类型和地址，不要多写"),
+            RelayListError::TooMany { line } => format!("第{line}行：最多 {MAX_RELAYS} 个中继"),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::room::relays::parse_relays;
+
+    #[test]
+    fn every_room_code_error_is_phrased_in_both_languages() {
+        let errors = [
+            RoomCodeError::Empty,
+            RoomCodeError::TooLong { chars: 300 },
+            RoomCodeError::NotBase64 { at: 0 },
+            RoomCodeError::NotBase64 { at: 7 },
+            RoomCodeError::NotARoom { tag: 1 },
+            RoomCodeError::Length { bytes: 40 },
+            RoomCodeError::HostKey,
+        ];
+        for e in &errors {
+            let (en, zh) = (room_code_error(e, Lang::En), room_code_error(e, Lang::Zh));
+            assert!(en.ends_with('.') && en.len() > 30, "{e:?}: {en}");
+            assert!(zh.ends_with('。') && !zh.is_ascii(), "{e:?}: {zh}");
+        }
+        assert!(room_code_error(&RoomCodeError::NotBase64 { at: 7 }, Lang::Zh).contains('7'));
+    }
+
+    #[test]
+    fn relay_list_mistakes_name_their_line_in_both_languages() {
+        for text in ["nostr wss://x", "mqtt", "mqtt https://x", "mqtt wss://x y"] {
+            let e = parse_relays(&format!("\n\n{text}")).unwrap_err();
+            assert!(relay_list_error(&e, Lang::En).starts_with("line 3:"), "{e:?}");
+            assert!(relay_list_error(&e, Lang::Zh).starts_with("第3行："), "{e:?}");
+        }
+    }
+}
