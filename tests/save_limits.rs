@@ -154,3 +154,21 @@ fn the_envelope_s_strings_and_lists_are_bounded_too() {
     assert!(matches!(corrupt("{not json"), SaveError::NotJson));
     assert!(matches!(corrupt("nope"), SaveError::NotJson));
 }
+
+/// Fields nobody reads cost nothing: a save just under the size limit made of ~650,000
+/// unknown fields, at the top and inside `ui`, is read without a list of them (which would
+/// be ~25 MiB) and refused for its record like any save whose record does not decode.
+#[test]
+fn unknown_fields_are_skipped_without_being_collected() {
+    use tuolaji::record::save::MAX_SAVE_BYTES;
+    let filler = r#""x":0,"#.repeat(MAX_SAVE_BYTES / 12);
+    for text in [
+        format!(r#"{{{filler}"format":2,"app":"0.1.0","seat":0,"record":"AQ"}}"#),
+        format!(r#"{{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{{{filler}"tab":"hint"}}}}"#),
+    ] {
+        assert!(text.len() <= MAX_SAVE_BYTES);
+        let (loaded, peak) = peak_bytes(|| <SaveEnvelope>::decode(Some(&text)));
+        assert!(matches!(&loaded, Loaded::Corrupt { reason: SaveError::Record(_) }), "{loaded:?}");
+        assert!(peak < 64 * 1024, "the loader allocated {peak} bytes at once");
+    }
+}

@@ -296,14 +296,9 @@ enum Unusable<G: Codec> {
     Corrupt(Box<SaveError<G>>),
 }
 
-/// The last value of a field of an object (a later duplicate wins, as in a browser).
-fn field<'a>(fields: &[(&str, Value<'a>)], name: &str) -> Option<Value<'a>> {
-    fields.iter().rev().find(|(k, _)| *k == name).map(|(_, v)| *v)
-}
-
 /// An optional string field of at most [`MAX_SAVE_LABEL`] bytes.
-fn label<G: Codec>(fields: &[(&str, Value<'_>)], name: &'static str) -> Result<Option<String>, SaveError<G>> {
-    match field(fields, name) {
+fn label<G: Codec>(value: Option<Value<'_>>, name: &'static str) -> Result<Option<String>, SaveError<G>> {
+    match value {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Str(s)) if s.len() > MAX_SAVE_LABEL => Err(SaveError::Oversized(Oversized::Label { field: name })),
         Some(Value::Str(s)) => Ok(Some(s.to_string())),
@@ -312,36 +307,36 @@ fn label<G: Codec>(fields: &[(&str, Value<'_>)], name: &'static str) -> Result<O
 }
 
 /// The envelope without replaying its record: layout and limits only. The text is
-/// checked to be well-formed JSON before anything is allocated for its values.
+/// checked to be well-formed JSON, and only the envelope's own fields are kept of it.
 fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
     let corrupt = |reason| Unusable::Corrupt(Box::new(reason));
     if text.len() > MAX_SAVE_BYTES {
         return Err(corrupt(SaveError::Oversized(Oversized::Text { bytes: text.len() })));
     }
-    let Some(fields) = json::object(text) else {
+    let Some([format, app, seat, record, ui]) = json::pick(text, ["format", "app", "seat", "record", "ui"]) else {
         // Valid JSON that is not an object has no format; anything else is not JSON.
         return Err(corrupt(if json::is_value(text) { SaveError::NoFormat } else { SaveError::NotJson }));
     };
-    let Some(format) = field(&fields, "format").and_then(Value::as_u64) else {
+    let Some(format) = format.and_then(Value::as_u64) else {
         return Err(corrupt(SaveError::NoFormat));
     };
     if format != SAVE_FORMAT as u64 {
         // Another version's save: its version, read leniently, names it in the notice.
-        let app = match field(&fields, "app") {
+        let app = match app {
             Some(Value::Str(s)) => Some(s.chars().take(MAX_SAVE_LABEL).collect()),
             _ => None,
         };
         return Err(Unusable::Incompatible { format: format.min(u32::MAX as u64) as u32, app });
     }
-    let app = label(&fields, "app").map_err(corrupt)?.ok_or_else(|| corrupt(SaveError::Field { field: "app", expected: "a string" }))?;
-    let seat = field(&fields, "seat")
+    let app = label(app, "app").map_err(corrupt)?.ok_or_else(|| corrupt(SaveError::Field { field: "app", expected: "a string" }))?;
+    let seat = seat
         .and_then(Value::as_u64)
         .and_then(|s| Seat::try_from(s).ok())
         .ok_or_else(|| corrupt(SaveError::Field { field: "seat", expected: "a whole number" }))?;
-    let Some(Value::Str(code)) = field(&fields, "record") else {
+    let Some(Value::Str(code)) = record else {
         return Err(corrupt(SaveError::Field { field: "record", expected: "a replay code" }));
     };
-    let ui = match field(&fields, "ui") {
+    let ui = match ui {
         None | Some(Value::Null) => None,
         Some(Value::Object(ui)) => Some(read_ui(ui).map_err(corrupt)?),
         Some(_) => return Err(corrupt(SaveError::Field { field: "ui", expected: "an object" })),
@@ -354,9 +349,9 @@ fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
 /// the save oversized) and each is cut to a card's length, so a hostile list costs
 /// nothing beyond its limit.
 fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
-    let fields = json::object(text).ok_or(SaveError::NotJson)?;
+    let [tab, selected_cards, pace, bots] = json::pick(text, ["tab", "selected", "pace", "bots"]).ok_or(SaveError::NotJson)?;
     let mut selected = Vec::new();
-    match field(&fields, "selected") {
+    match selected_cards {
         None | Some(Value::Null) => {}
         Some(Value::Array(list)) => {
             let mut cards = true;
@@ -374,7 +369,7 @@ fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
         }
         Some(_) => return Err(SaveError::Field { field: "selected", expected: "a list of cards" }),
     }
-    Ok(UiState { tab: label(&fields, "tab")?, selected, pace: label(&fields, "pace")?, bots: label(&fields, "bots")? })
+    Ok(UiState { tab: label(tab, "tab")?, selected, pace: label(pace, "pace")?, bots: label(bots, "bots")? })
 }
 
 /// A save's record code, within the save's limits: inflating stops at
