@@ -4,6 +4,7 @@
 //! (CONNACK, SUBACK, PUBLISH, PINGRESP). Pure and bounded: the browser glue hands it the
 //! bytes of each WebSocket frame and sends the bytes it makes.
 
+use crate::codec::put_varint;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -82,26 +83,13 @@ fn packet(first: u8, parts: &[&[u8]]) -> Vec<u8> {
     let length = parts.iter().map(|p| p.len()).sum::<usize>().min(MAX_REMAINING_LENGTH);
     let mut out = Vec::with_capacity(5 + length);
     out.push(first);
-    put_remaining_length(&mut out, length);
+    // MQTT's remaining length is the LEB128 varint of codec (seven bits a byte, low bits
+    // first, the top bit saying "more follows"): one to four bytes up to the limit.
+    put_varint(&mut out, length as u64);
     for part in parts {
         out.extend_from_slice(part);
     }
     out
-}
-
-/// MQTT's variable-length integer: seven bits a byte, low bits first, the top bit saying
-/// "more follows"; one to four bytes for lengths up to [`MAX_REMAINING_LENGTH`].
-fn put_remaining_length(out: &mut Vec<u8>, length: usize) {
-    let mut rest = length.min(MAX_REMAINING_LENGTH);
-    loop {
-        let low = (rest % 128) as u8;
-        rest /= 128;
-        if rest == 0 {
-            out.push(low);
-            return;
-        }
-        out.push(low | 0x80);
-    }
 }
 
 /// A packet from the broker.

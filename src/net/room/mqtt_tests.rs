@@ -65,7 +65,7 @@ fn remaining_length_is_encoded_at_every_boundary() {
     ];
     for (length, bytes) in cases {
         let mut out = Vec::new();
-        put_remaining_length(&mut out, length);
+        put_varint(&mut out, length as u64);
         assert_eq!(out, bytes, "{length}");
         let mut header = vec![0x30];
         header.extend_from_slice(bytes);

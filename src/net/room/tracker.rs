@@ -162,10 +162,10 @@ impl fmt::Display for TrackerError {
 
 impl std::error::Error for TrackerError {}
 
-/// The last value of `key` (as JavaScript reads duplicate keys), a `null` counting as
-/// absent.
-fn field<'a>(fields: &[(&str, Value<'a>)], key: &str) -> Option<Value<'a>> {
-    fields.iter().rev().find(|(k, _)| *k == key).map(|&(_, v)| v).filter(|v| *v != Value::Null)
+/// The named fields of one JSON object (`json::pick`: of a duplicated key the last, as
+/// JavaScript reads it), a `null` counting as absent.
+fn fields<'a, const N: usize>(text: &'a str, names: [&str; N]) -> Option<[Option<Value<'a>>; N]> {
+    json::pick(text, names).map(|values| values.map(|v| v.filter(|v| *v != Value::Null)))
 }
 
 /// A failure or warning text for the logs: at most [`MAX_REASON_CHARS`] characters.
@@ -182,54 +182,60 @@ pub fn parse(text: &str) -> Result<FromTracker, TrackerError> {
     if text.len() > MAX_FRAME {
         return Err(TrackerError::TooLarge { len: text.len(), limit: MAX_FRAME });
     }
-    let fields = json::object(text).ok_or(TrackerError::Malformed)?;
+    let [failure, action, offer, answer, interval, min_interval, warning, peer_id, offer_id, info_hash] = fields(
+        text,
+        ["failure reason", "action", "offer", "answer", "interval", "min interval", "warning message", "peer_id", "offer_id", "info_hash"],
+    )
+    .ok_or(TrackerError::Malformed)?;
     // A refused request may come back without an action (when the request did not parse).
-    if let Some(value) = field(&fields, "failure reason") {
+    if let Some(value) = failure {
         return Ok(FromTracker::Failure { reason: reason(value, "failure reason")? });
     }
-    if field(&fields, "action") == Some(Value::Str("announce")) {
-        if let Some(offer) = field(&fields, "offer") {
-            let (from, offer_id, info_hash, sealed) = relayed(&fields, offer, "offer")?;
+    if action == Some(Value::Str("announce")) {
+        let ids = [peer_id, offer_id, info_hash];
+        if let Some(offer) = offer {
+            let (from, offer_id, info_hash, sealed) = relayed(ids, offer, "offer")?;
             return Ok(FromTracker::Offer { from, offer_id, info_hash, sealed });
         }
-        if let Some(answer) = field(&fields, "answer") {
-            let (from, offer_id, info_hash, sealed) = relayed(&fields, answer, "answer")?;
+        if let Some(answer) = answer {
+            let (from, offer_id, info_hash, sealed) = relayed(ids, answer, "answer")?;
             return Ok(FromTracker::Answer { from, offer_id, info_hash, sealed });
         }
-        if let Some(interval) = field(&fields, "interval").or_else(|| field(&fields, "min interval")) {
+        if let Some(interval) = interval.or(min_interval) {
             let secs = interval.as_u64().ok_or(TrackerError::WrongType { field: "interval" })?;
             return Ok(FromTracker::Interval { secs });
         }
     }
     // A warning alone (it may also come with a reply, which matters more).
-    if let Some(value) = field(&fields, "warning message") {
+    if let Some(value) = warning {
         return Ok(FromTracker::Warning { message: reason(value, "warning message")? });
     }
     Ok(FromTracker::Other)
 }
 
 /// The sender, offer id, info hash and sealed text of a relayed offer or answer whose
-/// description (`{"type":kind,"sdp":...}`) is `description`.
-fn relayed(fields: &[(&str, Value<'_>)], description: Value<'_>, kind: &str) -> Result<(Id20, Id20, Id20, String), TrackerError> {
+/// description (`{"type":kind,"sdp":...}`) is `description`; `ids` are the frame's
+/// `peer_id`, `offer_id` and `info_hash`.
+fn relayed(ids: [Option<Value<'_>>; 3], description: Value<'_>, kind: &str) -> Result<(Id20, Id20, Id20, String), TrackerError> {
     let Value::Object(text) = description else { return Err(TrackerError::NotOurs) };
     // Already checked to be well formed (and within the frame's size) by the outer read.
-    let inner = json::object(text).ok_or(TrackerError::Malformed)?;
-    if field(&inner, "type") != Some(Value::Str(kind)) {
+    let [kind_field, sdp] = fields(text, ["type", "sdp"]).ok_or(TrackerError::Malformed)?;
+    if kind_field != Some(Value::Str(kind)) {
         return Err(TrackerError::NotOurs);
     }
     // A real SDP has line breaks, so it reads as an escaped string and is refused here.
-    let Some(Value::Str(sealed)) = field(&inner, "sdp") else { return Err(TrackerError::NotOurs) };
+    let Some(Value::Str(sealed)) = sdp else { return Err(TrackerError::NotOurs) };
     if sealed.len() > MAX_SEALED {
         return Err(TrackerError::TooLarge { len: sealed.len(), limit: MAX_SEALED });
     }
     if !is_sealed(sealed) {
         return Err(TrackerError::NotOurs);
     }
-    let id = |key: &str| match field(fields, key) {
+    let [from, offer_id, info_hash] = ids.map(|id| match id {
         Some(Value::Str(s)) => Id20::parse(s).ok_or(TrackerError::NotOurs),
         _ => Err(TrackerError::NotOurs),
-    };
-    Ok((id("peer_id")?, id("offer_id")?, id("info_hash")?, sealed.to_string()))
+    });
+    Ok((from?, offer_id?, info_hash?, sealed.to_string()))
 }
 
 #[cfg(test)]

@@ -108,13 +108,11 @@ fn our_frames_come_back_through_a_tracker() {
     // Forward our announce's offers and our answer the way server.js does.
     let sealed = "aGVsbG8.d29ybGQ";
     let text = announce(&id('H'), &id('A'), &[(id('1'), sealed), (id('2'), "eA")], true);
-    let fields = json::object(&text).unwrap();
-    let Some(Value::Array(offers)) = field(&fields, "offers") else { panic!("no offers") };
+    let [Some(Value::Array(offers))] = json::pick(&text, ["offers"]).unwrap() else { panic!("no offers") };
     let mut forwarded = Vec::new();
     json::each_item(offers, |item| {
         let Value::Object(item) = item else { panic!("offer not an object") };
-        let item = json::object(item).unwrap();
-        let (Some(Value::Object(offer)), Some(Value::Str(offer_id))) = (field(&item, "offer"), field(&item, "offer_id")) else { panic!("bad offer") };
+        let [Some(Value::Object(offer)), Some(Value::Str(offer_id))] = json::pick(item, ["offer", "offer_id"]).unwrap() else { panic!("bad offer") };
         forwarded.push(relayed_offer(offer, offer_id, ALICE, HASH));
     })
     .unwrap();
@@ -122,8 +120,7 @@ fn our_frames_come_back_through_a_tracker() {
     assert_eq!(parse(&forwarded[1]), Ok(FromTracker::Offer { from: id('A'), offer_id: id('2'), info_hash: id('H'), sealed: "eA".into() }));
 
     let text = answer(&id('H'), &id('B'), &id('A'), &id('1'), "YW5zd2Vy");
-    let fields = json::object(&text).unwrap();
-    let Some(Value::Object(description)) = field(&fields, "answer") else { panic!("no answer") };
+    let [Some(Value::Object(description))] = json::pick(&text, ["answer"]).unwrap() else { panic!("no answer") };
     let back = relayed_answer(description, "1".repeat(20).as_str(), BOB, HASH);
     assert_eq!(parse(&back), Ok(FromTracker::Answer { from: id('B'), offer_id: id('1'), info_hash: id('H'), sealed: "YW5zd2Vy".into() }));
 }
