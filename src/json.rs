@@ -69,8 +69,14 @@ impl<'a> Reader<'a> {
             match *bytes.get(self.at)? {
                 b'"' => break,
                 b'\\' => {
+                    // Only JSON's escapes: one of these letters, or `u` and four hex digits.
                     escaped = true;
-                    self.at += 2;
+                    let len = match *bytes.get(self.at + 1)? {
+                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => 2,
+                        b'u' if bytes.get(self.at + 2..self.at + 6)?.iter().all(u8::is_ascii_hexdigit) => 6,
+                        _ => return None,
+                    };
+                    self.at += len;
                 }
                 c if c < 0x20 => return None,
                 _ => self.at += 1,
@@ -108,17 +114,11 @@ impl<'a> Reader<'a> {
                 Value::Object(&self.text[start..self.at])
             }
             _ => {
-                // A number, kept as written: the characters numbers are written with,
-                // starting with a digit or a minus and ending with a digit. (Not the
-                // standard float parser: its tables would cost every page kilobytes.)
+                // A number, kept as written, checked against JSON's grammar (not parsed:
+                // the standard float parser's tables would cost every page kilobytes).
                 self.skip_space();
                 let rest = &self.text[self.at..];
-                let len = rest.find(|c: char| !matches!(c, '0'..='9' | '-' | '+' | '.' | 'e' | 'E')).unwrap_or(rest.len());
-                let n = &rest.as_bytes()[..len];
-                let starts = n.first().is_some_and(|c| c.is_ascii_digit() || *c == b'-');
-                if !starts || !n.last().is_some_and(u8::is_ascii_digit) {
-                    return None;
-                }
+                let len = number_length(rest.as_bytes())?;
                 self.at += len;
                 Value::Number(&rest[..len])
             }
@@ -143,6 +143,34 @@ impl<'a> Reader<'a> {
         self.skip_space();
         (self.at == self.text.len()).then_some(())
     }
+}
+
+/// The length of the JSON number `text` starts with:
+/// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; `None` if it starts with none.
+fn number_length(text: &[u8]) -> Option<usize> {
+    let digits = |from: usize| text[from.min(text.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut at = usize::from(text.first() == Some(&b'-'));
+    match (text.get(at)?, digits(at)) {
+        (b'0', _) => at += 1,
+        (_, 0) => return None,
+        (_, n) => at += n,
+    }
+    if text.get(at) == Some(&b'.') {
+        let n = digits(at + 1);
+        if n == 0 {
+            return None;
+        }
+        at += 1 + n;
+    }
+    if matches!(text.get(at), Some(b'e' | b'E')) {
+        at += 1 + usize::from(matches!(text.get(at + 1), Some(b'+' | b'-')));
+        let n = digits(at);
+        if n == 0 {
+            return None;
+        }
+        at += n;
+    }
+    Some(at)
 }
 
 /// Calls `field` with each key and value of one JSON object, in order; `None` unless
@@ -286,6 +314,17 @@ mod tests {
         for bad in ["", "{", "{not json", "[]", "{\"a\":}", "{\"a\":1,}", "{\"a\":1} x", "{\"a\" 1}", "{\"a\":tru}", "{\"a\":\"x}", "{\"a\":-}"] {
             assert_eq!(object(bad), None, "{bad}");
         }
+        // Numbers and escapes JSON does not have (found by a differential run against serde_json).
+        for bad in ["{\"a\":02}", "{\"a\":0.1.0}", "{\"a\":1.}", "{\"a\":.5}", "{\"a\":1e}", "{\"a\":-}", "{\"a\":1-2}", "{\"a\":+1}"] {
+            assert_eq!(object(bad), None, "{bad}");
+        }
+        for (good, n) in [("0", "0"), ("-0.5", "-0.5"), ("12e+3", "12e+3"), ("1E-9", "1E-9"), ("120", "120")] {
+            assert_eq!(object(&format!("{{\"a\":{good}}}")), Some(vec![("a", Value::Number(n))]), "{good}");
+        }
+        for bad in [r#"{"a\ction":1}"#, r#"{"a":"\Q"}"#, r#"{"a":"\u12"}"#, r#"{"a":"\u12G4"}"#, r#"{"a":"x\"#] {
+            assert_eq!(object(bad), None, "{bad}");
+        }
+        assert_eq!(object(r#"{"a":"\"\\\/\b\f\n\r\t\u00e9"}"#), Some(vec![("a", Value::Escaped)]));
         let deep = format!("{{\"a\":{}{}}}", "[".repeat(100), "]".repeat(100));
         assert_eq!(object(&deep), None, "nesting is bounded");
     }
