@@ -64,7 +64,15 @@ export async function serveCopy() {
   cpSync(DIST, dir, { recursive: true });
   const server = await startServer({ dir, port: 0, base: BASE });
   const url = `http://127.0.0.1:${server.address().port}${BASE}`;
-  return { dir, server, url, close: () => new Promise((ok) => server.close(ok)) };
+  // Closing takes the site down at once: a connection the browser holds open (a request
+  // under way, or one opened ahead of need) would otherwise keep close() waiting for ever
+  // (a clean-clone run hung here, in "an offline reload resumes the game").
+  const close = () =>
+    new Promise((ok) => {
+      server.close(ok);
+      server.closeAllConnections();
+    });
+  return { dir, server, url, close };
 }
 
 /** A page that records every page error and console error; `problems()` lists them. */
