@@ -13,3 +13,4 @@ pub mod message;
 pub mod inbox;
 pub mod host_room;
 pub mod guest_room;
+pub mod relay_link;
