@@ -33,7 +33,7 @@ pub struct RoomCode {
 }
 
 /// Why a text is not a room code.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RoomCodeError {
     Empty,
     TooLong { chars: usize },

@@ -28,7 +28,7 @@ pub const MAX_SEALED_CHARS: usize = (IV_BYTES + MAX_PLAIN_BYTES + TAG_BYTES) * 4
 
 /// Who sent or should read a message: random for each page load, so that a message of
 /// an earlier visit (or a replayed one) is never addressed to anyone still there.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct PeerId(pub [u8; PEER_ID_BYTES]);
 
 impl fmt::Debug for PeerId {

@@ -14,3 +14,4 @@ pub mod inbox;
 pub mod host_room;
 pub mod guest_room;
 pub mod relay_link;
+pub mod peer;

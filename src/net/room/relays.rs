@@ -55,7 +55,7 @@ pub struct Relay {
 }
 
 /// Why the relay list was refused (`line` is 1-based).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RelayListError {
     /// The line does not start with a kind this app knows.
     Kind { line: usize, word: String },
