@@ -5,6 +5,7 @@
 
 use crate::i18n::Lang;
 use crate::net::room::link::RoomCodeError;
+use crate::net::room::peer::RoomFailure;
 use crate::net::room::relays::{RelayListError, MAX_RELAYS};
 
 /// Why a room link does not open a room, and what to do about it.
@@ -43,6 +44,37 @@ pub fn relay_list_error(e: &RelayListError, lang: Lang) -> String {
     }
 }
 
+/// Why a room did not open, and what to do instead.
+pub fn room_failure(e: &RoomFailure, lang: Lang) -> String {
+    match (e, lang) {
+        (RoomFailure::Code(e), _) => room_code_error(e, lang),
+        (RoomFailure::Relays(e), Lang::En) => format!("The relay list in Settings has a mistake ({}): correct it there, or invite each player with their own link.", relay_list_error(e, lang)),
+        (RoomFailure::Relays(e), Lang::Zh) => format!("设置里的中继列表有错误（{}）：请在设置中改正，或给每位玩家单独发邀请。", relay_list_error(e, lang)),
+        (RoomFailure::NoRelays, Lang::En) => "The relay list in Settings is empty, so there is no room link: invite each player with their own link.".into(),
+        (RoomFailure::NoRelays, Lang::Zh) => "设置里的中继列表是空的，所以没有房间链接：请给每位玩家单独发邀请。".into(),
+        (RoomFailure::NoCrypto, Lang::En) => "This browser cannot keep a room (it needs the page over https): invite each player with their own link.".into(),
+        (RoomFailure::NoCrypto, Lang::Zh) => "这个浏览器无法建立房间（页面需要通过 https 打开）：请给每位玩家单独发邀请。".into(),
+        (RoomFailure::Key, Lang::En) => "This table's room key was damaged, so a new room link was made: share the new link.".into(),
+        (RoomFailure::Key, Lang::Zh) => "这张牌桌的房间密钥已损坏，已生成新的房间链接：请分享新链接。".into(),
+    }
+}
+
+/// What the room link does, above it in the lobby.
+pub fn room_link_intro(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "One link for everyone: whoever opens it takes the next free seat (or watches), and comes back by itself after a drop. Nobody sends anything back.",
+        Lang::Zh => "一个链接请所有人：打开的人坐到下一个空位（或观战），掉线后会自动回来。不需要回传任何东西。",
+    }
+}
+
+/// How many relays a room reaches now.
+pub fn relays_up(up: u8, of: u8, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Connected to {up} of {of} relays."),
+        Lang::Zh => format!("已连接 {of} 个中继中的 {up} 个。"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +106,24 @@ mod tests {
             assert!(relay_list_error(&e, Lang::En).starts_with("line 3:"), "{e:?}");
             assert!(relay_list_error(&e, Lang::Zh).starts_with("第3行："), "{e:?}");
         }
+    }
+
+    #[test]
+    fn every_room_failure_says_what_to_do_in_both_languages() {
+        let failures = [
+            RoomFailure::NoCrypto,
+            RoomFailure::Key,
+            RoomFailure::NoRelays,
+            RoomFailure::Code(RoomCodeError::HostKey),
+            RoomFailure::Relays(RelayListError::NoUrl { line: 4 }),
+        ];
+        for e in &failures {
+            let (en, zh) = (room_failure(e, Lang::En), room_failure(e, Lang::Zh));
+            assert!(en.ends_with('.') && en.len() > 30, "{e:?}: {en}");
+            assert!(zh.ends_with('。') && !zh.is_ascii(), "{e:?}: {zh}");
+        }
+        assert!(room_failure(&failures[4], Lang::En).contains("line 4"));
+        assert!(room_failure(&failures[4], Lang::Zh).contains("第4行"));
+        assert_eq!(relays_up(2, 6, Lang::En), "Connected to 2 of 6 relays.");
     }
 }

@@ -17,6 +17,7 @@ pub mod replay;
 pub mod mahjong;
 pub mod rummy;
 pub mod review;
+pub mod room;
 pub mod rules;
 pub mod shell;
 pub mod sound;

@@ -12,6 +12,7 @@ use super::inbox::{Inbox, Refusal, Side};
 use super::message::{Body, PeerId, RoomMessage, NONCE_BYTES};
 use super::link::RoomCodeError;
 use super::relays::RelayListError;
+use crate::i18n::Phrased;
 use crate::net::Millis;
 use serde::{Deserialize, Serialize};
 
@@ -54,8 +55,15 @@ pub enum FromRoom {
     Offer { host: PeerId, conn: u32, code: String },
     /// How many of the relays are connected now, of how many.
     Relays { up: u8, of: u8 },
-    /// The room cannot open; the page says why and falls back to invites.
-    Failed(RoomFailure),
+    /// The room cannot open: why, phrased (`ui_model::room_words::room_failure`) by the
+    /// worker so that pages carry neither the failures' types nor their words. The page
+    /// shows it; the seats' own invites still work.
+    Failed(Phrased),
+    /// Host: the kept key is not the room's (`RoomFailure::Key`): make a new room.
+    KeyRefused,
+    /// Host: the relay list is empty (`RoomFailure::NoRelays`): the player chose invites
+    /// only, which is no failure to warn about.
+    Off,
 }
 
 /// Why a room could not open.
@@ -275,7 +283,7 @@ mod tests {
             let bytes = postcard::to_allocvec(&call).unwrap();
             assert_eq!(postcard::from_bytes::<ToRoom>(&bytes).unwrap(), call);
         }
-        let said = FromRoom::Failed(RoomFailure::Relays(RelayListError::NoUrl { line: 2 }));
+        let said = FromRoom::Failed(Phrased { en: "why".into(), zh: "为什么".into() });
         let bytes = postcard::to_allocvec(&said).unwrap();
         assert_eq!(postcard::from_bytes::<FromRoom>(&bytes).unwrap(), said);
         assert!(postcard::from_bytes::<FromRoom>(&[200]).is_err());
