@@ -63,7 +63,12 @@ export async function startTracker({ onMessage } = {}) {
   }
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `ws://127.0.0.1:${server.ws.address().port}`;
-  const stop = () => new Promise((resolve) => server.close(() => resolve()));
+  // Open sockets (a page still connected) would keep the tracker from closing: end them.
+  const stop = () =>
+    new Promise((resolve) => {
+      server.ws.clients?.forEach((socket) => socket.terminate());
+      server.close(() => resolve());
+    });
   return { url, stop };
 }
 

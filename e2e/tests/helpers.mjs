@@ -75,9 +75,14 @@ export async function serveCopy() {
   return { dir, server, url, close };
 }
 
-/** A page that records every page error and console error; `problems()` lists them. */
-export async function openPage(browser, viewport = VIEWPORTS.phone, options = {}) {
+/** A page that records every page error and console error; `problems()` lists them.
+ * `relays`: the room relay list its pages start with (Settings' text, stored under
+ * `tuolaji.relays.v1`); none unless given, so that no test reaches for a public relay. */
+export async function openPage(browser, viewport = VIEWPORTS.phone, { relays = "", ...options } = {}) {
   const context = await browser.newContext({ viewport, ...options });
+  await context.addInitScript((list) => {
+    if (localStorage.getItem("tuolaji.relays.v1") === null) localStorage.setItem("tuolaji.relays.v1", list);
+  }, relays);
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));

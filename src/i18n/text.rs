@@ -279,6 +279,10 @@ impl Text {
     pub const IceHelp: Text = Text { en: "One per line: the URL, then for TURN a username and a password separated by spaces. The public STUN servers listed to start with tell each browser its public address, so friends on other networks can connect: they see that address, never your cards or messages. Empty the list to play on the same network only; if a connection still fails, add a TURN server (advanced).", zh: "每行一个：先写 URL，TURN 服务器后面再写用户名和密码（空格分隔）。默认列出的公共 STUN 服务器告诉每个浏览器自己的公网地址，让不在同一网络的朋友也能连上：它们只看到这个地址，看不到你的牌和消息。清空列表则只在同一网络内对战；如果仍然连不上，再添加一个 TURN 服务器（高级）。" };
     pub const IceDefaults: Text = Text { en: "Default servers", zh: "默认服务器" };
     pub const IceSaved: Text = Text { en: "Saved.", zh: "已保存。" };
+    pub const Relays: Text = Text { en: "Relays for room links", zh: "房间链接的中继" };
+    pub const RelaysHelp: Text = Text { en: "One per line: mqtt or torrent, then the relay's wss:// address. A room link's guests and host find each other through these public relays; they see only a room number and sealed text, never your name, address or cards. Empty the list to invite each player with their own link instead.", zh: "每行一个：先写 mqtt 或 torrent，再写中继的 wss:// 地址。房间链接的客人和主机通过这些公共中继找到彼此；中继只看到房间编号和加密内容，看不到你的名字、地址或牌。清空列表则改为给每位玩家单独发邀请链接。" };
+    pub const InvitesByHand: Text = Text { en: "Invite each seat by hand instead", zh: "改为逐个座位发邀请" };
+    pub const RelaysDefaults: Text = Text { en: "Default relays", zh: "默认中继" };
     pub const Resumed: Text = Text { en: "This table was resumed after a reload. Every player keeps their seat: send each one the new invite of their seat (a bot plays for them meanwhile).", zh: "牌桌已在刷新后恢复。每位玩家的座位都保留：请把各自座位的新邀请发给他们（在此期间由电脑代打）。" };
     pub const NewTable: Text = Text { en: "Start a new table", zh: "重新开一桌" };
     pub const Save: Text = Text { en: "Save", zh: "保存" };

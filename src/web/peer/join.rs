@@ -4,6 +4,11 @@
 //! the deal's verdict after each hand. The guest's side of the table (`net::GuestClient`,
 //! which checks every deal) runs in the page's worker (`worker::session`); this page moves
 //! bytes between it and the host and draws what it says. Written once for every [`PeerTable`].
+//!
+//! A room link (`#/join/<game>/<room code>`, docs/room.md) is opened the same way: after the
+//! name, the page's room worker knocks through the relays until the host offers a
+//! connection, which the page answers with nobody copying anything; a connection that
+//! drops knocks again, and the guest's hello takes its seat back.
 
 use super::rtc::{Peer, PeerEvent};
 use super::session;
@@ -12,6 +17,12 @@ use super::chat::TableTalk;
 use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, set_changed, AnswerPassOn, PeerMemory};
 use crate::i18n::{Phrased, Text};
 use crate::net::connect::ConnectError;
+use crate::net::room::link::{RoomCode, RoomCodeError};
+use crate::net::room::peer::{FromRoom, ToRoom};
+use crate::net::room::relays::{relays_text, RELAYS_KEY};
+use crate::ui_model::room_words::{relays_up, room_code_error};
+use crate::web::room::client::RoomClient;
+use crate::web::storage;
 use crate::net::protocol::{LobbyState, MAX_HOST_MESSAGE_BYTES};
 use crate::net::signal::SdpKind;
 use crate::ui_model::connect_words::connect_error;
@@ -32,6 +43,20 @@ enum Stage {
     HostGone,
     Failed,
     Error(ConnectError),
+    /// A room's guest, knocking through the relays until the host offers a connection.
+    Seeking,
+    /// The room did not open, phrased by the room worker (or, for a damaged link, here).
+    RoomFailed(Phrased),
+}
+
+/// A room link's code (`Ok(None)`: an invitation's code, read as before).
+fn room_of(code: &str) -> Result<Option<RoomCode>, RoomCodeError> {
+    match RoomCode::decode(code) {
+        Ok(room) => Ok(Some(room)),
+        // Tagged as a room but damaged: say so in the room's words.
+        Err(e @ (RoomCodeError::Length { .. } | RoomCodeError::HostKey)) => Err(e),
+        Err(_) => Ok(None),
+    }
 }
 
 /// "Deal verified" or the loud warning, with the hand's seed (its duplicate link).
@@ -71,10 +96,22 @@ struct Shown<G: PeerTable> {
 /// greets the host with `Watch`, takes no seat and shows the public view, read-only.
 pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     let shell = expect_context::<Shell>();
+    let room = room_of(&code);
+    let is_room = matches!(room, Ok(Some(_)));
     let code = StoredValue::new(code);
     let memory = load_memory();
     let name = RwSignal::new(memory.name.clone());
-    let stage = RwSignal::new(Stage::Name);
+    let stage = RwSignal::new(match room {
+        Err(e) => Stage::RoomFailed(Phrased::with(|lang| room_code_error(&e, lang))),
+        Ok(_) => Stage::Name,
+    });
+    let relays = RwSignal::new(None::<(u8, u8)>);
+    let room_client = StoredValue::new_local(None::<Rc<RoomClient>>);
+    let tell_room = move |call: ToRoom| {
+        if let Some(Some(c)) = room_client.try_get_value() {
+            c.send(&call);
+        }
+    };
     let shown = Shown::<G> {
         view: RwSignal::new(None),
         lobby: RwSignal::new(None),
@@ -89,6 +126,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     on_cleanup(move || {
         // Leaving the page closes the connection.
         let _ = peer.try_update_value(|p| p.take());
+        let _ = room_client.try_update_value(|c| c.take());
     });
     // The worker opens the guest's side at once (a returning guest resumes with what its
     // page kept, so it can still check the hand it was in) and checks the invitation.
@@ -99,6 +137,9 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
     });
     spawn_local(async move {
+        if is_room {
+            return;
+        }
         let problem = match session::decode::<G>(code.get_value()).await {
             Err(e) => Some(e),
             Ok((SdpKind::Answer, _)) => Some(ConnectError::AnswerNotInvitation),
@@ -150,10 +191,16 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
         PeerEvent::Open => {
             stage.set(Stage::Open);
+            tell_room(ToRoom::Connected);
             call(GuestCall::Greet);
         }
         PeerEvent::Message(bytes) => call(GuestCall::Received(bytes)),
         PeerEvent::TooLarge(n) => call(GuestCall::Oversized(n)),
+        // In a room, a lost connection knocks again: the table heals by itself.
+        PeerEvent::Closed | PeerEvent::Failed if is_room => {
+            stage.set(Stage::Seeking);
+            tell_room(ToRoom::Lost);
+        }
         PeerEvent::Closed => {
             if matches!(stage.get_untracked(), Stage::Open) {
                 stage.set(Stage::HostGone);
@@ -161,11 +208,48 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
         PeerEvent::Failed => stage.set(Stage::Failed),
     };
+    // The host's offer, through the relays: a new connection answered at once (a later
+    // offer, after a drop or the host's reload, replaces the last).
+    let answer_offer = move |host, conn, offer: String| {
+        let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
+        match Peer::new(&ice_servers(), MAX_HOST_MESSAGE_BYTES, handler) {
+            Ok(p) => {
+                peer.set_value(Some(p.clone()));
+                stage.set(Stage::Connecting(String::new()));
+                spawn_local(async move {
+                    match p.answer::<G>(&offer).await {
+                        Ok(code) => tell_room(ToRoom::Answer { host, conn, code }),
+                        Err(e) => {
+                            stage.try_set(Stage::Error(e));
+                        }
+                    }
+                });
+            }
+            Err(e) => stage.set(Stage::Error(e)),
+        }
+    };
+    let hear_room = move |said: FromRoom| match said {
+        FromRoom::Offer { host, conn, code } => answer_offer(host, conn, code),
+        FromRoom::Relays { up, of } => relays.set(Some((up, of))),
+        FromRoom::Failed(why) => stage.set(Stage::RoomFailed(why)),
+        _ => {}
+    };
+    let join_room = move || match RoomClient::start(hear_room) {
+        Some(client) => {
+            client.send(&ToRoom::Guest { code: code.get_value(), relays: relays_text(storage::get_raw(RELAYS_KEY).ok().flatten()) });
+            room_client.set_value(Some(Rc::new(client)));
+            stage.set(Stage::Seeking);
+        }
+        None => shown.no_worker.set(true),
+    };
 
     let join = move || {
         let n: String = name.get_untracked().trim().chars().take(32).collect();
         call(GuestCall::Name(n.clone()));
         save_memory(&PeerMemory { name: n, ..load_memory() });
+        if is_room {
+            return join_room();
+        }
         let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
         match Peer::new(&ice_servers(), MAX_HOST_MESSAGE_BYTES, handler) {
             Ok(p) => {
@@ -230,6 +314,12 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             Stage::HostGone => Some(view! { <p class="notice bad" role="alert" data-testid="host-gone">{shell.t(Text::HostGone)}</p> }.into_any()),
             Stage::Failed => Some(view! { <p class="notice bad" role="alert" data-testid="connect-failed">{shell.t(Text::GuestFailed)}</p> }.into_any()),
             Stage::Error(e) => Some(view! { <p class="notice bad" role="alert" data-testid="join-error">{shell.t(Text::BadInvite)} " " {connect_error(&e, shell.lang())}</p> }.into_any()),
+            Stage::Seeking => Some(view! {
+                <p class="status-line" data-testid="peer-status">{shell.t(Text::Connecting)}
+                    {move || relays.get().map(|(up, of)| view! { " " <span class="muted" data-testid="relays-up">{relays_up(up, of, shell.lang())}</span> })}
+                </p>
+            }.into_any()),
+            Stage::RoomFailed(why) => Some(view! { <p class="notice bad" role="alert" data-testid="room-error">{why.get(shell.lang()).to_string()}</p> }.into_any()),
             Stage::Open => {
                 if dealing.get() {
                     return Some(line(shell.t(Text::Dealing).into()));

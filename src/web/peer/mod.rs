@@ -200,13 +200,20 @@ fn pass_on_buttons(what: String, shown: RwSignal<bool>, testid: &'static str, sh
 /// A host's invite: the link, shared and copied, on one line; its code and a QR code of the
 /// link on demand.
 #[component]
-pub fn InvitePassOn(#[prop(into)] code: String, #[prop(into)] link: String, testid: &'static str) -> impl IntoView {
+pub fn InvitePassOn(
+    #[prop(into)] code: String,
+    #[prop(into)] link: String,
+    testid: &'static str,
+    /// The link's test id (a seat's invite unless said).
+    #[prop(default = "invite-link")]
+    link_testid: &'static str,
+) -> impl IntoView {
     let shown = RwSignal::new(false);
     let chars = code.len().to_string();
     let qr_link = link.clone();
     view! {
         <div class="pass-on">
-            <a class="pass-on-link" href=link.clone() data-testid="invite-link" target="_blank" rel="noopener">{link.clone()}</a>
+            <a class="pass-on-link" href=link.clone() data-testid=link_testid target="_blank" rel="noopener">{link.clone()}</a>
             <div class="pass-on-more" class:hidden=move || !shown.get()>
                 <code class="code-text" data-testid=testid data-chars=chars>{code}</code>
                 {move || shown.get().then(|| view! { <qr::QrCode text=qr_link.clone()/> })}

@@ -113,7 +113,7 @@ fn invite_seat(s: &Session, conn: ConnId) -> Option<Seat> {
     s.invites.iter().find(|(_, c)| **c == conn).map(|(seat, _)| *seat)
 }
 
-fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
+pub(super) fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
     let Some(sess) = weak.upgrade() else { return };
     match ev {
         PeerEvent::Connecting | PeerEvent::Open => {

@@ -8,8 +8,10 @@
 //! saved by `host_save` (changes only, debounced, never over another tab's save).
 
 mod invites;
+mod room;
 
 use self::invites::{create_invite, ensure_invites, invite_box, InviteStatus};
+use self::room::{findable, open_room, room_box, room_key, RoomShown};
 use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
 use super::chat::TableTalk;
@@ -48,6 +50,10 @@ struct Session {
     next_conn: ConnId,
     /// Refused messages on the console, at most a few a minute.
     console: ConsoleLog,
+    /// The room worker: one link that seats everyone (`room`).
+    room: Option<crate::web::room::client::RoomClient>,
+    /// Whether the room was last told the table wants guests.
+    room_findable: Option<bool>,
 }
 
 /// What the page shows, as the worker last said.
@@ -134,6 +140,7 @@ fn apply<G: PeerTable>(sess: &Weak<RefCell<Session>>, ui: Ui<G>, reply: Option<H
         ui.open.try_set(true);
     }
     ensure_invites(&sess, ui);
+    findable(&sess, ui);
 }
 
 /// The host's page for game `G` (see the module's header).
@@ -150,7 +157,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         Ok(l) => l,
         Err(e) => return view! { <p class="notice bad">{G::settings_error(&e, shell.lang())}</p> }.into_any(),
     };
-    let session: Shared = Rc::new(RefCell::new(Session { peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: 0, console: ConsoleLog::default() }));
+    let session: Shared = Rc::new(RefCell::new(Session { peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: 0, console: ConsoleLog::default(), room: None, room_findable: None }));
     let autosave = Autosave::new(saver);
     let ui = Ui {
         lobby: RwSignal::new(opening),
@@ -172,6 +179,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     };
     let resumed = RwSignal::new(false);
     let sess = StoredValue::new_local(session.clone());
+    let room_shown = RwSignal::new(RoomShown::default());
     {
         let weak = Rc::downgrade(&session);
         let open = HostOpen { saved: saved.clone(), name, entropy: entropy(), page_secret: entropy(), now: now_ms() };
@@ -185,6 +193,11 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 }
             }
             apply(&weak, ui, reply);
+            // The room once the table is open: its worker's download never competes with
+            // the first screen's or the table's.
+            if let Some(s) = weak.upgrade() {
+                open_room(&s, ui, room_shown);
+            }
             // The host's changes the last page left unanswered, in the order it made them.
             if restored && !unanswered.is_empty() {
                 for job in &unanswered {
@@ -217,6 +230,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 let mut s = s.borrow_mut();
                 s.peers.clear();
                 s.invites.clear();
+                s.room = None;
             });
         });
     }
@@ -295,7 +309,8 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     let seat_list = move || {
         let l = ui.lobby.get();
         let me = ui.my_seat.get();
-        let invites = ui.invites.get();
+        // The seats' own invites show only where the room link cannot seat anyone.
+        let invites = if room_shown.with(|r| r.invites()) { ui.invites.get() } else { BTreeMap::new() };
         let names = seat_names(&l, me, shell);
         let n = l.seats.len();
         l.seats.iter().enumerate().map(|(seat, info)| {
@@ -401,6 +416,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
                 {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
                 <h3>{shell.t(Text::StepInvite)}</h3>
+                {room_box::<G>(room_shown)}
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
                 {spectators}
                 {move || (!started.get()).then(|| view! {
@@ -438,6 +454,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 on:click=move |_| {
                     if ui.autosave.close() {
                         let _ = storage::remove(G::HOST_KEY);
+                        let _ = storage::remove(&room_key::<G>());
                     }
                     if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
                 }>

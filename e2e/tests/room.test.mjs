@@ -1,0 +1,168 @@
+// One link seats the whole table (issue 31, docs/room.md), through real relays on loopback
+// (e2e/relays.mjs: an MQTT broker and a WebTorrent tracker). The host shares the lobby's
+// room link; two guests open it, type a name and are seated with nobody sending anything
+// back. The relays carry only sealed text: no SDP, no address, no name. The host's page
+// then reloads (a new page, the same saved table and room): both guests' connections drop,
+// they knock again through the relays and are back in their seats, nobody doing anything.
+// Each kind of relay alone seats a guest.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { startRelays } from "../relays.mjs";
+
+let browser, site;
+before(async () => {
+  browser = await launch();
+  site = await serveCopy();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const guestsSeated = (page, n) =>
+  page.waitForFunction((n) => document.querySelectorAll("[data-testid=lobby-seat][data-kind=guest]").length === n, n, { timeout: 60000 });
+
+/** A guest that opens the room link and joins as `name`. */
+async function joinByLink(href, name, relays) {
+  const guest = await openPage(browser, VIEWPORTS.phone, { relays });
+  await guest.page.goto(href);
+  await waitForApp(guest.page);
+  await guest.page.fill("[data-testid=guest-name]", name);
+  await guest.page.click("[data-testid=join-button]");
+  return guest;
+}
+
+/** Whether a guest's page shows its own seat in the lobby, waiting for the start. */
+const seatedAs = (page, seat) =>
+  page.waitForFunction((s) => (document.querySelector("[data-testid=peer-status]")?.textContent || "").includes(` ${s}.`), seat, { timeout: 60000 });
+
+test("one room link seats two guests, and after the host's reload they come back by themselves", async () => {
+  const relayed = [];
+  const relays = await startRelays({ onPublish: (_topic, payload) => relayed.push(payload.toString()), onMessage: (text) => relayed.push(text) });
+  const opened = [];
+  try {
+    const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+    opened.push(host);
+    await host.page.goto(site.url + "friends/#/friends");
+    await waitForApp(host.page);
+    const link = host.page.locator("[data-testid=room-link]");
+    await link.waitFor({ timeout: 20000 });
+    await host.page.waitForFunction(() => /2 of 2|2 个/.test(document.querySelector("[data-testid=relays-up]")?.textContent || ""), null, { timeout: 20000 });
+    await screenshot(host.page, "room-lobby-phone");
+    // One link does it: the seats' own invites wait behind a button.
+    assert.equal(await host.page.locator("[data-testid=invite]").count(), 0);
+    const lobbyHeight = await host.page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(lobbyHeight <= 2 * 740, `the lobby is ${lobbyHeight} px high`);
+    const href = await link.getAttribute("href");
+    assert.match(href, /join\/#\/join\/A[A-Za-z0-9_-]{130}$/, "the link carries the room code");
+
+    const ann = await joinByLink(href, "Ann", relays.list);
+    const ben = await joinByLink(href, "Ben", relays.list);
+    opened.push(ann, ben);
+    await guestsSeated(host.page, 2);
+    await seatedAs(ann.page, 2).catch(() => seatedAs(ann.page, 3));
+    const names = await host.page.locator("[data-testid=lobby-seat][data-kind=guest] [data-testid=seat-name]").allTextContents();
+    assert.deepEqual(names.sort(), ["Ann", "Ben"]);
+    await screenshot(ann.page, "room-guest-seated-phone");
+
+    // What the relays saw: sealed base64url only — no SDP, no candidate address, no name.
+    assert.ok(relayed.length > 4, `the relays carried the signalling (${relayed.length} messages)`);
+    for (const text of relayed) {
+      assert.doesNotMatch(text, /v=0|a=candidate|a=fingerprint|127\.0\.0\.1|Ann|Ben|Host/, text.slice(0, 200));
+    }
+
+    // The host's page reloads: the guests' connections close, they knock again, and each
+    // is back in its seat.
+    const seatOf = async (name) =>
+      host.page.locator("[data-testid=lobby-seat]").filter({ hasText: name }).first().getAttribute("data-seat");
+    const before = [await seatOf("Ann"), await seatOf("Ben")];
+    await host.page.reload();
+    await waitForApp(host.page);
+    await host.page.waitForSelector("[data-testid=lobby-seat][data-kind=guest]", { timeout: 20000 });
+    await host.page.waitForFunction(
+      // A guest away shows "offline" beside its name; both must be back.
+      () => [...document.querySelectorAll("[data-testid=lobby-seat][data-kind=guest] .peer-seat-head .muted")].every((s) => s.textContent === ""),
+      null,
+      { timeout: 60000, polling: 250 },
+    );
+    assert.deepEqual([await seatOf("Ann"), await seatOf("Ben")], before, "each guest is back in its own seat");
+    assert.equal(await link.getAttribute("href"), href, "the reloaded page keeps the same room");
+    // The seats' invites are still there for whoever needs one.
+    await host.page.click("[data-testid=invites-by-hand]");
+    await host.page.locator("[data-testid=invite][data-seat='3'] [data-testid=invite-link]").waitFor({ timeout: 20000 });
+    for (const p of [host, ann, ben]) assert.deepEqual(p.problems(), []);
+  } finally {
+    for (const p of opened) await p.context.close();
+    await relays.stop();
+  }
+});
+
+for (const kind of ["mqtt", "torrent"]) {
+  test(`a ${kind === "mqtt" ? "broker" : "tracker"} alone seats a guest`, async () => {
+    const relays = await startRelays();
+    try {
+      const list = `${kind} ${relays[kind]}`;
+      const host = await openPage(browser, VIEWPORTS.phone, { relays: list });
+      await host.page.goto(site.url + "friends/#/friends");
+      await waitForApp(host.page);
+      const link = host.page.locator("[data-testid=room-link]");
+      await link.waitFor({ timeout: 20000 });
+      const guest = await joinByLink(await link.getAttribute("href"), "Cy", list);
+      await guestsSeated(host.page, 1);
+      await guest.context.close();
+      await host.context.close();
+    } finally {
+      await relays.stop();
+    }
+  });
+}
+
+test("with an empty relay list the seats' own invites are the way in, and nothing warns", async () => {
+  const host = await openPage(browser, VIEWPORTS.phone);
+  await host.page.goto(site.url + "friends/#/friends");
+  await waitForApp(host.page);
+  await host.page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-link]").waitFor({ timeout: 20000 });
+  assert.equal(await host.page.locator("[data-testid=room-link], [data-testid=room-error]").count(), 0);
+  assert.deepEqual(host.problems(), []);
+  await host.context.close();
+});
+
+test("when no relay answers, the lobby falls back to the seats' invites within seconds", async () => {
+  const relays = await startRelays();
+  await relays.stop();
+  const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+  await host.page.goto(site.url + "friends/#/friends");
+  await waitForApp(host.page);
+  await host.page.locator("[data-testid=room-link]").waitFor({ timeout: 20000 });
+  const opened = Date.now();
+  await host.page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-link]").waitFor({ timeout: 20000 });
+  const waited = Date.now() - opened;
+  assert.ok(waited < 15000, `the invites showed after ${waited} ms`);
+  assert.match(await host.page.locator("[data-testid=relays-up]").textContent(), /0 of 2/);
+  await host.context.close();
+});
+
+test("the relay list in Settings is checked line by line, saved, and its defaults come back", async () => {
+  const { context, page, problems } = await openPage(browser, VIEWPORTS.phone);
+  await page.goto(site.url + "#/settings");
+  await waitForApp(page);
+  const box = page.locator("[data-testid=relays]");
+  // The tests start with an empty list (helpers.mjs); the button brings the public defaults.
+  assert.equal(await box.inputValue(), "");
+  await page.click("[data-testid=relays-defaults]");
+  assert.match(await box.inputValue(), /^mqtt wss:\/\/.+\n(.+\n)*torrent wss:\/\//);
+  await box.fill("mqtt wss://broker.example.org/mqtt\nnostr wss://relay.example.org");
+  assert.match(await page.locator("[data-testid=relays-error]").textContent(), /^line 2: /);
+  assert.ok(await page.locator("[data-testid=relays-save]").isDisabled());
+  await page.selectOption("[data-testid=language]", "zh");
+  assert.match(await page.locator("[data-testid=relays-error]").textContent(), /^第2行：/);
+  await page.selectOption("[data-testid=language]", "en");
+  await box.fill("mqtt wss://broker.example.org/mqtt\ntorrent wss://tracker.example.org");
+  assert.equal(await page.locator("[data-testid=relays-error]").count(), 0);
+  await page.click("[data-testid=relays-save]");
+  assert.equal(await page.evaluate(() => localStorage.getItem("tuolaji.relays.v1")), "mqtt wss://broker.example.org/mqtt\ntorrent wss://tracker.example.org");
+  await screenshot(page, "settings-relays-phone");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
