@@ -423,6 +423,7 @@ fn Settings() -> impl IntoView {
             </label>
             <a class="timing-link" href=shell.link("#/timing") data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
             <IceServersField/>
+            <RelaysField/>
             <BackHome/>
         </section>
     }
@@ -433,30 +434,69 @@ fn Settings() -> impl IntoView {
 fn IceServersField() -> impl IntoView {
     use crate::ui_model::prefs::{ice_text, parse_ice_servers, DEFAULT_ICE, ICE_KEY};
     let shell = expect_context::<Shell>();
-    let text = RwSignal::new(ice_text(storage::get_raw(ICE_KEY).ok().flatten()));
+    let text = ice_text(storage::get_raw(ICE_KEY).ok().flatten());
+    let check = move |t: &str| parse_ice_servers(t).err().map(|e| e.phrase(shell.lang()));
+    let words = ListWords { label: Text::IceServers, help: Text::IceHelp, defaults: Text::IceDefaults };
+    list_field(("ice-servers", "ice"), ICE_KEY, text, DEFAULT_ICE, "stun:stun.example.org:3478", words, check)
+}
+
+/// Settings: the relays that carry room links' signalling (docs/room.md).
+#[component]
+fn RelaysField() -> impl IntoView {
+    use crate::net::room::relays::{parse_relays, relays_text, DEFAULT_RELAYS, RELAYS_KEY};
+    use crate::ui_model::room_words::relay_list_error;
+    let shell = expect_context::<Shell>();
+    let text = relays_text(storage::get_raw(RELAYS_KEY).ok().flatten());
+    let check = move |t: &str| parse_relays(t).err().map(|e| relay_list_error(&e, shell.lang()));
+    let words = ListWords { label: Text::Relays, help: Text::RelaysHelp, defaults: Text::RelaysDefaults };
+    list_field(("relays", "relays"), RELAYS_KEY, text, DEFAULT_RELAYS, "mqtt wss://broker.example.org/mqtt", words, check)
+}
+
+/// A list field's own words.
+struct ListWords {
+    label: Text,
+    help: Text,
+    defaults: Text,
+}
+
+/// A Settings list (one entry per line) kept as its text under `key`: checked as typed
+/// (`check` phrases the first mistake), saved on demand, with a button for the defaults.
+/// `ids`: the box's id and test id, and the prefix of the others' test ids
+/// (`<prefix>-error`, `<prefix>-save`, `<prefix>-defaults`).
+fn list_field(
+    (id, prefix): (&'static str, &'static str),
+    key: &'static str,
+    text: String,
+    defaults: &'static str,
+    placeholder: &'static str,
+    words: ListWords,
+    check: impl Fn(&str) -> Option<String> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let text = RwSignal::new(text);
     let saved = RwSignal::new(false);
-    let problem = move || text.with(|t| parse_ice_servers(t).err().map(|e| e.phrase(shell.lang())));
+    let problem = move || text.with(|t| check(t));
     let save = move |_| {
         if problem().is_none() {
-            saved.set(storage::set_raw(ICE_KEY, &text.get_untracked()).is_ok());
+            saved.set(storage::set_raw(key, &text.get_untracked()).is_ok());
         }
     };
     view! {
-        <div class="field settings-ice">
-            <label for="ice-servers">{move || shell.t(Text::IceServers)}</label>
-            <textarea id="ice-servers" data-testid="ice-servers" rows="3" spellcheck="false"
-                placeholder="stun:stun.example.org:3478"
+        <div class=format!("field settings-{prefix}")>
+            <label for=id>{move || shell.t(words.label)}</label>
+            <textarea id=id data-testid=id rows="3" spellcheck="false"
+                placeholder=placeholder
                 prop:value=move || text.get()
                 on:input=move |ev| { text.set(event_target_value(&ev)); saved.set(false); }></textarea>
-            <span class="muted">{move || shell.t(Text::IceHelp)}</span>
-            {move || problem().map(|e| view! { <p class="notice bad" role="alert" data-testid="ice-error">{e}</p> })}
+            <span class="muted">{move || shell.t(words.help)}</span>
+            {move || problem().map(|e| view! { <p class="notice bad" role="alert" data-testid=format!("{prefix}-error")>{e}</p> })}
             <div class="hand-actions">
-                <button type="button" class="button" data-testid="ice-save" disabled=move || problem().is_some() on:click=save>
+                <button type="button" class="button" data-testid=format!("{prefix}-save") disabled=move || problem().is_some() on:click=save>
                     {move || if saved.get() { shell.t(Text::IceSaved) } else { shell.t(Text::Save) }}
                 </button>
-                <button type="button" class="button subtle" data-testid="ice-defaults"
-                    on:click=move |_| { text.set(DEFAULT_ICE.to_string()); saved.set(false); }>
-                    {move || shell.t(Text::IceDefaults)}
+                <button type="button" class="button subtle" data-testid=format!("{prefix}-defaults")
+                    on:click=move |_| { text.set(defaults.to_string()); saved.set(false); }>
+                    {move || shell.t(words.defaults)}
                 </button>
             </div>
         </div>
