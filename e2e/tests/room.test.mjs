@@ -4,7 +4,8 @@
 // back. The relays carry only sealed text: no SDP, no address, no name. The host's page
 // then reloads (a new page, the same saved table and room): both guests' connections drop,
 // they knock again through the relays and are back in their seats, nobody doing anything.
-// Each kind of relay alone seats a guest.
+// Each kind of relay alone seats a guest; two rooms on the same relays never cross; with no
+// relay (an empty list, or none answering) the seats' own invites are the way in.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
@@ -117,6 +118,35 @@ for (const kind of ["mqtt", "torrent"]) {
     }
   });
 }
+
+test("two rooms on the same relays never cross: each guest is seated at its own host's table", async () => {
+  const relays = await startRelays();
+  const opened = [];
+  try {
+    const hosts = [];
+    for (let i = 0; i < 2; i++) {
+      const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+      opened.push(host);
+      await host.page.goto(site.url + "friends/#/friends");
+      await waitForApp(host.page);
+      await host.page.locator("[data-testid=room-link]").waitFor({ timeout: 20000 });
+      hosts.push(host);
+    }
+    const links = await Promise.all(hosts.map((h) => h.page.locator("[data-testid=room-link]").getAttribute("href")));
+    assert.notEqual(links[0], links[1]);
+    const dee = await joinByLink(links[0], "Dee", relays.list);
+    const eve = await joinByLink(links[1], "Eve", relays.list);
+    opened.push(dee, eve);
+    await guestsSeated(hosts[0].page, 1);
+    await guestsSeated(hosts[1].page, 1);
+    const seated = async (h) => h.page.locator("[data-testid=lobby-seat][data-kind=guest] [data-testid=seat-name]").allTextContents();
+    assert.deepEqual(await seated(hosts[0]), ["Dee"]);
+    assert.deepEqual(await seated(hosts[1]), ["Eve"]);
+  } finally {
+    for (const p of opened) await p.context.close();
+    await relays.stop();
+  }
+});
 
 test("with an empty relay list the seats' own invites are the way in, and nothing warns", async () => {
   const host = await openPage(browser, VIEWPORTS.phone);
