@@ -8,7 +8,7 @@
 // relay (an empty list, or none answering) the seats' own invites are the way in.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { launch, serveCopy, openPage, waitForApp, screenshot, playHand, VIEWPORTS } from "./helpers.mjs";
 import { startRelays } from "../relays.mjs";
 
 let browser, site;
@@ -99,6 +99,63 @@ test("one room link seats two guests, and after the host's reload they come back
   }
 });
 
+test("three friends seated by one link play a hand to a verified deal; one closes its page mid-hand and is back by the link", async () => {
+  const relays = await startRelays();
+  const opened = [];
+  try {
+    const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+    opened.push(host);
+    await host.page.goto(site.url + "friends/#/friends");
+    await waitForApp(host.page);
+    const link = host.page.locator("[data-testid=room-link]");
+    await link.waitFor({ timeout: 20000 });
+    const href = await link.getAttribute("href");
+    const guests = [];
+    for (const name of ["Ana", "Bo", "Chen"]) {
+      const g = await joinByLink(href, name, relays.list);
+      opened.push(g);
+      guests.push(g);
+    }
+    await guestsSeated(host.page, 3);
+    await host.page.click("[data-testid=start-game]");
+    const pages = [host.page, ...guests.map((g) => g.page)];
+    await Promise.all(pages.map((p) => playHand(p)));
+    for (const g of guests) {
+      await g.page.waitForSelector("[data-testid=deal-verified]", { timeout: 20000 });
+      assert.equal(await g.page.locator("[data-testid=deal-not-verified]").count(), 0);
+    }
+
+    // Hand 2: Chen's page closes while the cards are drawn; the link opened again in the
+    // same browser (its name and seat token kept) brings it back to its seat.
+    const seatOfChen = await host.page.locator("[data-testid=lobby-seat]").filter({ hasText: "Chen" }).first().getAttribute("data-seat");
+    await guests[0].page.click("[data-testid=next-hand]");
+    for (const p of pages) await p.waitForFunction(() => document.querySelector("[data-testid=table]")?.dataset.phase === "draw", null, { timeout: 20000 });
+    await guests[2].page.close();
+    const others = Promise.all([host.page, guests[0].page, guests[1].page].map((p) => playHand(p)));
+    const back = await guests[2].context.newPage();
+    await back.goto(href);
+    await waitForApp(back);
+    assert.equal(await back.locator("[data-testid=guest-name]").inputValue(), "Chen", "the name is kept");
+    const reopened = Date.now();
+    await back.click("[data-testid=join-button]");
+    await back.waitForSelector("[data-testid=table]", { timeout: 20000 });
+    const tookMs = Date.now() - reopened;
+    assert.ok(tookMs < 15000, `back at the table after ${tookMs} ms`);
+    assert.equal(
+      await host.page.locator("[data-testid=lobby-seat]").filter({ hasText: "Chen" }).first().getAttribute("data-seat"),
+      seatOfChen,
+      "the same seat",
+    );
+    await Promise.all([others, playHand(back)]);
+    for (const p of [guests[0].page, guests[1].page, back]) {
+      await p.waitForFunction(() => document.querySelector("[data-testid=deal-verified]")?.dataset.hand === "1", null, { timeout: 20000 });
+    }
+  } finally {
+    for (const p of opened) await p.context.close();
+    await relays.stop();
+  }
+});
+
 for (const kind of ["mqtt", "torrent"]) {
   test(`a ${kind === "mqtt" ? "broker" : "tracker"} alone seats a guest`, async () => {
     const relays = await startRelays();
@@ -170,6 +227,7 @@ test("when no relay answers, the lobby falls back to the seats' invites within s
   const waited = Date.now() - opened;
   assert.ok(waited < 15000, `the invites showed after ${waited} ms`);
   assert.match(await host.page.locator("[data-testid=relays-up]").textContent(), /0 of 2/);
+  assert.match(await host.page.locator("[data-testid=room-error]").textContent(), /^No relay answered/);
   await host.context.close();
 });
 

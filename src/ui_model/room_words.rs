@@ -67,6 +67,14 @@ pub fn room_link_intro(lang: Lang) -> &'static str {
     }
 }
 
+/// The lobby's one sentence when no relay answered in time.
+pub fn no_relay_answered(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "No relay answered, so the room link may reach nobody yet: send each seat its own invite below.",
+        Lang::Zh => "没有中继响应，房间链接暂时可能无法连到任何人：请在下面给每个座位单独发邀请。",
+    }
+}
+
 /// How many relays a room reaches now.
 pub fn relays_up(up: u8, of: u8, lang: Lang) -> String {
     match lang {

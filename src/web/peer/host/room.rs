@@ -14,7 +14,7 @@ use crate::net::room::message::PeerId;
 use crate::i18n::Phrased;
 use crate::net::room::peer::{FromRoom, ToRoom};
 use crate::net::room::relays::{relays_text, RELAYS_KEY};
-use crate::ui_model::room_words::{relays_up, room_link_intro};
+use crate::ui_model::room_words::{no_relay_answered, relays_up, room_link_intro};
 use crate::web::room::client::RoomClient;
 
 /// What the lobby shows of the room.
@@ -179,9 +179,11 @@ pub(super) fn room_box<G: PeerTable>(shown: RwSignal<RoomShown>) -> impl IntoVie
                 {shell.t(Text::InvitesByHand)}
             </button>
         });
-        let RoomShown { code, relays, failed, off, .. } = s;
+        let RoomShown { code, relays, failed, off, stuck, .. } = s;
+        // No relay answered: say so once, above the invites that take over.
+        let failed = failed.map(|why| why.get(shell.lang()).to_string()).or_else(|| (stuck && !off).then(|| no_relay_answered(shell.lang()).to_string()));
         let code = code.filter(|_| !off);
-        let failed = failed.map(|why| view! { <p class="notice bad" role="alert" data-testid="room-error">{why.get(shell.lang()).to_string()}</p> });
+        let failed = failed.map(|why| view! { <p class="notice bad" role="alert" data-testid="room-error">{why}</p> });
         let link = code.map(|code| {
             let route = Route::Join { game: G::NAME.to_string(), code: code.clone(), watch: false };
             let link = format!("{}{}", G::HOST_PAGE.url_of(G::GUEST_PAGE), route.to_hash());
