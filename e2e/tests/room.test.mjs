@@ -176,6 +176,28 @@ for (const kind of ["mqtt", "torrent"]) {
   });
 }
 
+test("the lobby's room link reads in Chinese", async () => {
+  const relays = await startRelays();
+  const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+  try {
+    await host.page.goto(site.url + "#/settings");
+    await waitForApp(host.page);
+    await host.page.selectOption("[data-testid=language]", "zh");
+    await host.page.goto(site.url + "friends/#/friends");
+    await waitForApp(host.page);
+    await host.page.locator("[data-testid=room-link]").waitFor({ timeout: 20000 });
+    await host.page.waitForFunction(() => /已连接 2 个中继中的 2 个/.test(document.querySelector("[data-testid=relays-up]")?.textContent || ""), null, { timeout: 20000 });
+    const room = await host.page.locator("[data-testid=room]").textContent();
+    assert.match(room, /一个链接请所有人/);
+    assert.doesNotMatch(room.replace(/https?:\/\/\S+/g, ""), /\b(relays?|link|seat|Copy)\b/i, room);
+    await screenshot(host.page, "room-lobby-zh-phone");
+    assert.deepEqual(host.problems(), []);
+  } finally {
+    await host.context.close();
+    await relays.stop();
+  }
+});
+
 test("two rooms on the same relays never cross: each guest is seated at its own host's table", async () => {
   const relays = await startRelays();
   const opened = [];
