@@ -54,6 +54,16 @@ impl<G: PeerGame> LobbyState<G> {
         seats[0] = SeatInfo::Guest { name, connected: true, stand_in: false };
         Ok(LobbyState { settings, seats, levels: vec![G::BotLevel::default(); players], started: false })
     }
+
+    /// The seats a guest could take now: empty ones before the start, and a guest's that is
+    /// away at any time (each gets an invite; a room is announced while there is one).
+    pub fn open_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats.iter().enumerate().filter(|(_, info)| match info {
+            SeatInfo::Empty => !self.started,
+            SeatInfo::Guest { connected, .. } => !connected,
+            SeatInfo::Bot => false,
+        }).map(|(seat, _)| seat)
+    }
 }
 
 impl<G: PeerGame> Host<G> {

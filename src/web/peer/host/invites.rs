@@ -16,26 +16,15 @@ pub(super) enum InviteStatus {
     Error(ConnectError),
 }
 
-/// One open invite for every seat a guest could take: empty seats before the start, and
-/// seats of dropped guests at any time. Invites for seats that filled up are dropped.
-/// Nothing before the worker has opened the table (a saved table's seats are not known yet).
+/// One open invite for every seat a guest could take (`LobbyState::open_seats`), while
+/// the seats' invites are shown (the room link cannot seat anyone, or the host asked for
+/// them: `RoomShown::invites`). Invites for seats that filled up are dropped. Nothing
+/// before the worker has opened the table (a saved table's seats are not known yet).
 pub(super) fn ensure_invites<G: PeerTable>(sess: &Shared, ui: Ui<G>) {
-    if !ui.open.get_untracked() {
+    if !ui.open.get_untracked() || !ui.room.with_untracked(|r| r.invites()) {
         return;
     }
-    let wanted: Vec<Seat> = ui.lobby.with_untracked(|lobby| {
-        lobby
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(_, info)| match info {
-                SeatInfo::Empty => !lobby.started,
-                SeatInfo::Guest { connected, .. } => !connected,
-                SeatInfo::Bot => false,
-            })
-            .map(|(seat, _)| seat)
-            .collect()
-    });
+    let wanted: Vec<Seat> = ui.lobby.with_untracked(|lobby| lobby.open_seats().collect());
     // (The spectator invite is the host's to open and stays until used.)
     let stale: Vec<(Seat, ConnId)> =
         sess.borrow().invites.iter().filter(|(s, _)| **s != WATCH && !wanted.contains(s)).map(|(s, c)| (*s, *c)).collect();
@@ -62,7 +51,9 @@ fn drop_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat, conn: ConnId)
     call(sess, ui, HostCall::Disconnect { conn, now: now_ms() });
 }
 
-pub(super) fn create_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat) {
+/// A new connection for a guest (an invite's or a room's): numbered, its events handled,
+/// and announced to the table worker. `Err` where this browser has no WebRTC.
+pub(super) fn new_connection<G: PeerTable>(sess: &Shared, ui: Ui<G>) -> (ConnId, Result<Rc<Peer>, ConnectError>) {
     let conn = {
         let mut s = sess.borrow_mut();
         s.next_conn += 1;
@@ -70,14 +61,19 @@ pub(super) fn create_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat) 
     };
     let weak = Rc::downgrade(sess);
     let handler = Rc::new(move |ev: PeerEvent| on_peer_event(&weak, ui, conn, ev));
-    match Peer::new(&super::super::ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler) {
+    let peer = Peer::new(&super::super::ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler);
+    if let Ok(peer) = &peer {
+        sess.borrow_mut().peers.insert(conn, peer.clone());
+        call(sess, ui, HostCall::Connect(conn));
+    }
+    (conn, peer)
+}
+
+pub(super) fn create_invite<G: PeerTable>(sess: &Shared, ui: Ui<G>, seat: Seat) {
+    let (conn, peer) = new_connection(sess, ui);
+    match peer {
         Ok(peer) => {
-            {
-                let mut s = sess.borrow_mut();
-                s.peers.insert(conn, peer.clone());
-                s.invites.insert(seat, conn);
-            }
-            call(sess, ui, HostCall::Connect(conn));
+            sess.borrow_mut().invites.insert(seat, conn);
             ui.invites.update(|m| {
                 m.insert(seat, InviteStatus::Preparing);
             });
@@ -113,7 +109,7 @@ fn invite_seat(s: &Session, conn: ConnId) -> Option<Seat> {
     s.invites.iter().find(|(_, c)| **c == conn).map(|(seat, _)| *seat)
 }
 
-pub(super) fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
+fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: ConnId, ev: PeerEvent) {
     let Some(sess) = weak.upgrade() else { return };
     match ev {
         PeerEvent::Connecting | PeerEvent::Open => {

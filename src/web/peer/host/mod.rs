@@ -78,6 +78,8 @@ struct Ui<G: PeerTable> {
     no_worker: RwSignal<bool>,
     /// The bot worker could not answer: the bots cannot play.
     no_bots: RwSignal<bool>,
+    /// The room link and whether the seats' own invites show (`room`).
+    room: RwSignal<RoomShown>,
     autosave: Autosave,
 }
 
@@ -175,11 +177,11 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         open: RwSignal::new(false),
         no_worker: RwSignal::new(false),
         no_bots: RwSignal::new(false),
+        room: RwSignal::new(RoomShown::default()),
         autosave,
     };
     let resumed = RwSignal::new(false);
     let sess = StoredValue::new_local(session.clone());
-    let room_shown = RwSignal::new(RoomShown::default());
     {
         let weak = Rc::downgrade(&session);
         let open = HostOpen { saved: saved.clone(), name, entropy: entropy(), page_secret: entropy(), now: now_ms() };
@@ -196,7 +198,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             // The room once the table is open: its worker's download never competes with
             // the first screen's or the table's.
             if let Some(s) = weak.upgrade() {
-                open_room(&s, ui, room_shown);
+                open_room(&s, ui);
             }
             // The host's changes the last page left unanswered, in the order it made them.
             if restored && !unanswered.is_empty() {
@@ -219,6 +221,15 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     });
     set_pace.run(Pace::Normal);
     autosave.watch();
+    // The seats' own invites are made once they are to show (the room link cannot seat
+    // anyone, or the host asked for them): none is made only to be hidden.
+    Effect::new(move |_| {
+        if ui.room.with(|r| r.invites()) {
+            if let Some(s) = sess.try_get_value() {
+                ensure_invites(&s, ui);
+            }
+        }
+    });
 
     // Leaving the page closes every connection.
     let alive = Arc::new(AtomicBool::new(true));
@@ -309,8 +320,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     let seat_list = move || {
         let l = ui.lobby.get();
         let me = ui.my_seat.get();
-        // The seats' own invites show only where the room link cannot seat anyone.
-        let invites = if room_shown.with(|r| r.invites()) { ui.invites.get() } else { BTreeMap::new() };
+        let invites = ui.invites.get();
         let names = seat_names(&l, me, shell);
         let n = l.seats.len();
         l.seats.iter().enumerate().map(|(seat, info)| {
@@ -416,7 +426,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
                 {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
                 <h3>{shell.t(Text::StepInvite)}</h3>
-                {room_box::<G>(room_shown)}
+                {room_box::<G>(ui.room)}
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
                 {spectators}
                 {move || (!started.get()).then(|| view! {

@@ -6,10 +6,9 @@
 //! The room's code and key are kept beside the table's save, so a reloaded page reopens
 //! the same room and guests knock their way back.
 
-use super::invites::on_peer_event;
+use super::invites::new_connection;
 use super::*;
 use crate::codec::{base64url_decode, base64url_encode};
-use crate::net::protocol::MAX_GUEST_MESSAGE_BYTES;
 use crate::net::room::message::PeerId;
 use crate::i18n::Phrased;
 use crate::net::room::peer::{FromRoom, ToRoom};
@@ -66,7 +65,8 @@ fn tell(sess: &Shared, call: ToRoom) {
 }
 
 /// Opens the page's room (the kept one, or a new one).
-pub(super) fn open_room<G: PeerTable>(sess: &Shared, ui: Ui<G>, shown: RwSignal<RoomShown>) {
+pub(super) fn open_room<G: PeerTable>(sess: &Shared, ui: Ui<G>) {
+    let shown = ui.room;
     let weak = Rc::downgrade(sess);
     let hear = move |said: FromRoom| {
         let Some(sess) = weak.upgrade() else { return };
@@ -113,7 +113,7 @@ pub(super) fn open_room<G: PeerTable>(sess: &Shared, ui: Ui<G>, shown: RwSignal<
     };
     spawn_local(async move {
         gloo_timers::future::TimeoutFuture::new(FALL_BACK_MS).await;
-        shown.try_update(|s| s.stuck = !s.relays.is_some_and(|(up, _)| up > 0));
+        shown.try_update(|s| s.stuck = s.relays.is_none_or(|(up, _)| up == 0));
     });
     match kept::<G>() {
         Some((code, key)) => {
@@ -127,16 +127,7 @@ pub(super) fn open_room<G: PeerTable>(sess: &Shared, ui: Ui<G>, shown: RwSignal<
 
 /// A guest knocked: a new connection, its offer sent back through the room.
 fn offer_connection<G: PeerTable>(sess: &Shared, ui: Ui<G>, guest: PeerId) {
-    let conn = {
-        let mut s = sess.borrow_mut();
-        s.next_conn += 1;
-        s.next_conn
-    };
-    let weak = Rc::downgrade(sess);
-    let handler = Rc::new(move |ev: PeerEvent| on_peer_event(&weak, ui, conn, ev));
-    let Ok(peer) = Peer::new(&super::super::ice_servers(), MAX_GUEST_MESSAGE_BYTES, handler) else { return };
-    sess.borrow_mut().peers.insert(conn, peer.clone());
-    call(sess, ui, HostCall::Connect(conn));
+    let (conn, Ok(peer)) = new_connection(sess, ui) else { return };
     let weak = Rc::downgrade(sess);
     spawn_local(async move {
         let offer = peer.offer::<G>().await;
@@ -151,13 +142,7 @@ fn offer_connection<G: PeerTable>(sess: &Shared, ui: Ui<G>, guest: PeerId) {
 /// Tells the room whether the table wants guests: a free seat before the start, or a
 /// guest away (trackers are announced to only then).
 pub(super) fn findable<G: PeerTable>(sess: &Shared, ui: Ui<G>) {
-    let wanted = ui.lobby.with_untracked(|l| {
-        l.seats.iter().any(|s| match s {
-            SeatInfo::Empty => !l.started,
-            SeatInfo::Guest { connected, .. } => !connected,
-            SeatInfo::Bot => false,
-        })
-    });
+    let wanted = ui.lobby.with_untracked(|l| l.open_seats().next().is_some());
     let mut s = sess.borrow_mut();
     if s.room_findable != Some(wanted) {
         s.room_findable = Some(wanted);
