@@ -153,13 +153,13 @@ impl RoomPeer {
         }
     }
 
-    /// What time asks for at `now`: a guest's knock to seal and send to everyone (with
-    /// this nonce), or the host's offers given up.
-    pub fn tick(&mut self, now: Millis, nonce: [u8; NONCE_BYTES]) -> Option<Tick> {
+    /// What time asks for at `now`: a guest's knock to seal and send to everyone (its
+    /// nonce from `nonce`, asked only then), or the host's offers given up.
+    pub fn tick(&mut self, now: Millis, nonce: impl FnOnce() -> [u8; NONCE_BYTES]) -> Option<Tick> {
         match &mut self.role {
             Role::Guest(room) => room
                 .knock_due(now)
-                .then(|| Tick::Knock(RoomMessage { from: self.inbox.me(), to: None, nonce, body: Body::Knock })),
+                .then(|| Tick::Knock(RoomMessage { from: self.inbox.me(), to: None, nonce: nonce(), body: Body::Knock })),
             Role::Host(room) => {
                 let conns = room.expire(now);
                 (!conns.is_empty()).then_some(Tick::GiveUp(conns))
@@ -237,8 +237,8 @@ mod tests {
         let mut host = RoomPeer::host(HOST);
         host.take(msg(ANN, None, 1, Body::Knock), false, 0).unwrap();
         host.offered(ANN, 1, "s".into());
-        assert_eq!(host.tick(OFFER_LIFETIME_MS - 1, [0; 8]), None);
-        assert_eq!(host.tick(OFFER_LIFETIME_MS, [0; 8]), Some(Tick::GiveUp(vec![1])));
+        assert_eq!(host.tick(OFFER_LIFETIME_MS - 1, || [0; 8]), None);
+        assert_eq!(host.tick(OFFER_LIFETIME_MS, || [0; 8]), Some(Tick::GiveUp(vec![1])));
         for i in 0..MAX_PENDING as u8 {
             assert!(host.take(msg(PeerId([100 + i; 8]), None, 100 + i, Body::Knock), false, 0).is_ok());
         }
@@ -250,9 +250,9 @@ mod tests {
     fn a_guest_answers_only_signed_offers_to_itself_and_knocks_until_connected() {
         let mut guest = RoomPeer::guest(ANN, 0);
         assert!(guest.seeking());
-        let Some(Tick::Knock(knock)) = guest.tick(0, [7; 8]) else { panic!("a knock is due at once") };
+        let Some(Tick::Knock(knock)) = guest.tick(0, || [7; 8]) else { panic!("a knock is due at once") };
         assert_eq!((knock.from, knock.to, knock.body), (ANN, None, Body::Knock));
-        assert_eq!(guest.tick(500, [8; 8]), None, "backing off");
+        assert_eq!(guest.tick(500, || [8; 8]), None, "backing off");
         // Unsigned (someone with the link posing as the host): refused.
         assert_eq!(guest.take(msg(BEN, Some(ANN), 1, offer(1)), false, 600), Err(Refusal::NotTheHost));
         assert_eq!(guest.take(msg(HOST, Some(BEN), 2, offer(1)), true, 600), Err(Refusal::NotForMe));
@@ -262,10 +262,10 @@ mod tests {
         assert_eq!(guest.take(msg(HOST, Some(ANN), 4, offer(1)), true, 700), Ok(None));
         guest.connection(true, 800);
         assert!(!guest.seeking());
-        assert_eq!(guest.tick(100_000, [9; 8]), None);
+        assert_eq!(guest.tick(100_000, || [9; 8]), None);
         // A drop: knocking again at once.
         guest.connection(false, 200_000);
-        assert!(matches!(guest.tick(200_000, [10; 8]), Some(Tick::Knock(_))));
+        assert!(matches!(guest.tick(200_000, || [10; 8]), Some(Tick::Knock(_))));
         // Knocks are not for guests.
         assert_eq!(guest.take(msg(BEN, None, 5, Body::Knock), false, 200_001), Err(Refusal::OtherSide));
     }

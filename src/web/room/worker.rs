@@ -14,7 +14,7 @@ use crate::net::room::link::RoomCode;
 use crate::net::room::message::{offer_signed_bytes, Body, PeerId, RoomMessage};
 use crate::net::room::peer::{FromRoom, RoomFailure, RoomPeer, Step, Tick, ToRoom};
 use crate::net::room::relay_link::{Frame, RelayLink, Via};
-use crate::net::room::relays::{parse_relays, Relay};
+use crate::net::room::relays::{parse_relays, Relay, RelayKind};
 use crate::net::Millis;
 use js_sys::{ArrayBuffer, Uint8Array};
 use std::cell::RefCell;
@@ -229,16 +229,22 @@ fn send_to_one(shared: &Shared, to: PeerId, sealed: &str) {
     });
 }
 
+/// A room given up: each socket says goodbye and closes.
 fn close(slot: Slot) {
     if let (Some(socket), Some(link)) = (&slot.socket, &slot.link) {
         send(socket, link.closing());
     }
     if let Some(socket) = slot.socket {
-        socket.set_onopen(None);
-        socket.set_onmessage(None);
-        socket.set_onclose(None);
-        let _ = socket.close();
+        shut(&socket);
     }
+}
+
+/// Closes a socket whose events are no longer wanted.
+fn shut(socket: &WebSocket) {
+    socket.set_onopen(None);
+    socket.set_onmessage(None);
+    socket.set_onclose(None);
+    let _ = socket.close();
 }
 
 /// What time asks for: sockets to (re)open, knocks, offers given up, keep-alives, and the
@@ -250,14 +256,13 @@ fn tick(shared: &Shared) {
     {
         let mut w = shared.borrow_mut();
         let Some(r) = w.room.as_mut() else { return };
-        match r.peer.tick(t, crypto::random()) {
+        match r.peer.tick(t, crypto::random) {
             Some(Tick::Knock(m)) => knock = Some((m, r.seal.clone())),
             Some(Tick::GiveUp(conns)) => said.push(FromRoom::GiveUp { conns }),
             None => {}
         }
         let findable = r.findable || r.peer.seeking();
-        for i in 0..r.slots.len() {
-            let slot = &mut r.slots[i];
+        for (i, slot) in r.slots.iter_mut().enumerate() {
             match (&slot.socket, &mut slot.link) {
                 (None, _) if t >= slot.retry_at => connect(shared, slot, i),
                 (Some(socket), Some(link)) => send(socket, link.due(t, findable)),
@@ -296,8 +301,8 @@ fn connect(shared: &Shared, slot: &mut Slot, i: usize) {
     slot.generation = slot.generation.wrapping_add(1);
     let generation = slot.generation;
     let socket = match slot.relay.kind {
-        crate::net::room::relays::RelayKind::Mqtt => WebSocket::new_with_str(&slot.relay.url, "mqtt"),
-        crate::net::room::relays::RelayKind::Torrent => WebSocket::new(&slot.relay.url),
+        RelayKind::Mqtt => WebSocket::new_with_str(&slot.relay.url, "mqtt"),
+        RelayKind::Torrent => WebSocket::new(&slot.relay.url),
     };
     let Ok(socket) = socket else {
         slot.failures += 1;
@@ -360,10 +365,7 @@ fn backoff(failures: u32) -> Millis {
 /// The socket of a slot closed (or is closed here): it is opened again after a wait.
 fn dropped(slot: &mut Slot) {
     if let Some(socket) = slot.socket.take() {
-        socket.set_onopen(None);
-        socket.set_onmessage(None);
-        socket.set_onclose(None);
-        let _ = socket.close();
+        shut(&socket);
     }
     slot.link = None;
     slot.failures += 1;
