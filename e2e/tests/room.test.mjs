@@ -6,23 +6,29 @@
 // they knock again through the relays and are back in their seats, nobody doing anything.
 // Each kind of relay alone seats a guest; two rooms on the same relays never cross; with no
 // relay (an empty list, or none answering) the seats' own invites are the way in.
-import { test, before, after } from "node:test";
+import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serveCopy, openPage, waitForApp, screenshot, playHand, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, playHand, VIEWPORTS } from "./helpers.mjs";
 import { startRelays } from "../relays.mjs";
 
+const shared = sharedBrowserAndSite();
 let browser, site;
-before(async () => {
-  browser = await launch();
-  site = await serveCopy();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+// The file's browser and site (helpers.mjs), under the names the tests use.
+beforeEach(() => ({ browser, site } = shared));
 
 const guestsSeated = (page, n) =>
   page.waitForFunction((n) => document.querySelectorAll("[data-testid=lobby-seat][data-kind=guest]").length === n, n, { timeout: 60000 });
+
+/** A host page at phone size with the relay list `relays`, once its room link shows;
+ * `link` is that link's locator. */
+async function openHost(relays) {
+  const host = await openPage(browser, VIEWPORTS.phone, { relays });
+  await host.page.goto(site.url + "friends/#/friends");
+  await waitForApp(host.page);
+  const link = host.page.locator("[data-testid=room-link]");
+  await link.waitFor({ timeout: 20000 });
+  return { ...host, link };
+}
 
 /** A guest that opens the room link and joins as `name`. */
 async function joinByLink(href, name, relays) {
@@ -43,12 +49,9 @@ test("one room link seats two guests, and after the host's reload they come back
   const relays = await startRelays({ onPublish: (_topic, payload) => relayed.push(payload.toString()), onMessage: (text) => relayed.push(text) });
   const opened = [];
   try {
-    const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+    const host = await openHost(relays.list);
     opened.push(host);
-    await host.page.goto(site.url + "friends/#/friends");
-    await waitForApp(host.page);
-    const link = host.page.locator("[data-testid=room-link]");
-    await link.waitFor({ timeout: 20000 });
+    const link = host.link;
     await host.page.waitForFunction(() => /2 of 2|2 个/.test(document.querySelector("[data-testid=relays-up]")?.textContent || ""), null, { timeout: 20000 });
     await screenshot(host.page, "room-lobby-phone");
     // One link does it: the seats' own invites wait behind a button.
@@ -103,12 +106,9 @@ test("three friends seated by one link play a hand to a verified deal; one close
   const relays = await startRelays();
   const opened = [];
   try {
-    const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+    const host = await openHost(relays.list);
     opened.push(host);
-    await host.page.goto(site.url + "friends/#/friends");
-    await waitForApp(host.page);
-    const link = host.page.locator("[data-testid=room-link]");
-    await link.waitFor({ timeout: 20000 });
+    const link = host.link;
     const href = await link.getAttribute("href");
     const guests = [];
     for (const name of ["Ana", "Bo", "Chen"]) {
@@ -161,12 +161,8 @@ for (const kind of ["mqtt", "torrent"]) {
     const relays = await startRelays();
     try {
       const list = `${kind} ${relays[kind]}`;
-      const host = await openPage(browser, VIEWPORTS.phone, { relays: list });
-      await host.page.goto(site.url + "friends/#/friends");
-      await waitForApp(host.page);
-      const link = host.page.locator("[data-testid=room-link]");
-      await link.waitFor({ timeout: 20000 });
-      const guest = await joinByLink(await link.getAttribute("href"), "Cy", list);
+      const host = await openHost(list);
+      const guest = await joinByLink(await host.link.getAttribute("href"), "Cy", list);
       await guestsSeated(host.page, 1);
       await guest.context.close();
       await host.context.close();
@@ -204,14 +200,11 @@ test("two rooms on the same relays never cross: each guest is seated at its own 
   try {
     const hosts = [];
     for (let i = 0; i < 2; i++) {
-      const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
+      const host = await openHost(relays.list);
       opened.push(host);
-      await host.page.goto(site.url + "friends/#/friends");
-      await waitForApp(host.page);
-      await host.page.locator("[data-testid=room-link]").waitFor({ timeout: 20000 });
       hosts.push(host);
     }
-    const links = await Promise.all(hosts.map((h) => h.page.locator("[data-testid=room-link]").getAttribute("href")));
+    const links = await Promise.all(hosts.map((h) => h.link.getAttribute("href")));
     assert.notEqual(links[0], links[1]);
     const dee = await joinByLink(links[0], "Dee", relays.list);
     const eve = await joinByLink(links[1], "Eve", relays.list);
@@ -240,10 +233,7 @@ test("with an empty relay list the seats' own invites are the way in, and nothin
 test("when no relay answers, the lobby falls back to the seats' invites within seconds", async () => {
   const relays = await startRelays();
   await relays.stop();
-  const host = await openPage(browser, VIEWPORTS.phone, { relays: relays.list });
-  await host.page.goto(site.url + "friends/#/friends");
-  await waitForApp(host.page);
-  await host.page.locator("[data-testid=room-link]").waitFor({ timeout: 20000 });
+  const host = await openHost(relays.list);
   const opened = Date.now();
   await host.page.locator("[data-testid=invite][data-seat='1'] [data-testid=invite-link]").waitFor({ timeout: 20000 });
   const waited = Date.now() - opened;
