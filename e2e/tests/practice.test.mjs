@@ -54,6 +54,13 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 
+/** The legality line once the bot worker has judged the selection (it reads "pending" meanwhile). */
+async function verdict(page) {
+  const line = page.locator("[data-testid=legality]:not([data-legal=pending])");
+  await line.waitFor();
+  return line.getAttribute("data-legal");
+}
+
 test("selecting cards updates the legality indicator; the forced hint is accepted", async () => {
   const { context, page, problems } = await openPage(shared.browser);
   await openPractice(page);
@@ -68,7 +75,7 @@ test("selecting cards updates the legality indicator; the forced hint is accepte
   await tap(0);
   if (leadCount === 1) await tap(1);
   assert.equal(await page.locator("[data-testid=hand] [aria-pressed=true]").count(), leadCount === 1 ? 2 : 1);
-  assert.equal(await legality.getAttribute("data-legal"), "no");
+  assert.equal(await verdict(page), "no");
   assert.match(await legality.textContent(), /must play|not allowed/i);
   await page.click("[data-testid=clear]");
   assert.equal(await legality.getAttribute("data-legal"), "empty");
@@ -76,7 +83,7 @@ test("selecting cards updates the legality indicator; the forced hint is accepte
 
   // The forced row selects a legal play.
   await (await forcedRow(page)).click();
-  assert.equal(await legality.getAttribute("data-legal"), "yes");
+  assert.equal(await verdict(page), "yes");
   assert.equal(await page.locator("[data-testid=hand] [aria-pressed=true]").count(), leadCount);
   await screenshot(page, "practice-selected-phone");
   await page.click("[data-testid=play]");
@@ -100,7 +107,7 @@ test("the forced hint row is legal on many positions and decks", async () => {
     const decks = 2 + (i % 3);
     await openPractice(page, `#/practice?seed=many${i}&decks=${decks}`);
     await (await forcedRow(page)).click();
-    assert.equal(await page.getAttribute("[data-testid=legality]", "data-legal"), "yes", `seed many${i}`);
+    assert.equal(await verdict(page), "yes", `seed many${i}`);
     await page.click("[data-testid=play]");
     assert.equal(await page.getAttribute("[data-testid=result]", "data-legal"), "yes");
   }
@@ -144,7 +151,7 @@ test("Chinese text and the dark theme on the practice screen", async () => {
   assert.match(await page.textContent("[data-testid=practice]"), /跟牌练习/);
   assert.match(await page.textContent("[data-testid=lead-format]"), /红桃|黑桃|方块|梅花|主牌/);
   await (await forcedRow(page)).click();
-  assert.equal(await page.getAttribute("[data-testid=legality]", "data-legal"), "yes");
+  assert.equal(await verdict(page), "yes");
   await screenshot(page, "practice-phone-dark-zh");
   assert.deepEqual(problems(), []);
   await context.close();

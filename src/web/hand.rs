@@ -1,9 +1,17 @@
 //! Your hand: cards in the engine's display order, overlapped to fit the screen
 //! (two or three rows when needed, maths in `ui_model::layout`), tap to select,
-//! a live legality indicator from `shengji::check_play`, and Play / Clear.
+//! a live legality indicator, and Play / Clear. Whether a selection follows the lead, and
+//! how a selection being led reads, are asked of the bot worker (`shengji::think::turn`),
+//! so a page that only draws a table does not link the matcher: the line counts the
+//! selection until the answer comes (a millisecond or two), and a worker that cannot
+//! answer leaves the judging to the table.
 
 use crate::cards::Card;
-use crate::shengji::{check_play, Format, Lead, Rules};
+use crate::shengji::game::Game;
+use crate::shengji::think::turn::{Check, Checked, Led};
+use crate::shengji::think::Job;
+use crate::shengji::{Format, IllegalPlay, Rules};
+use crate::table::think::{self, Answer, Kind};
 use crate::ui_model::phrase::describe_format;
 use crate::ui_model::layout::HandLayout;
 use crate::ui_model::select::selected_cards;
@@ -17,7 +25,26 @@ use leptos::prelude::*;
 #[derive(Clone, Debug)]
 pub struct FollowContext {
     pub rules: Rules,
-    pub lead: Lead,
+    pub led: Led,
+}
+
+/// Asks the bot worker about the turn; `None` when it cannot answer.
+pub async fn ask_turn(asked: Check) -> Option<Checked> {
+    let answer = crate::web::worker::ask(&think::job::<Game, _>(Kind::Other, &Job::Turn(asked))).await?;
+    match think::answer::<Game, Checked>(Kind::Other, &answer.bytes) {
+        Answer::Done(checked) => Some(checked),
+        Answer::Refused => None,
+    }
+}
+
+/// The legality line of a trick being followed.
+#[derive(Clone, Debug, PartialEq)]
+enum Verdict {
+    /// Nothing selected.
+    Empty,
+    /// The worker is checking the selection.
+    Asking,
+    Checked(Result<(), IllegalPlay>),
 }
 
 /// A first guess at the hand's width before it is on screen (then it is measured):
@@ -122,21 +149,31 @@ pub fn Hand(
     };
 
     let chosen = move || cards.with(|h| selected.with(|s| selected_cards(h, s)));
-    let verdict = Memo::new(move |_| {
+    // The selection's verdict (`None`: no trick is being followed), and the question it
+    // answers: an answer to an older selection is dropped.
+    let verdict = RwSignal::new(None::<Verdict>);
+    let verdict_for = StoredValue::new(0u64);
+    Effect::new(move |_| {
         let play = chosen();
-        let lang = shell.lang();
-        follow.with(|f| {
-            f.as_ref().map(|f| {
-                if play.is_empty() {
-                    return (None, format!("{} 0 / {}", shell.t(Text::Selected), f.lead.len()));
+        let follow = follow.get();
+        let ticket = verdict_for.get_value() + 1;
+        verdict_for.set_value(ticket);
+        let Some(f) = follow else { return verdict.set(None) };
+        if play.is_empty() {
+            return verdict.set(Some(Verdict::Empty));
+        }
+        verdict.set(Some(Verdict::Asking));
+        let asked = Check::Follow { rules: f.rules, led: f.led, hand: cards.get_untracked(), play };
+        leptos::task::spawn_local(async move {
+            let got = ask_turn(asked).await;
+            if verdict_for.try_get_value() == Some(ticket) {
+                if let Some(Checked::Follow(result)) = got {
+                    verdict.try_set(Some(Verdict::Checked(result)));
                 }
-                match check_play(&f.rules, &f.lead, &cards.get(), &play) {
-                    Ok(()) => (Some(true), shell.t(Text::LegalPlay).to_string()),
-                    Err(e) => (Some(false), format!("{}{}", shell.t(Text::NotAllowed), illegal_play(&e, lang))),
-                }
-            })
-        })
+            }
+        });
     });
+    let refused = move || verdict.with(|v| matches!(v, Some(Verdict::Checked(Err(_)))));
 
     // A double tap on a card plays the selection with that card in it, when Play would.
     let play_now = move |i: usize| {
@@ -148,21 +185,30 @@ pub fn Hand(
                 *x = true;
             }
         });
-        let refused = verdict.with_untracked(|v| matches!(v, Some((Some(false), _))));
         let play = chosen();
-        if !refused && !play.is_empty() {
+        if !untrack(refused) && !play.is_empty() {
             on_play.run(play);
         }
     };
 
-    // An ambiguous lead: its readings, the chosen parse first.
-    let readings = Memo::new(move |_| {
+    // An ambiguous lead: its readings, the chosen parse first (as the worker says).
+    let readings = RwSignal::new(None::<Vec<Format>>);
+    let readings_for = StoredValue::new(0u64);
+    Effect::new(move |_| {
         let play = chosen();
-        leading.with(|r| {
-            let rules = r.as_ref()?;
-            let formats: Vec<Format> = Lead::parses(rules, &play).ok()?.into_iter().map(|l| l.format).collect();
-            (formats.len() > 1).then_some(formats)
-        })
+        let rules = leading.get();
+        let ticket = readings_for.get_value() + 1;
+        readings_for.set_value(ticket);
+        readings.set(None);
+        let Some(rules) = rules.filter(|_| play.len() > 1) else { return };
+        leptos::task::spawn_local(async move {
+            let got = ask_turn(Check::Lead { rules, play }).await;
+            if readings_for.try_get_value() == Some(ticket) {
+                if let Some(Checked::Lead(formats)) = got {
+                    readings.try_set((formats.len() > 1).then_some(formats));
+                }
+            }
+        });
     });
     if let Some(reading) = reading {
         // A new selection starts from the chosen parse.
@@ -239,18 +285,26 @@ pub fn Hand(
                 style=move || { let l = layout.get(); format!("height:{}px;width:{}px", tenths(l.height), tenths(l.width)) }>
                 {card_views}
             </div>
-            {move || verdict.get().map(|(legal, text)| view! {
-                <p class="legality" data-testid="legality" role="status" aria-live="polite"
-                    data-legal=match legal { Some(true) => "yes", Some(false) => "no", None => "empty" }
-                    class:ok=legal == Some(true) class:bad=legal == Some(false)>
-                    {text}
-                </p>
+            {move || verdict.get().map(|v| {
+                let of = follow.with(|f| f.as_ref().map_or(0, |f| f.led.cards.len()));
+                let (legal, text) = match v {
+                    Verdict::Empty => ("empty", format!("{} 0 / {of}", shell.t(Text::Selected))),
+                    Verdict::Asking => ("pending", format!("{} {} / {of}", shell.t(Text::Selected), chosen().len())),
+                    Verdict::Checked(Ok(())) => ("yes", shell.t(Text::LegalPlay).to_string()),
+                    Verdict::Checked(Err(e)) => ("no", format!("{}{}", shell.t(Text::NotAllowed), illegal_play(&e, shell.lang()))),
+                };
+                view! {
+                    <p class="legality" data-testid="legality" role="status" aria-live="polite"
+                        data-legal=legal class:ok=legal == "yes" class:bad=legal == "no">
+                        {text}
+                    </p>
+                }
             })}
             {reading_chips}
             <div class="hand-actions">
                 <button type="button" class="button primary" data-testid="play"
                     // A follow the rules refuse cannot be played: the line above says why.
-                    disabled=move || locked.get() || chosen().is_empty() || verdict.with(|v| matches!(v, Some((Some(false), _))))
+                    disabled=move || locked.get() || chosen().is_empty() || refused()
                     on:click=move |_| on_play.run(chosen())>
                     {move || shell.t(Text::PlayCards)}
                 </button>

@@ -41,7 +41,7 @@ pub fn HintTab(
     // The question for the worker: this trick and hand, `more` rows past the first page.
     let question = move |more: usize| {
         follow.with_untracked(|f| {
-            let job = f.as_ref().map(|f| HintJob { rules: f.rules.clone(), lead: f.lead.cards.clone(), format: f.lead.format.clone(), hand: hand.get_untracked(), extra: more })?;
+            let job = f.as_ref().map(|f| HintJob { rules: f.rules.clone(), led: f.led.clone(), hand: hand.get_untracked(), extra: more })?;
             Some(think::job::<Game, _>(Kind::Other, &Job::Hints(job)))
         })
     };

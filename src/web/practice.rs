@@ -11,6 +11,7 @@ use crate::ui_model::phrase::{describe_format, suit_name, trump_label};
 use crate::ui_model::practice::{generate, parse_decks, MAX_DECKS, MIN_DECKS};
 use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
+use crate::shengji::think::turn::Led;
 use crate::web::hand::{FollowContext, Hand};
 use crate::web::hints::HintTab;
 use crate::web::shell::random_seed;
@@ -65,7 +66,7 @@ pub fn Practice(query: Vec<(String, String)>) -> impl IntoView {
     let seed_text = position.seed.clone();
     let trump = position.rules.trump();
     let lead = position.lead.clone();
-    let follow = Signal::stored(Some(FollowContext { rules: position.rules.clone(), lead: lead.clone() }));
+    let follow = Signal::stored(Some(FollowContext { rules: position.rules.clone(), led: Led { cards: lead.cards.clone(), format: Some(lead.format.clone()) } }));
     let hand = Signal::stored(position.hand.clone());
     let selected = RwSignal::new(vec![false; position.hand.len()]);
     let verdict = RwSignal::new(None::<Result<(), IllegalPlay>>);

@@ -5,7 +5,8 @@
 //! more", for a page more ([`HintJob::extra`]).
 
 use crate::cards::Card;
-use crate::shengji::{short_suit_play, Format, Hints, Lead, Rules, Skipped};
+use super::turn::Led;
+use crate::shengji::{short_suit_play, Format, Hints, Rules, Skipped};
 use serde::{Deserialize, Serialize};
 
 /// Rows shown at first, and added by each "Show more".
@@ -15,9 +16,8 @@ pub const PAGE: usize = 6;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct HintJob {
     pub rules: Rules,
-    /// The lead's cards and the format its leader read them as.
-    pub lead: Vec<Card>,
-    pub format: Format,
+    /// The lead, as its leader read it.
+    pub led: Led,
     pub hand: Vec<Card>,
     /// Rows asked beyond the first page (a multiple of [`PAGE`]).
     pub extra: usize,
@@ -61,7 +61,7 @@ pub fn shown_rows(total: usize, forced: Option<usize>, extra: usize) -> Vec<usiz
 
 /// The hint tab's rows for `job`; `None` when its lead does not read as its format.
 pub fn hint_rows(job: &HintJob) -> Option<HintAnswer> {
-    let lead = Lead::with_format(&job.rules, &job.lead, &job.format).ok()?;
+    let lead = job.led.read(&job.rules)?;
     let hints = Hints::new(&job.rules, &lead, &job.hand);
     let total = hints.len();
     let forced = hints.forced();
@@ -90,14 +90,14 @@ mod tests {
     fn job(trump: &str, decks: usize, lead: &str, hand: &str, extra: usize) -> HintJob {
         let rules = Rules::new(trump.parse::<Trump>().unwrap(), decks).unwrap();
         let lead = Lead::parse(&rules, &parse_cards(lead, None).unwrap()).unwrap();
-        HintJob { rules, lead: lead.cards.clone(), format: lead.format.clone(), hand: parse_cards(hand, None).unwrap(), extra }
+        HintJob { rules, led: Led { cards: lead.cards.clone(), format: Some(lead.format.clone()) }, hand: parse_cards(hand, None).unwrap(), extra }
     }
 
     #[test]
     fn the_rows_are_the_hint_lists_rows_with_their_first_matches() {
         let j = job("4S", 2, "KH KH QH QH", "3H 3H 5H 6H 6H 8H 9C", 0);
         let a = hint_rows(&j).unwrap();
-        let lead = Lead::with_format(&j.rules, &j.lead, &j.format).unwrap();
+        let lead = j.led.read(&j.rules).unwrap();
         let hints = Hints::new(&j.rules, &lead, &j.hand);
         assert_eq!(a.total, hints.len());
         assert_eq!(a.forced, hints.forced());
@@ -139,7 +139,7 @@ mod tests {
     #[test]
     fn a_lead_that_does_not_read_as_its_format_gets_no_rows() {
         let mut j = job("4S", 2, "KH KH QH QH", "3H", 0);
-        j.format = Lead::parse(&j.rules, &parse_cards("KH", None).unwrap()).unwrap().format;
+        j.led.format = Some(Lead::parse(&j.rules, &parse_cards("KH", None).unwrap()).unwrap().format);
         assert_eq!(hint_rows(&j), None);
     }
 }

@@ -1,8 +1,8 @@
 //! Shengji's bots in the bot worker (`table::think`, src/bot_worker.rs): every bot
 //! decision of a page's table is a `Play` job (the bot as data and its seat's view).
 //! Shengji's own jobs ([`Job`]) are the field comparison — the hand just finished, dealt
-//! again with another player in a person's seat and the same bots around them — and the
-//! hint tab's rows (`hints`). Pure: the worker only moves the bytes, and the tests run
+//! again with another player in a person's seat and the same bots around them — the
+//! hint tab's rows (`hints`) and the hand's legality as cards are selected (`turn`). Pure: the worker only moves the bytes, and the tests run
 //! them natively.
 
 use crate::dup::TableSeed;
@@ -30,11 +30,13 @@ impl Thinks for Game {
         match postcard::from_bytes::<Job>(payload).ok()? {
             Job::Field(job) => postcard::to_allocvec(&field(&job)?).ok(),
             Job::Hints(job) => postcard::to_allocvec(&hint_rows(&job)?).ok(),
+            Job::Turn(asked) => postcard::to_allocvec(&turn::check(&asked)?).ok(),
         }
     }
 }
 
 mod hints;
+pub mod turn;
 pub use hints::{hint_rows, HintAnswer, HintJob, HintRow, PAGE as HINT_PAGE};
 
 /// Shengji's own jobs for the bot worker (`table::think::Kind::Other`).
@@ -44,6 +46,9 @@ pub enum Job {
     Field(FieldJob),
     /// The hint tab's rows: answered with a [`HintAnswer`].
     Hints(HintJob),
+    /// A question about the seat's turn (legality as cards are selected): answered with a
+    /// [`turn::Checked`].
+    Turn(turn::Check),
 }
 
 /// Who plays the person's seat in one replay of the field comparison.

@@ -10,13 +10,14 @@ use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
-use crate::shengji::{Format, Lead, Rules};
+use crate::shengji::think::turn::{Check, Checked, Led};
+use crate::shengji::{Format, Rules};
 use crate::ui_model::rules::rules_hash;
 use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
 use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
-use crate::web::hand::{FollowContext, Hand, TakeBack};
+use crate::web::hand::{ask_turn, FollowContext, Hand, TakeBack};
 use crate::web::hints::HintTab;
 use crate::web::table::advice::advice;
 use crate::web::review::TrickReview;
@@ -101,15 +102,11 @@ pub fn TableBoard(
         if !my_turn.get() || view.with(|v| v.phase != PhaseName::Play) {
             return None;
         }
-        let lead_cards = view.with(|v| v.trick.as_ref().and_then(|t| t.plays.first().map(|p| p.1.clone())))?;
+        let cards = view.with(|v| v.trick.as_ref().and_then(|t| t.plays.first().map(|p| p.1.clone())))?;
         let rules = view.with(|v| v.rules).and_then(|c| Rules::try_from(c).ok())?;
         // The lead as its leader read it (a chosen reading travels in the trick).
         let format = view.with(|v| v.trick.as_ref().and_then(|t| t.format.clone()));
-        let lead = match format {
-            Some(f) => Lead::with_format(&rules, &lead_cards, &f).ok()?,
-            None => Lead::parse(&rules, &lead_cards).ok()?,
-        };
-        Some(FollowContext { rules, lead })
+        Some(FollowContext { rules, led: Led { cards, format } })
     });
     // Fewer taps (a preference, on by default): where the hand leaves no choice (its last
     // cards, or exactly as many of the led suit as the lead) the play is made for you a
@@ -132,26 +129,37 @@ pub fn TableBoard(
             }
         });
     };
+    // The worker says which (`shengji::think::turn`); its answer counts while the turn is
+    // the same and nothing has been selected meanwhile.
     Effect::new(move |_| {
         let Some(f) = follow.get() else { return };
+        let h = hand.get();
         if selected.with_untracked(|s| s.iter().any(|&x| x)) {
             return;
         }
         let fewer = fewer_taps.get_untracked();
-        // What to select to start with, and the play to make for you (if any).
-        let start = hand.with(|h| {
-            let follower = crate::shengji::Follower::new(&f.rules, &f.lead, h);
-            match follower.only_play() {
-                Some(play) => Some((selection_of(h, &play), fewer.then_some(play))),
-                None if fewer => follower.forced_plays(1).first().map(|play| (selection_of(h, play), None)),
-                None => None,
+        let asked = view.get_untracked();
+        leptos::task::spawn_local(async move {
+            let Some(Checked::Start { only, forced }) = ask_turn(Check::Start { rules: f.rules, led: f.led, hand: h.clone() }).await else {
+                return;
+            };
+            let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
+            let untouched = selected.try_with_untracked(|s| !s.iter().any(|&x| x)).unwrap_or(false);
+            if !same || !untouched {
+                return;
+            }
+            // What to select to start with, and the play to make for you (if any).
+            let start = match (only, forced) {
+                (Some(play), _) => Some((selection_of(&h, &play), fewer.then_some(play))),
+                (None, Some(play)) if fewer => Some((selection_of(&h, &play), None)),
+                _ => None,
+            };
+            let Some((chosen, auto)) = start else { return };
+            selected.set(chosen.clone());
+            if let Some(play) = auto {
+                play_for_you(chosen, play);
             }
         });
-        let Some((chosen, auto)) = start else { return };
-        selected.set(chosen.clone());
-        if let Some(play) = auto {
-            play_for_you(chosen, play);
-        }
     });
     let leading = Memo::new(move |_| {
         my_turn.get()
