@@ -4,7 +4,8 @@
 // back. The relays carry only sealed text: no SDP, no address, no name. The host's page
 // then reloads (a new page, the same saved table and room): both guests' connections drop,
 // they knock again through the relays and are back in their seats, nobody doing anything.
-// Each kind of relay alone seats a guest; two rooms on the same relays never cross; with no
+// A friend who comes once the hand has started watches, and takes a bot's seat at the next
+// hand. Each kind of relay alone seats a guest; two rooms on the same relays never cross; with no
 // relay (an empty list, or none answering) the seats' own invites are the way in.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
@@ -150,6 +151,46 @@ test("three friends seated by one link play a hand to a verified deal; one close
     for (const p of [guests[0].page, guests[1].page, back]) {
       await p.waitForFunction(() => document.querySelector("[data-testid=deal-verified]")?.dataset.hand === "1", null, { timeout: 20000 });
     }
+  } finally {
+    for (const p of opened) await p.context.close();
+    await relays.stop();
+  }
+});
+
+test("a friend who opens the link once the hand has started watches, and takes a bot's seat at the next hand", async () => {
+  const relays = await startRelays();
+  const opened = [];
+  try {
+    const host = await openHost(relays.list);
+    opened.push(host);
+    const href = await host.link.getAttribute("href");
+    const ana = await joinByLink(href, "Ana", relays.list);
+    opened.push(ana);
+    await guestsSeated(host.page, 1);
+    await host.page.click("[data-testid=fill-bots]");
+    await host.page.click("[data-testid=start-game]");
+    for (const p of [host.page, ana.page]) await p.locator("[data-testid=table]").waitFor({ timeout: 20000 });
+
+    // Dee comes late: no seat is free, so the page says it watches until the next hand, and
+    // shows the public table (no hand of its own).
+    const dee = await joinByLink(href, "Dee", relays.list);
+    opened.push(dee);
+    const watching = dee.page.locator("[data-testid=watching]");
+    await watching.waitFor({ timeout: 30000 });
+    assert.match(await watching.textContent(), /next hand|start of a hand/i);
+    await dee.page.locator("[data-testid=table]").waitFor({ timeout: 20000 });
+    assert.equal(await dee.page.locator("[data-testid=hand] [data-card]").count(), 0, "a watcher holds no cards");
+    await screenshot(dee.page, "room-late-guest-watching-phone");
+    await Promise.all([host.page, ana.page].map((p) => playHand(p)));
+
+    // The next hand: Dee takes the first bot's seat and plays it, and its deal verifies.
+    await ana.page.click("[data-testid=next-hand]");
+    await guestsSeated(host.page, 2);
+    assert.equal(await host.page.locator("[data-testid=lobby-seat][data-kind=guest]").filter({ hasText: "Dee" }).count(), 1);
+    await dee.page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length > 0, null, { timeout: 30000 });
+    assert.equal(await watching.count(), 0, "seated, it no longer watches");
+    await Promise.all([host.page, ana.page, dee.page].map((p) => playHand(p)));
+    await dee.page.waitForFunction(() => document.querySelector("[data-testid=deal-verified]")?.dataset.hand === "1", null, { timeout: 20000 });
   } finally {
     for (const p of opened) await p.context.close();
     await relays.stop();

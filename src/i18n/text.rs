@@ -257,6 +257,7 @@ impl Text {
     pub const SayingHello: Text = Text { en: "Connected. Saying hello to the host…", zh: "已连接，正在和房主打招呼…" };
     pub const WatchTitle: Text = Text { en: "Watch a friend's table", zh: "观看朋友的牌桌" };
     pub const Watching: Text = Text { en: "You are watching: everyone's discards and scores, nobody's hidden hand.", zh: "你在观战：能看到出牌和比分，看不到任何人的手牌。" };
+    pub const WaitingForSeat: Text = Text { en: "Every seat is taken or the hand has started: you watch for now, and sit down as soon as a seat is free at the start of a hand.", zh: "座位已满或本局已开始：你先观战，一有空位，下一局开始时就会入座。" };
     pub const WatchingWait: Text = Text { en: "You are watching. The table shows here when the game starts.", zh: "你在观战。开局后牌桌会显示在这里。" };
     pub const InviteSpectator: Text = Text { en: "Invite a spectator", zh: "邀请观战" };
     pub const SpectatorInvite: Text = Text { en: "An invite to watch (no seat, no hidden cards): send it, then paste their answer here.", zh: "观战邀请（不占座位，看不到手牌）：发给对方，再把对方的回复码粘贴到这里。" };

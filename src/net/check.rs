@@ -81,7 +81,7 @@ pub fn check_host_message<G: PeerGame>(msg: &HostMessage<G>, limits: G::Limits) 
         // A refusal is only phrased for the player, never acted on: the message's size
         // limit bounds what it can hold.
         HostMessage::Rejected { .. } => Ok(()),
-        HostMessage::Pong { .. } => Ok(()),
+        HostMessage::Pong { .. } | HostMessage::Waiting => Ok(()),
         // The wire's decoder turns a patch into a view (checked above) before the client sees
         // it; one that gets here is ignored by the client, and the message's size bounds it.
         HostMessage::ViewPatch(_) => Ok(()),

@@ -59,8 +59,12 @@ pub struct GuestClient<G: PeerGame> {
     refused_during: Vec<(u64, u64)>,
     /// The table's talk: the last [`KEEP_CHAT`] lines, (seat, text), the newest last.
     pub chat: Vec<(Seat, String)>,
-    /// A spectator (it said [`GuestClient::watch`]): no seat, the public view only.
+    /// A spectator (it said [`GuestClient::watch`], or its hello found no free seat): no
+    /// seat, the public view only.
     pub watching: bool,
+    /// Its hello found no free seat (the host said `Waiting`): it watches until the host
+    /// seats it at the start of a hand.
+    pub waiting: bool,
     /// The bounds host messages are checked against (the lobby's table once known).
     limits: G::Limits,
     seq: u64,
@@ -97,6 +101,7 @@ impl<G: PeerGame> GuestClient<G> {
             refused_during: Vec::new(),
             chat: Vec::new(),
             watching: false,
+            waiting: false,
             limits: G::limits(None),
             seq: 0,
             page_secret,
@@ -153,9 +158,18 @@ impl<G: PeerGame> GuestClient<G> {
     }
 
     /// A spectator keeps the lobby, the public view (one past the last seat), the talk and
-    /// refusals; it checks no deal (it never saw a hand) and answers nothing.
+    /// refusals; it checks no deal (it never saw a hand) and answers nothing. One waiting for
+    /// a seat becomes a seat's guest when the host welcomes it.
     fn use_as_spectator(&mut self, msg: HostMessage<G>) {
         match msg {
+            HostMessage::Welcome { seat, rejoin, .. } if self.waiting => {
+                self.watching = false;
+                self.waiting = false;
+                self.view = None;
+                self.seat = Some(seat);
+                self.token = (!rejoin.is_empty()).then_some(rejoin);
+                self.rejected = None;
+            }
             HostMessage::Lobby(l) => {
                 self.limits = G::limits(Some(&l.settings));
                 self.lobby = Some(l);
@@ -249,6 +263,13 @@ impl<G: PeerGame> GuestClient<G> {
             return Vec::new();
         }
         match msg {
+            // No free seat for this hello: watch until one frees.
+            HostMessage::Waiting if self.seat.is_none() => {
+                self.watching = true;
+                self.waiting = true;
+                Vec::new()
+            }
+            HostMessage::Waiting => Vec::new(),
             HostMessage::Welcome { seat, rejoin, .. } => {
                 if self.seat != Some(seat) {
                     self.view = None;

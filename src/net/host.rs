@@ -109,6 +109,9 @@ struct Conn {
     chat: chat::ChatAllowance,
     /// A spectator's connection (greeted with `Watch`): no seat, the public view only.
     watching: bool,
+    /// A guest's hello that found no free seat: it watches, and this name takes the first
+    /// seat that frees at the start of a hand (`arrivals::seat_waiting`).
+    waiting: Option<String>,
 }
 
 /// Work the host has done, counted (for tests that bound it, and for whoever debugs a table).
@@ -293,7 +296,7 @@ impl<G: PeerGame> Host<G> {
     /// A new transport connection (nothing is sent until its `Hello`).
     pub fn connect(&mut self, conn: ConnId) {
         let bucket = Bucket::new(&self.config.flood, 0);
-        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::full(), watching: false });
+        self.conns.insert(conn, Conn { seat: None, greeted: false, last_seq: None, bucket, history_sent: false, chat: chat::ChatAllowance::full(), watching: false, waiting: None });
     }
 
     /// The connection dropped: its guest keeps the seat; a bot stands in after the timeout.

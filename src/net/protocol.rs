@@ -11,7 +11,7 @@ use std::fmt;
 /// Bumped whenever a message changes shape; both sides must agree exactly. (5: the game's
 /// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table;
 /// 8: each seat's bot level in the lobby.)
-pub const PROTOCOL_VERSION: u16 = 8;
+pub const PROTOCOL_VERSION: u16 = 9;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -119,6 +119,10 @@ pub enum HostMessage<G: PeerGame> {
     FairReveal(HandReveal<G>),
     /// A line of table talk from `seat`, passed on to everyone seated.
     Chat { seat: Seat, text: String },
+    /// Your hello found no free seat (the table is full, or its hand has started): you watch
+    /// (the lobby and the public view) until a seat frees at the start of a hand, when a
+    /// `Welcome` seats you.
+    Waiting,
     /// Your view as a patch of the last one sent (`net::delta`): the wire's encoder makes
     /// it from a `View` and the guest's decoder turns it back into one.
     ViewPatch(super::delta::Patch),
@@ -247,8 +251,9 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
 
 /// Versions whose stored values ([`to_stored_text`]) still read: a host's saved table kept its
 /// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only, 7 the view
-/// patches and `Resync` only, 8 seats saved with a bot level as new variants).
-const STORED_VERSIONS: [u16; 5] = [4, 5, 6, 7, PROTOCOL_VERSION];
+/// patches and `Resync` only, 8 seats saved with a bot level as new variants, 9 the host's
+/// `Waiting` only).
+const STORED_VERSIONS: [u16; 6] = [4, 5, 6, 7, 8, PROTOCOL_VERSION];
 
 fn decode_versions<T: DeserializeOwned>(bytes: &[u8], max: usize, versions: &[u16]) -> Result<T, DecodeError> {
     if bytes.len() > max {

@@ -62,8 +62,8 @@ pub fn room_failure(e: &RoomFailure, lang: Lang) -> String {
 /// What the room link does, above it in the lobby.
 pub fn room_link_intro(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => "One link for everyone: whoever opens it takes the next free seat, and comes back by itself after a drop. Nobody sends anything back.",
-        Lang::Zh => "一个链接请所有人：打开的人坐到下一个空位，掉线后会自动回来。不需要回传任何东西。",
+        Lang::En => "One link for everyone: whoever opens it takes the next free seat (or watches until a seat frees at the next hand), and comes back by itself after a drop. Nobody sends anything back.",
+        Lang::Zh => "一个链接请所有人：打开的人坐到下一个空位（没有空位就先观战，下一局有空位时入座），掉线后会自动回来。不需要回传任何东西。",
     }
 }
 

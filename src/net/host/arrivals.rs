@@ -1,6 +1,9 @@
 //! Who comes to the table: a guest's hello (a free seat before the start, or its own seat
 //! back with its rejoin token at any time), a spectator's watch (no seat, the public view)
-//! and a page's resync after an update it could not apply.
+//! and a page's resync after an update it could not apply. A hello that finds no free seat
+//! (every seat a guest's, or the hand under way) watches instead, and takes the first seat
+//! that frees: an empty one at once, or a bot's as the next hand begins (`seat_waiting`) —
+//! so one room link seats everyone who opens it, sooner or later.
 
 use super::{fair, GuestSeat, Host, Occupant, Outgoing, Refusal};
 use super::{ConnId, Millis};
@@ -31,18 +34,11 @@ impl<G: PeerGame> Host<G> {
                 }
                 seat
             }
-            None => {
-                if self.started() {
-                    return self.reject(conn, None, Refusal::Started);
-                }
-                let Some(seat) = self.seats.iter().position(|o| matches!(o, Occupant::Empty)) else {
-                    return self.reject(conn, None, Refusal::TableFull);
-                };
-                let token = fair::to_hex(&self.next_secret("token")[..16]);
-                let name = if name.is_empty() { format!("Guest {}", seat + 1) } else { name };
-                self.seats[seat] = Occupant::Guest(GuestSeat { name, conn: Some(conn), token, dropped_at: None, stand_in: false });
-                seat
-            }
+            // Before the start a bot only keeps a seat warm: a person takes it.
+            None => match self.free_seat(!self.started()) {
+                Some(seat) => self.seat_guest(seat, conn, name),
+                None => return self.wait(conn, name),
+            },
         };
         if let Some(c) = self.conns.get_mut(&conn) {
             c.greeted = true;
@@ -67,6 +63,56 @@ impl<G: PeerGame> Host<G> {
         }
         self.after_change(now, &mut out);
         out
+    }
+
+    /// The first free seat: an empty one, or (`bots_too`) one a bot plays.
+    fn free_seat(&self, bots_too: bool) -> Option<Seat> {
+        let empty = self.seats.iter().position(|o| matches!(o, Occupant::Empty));
+        empty.or_else(|| bots_too.then(|| self.seats.iter().position(|o| matches!(o, Occupant::Bot))).flatten())
+    }
+
+    /// A new guest at `seat`, with a fresh rejoin token.
+    fn seat_guest(&mut self, seat: Seat, conn: ConnId, name: String) -> Seat {
+        let token = fair::to_hex(&self.next_secret("token")[..16]);
+        let name = if name.is_empty() { format!("Guest {}", seat + 1) } else { name };
+        self.seats[seat] = Occupant::Guest(GuestSeat { name, conn: Some(conn), token, dropped_at: None, stand_in: false });
+        seat
+    }
+
+    /// A hello with no free seat: the guest watches until one frees (told `Waiting`); with
+    /// as many spectators as a table takes, it is refused as before.
+    fn wait(&mut self, conn: ConnId, name: String) -> Vec<Outgoing<G>> {
+        if self.watchers().len() >= MAX_WATCHERS {
+            let reason = if self.started() { Refusal::Started } else { Refusal::TableFull };
+            return self.reject(conn, None, reason);
+        }
+        let mut out = vec![(conn, HostMessage::Waiting)];
+        out.extend(self.watch(conn));
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.waiting = Some(name);
+        }
+        out
+    }
+
+    /// Seats the guests waiting for a seat, first come first seated: in empty seats, and
+    /// (`hand_begins`: the start of a hand, before its deal) in bots' seats. Each is told
+    /// `Welcome`; whoever asks for the lobby sees them at their seats.
+    pub(super) fn seat_waiting(&mut self, hand_begins: bool, out: &mut Vec<Outgoing<G>>) {
+        let waiting: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.waiting.is_some()).map(|(&id, _)| id).collect();
+        let mut seated = false;
+        for conn in waiting {
+            let Some(seat) = self.free_seat(hand_begins || !self.started()) else { break };
+            let Some(c) = self.conns.get_mut(&conn) else { continue };
+            let name = c.waiting.take().unwrap_or_default();
+            c.watching = false;
+            c.seat = Some(seat);
+            self.seat_guest(seat, conn, name);
+            out.push(self.welcome(seat, conn));
+            seated = true;
+        }
+        if seated {
+            self.touch();
+        }
     }
 
     /// A spectator: no seat, the lobby and the public view now and after every change.

@@ -39,6 +39,8 @@ impl<G: PeerGame> Host<G> {
     }
 
     pub(super) fn begin_round(&mut self, hand: u64, now: Millis, out: &mut Vec<Outgoing<G>>) {
+        // Whoever waits for a seat takes a bot's now, and deals the hand with the others.
+        self.seat_waiting(true, out);
         let secret = self.next_secret("hand");
         let participants: Vec<Seat> = self.live().into_iter().map(|(_, s)| s).collect();
         let r = FairRound { hand, secret, step: FairStep::Commit, started: now, participants, commitments: BTreeMap::new(), entropy: BTreeMap::new() };

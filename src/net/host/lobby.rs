@@ -154,6 +154,7 @@ impl<G: PeerGame> Host<G> {
         }
         self.seats[seat] = if self.started() { Occupant::Bot } else { Occupant::Empty };
         self.touch();
+        self.seat_waiting(false, &mut out);
         out.extend(self.broadcast_lobby());
         self.after_change(now, &mut out);
         Ok(out)
@@ -180,6 +181,7 @@ impl<G: PeerGame> Host<G> {
         self.levels.resize(players, self.config.bot_level);
         self.bot_seed = self.derived_seed("bots");
         self.make_bots();
+        self.seat_waiting(false, &mut out);
         out.extend(self.broadcast_lobby());
         Ok(out)
     }

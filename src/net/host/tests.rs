@@ -55,6 +55,8 @@ impl SimGuest {
     /// Reacts to one message; returns what it sends back.
     fn on(&mut self, msg: HostMessage) -> Vec<GuestMessage> {
         match &msg {
+            // A guest waiting for a seat watches: the public view, one past the last seat.
+            HostMessage::View(v) if self.client.waiting => assert_eq!((v.seat, v.hand.len()), (v.players, 0), "a waiting guest got a seat's view"),
             HostMessage::View(v) => assert_eq!(Some(v.seat), self.client.seat, "a guest got another seat's view"),
             HostMessage::Rejected { reason, .. } => self.rejected.push(reason.to_string()),
             HostMessage::FairReveal(r) if self.hold_reveals => {
@@ -395,7 +397,7 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         (0, b"{\"v\":1,\"m\":{\"ping\":{\"nonce\":1}}}".to_vec(), "protocol version 123"),
         // A name that is not UTF-8 (a hello: variant 0, a 2-byte string, ...).
         (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "could not read"),
-        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], "protocol version 9"),
+        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], "protocol version 10"),
         // Acting for another seat.
         (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 4"),
         // Out of turn.
@@ -431,13 +433,14 @@ fn hostile_messages_are_rejected_and_change_nothing() {
     t.host.connect(99);
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: 1, game: "shengji".into(), rejoin: None }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("protocol version 1")));
-    // Before hello nothing but ping is accepted; and a late guest gets no seat.
+    // Before hello nothing but ping is accepted; and a late guest gets no seat (it watches).
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Action { seq: 1, seat: 0, action: Action::Draw }), 0);
     assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("hello")));
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Ping { nonce: 5 }), 0);
     assert_eq!(out, vec![(99, HostMessage::Pong { nonce: 5 })]);
     let out = t.host.receive(99, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: Some("forged".into()) }), 0);
-    assert!(matches!(&out[0].1, HostMessage::Rejected { reason, .. } if reason.to_string().contains("started")));
+    assert_eq!(out[0], (99, HostMessage::Waiting));
+    assert_eq!(t.host.seat_of(99), None);
     assert_eq!(t.host.game().unwrap().record(), before);
 }
 
@@ -576,3 +579,4 @@ mod spectator;
 mod flood;
 mod delta;
 mod rejoin;
+mod waiting;

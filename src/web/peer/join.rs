@@ -90,6 +90,9 @@ struct Shown<G: PeerTable> {
     dealing: RwSignal<bool>,
     chat: RwSignal<Vec<(usize, String)>>,
     no_worker: RwSignal<bool>,
+    /// This page watches (a spectator's, or one waiting for a seat: `waiting`).
+    watching: RwSignal<bool>,
+    waiting: RwSignal<bool>,
 }
 
 /// The guest's page for game `G` (see the module's header); `watch`: a spectator's, which
@@ -121,6 +124,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         dealing: RwSignal::new(false),
         chat: RwSignal::new(Vec::new()),
         no_worker: RwSignal::new(false),
+        watching: RwSignal::new(watch),
+        waiting: RwSignal::new(false),
     };
     let peer = StoredValue::new_local(None::<Rc<Peer>>);
     on_cleanup(move || {
@@ -173,6 +178,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             set_changed(shown.verdict, t.verdict);
             set_changed(shown.dealing, t.dealing);
             set_changed(shown.chat, t.chat);
+            set_changed(shown.watching, t.watching);
+            set_changed(shown.waiting, t.waiting);
         }
         if let Some((token, kept)) = reply.keep {
             save_memory(&PeerMemory { name: name.get_untracked().trim().chars().take(32).collect(), token: Some(token), guest: Some(kept) });
@@ -277,7 +284,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
 
     let act = move |action: G::Action| {
         // A spectator's board is read-only: nothing it taps is sent.
-        if !watch {
+        if !shown.watching.get_untracked() {
             call(GuestCall::Act(action));
         }
     };
@@ -288,13 +295,14 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             TimeoutFuture::new(step).await;
             match stage.try_get_untracked() {
                 None => break,
-                Some(Stage::Open) if !watch => apply(session::guest::<G>(GuestCall::Tick).await),
+                // (A spectator's tick moves nothing: the worker knows it watches.)
+                Some(Stage::Open) => apply(session::guest::<G>(GuestCall::Tick).await),
                 Some(_) => {}
             }
         }
     });
 
-    let Shown { view: view_sig, lobby, seat, refusal, verdict, dealing, chat, no_worker } = shown;
+    let Shown { view: view_sig, lobby, seat, refusal, verdict, dealing, chat, no_worker, watching, waiting } = shown;
     let has_view = Memo::new(move |_| view_sig.with(|v| v.is_some()));
     let names = Signal::derive(move || lobby.with(|l| l.as_ref().map(|l| seat_names(l, seat.get(), shell)).unwrap_or_default()));
     let bots = Signal::derive(move || lobby.with(|l| l.as_ref().map(bot_seats).unwrap_or_default()));
@@ -331,7 +339,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                     return None;
                 }
                 match seat.get() {
-                    None if watch && lobby.with(|l| l.is_some()) => Some(line(shell.t(Text::WatchingWait).into())),
+                    None if waiting.get() => Some(line(shell.t(Text::WaitingForSeat).into())),
+                    None if watching.get() && lobby.with(|l| l.is_some()) => Some(line(shell.t(Text::WatchingWait).into())),
                     None => Some(line(shell.t(Text::SayingHello).into())),
                     Some(s) => Some(line(format!("{} {}. {}", shell.t(Text::YouSitAt), s + 1, shell.t(Text::WaitingForStart)))),
                 }
@@ -368,7 +377,9 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     view! {
         <section class="screen page peer-join" class:wide=move || has_view.get() data-testid="peer-join">
             {move || (!has_view.get()).then(|| view! { <h2>{shell.t(if watch { Text::WatchTitle } else { Text::JoinTitle })}</h2> })}
-            {move || (watch && has_view.get()).then(|| view! { <p class="muted" data-testid="watching">{shell.t(Text::Watching)}</p> })}
+            {move || (watching.get() && has_view.get()).then(|| view! {
+                <p class="muted" data-testid="watching">{shell.t(if waiting.get() { Text::WaitingForSeat } else { Text::Watching })}</p>
+            })}
             {move || (stage.get() == Stage::Name).then(|| view! {
                 <form class="join-form" on:submit=move |ev| { ev.prevent_default(); join(); }>
                     <label class="field">
@@ -389,7 +400,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                 view! {
                     <div class="peer-status">{status}</div>
                     {untrack(|| G::board(v, names, Callback::new(act), error, None, bots))}
-                    <TableTalk lines=chat.into() names=names send=say read_only=watch/>
+                    <TableTalk lines=chat.into() names=names send=say read_only=watching.get_untracked()/>
                 }
             })}
             <BackHome/>

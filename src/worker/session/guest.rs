@@ -57,6 +57,10 @@ pub struct GuestTable<G: PeerGame> {
     pub verdict: Option<VerdictShown>,
     pub dealing: bool,
     pub chat: Vec<(Seat, String)>,
+    /// This page watches: a spectator's, or a guest's waiting for a seat (`waiting`) that
+    /// the host will seat at the start of a hand.
+    pub watching: bool,
+    pub waiting: bool,
 }
 
 /// The worker's answer to a [`GuestCall`].
@@ -116,11 +120,11 @@ impl<G: PeerSession> GuestSide<G> {
                 Vec::new()
             }
             // A spectator's board is read-only: nothing it taps is sent.
-            GuestCall::Act(_) if self.watch => Vec::new(),
+            GuestCall::Act(_) if self.client.watching => Vec::new(),
             GuestCall::Act(action) => self.client.action(action).into_iter().collect(),
             GuestCall::Say(text) => self.client.say(&text).into_iter().collect(),
             GuestCall::Tick => match self.client.auto_action() {
-                Some(draw) if !self.watch => self.client.action(draw).into_iter().collect(),
+                Some(draw) if !self.client.watching => self.client.action(draw).into_iter().collect(),
                 _ => Vec::new(),
             },
         };
@@ -139,6 +143,8 @@ impl<G: PeerSession> GuestSide<G> {
             verdict: c.current_verdict().map(VerdictShown::of),
             dealing: c.dealing,
             chat: c.chat.clone(),
+            watching: c.watching || self.watch,
+            waiting: c.waiting,
         };
         if self.shown.as_ref() != Some(&table) {
             self.shown = Some(table.clone());

@@ -92,10 +92,12 @@ fn a_host_resumes_from_its_snapshot_and_guests_reclaim_their_seats() {
     t.host = Host::restore(snap, [8; 32], HostConfig { stand_in_after: 1000, fair_timeout: 5000, flood: UNLIMITED, ..HostConfig::thinking_here() }, t.now).unwrap();
     assert_eq!(t.host.game().unwrap().record(), before, "the game replays to where it was");
     assert!(t.host.lobby().seats.iter().take(2).all(|s| matches!(s, SeatInfo::Guest { connected: false, .. })));
-    // A stranger cannot take a seat of the resumed game; the guests come back with their tokens.
+    // A stranger cannot take a seat of the resumed game (it watches, waiting for a free one);
+    // the guests come back with their tokens.
     t.host.connect(50);
     let out = t.host.receive(50, &encode_guest(&GuestMessage::Hello { name: "x".into(), protocol_version: PROTOCOL_VERSION, game: "shengji".into(), rejoin: Some("00".into()) }), t.now);
-    assert!(matches!(&out[..], [(50, HostMessage::Rejected { .. })]));
+    assert_eq!(out[0], (50, HostMessage::Waiting));
+    assert_eq!(t.host.seat_of(50), None);
     for (i, conn) in [(0usize, 31u64), (1, 32)] {
         t.guests[i].conn = conn;
         t.host.connect(conn);
