@@ -8,7 +8,8 @@
 //! A room link (`#/join/<game>/<room code>`, docs/room.md) is opened the same way: after the
 //! name, the page's room worker knocks through the relays until the host offers a
 //! connection, which the page answers with nobody copying anything; a connection that
-//! drops knocks again, and the guest's hello takes its seat back.
+//! drops knocks again, and the guest's hello takes its seat back. Opened again in the same
+//! browser (the page closed, the phone restarted), the link goes straight back to the table.
 
 use super::rtc::{Peer, PeerEvent};
 use super::session;
@@ -32,6 +33,11 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::rc::Rc;
+
+/// The room link this browser last joined by: opened again (the page closed, the phone
+/// restarted), it goes straight back to the table — to its seat, with the token kept in
+/// `PeerMemory` — with no name to confirm.
+const ROOM_JOINED_KEY: &str = "tuolaji.room-joined.v1";
 
 /// Where the guest is, in the order it happens.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,8 +110,11 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
     let code = StoredValue::new(code);
     let memory = load_memory();
     let name = RwSignal::new(memory.name.clone());
+    // The room link this browser joined by before: no name to confirm (see `join` below).
+    let rejoining = is_room && storage::get_raw(ROOM_JOINED_KEY).ok().flatten().is_some_and(|c| c == code.get_value());
     let stage = RwSignal::new(match room {
         Err(e) => Stage::RoomFailed(Phrased::with(|lang| room_code_error(&e, lang))),
+        Ok(_) if rejoining => Stage::Seeking,
         Ok(_) => Stage::Name,
     });
     let relays = RwSignal::new(None::<(u8, u8)>);
@@ -255,6 +264,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         call(GuestCall::Name(n.clone()));
         save_memory(&PeerMemory { name: n, ..load_memory() });
         if is_room {
+            let _ = storage::set_raw(ROOM_JOINED_KEY, &code.get_value());
             return join_room();
         }
         let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
@@ -281,6 +291,13 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             Err(e) => stage.set(Stage::Error(e)),
         }
     };
+
+    // The room link this browser joined by before: back to the table at once.
+    Effect::new(move |first: Option<()>| {
+        if first.is_none() && rejoining {
+            join();
+        }
+    });
 
     let act = move |action: G::Action| {
         // A spectator's board is read-only: nothing it taps is sent.
