@@ -89,3 +89,38 @@ fn the_workers_field_job_searches_the_experts_plays_in_wasm() {
     let experts: Vec<FieldAnswer> = (0..4).map(|n| ask(FieldPlayer::Expert(n))).collect();
     assert!(experts.iter().any(|a| a.searched > 0), "the Experts searched: {experts:?}");
 }
+
+/// A room's Web Crypto (docs/room.md): the host's offers verify with the link's key and with
+/// no other, so a guest who has the link cannot pose as the host; a kept private key that is
+/// not the link key's other half is refused; a sealed text opens only with its own room's
+/// seal, and a changed character makes it unreadable.
+#[wasm_bindgen_test]
+async fn a_rooms_signatures_and_seals_hold_in_the_browser() {
+    use tuolaji::net::room::link::RoomCode;
+    use tuolaji::web::room::crypto::{host_signer, host_verifier, make_host_key, sign, verify, Seal};
+    let (point, pkcs8) = make_host_key().await.expect("a host key");
+    let (other_point, other_pkcs8) = make_host_key().await.expect("another key");
+    let link_key = host_verifier(&point).await.expect("the link's key");
+    let signer = host_signer(&pkcs8, &link_key).await.expect("the kept key is the link key's other half");
+    assert!(host_signer(&other_pkcs8, &link_key).await.is_none(), "another key is refused as the host's");
+    let offer = b"an offer for guest 7";
+    let signature = sign(&signer, offer).await.unwrap();
+    assert!(verify(&link_key, &signature, offer).await);
+    assert!(!verify(&link_key, &signature, b"an offer for guest 8").await, "a signature covers its message");
+    // Someone with the link but another key signs: the guest refuses it.
+    let impostor = host_signer(&other_pkcs8, &host_verifier(&other_point).await.unwrap()).await.unwrap();
+    let forged = sign(&impostor, offer).await.unwrap();
+    assert!(!verify(&link_key, &forged, offer).await, "only the link's host signs");
+
+    let room = RoomCode { room: [1; 16], secret: [2; 16], host_key: point };
+    let elsewhere = RoomCode { room: [3; 16], ..room.clone() };
+    let seal = Seal::of(&room).await.unwrap();
+    let sealed = seal.seal(b"knock").await.unwrap();
+    assert_eq!(seal.open(&sealed).await.as_deref(), Some(&b"knock"[..]));
+    assert_eq!(Seal::of(&elsewhere).await.unwrap().open(&sealed).await, None, "another room's seal");
+    // (A character in the middle: every one of its bits is the ciphertext's.)
+    let mut changed = sealed.clone().into_bytes();
+    let mid = changed.len() / 2;
+    changed[mid] = if changed[mid] == b'A' { b'B' } else { b'A' };
+    assert_eq!(seal.open(&String::from_utf8(changed).unwrap()).await, None, "a changed text");
+}
