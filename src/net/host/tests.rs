@@ -44,7 +44,7 @@ struct SimGuest {
 
 impl SimGuest {
     fn new(conn: ConnId) -> SimGuest {
-        let client = GuestClient::new(&format!("g{conn}"), [conn as u8 + 100; 32], None);
+        let client = GuestClient::new(&format!("g{conn}"), [(conn as u8).wrapping_add(100); 32], None);
         SimGuest { conn, client, seat: None, verified: Vec::new(), rejected: Vec::new(), bot: None, hold_reveals: false, held: Vec::new(), refusals_allowed: false }
     }
 
