@@ -7,7 +7,7 @@
 #   rust target   wasm32-unknown-unknown            (rustup)
 #   trunk         0.21.14                           (cargo install --locked)
 #   wasm-bindgen  the exact version in Cargo.lock   (cargo install wasm-bindgen-cli)
-#   wasm-opt      binaryen 132, playwright-core     (npm, in e2e/; see e2e/package.json)
+#   wasm-opt      binaryen 132, playwright-core, terser (npm, in e2e/; see e2e/package.json)
 #   chromium      + chromium-driver, fonts-wqy-microhei (apt)
 #
 # Sourced by scripts/serve and scripts/test; safe to run on its own.
@@ -54,7 +54,7 @@ setup_npm() {
   # npm ci only when node_modules is missing or older than the lock file.
   if [ ! -f "$ROOT/e2e/node_modules/.package-lock.json" ] ||
      [ "$ROOT/e2e/package-lock.json" -nt "$ROOT/e2e/node_modules/.package-lock.json" ]; then
-    say "installing npm packages in e2e/ (binaryen's wasm-opt, playwright-core, the relays the room tests start)"
+    say "installing npm packages in e2e/ (binaryen's wasm-opt, terser, playwright-core, the relays the room tests start)"
     # --ignore-scripts: no package may fetch a prebuilt binary while it installs (the
     # tracker's package pulls in a WebRTC client whose install script would; we use only
     # its server). --omit=optional: the WebSocket library's native speed-ups are not needed.
