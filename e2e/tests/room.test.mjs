@@ -5,7 +5,7 @@
 // then reloads (a new page, the same saved table and room): both guests' connections drop,
 // they knock again through the relays and are back in their seats, nobody doing anything.
 // A friend who comes once the hand has started watches, and takes a bot's seat at the next
-// hand. Each kind of relay alone seats a guest; two rooms on the same relays never cross; with no
+// hand; the host's page reloaded mid-hand, the guests are back within 20 s. Each kind of relay alone seats a guest; two rooms on the same relays never cross; with no
 // relay (an empty list, or none answering) the seats' own invites are the way in.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
@@ -157,7 +157,7 @@ test("three friends seated by one link play a hand to a verified deal; one close
   }
 });
 
-test("a friend who opens the link once the hand has started watches, and takes a bot's seat at the next hand", async () => {
+test("a friend who opens the link once the hand has started watches and takes a bot's seat at the next hand; the host reloads mid-hand and everyone is back", async () => {
   const relays = await startRelays();
   const opened = [];
   try {
@@ -189,8 +189,24 @@ test("a friend who opens the link once the hand has started watches, and takes a
     assert.equal(await host.page.locator("[data-testid=lobby-seat][data-kind=guest]").filter({ hasText: "Dee" }).count(), 1);
     await dee.page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length > 0, null, { timeout: 30000 });
     assert.equal(await watching.count(), 0, "seated, it no longer watches");
+
+    // The host's page reloads mid-hand: both guests are back in their seats within 20 s with
+    // nobody doing anything, and the hand plays on to a deal each of them verifies.
+    await host.page.reload();
+    const reloaded = Date.now();
+    await waitForApp(host.page);
+    await host.page.locator("[data-testid=table]").waitFor({ timeout: 20000 });
+    await host.page.waitForFunction(() => {
+      // A guest away shows "offline" beside its name.
+      const guests = [...document.querySelectorAll("[data-testid=lobby-seat][data-kind=guest]")];
+      return guests.length === 2 && guests.every((g) => g.querySelector(".peer-seat-head .muted")?.textContent === "");
+    }, null, { timeout: 20000, polling: 250 });
+    const backMs = Date.now() - reloaded;
+    assert.ok(backMs < 20000, `both guests back ${backMs} ms after the host's reload`);
     await Promise.all([host.page, ana.page, dee.page].map((p) => playHand(p)));
-    await dee.page.waitForFunction(() => document.querySelector("[data-testid=deal-verified]")?.dataset.hand === "1", null, { timeout: 20000 });
+    for (const p of [ana.page, dee.page]) {
+      await p.waitForFunction(() => document.querySelector("[data-testid=deal-verified]")?.dataset.hand === "1", null, { timeout: 20000 });
+    }
   } finally {
     for (const p of opened) await p.context.close();
     await relays.stop();
