@@ -15,7 +15,8 @@ use super::rtc::{Peer, PeerEvent};
 use super::session;
 use super::PeerTable;
 use super::chat::TableTalk;
-use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, seat_state, set_changed, AnswerPassOn, PeerMemory};
+use super::guest_lobby::guest_lobby;
+use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, set_changed, AnswerPassOn, PeerMemory};
 use crate::i18n::{Phrased, Text};
 use crate::net::connect::ConnectError;
 use crate::net::room::link::{RoomCode, RoomCodeError};
@@ -369,28 +370,6 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {r.get(shell.lang()).to_string()}</p>
         })
     };
-    let lobby_list = move || {
-        let l = lobby.get()?;
-        let me = seat.get();
-        let names = seat_names(&l, me, shell);
-        Some(view! {
-            <h3>{shell.t(Text::TablePlayers)}</h3>
-            <ol class="peer-seats" data-testid="guest-lobby">
-                {l.seats.iter().enumerate().map(|(s, info)| view! {
-                    <li class="peer-seat" data-testid="lobby-seat" data-seat=s.to_string()>
-                        <div class="peer-seat-head">
-                            <span class="seat-no">{s + 1}</span>
-                            <b>{names[s].clone()}</b>
-                            <span class="muted">{if Some(s) == me { String::new() } else { seat_state(info, shell) }}</span>
-                            {(*info == crate::net::protocol::SeatInfo::Bot).then(|| l.levels.get(s).and_then(|&v| super::game::level_name::<G>(v)))
-                                .flatten().map(|t| view! { <span class="muted" data-testid="bot-level">{shell.t(t)}</span> })}
-                        </div>
-                    </li>
-                }).collect_view()}
-            </ol>
-        })
-    };
-
     view! {
         <section class="screen page peer-join" class:wide=move || has_view.get() data-testid="peer-join">
             {move || (!has_view.get()).then(|| view! { <h2>{shell.t(if watch { Text::WatchTitle } else { Text::JoinTitle })}</h2> })}
@@ -407,7 +386,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
                     <button type="submit" class="button primary" data-testid="join-button">{shell.t(Text::JoinButton)}</button>
                 </form>
             })}
-            {move || (!has_view.get()).then(|| view! { {status} {refused_line} {lobby_list} })}
+            {move || (!has_view.get()).then(|| view! { {status} {refused_line} {guest_lobby(lobby, seat)} })}
             {move || no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoTableWorker)}</p> })}
             {move || has_view.get().then(|| view_sig.get_untracked()).flatten().map(|first| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));

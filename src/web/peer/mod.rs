@@ -8,6 +8,7 @@
 
 pub mod chat;
 pub mod game;
+pub mod guest_lobby;
 pub mod host;
 pub mod host_save;
 pub mod join;

@@ -5,12 +5,15 @@
 //! the game's board. Everything that happens — a guest's bytes, a closed connection, a lobby
 //! change, the host's move, time passing — is a call to the worker; its reply says what to
 //! send, what to show and what to save. Written once for every [`PeerTable`]. The table is
-//! saved by `host_save` (changes only, debounced, never over another tab's save).
+//! saved by `host_save` (changes only, debounced, never over another tab's save). The seat
+//! cards are `seats`, the invites `invites`, the room link `room`.
 
 mod invites;
 mod room;
+mod seats;
 
-use self::invites::{create_invite, ensure_invites, invite_box, InviteStatus};
+use self::invites::{ensure_invites, InviteStatus};
+use self::seats::{seat_cards, spectators};
 use self::room::{findable, open_room, room_box, room_key, RoomShown};
 use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
@@ -18,10 +21,10 @@ use super::chat::TableTalk;
 use super::session;
 use super::ConsoleLog;
 use super::PeerTable;
-use super::{bot_seats, entropy, load_memory, now_ms, seat_names, seat_state, set_changed, InvitePassOn};
+use super::{bot_seats, entropy, load_memory, now_ms, seat_names, set_changed, InvitePassOn};
 use crate::i18n::{Phrased, Text};
 use crate::net::host::ConnId;
-use crate::net::protocol::{LobbyState, SeatInfo};
+use crate::net::protocol::LobbyState;
 use crate::routes::Route;
 use crate::table::Seat;
 use crate::ui_model::table::Pace;
@@ -285,13 +288,13 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         });
     }
 
-    let lobby_op = move |op: LobbyOp<G>| {
+    let lobby_op = Callback::new(move |op: LobbyOp<G>| {
         ui.notice.set(None);
         change(HostCall::Lobby(op, now_ms()), Box::new(move |r: &HostReply<G>| {
             ui.notice.try_set(r.refused.clone());
         }));
-    };
-    let change_settings = Callback::new(move |settings: G::Settings| lobby_op(LobbyOp::Settings(settings)));
+    });
+    let change_settings = Callback::new(move |settings: G::Settings| lobby_op.run(LobbyOp::Settings(settings)));
     let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
     let has_view = Memo::new(move |_| ui.view.with(|v| v.is_some()));
     let names = Signal::derive(move || ui.lobby.with(|l| seat_names(l, ui.my_seat.get(), shell)));
@@ -317,95 +320,8 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         }
     };
 
-    let seat_list = move || {
-        let l = ui.lobby.get();
-        let me = ui.my_seat.get();
-        let invites = ui.invites.get();
-        let names = seat_names(&l, me, shell);
-        let n = l.seats.len();
-        l.seats.iter().enumerate().map(|(seat, info)| {
-            let kind = match info {
-                _ if Some(seat) == me => "me",
-                SeatInfo::Empty => "empty",
-                SeatInfo::Bot => "bot",
-                SeatInfo::Guest { .. } => "guest",
-            };
-            let state = if Some(seat) == me { String::new() } else { seat_state(info, shell) };
-            let is_guest = kind == "guest";
-            let invite = invites.get(&seat).cloned();
-            let started = l.started;
-            view! {
-                <li class="peer-seat" data-testid="lobby-seat" data-seat=seat.to_string() data-kind=kind>
-                    <div class="peer-seat-head">
-                        <span class="seat-no">{seat + 1}</span>
-                        <b data-testid="seat-name">{names[seat].clone()}</b>
-                        <span class="muted">{state}</span>
-                        <span class="spacer"></span>
-                        {(!started && matches!(kind, "empty" | "bot") && G::BOT_LEVELS.len() > 1).then(|| {
-                            let level = l.levels.get(seat).copied().unwrap_or_default();
-                            let at = G::BOT_LEVELS.iter().position(|(v, _)| *v == level).unwrap_or(0);
-                            view! {
-                                <select class="bot-level" data-testid="bot-level" title=shell.t(Text::BotLevel) prop:value=at.to_string()
-                                    on:change=move |ev| {
-                                        let chosen = event_target_value(&ev).parse::<usize>().ok().and_then(|i| G::BOT_LEVELS.get(i));
-                                        if let Some(&(level, _)) = chosen {
-                                            lobby_op(LobbyOp::BotLevel(seat, level));
-                                        }
-                                    }>
-                                    {G::BOT_LEVELS.iter().enumerate().map(|(i, &(_, name))| view! {
-                                        <option value=i.to_string()>{shell.t(name)}</option>
-                                    }).collect_view()}
-                                </select>
-                            }
-                        })}
-                        {(!started && seat > 0).then(|| view! {
-                            <button type="button" class="button small" data-testid="move-up" title=shell.t(Text::MoveUp)
-                                on:click=move |_| lobby_op(LobbyOp::Move { from: seat, to: seat - 1 })>
-                                "↑"
-                            </button>
-                        })}
-                        {(!started && seat + 1 < n).then(|| view! {
-                            <button type="button" class="button small" data-testid="move-down"
-                                on:click=move |_| lobby_op(LobbyOp::Move { from: seat, to: seat + 1 })>
-                                "↓"
-                            </button>
-                        })}
-                        {is_guest.then(|| view! {
-                            <button type="button" class="button small" data-testid="remove-player"
-                                on:click=move |_| lobby_op(LobbyOp::Remove(seat))>
-                                {shell.t(Text::RemovePlayer)}
-                            </button>
-                        })}
-                    </div>
-                    {invite.map(|status| invite_box(seat, status, sess, ui))}
-                </li>
-            }
-        }).collect_view()
-    };
-
-    // Spectators: how many watch, and an invite to watch that seats nobody.
-    let spectators = move || {
-        let invite = ui.invites.with(|m| m.get(&WATCH).cloned());
-        view! {
-            <div class="peer-watch" data-testid="spectators">
-                <div class="peer-seat-head">
-                    <b>{shell.t(Text::Spectators)}</b>
-                    <span class="muted" data-testid="watcher-count">{ui.watchers.get()}</span>
-                    <span class="spacer"></span>
-                    {invite.is_none().then(|| view! {
-                        <button type="button" class="button small" data-testid="invite-spectator"
-                            on:click=move |_| { if let Some(s) = sess.try_get_value() { create_invite(&s, ui, WATCH) } }>
-                            {shell.t(Text::InviteSpectator)}
-                        </button>
-                    })}
-                </div>
-                {invite.map(|status| view! {
-                    <p class="muted">{shell.t(Text::SpectatorInvite)}</p>
-                    {invite_box(WATCH, status, sess, ui)}
-                })}
-            </div>
-        }
-    };
+    let seat_list = move || seat_cards(ui, sess, lobby_op);
+    let spectator_row = move || spectators(ui, sess);
 
     let status_line = move || {
         if ui.dealing.get() {
@@ -428,16 +344,16 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 <h3>{shell.t(Text::StepInvite)}</h3>
                 {room_box::<G>(ui.room)}
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
-                {spectators}
+                {spectator_row}
                 {move || (!started.get()).then(|| view! {
                     <h3>{shell.t(Text::StepStart)}</h3>
                     <div class="hand-actions">
                         <button type="button" class="button" data-testid="fill-bots"
-                            on:click=move |_| lobby_op(LobbyOp::FillWithBots)>
+                            on:click=move |_| lobby_op.run(LobbyOp::FillWithBots)>
                             {shell.t(Text::FillBots)}
                         </button>
                         <button type="button" class="button primary" data-testid="start-game"
-                            on:click=move |_| lobby_op(LobbyOp::Start)>
+                            on:click=move |_| lobby_op.run(LobbyOp::Start)>
                             {shell.t(Text::StartGame)}
                         </button>
                     </div>
@@ -452,7 +368,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             {move || has_view.get().then(|| ui.view.get_untracked()).flatten().map(|first| {
                 let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
                 let error = Signal::derive(move || ui.refusal.get().map(|r| r.get(shell.lang()).to_string()));
-                let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> {spectators} });
+                let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> {spectator_row} });
                 let say = Callback::new(move |text: String| host_call(HostCall::Say(text, now_ms())));
                 view! {
                     <div class="peer-status">{status_line}</div>
