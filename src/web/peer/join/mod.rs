@@ -4,6 +4,7 @@
 //! the deal's verdict after each hand. The guest's side of the table (`net::GuestClient`,
 //! which checks every deal) runs in the page's worker (`worker::session`); this page moves
 //! bytes between it and the host and draws what it says. Written once for every [`PeerTable`].
+//! The status line is `status`, the lobby's list `guest_lobby`, the talk `chat`.
 //!
 //! A room link (`#/join/<game>/<room code>`, docs/room.md) is opened the same way: after the
 //! name, the page's room worker knocks through the relays until the host offers a
@@ -11,25 +12,29 @@
 //! drops knocks again, and the guest's hello takes its seat back. Opened again in the same
 //! browser (the page closed, the phone restarted), the link goes straight back to the table.
 
+mod status;
+
+pub use self::status::verdict_view;
+use self::status::status_line;
 use super::rtc::{Peer, PeerEvent};
 use super::session;
 use super::PeerTable;
 use super::chat::TableTalk;
 use super::guest_lobby::guest_lobby;
-use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, set_changed, AnswerPassOn, PeerMemory};
+use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, set_changed, PeerMemory};
 use crate::i18n::{Phrased, Text};
 use crate::net::connect::ConnectError;
 use crate::net::room::link::{RoomCode, RoomCodeError};
 use crate::net::room::peer::{FromRoom, ToRoom};
 use crate::net::room::relays::{relays_text, RELAYS_KEY};
-use crate::ui_model::room_words::{relays_up, room_code_error};
+use crate::ui_model::room_words::room_code_error;
 use crate::web::room::client::RoomClient;
 use crate::web::storage;
 use crate::net::protocol::{LobbyState, MAX_HOST_MESSAGE_BYTES};
 use crate::net::signal::SdpKind;
-use crate::ui_model::connect_words::connect_error;
 use crate::web::shell::{BackHome, Shell};
 use crate::worker::session::{GuestCall, GuestOpen, GuestReply, VerdictShown};
+use derive_where::derive_where;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -66,28 +71,8 @@ fn room_of(code: &str) -> Result<Option<RoomCode>, RoomCodeError> {
     }
 }
 
-/// "Deal verified" or the loud warning, with the hand's seed (its duplicate link).
-pub fn verdict_view(v: &VerdictShown, shell: Shell) -> AnyView {
-    let seed = v.seed.clone();
-    match &v.problem {
-        None => view! {
-            <p class="status-line good" data-testid="deal-verified" data-hand=v.hand.to_string()>
-                "✓ " {shell.t(Text::DealVerified)}
-                <br/><span class="muted">{shell.t(Text::HandSeed)} ": "</span> <code data-testid="hand-seed">{seed}</code>
-            </p>
-        }
-        .into_any(),
-        Some(problem) => view! {
-            <p class="notice bad" role="alert" data-testid="deal-not-verified">
-                "⚠ " <b>{shell.t(Text::DealNotVerified)}</b> " " {problem.get(shell.lang()).to_string()}
-            </p>
-        }
-        .into_any(),
-    }
-}
-
 /// What the page shows, as the worker last said.
-#[derive(Clone, Copy)]
+#[derive_where(Clone, Copy)]
 struct Shown<G: PeerTable> {
     view: RwSignal<Option<G::View>>,
     lobby: RwSignal<Option<LobbyState<G>>>,
@@ -320,51 +305,12 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
     });
 
-    let Shown { view: view_sig, lobby, seat, refusal, verdict, dealing, chat, no_worker, watching, waiting } = shown;
+    let Shown { view: view_sig, lobby, seat, refusal, chat, no_worker, watching, waiting, .. } = shown;
     let has_view = Memo::new(move |_| view_sig.with(|v| v.is_some()));
     let names = Signal::derive(move || lobby.with(|l| l.as_ref().map(|l| seat_names(l, seat.get(), shell)).unwrap_or_default()));
     let bots = Signal::derive(move || lobby.with(|l| l.as_ref().map(bot_seats).unwrap_or_default()));
 
-    let status = move || {
-        let line = |t: String| view! { <p class="status-line" data-testid="peer-status">{t}</p> }.into_any();
-        match stage.get() {
-            Stage::Name => None,
-            Stage::Answer(code) => Some(view! {
-                <div class="answer" data-testid="answer">
-                    <h3>{shell.t(Text::AnswerCode)}</h3>
-                    <p class="status-line" data-testid="peer-status">{shell.t(Text::SendAnswer)}</p>
-                    <AnswerPassOn code=code testid="answer-code"/>
-                </div>
-            }.into_any()),
-            Stage::Connecting(_) => Some(line(shell.t(Text::Connecting).into())),
-            Stage::HostGone => Some(view! { <p class="notice bad" role="alert" data-testid="host-gone">{shell.t(Text::HostGone)}</p> }.into_any()),
-            Stage::Failed => Some(view! { <p class="notice bad" role="alert" data-testid="connect-failed">{shell.t(Text::GuestFailed)}</p> }.into_any()),
-            Stage::Error(e) => Some(view! { <p class="notice bad" role="alert" data-testid="join-error">{shell.t(Text::BadInvite)} " " {connect_error(&e, shell.lang())}</p> }.into_any()),
-            Stage::Seeking => Some(view! {
-                <p class="status-line" data-testid="peer-status">{shell.t(Text::Connecting)}
-                    {move || relays.get().map(|(up, of)| view! { " " <span class="muted" data-testid="relays-up">{relays_up(up, of, shell.lang())}</span> })}
-                </p>
-            }.into_any()),
-            Stage::RoomFailed(why) => Some(view! { <p class="notice bad" role="alert" data-testid="room-error">{why.get(shell.lang()).to_string()}</p> }.into_any()),
-            Stage::Open => {
-                if dealing.get() {
-                    return Some(line(shell.t(Text::Dealing).into()));
-                }
-                if let Some(v) = verdict.get() {
-                    return Some(verdict_view(&v, shell));
-                }
-                if has_view.get() {
-                    return None;
-                }
-                match seat.get() {
-                    None if waiting.get() => Some(line(shell.t(Text::WaitingForSeat).into())),
-                    None if watching.get() && lobby.with(|l| l.is_some()) => Some(line(shell.t(Text::WatchingWait).into())),
-                    None => Some(line(shell.t(Text::SayingHello).into())),
-                    Some(s) => Some(line(format!("{} {}. {}", shell.t(Text::YouSitAt), s + 1, shell.t(Text::WaitingForStart)))),
-                }
-            }
-        }
-    };
+    let status = move || status_line(stage, shown, relays, has_view);
     let refused_line = move || {
         (!has_view.get()).then(|| refusal.get()).flatten().map(|r| view! {
             <p class="notice bad" role="alert" data-testid="host-refused">{shell.t(Text::HostRefused)} " " {r.get(shell.lang()).to_string()}</p>
