@@ -2,8 +2,8 @@
 //! decision of a page's table is a `Play` job (the bot as data and its seat's view).
 //! Shengji's own jobs ([`Job`]) are the field comparison — the hand just finished, dealt
 //! again with another player in a person's seat and the same bots around them — the
-//! hint tab's rows (`hints`) and the hand's legality as cards are selected (`turn`). Pure: the worker only moves the bytes, and the tests run
-//! them natively.
+//! hint tab's rows (`hints`) and the hand's legality as cards are selected (`turn`).
+//! Pure: the worker only moves the bytes, and the tests run them natively.
 
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
