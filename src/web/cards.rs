@@ -16,7 +16,12 @@ fn suit_path(s: Suit) -> &'static str {
     }
 }
 
-const STAR: &str = "M0-1 .247-.34.951-.309.399.13.588.809 0 .42-.588.809-.399.13-.951-.309-.247-.34Z";
+/// The jokers' (and the back's) star, in the same box.
+macro_rules! star {
+    () => {
+        "M0-1 .247-.34.951-.309.399.13.588.809 0 .42-.588.809-.399.13-.951-.309-.247-.34Z"
+    };
+}
 
 /// `transform` placing a unit shape at (x, y) with half-size r, written out: formatting
 /// floats here would link the float formatter into every page (several KB of wasm).
@@ -27,46 +32,46 @@ macro_rules! at {
 }
 
 /// Rank text and small suit in the top-left corner (and rotated, bottom-right).
-fn corner(rank: Rank, suit: Suit) -> impl IntoView {
+fn push_corner(out: &mut String, rank: Rank, suit: Suit) {
     let text = rank.notation();
-    let ten = text.len() > 1;
-    view! {
-        <text x="10" y="19" class="card-rank" text-anchor="middle"
-            textLength=ten.then_some("17") lengthAdjust=ten.then_some("spacingAndGlyphs")>{text}</text>
-        <path d=suit_path(suit) transform=at!(10, 29.5, 6.2)/>
+    out.push_str(r#"<text x="10" y="19" class="card-rank" text-anchor="middle""#);
+    if text.len() > 1 {
+        out.push_str(r#" textLength="17" lengthAdjust="spacingAndGlyphs""#);
     }
+    out.push('>');
+    out.push_str(text);
+    out.push_str(r#"</text><path d=""#);
+    out.push_str(suit_path(suit));
+    out.push_str(concat!(r#"" transform=""#, at!(10, 29.5, 6.2), r#""/>"#));
 }
 
-/// The face of one card as an `<svg>` (60 × 84 units), coloured by `currentColor`.
-#[component]
-pub fn CardSvg(
-    card: Card,
-    /// A joker with no big or small (rummy's printed joker): no corner tag.
-    #[prop(optional)]
-    plain_joker: bool,
-) -> impl IntoView {
-    let body = match card {
+/// The markup inside a card face's `<svg>`: the background and the ink.
+fn face_markup(card: Card, plain_joker: bool, zh: bool) -> String {
+    let mut out = String::with_capacity(900);
+    out.push_str(r#"<rect x=".75" y=".75" width="58.5" height="82.5" rx="5" class="card-bg"/><g class="card-ink">"#);
+    match card {
         Card::Suited { rank, suit } => {
             let face = matches!(rank, Rank::Jack | Rank::Queen | Rank::King);
-            view! {
-                <g class="card-ink">
-                    {corner(rank, suit)}
-                    <g transform="rotate(180 30 42)">{corner(rank, suit)}</g>
-                    {face.then(|| view! {
-                        <rect x="18" y="10" width="24" height="64" rx="3" class="card-frame"/>
-                        <text x="30" y="34" class="card-face-letter" text-anchor="middle">{rank.notation()}</text>
-                    })}
-                    <path d=suit_path(suit) transform=if face { at!(30, 52, 9) } else { at!(30, 42, 12.5) }/>
-                </g>
+            push_corner(&mut out, rank, suit);
+            out.push_str(r#"<g transform="rotate(180 30 42)">"#);
+            push_corner(&mut out, rank, suit);
+            out.push_str("</g>");
+            if face {
+                out.push_str(r#"<rect x="18" y="10" width="24" height="64" rx="3" class="card-frame"/><text x="30" y="34" class="card-face-letter" text-anchor="middle">"#);
+                out.push_str(rank.notation());
+                out.push_str("</text>");
             }
-            .into_any()
+            out.push_str(r#"<path d=""#);
+            out.push_str(suit_path(suit));
+            out.push_str(r#"" transform=""#);
+            out.push_str(if face { at!(30, 52, 9) } else { at!(30, 42, 12.5) });
+            out.push_str(r#""/>"#);
         }
         Card::SmallJoker | Card::BigJoker => {
             let big = card == Card::BigJoker;
             // Filled star for the big joker, hollow for the small one: told apart without colour.
             let class = if big { "joker-star filled" } else { "joker-star hollow" };
             // The words in the player's language: 大王/小王 at a Chinese table.
-            let zh = use_context::<crate::web::shell::Shell>().is_some_and(|s| s.lang() == crate::i18n::Lang::Zh);
             let (tag, word) = match (zh, big, plain_joker) {
                 (false, true, _) => ("BIG", "JOKER"),
                 (false, false, _) => ("SM", "JOKER"),
@@ -74,24 +79,41 @@ pub fn CardSvg(
                 (true, true, false) => ("大", "大王"),
                 (true, false, false) => ("小", "小王"),
             };
-            view! {
-                <g class="card-ink">
-                    <path d=STAR transform=at!(10, 12, 7.5) class=class/>
-                    {(!plain_joker).then(|| view! {
-                        <text x="10" y="31" class="card-joker-tag" text-anchor="middle">{tag}</text>
-                    })}
-                    <path d=STAR transform=at!(30, 44, 15) class=class/>
-                    <text x="30" y="76" class="card-joker-word" class:zh=zh text-anchor="middle">{word}</text>
-                </g>
+            for (transform, tag) in [(at!(10, 12, 7.5), Some(tag).filter(|_| !plain_joker)), (at!(30, 44, 15), None)] {
+                out.push_str(concat!(r#"<path d=""#, star!(), r#"" transform=""#));
+                out.push_str(transform);
+                out.push_str(r#"" class=""#);
+                out.push_str(class);
+                out.push_str(r#""/>"#);
+                if let Some(tag) = tag {
+                    out.push_str(r#"<text x="10" y="31" class="card-joker-tag" text-anchor="middle">"#);
+                    out.push_str(tag);
+                    out.push_str("</text>");
+                }
             }
-            .into_any()
+            out.push_str(if zh { r#"<text x="30" y="76" class="card-joker-word zh" text-anchor="middle">"# } else { r#"<text x="30" y="76" class="card-joker-word" text-anchor="middle">"# });
+            out.push_str(word);
+            out.push_str("</text>");
         }
-    };
+    }
+    out.push_str("</g>");
+    out
+}
+
+/// The face of one card as an `<svg>` (60 × 84 units), coloured by `currentColor`. Its
+/// inside is written as markup and parsed by the browser in one step: a hand is a few
+/// hundred SVG elements, which element by element cost a phone's start several times
+/// more (and more wasm).
+#[component]
+pub fn CardSvg(
+    card: Card,
+    /// A joker with no big or small (rummy's printed joker): no corner tag.
+    #[prop(optional)]
+    plain_joker: bool,
+) -> impl IntoView {
+    let zh = card.is_joker() && use_context::<crate::web::shell::Shell>().is_some_and(|s| s.lang() == crate::i18n::Lang::Zh);
     view! {
-        <svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false">
-            <rect x=".75" y=".75" width="58.5" height="82.5" rx="5" class="card-bg"/>
-            {body}
-        </svg>
+        <svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false" inner_html=face_markup(card, plain_joker, zh)></svg>
     }
 }
 
@@ -118,17 +140,24 @@ pub fn CardFace(card: Card, #[prop(optional)] small: bool) -> impl IntoView {
     }
 }
 
+/// The inside of a face-down card's `<svg>`.
+const BACK_MARKUP: &str = concat!(
+    r#"<rect x=".75" y=".75" width="58.5" height="82.5" rx="5" class="back-bg"/>"#,
+    r#"<rect x="5" y="5" width="50" height="74" rx="3" class="back-inner"/>"#,
+    r#"<path d="M30 14 48 42 30 70 12 42Z" class="back-diamond"/>"#,
+    r#"<path d=""#,
+    star!(),
+    r#"" transform=""#,
+    at!(30, 43, 8),
+    r#"" class="back-star"/>"#,
+);
+
 /// A face-down card.
 #[component]
 pub fn CardBack(#[prop(optional)] small: bool) -> impl IntoView {
     view! {
         <span class=if small { "card back mini" } else { "card back" } data-card="back" role="img" aria-label="face-down card">
-            <svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false">
-                <rect x=".75" y=".75" width="58.5" height="82.5" rx="5" class="back-bg"/>
-                <rect x="5" y="5" width="50" height="74" rx="3" class="back-inner"/>
-                <path d="M30 14 48 42 30 70 12 42Z" class="back-diamond"/>
-                <path d=STAR transform=at!(30, 43, 8) class="back-star"/>
-            </svg>
+            <svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false" inner_html=BACK_MARKUP></svg>
         </span>
     }
 }
