@@ -27,11 +27,16 @@ impl Prefs {
     }
 }
 
+/// The browser's language, asked once: every string a screen shows looks it up (where the
+/// player chose none), and each `navigator.language` is a call out of the wasm.
 fn browser_lang() -> Lang {
-    web_sys::window()
-        .and_then(|w| w.navigator().language())
-        .map(|tag| Lang::from_tag(&tag))
-        .unwrap_or_default()
+    thread_local! {
+        static BROWSER_LANG: Lang = web_sys::window()
+            .and_then(|w| w.navigator().language())
+            .map(|tag| Lang::from_tag(&tag))
+            .unwrap_or_default();
+    }
+    BROWSER_LANG.with(|l| *l)
 }
 
 fn current_route() -> Route {

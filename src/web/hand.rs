@@ -98,13 +98,12 @@ pub fn Hand(
             set_avail.set(w);
         }
     };
-    Effect::new(move |_| {
-        if let Some(el) = panel.get() {
-            measure(&el);
-        }
-    });
+    // Measured in the next animation frame, never as the hand mounts: reading `clientWidth`
+    // then lays out the half-built page inside the start's task (20–35 ms of a phone's, 4×
+    // that under the load benchmark's slowdown), while in a frame callback the layout is the
+    // one the browser was about to do anyway, and the width is set before the first paint.
     // The hint tab takes a column beside the hand on wide screens while it is shown: the
-    // hand's width changes with it, measured once the page has laid it out.
+    // hand's width changes with it, so it is measured again whenever the trick changes.
     Effect::new(move |_| {
         follow.track();
         request_animation_frame(move || {

@@ -117,9 +117,12 @@ fn start_once(which: Which) {
     }
 }
 
-/// Starts the bot worker now (a table with an Expert does, so its first search waits less).
+/// Starts the bot worker soon (a table with bots does, so its first question waits less):
+/// once the first screen is painted, in a task of its own — starting a worker is a
+/// noticeable part of a phone's start, and the first tap needs no worker.
 pub fn warm_up() {
-    start_once(Which::Bots);
+    use leptos::prelude::{request_animation_frame, set_timeout};
+    request_animation_frame(|| set_timeout(|| start_once(Which::Bots), std::time::Duration::ZERO));
 }
 
 /// The bot worker's answer to `job` (`table::think`), or `None` where it cannot answer.
