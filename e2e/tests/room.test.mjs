@@ -180,6 +180,8 @@ test("a friend who opens the link once the hand has started watches and takes a 
     assert.match(await watching.textContent(), /next hand|start of a hand/i);
     await dee.page.locator("[data-testid=table]").waitFor({ timeout: 20000 });
     assert.equal(await dee.page.locator("[data-testid=hand] [data-card]").count(), 0, "a watcher holds no cards");
+    // The host's page names who waits for a seat.
+    await host.page.waitForFunction(() => /Dee/.test(document.querySelector("[data-testid=waiting-guests]")?.textContent ?? ""), null, { timeout: 20000 });
     await screenshot(dee.page, "room-late-guest-watching-phone");
     await Promise.all([host.page, ana.page].map((p) => playHand(p)));
 
@@ -187,6 +189,7 @@ test("a friend who opens the link once the hand has started watches and takes a 
     await ana.page.click("[data-testid=next-hand]");
     await guestsSeated(host.page, 2);
     assert.equal(await host.page.locator("[data-testid=lobby-seat][data-kind=guest]").filter({ hasText: "Dee" }).count(), 1);
+    await host.page.waitForFunction(() => !document.querySelector("[data-testid=waiting-guests]"), null, { timeout: 10000 });
     await dee.page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length > 0, null, { timeout: 30000 });
     assert.equal(await watching.count(), 0, "seated, it no longer watches");
 

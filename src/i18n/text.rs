@@ -262,6 +262,7 @@ impl Text {
     pub const InviteSpectator: Text = Text { en: "Invite a spectator", zh: "邀请观战" };
     pub const SpectatorInvite: Text = Text { en: "An invite to watch (no seat, no hidden cards): send it, then paste their answer here.", zh: "观战邀请（不占座位，看不到手牌）：发给对方，再把对方的回复码粘贴到这里。" };
     pub const Spectators: Text = Text { en: "Watching", zh: "观战" };
+    pub const WaitingGuests: Text = Text { en: "Waiting for a seat (seated as one frees):", zh: "等待入座（有空位即入座）：" };
     pub const YouSitAt: Text = Text { en: "You sit at seat", zh: "你的座位：" };
     pub const WaitingForStart: Text = Text { en: "Waiting for the host to start.", zh: "等待房主开始。" };
     pub const Dealing: Text = Text { en: "The next hand is being dealt (fair dealing: every browser adds its own randomness)…", zh: "正在发下一局（公平发牌：每个浏览器都加入自己的随机数）…" };

@@ -157,6 +157,12 @@ impl<G: PeerGame> Host<G> {
         self.conns.iter().filter(|(_, c)| c.watching).map(|(&id, _)| id).collect()
     }
 
+    /// The names of the spectators waiting for a seat, in the order they will be seated
+    /// (the host's page lists them among the spectators).
+    pub fn waiting(&self) -> Vec<String> {
+        self.conns.values().filter_map(|c| c.waiting.as_ref()).map(|n| if n.is_empty() { "Guest".to_string() } else { n.clone() }).collect()
+    }
+
     pub(super) fn welcome(&self, seat: Seat, conn: ConnId) -> Outgoing<G> {
         let token = match &self.seats[seat] {
             Occupant::Guest(g) => g.token.clone(),

@@ -106,6 +106,8 @@ pub struct HostTable<G: PeerGame> {
     pub dealing: bool,
     pub chat: Vec<(Seat, String)>,
     pub watchers: usize,
+    /// The names of the watchers waiting for a seat, first to be seated first.
+    pub waiting: Vec<String>,
     pub stand_in_after: Millis,
 }
 
@@ -359,6 +361,7 @@ impl<G: PeerSession> HostSide<G> {
             dealing: self.host.dealing(),
             chat: self.me.chat.clone(),
             watchers: self.host.watchers().len(),
+            waiting: self.host.waiting(),
             stand_in_after: self.host.config().stand_in_after,
         }
     }

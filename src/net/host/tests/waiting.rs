@@ -30,6 +30,7 @@ fn a_guest_arriving_mid_hand_watches_then_takes_a_bots_seat_at_the_next_hand() {
     assert!(g.rejected.is_empty(), "{:?}", g.rejected);
     assert_eq!(t.host.game().unwrap().record(), before);
     assert_eq!(t.host.watchers(), vec![9]);
+    assert_eq!(t.host.waiting(), vec!["g9".to_string()], "the host's page names who waits");
     // The hand plays out with the late guest watching.
     t.play_until_stuck(500);
     assert_eq!(t.phase(), Some(PhaseName::Finished));
@@ -46,6 +47,7 @@ fn a_guest_arriving_mid_hand_watches_then_takes_a_bots_seat_at_the_next_hand() {
     assert!(matches!(&t.host.lobby().seats[seat], SeatInfo::Guest { name, connected: true, .. } if name == "g9"));
     assert!(!t.guests[late].client.watching);
     assert!(t.host.watchers().is_empty());
+    assert!(t.host.waiting().is_empty());
     assert_eq!(t.phase(), Some(PhaseName::Draw), "the hand was dealt with the new guest's entropy");
     t.play_until_stuck(500);
     assert_eq!(t.phase(), Some(PhaseName::Finished));

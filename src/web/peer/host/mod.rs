@@ -74,6 +74,8 @@ struct Ui<G: PeerTable> {
     notice: RwSignal<Option<Phrased>>,
     /// Spectators connected now.
     watchers: RwSignal<usize>,
+    /// The names of the watchers waiting for a seat.
+    waiting: RwSignal<Vec<String>>,
     stand_in_after: RwSignal<u64>,
     /// The worker has opened the table (a saved one takes a moment to restore).
     open: RwSignal<bool>,
@@ -141,6 +143,7 @@ fn apply<G: PeerTable>(sess: &Weak<RefCell<Session>>, ui: Ui<G>, reply: Option<H
         set_changed(ui.dealing, t.dealing);
         set_changed(ui.chat, t.chat);
         set_changed(ui.watchers, t.watchers);
+        set_changed(ui.waiting, t.waiting);
         set_changed(ui.stand_in_after, t.stand_in_after);
         ui.open.try_set(true);
     }
@@ -176,6 +179,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         invites: RwSignal::new(BTreeMap::new()),
         notice: RwSignal::new(None),
         watchers: RwSignal::new(0),
+        waiting: RwSignal::new(Vec::new()),
         stand_in_after: RwSignal::new(30_000),
         open: RwSignal::new(false),
         no_worker: RwSignal::new(false),

@@ -1,6 +1,6 @@
 //! The host's seat cards: each seat's number, name and state, its bot's level before the
 //! start, the moves (up, down, remove a guest), the seat's own invite while it shows, and
-//! the spectators' row (how many watch, and an invite to watch that seats nobody). The
+//! the spectators' row (how many watch, who waits for a seat, an invite to watch). The
 //! lobby lists them; during a hand they sit under the board, showing only a seat with an
 //! invite (a guest away).
 
@@ -83,8 +83,8 @@ pub(super) fn seat_cards<G: PeerTable>(ui: Ui<G>, sess: StoredValue<Shared, Loca
     }
 }
 
-/// The spectators' row: how many watch (guests waiting for a seat among them), and an
-/// invite to watch that seats nobody.
+/// The spectators' row: how many watch, who among them waits for a seat (seated as one
+/// frees, first come first seated), and an invite to watch that seats nobody.
 pub(super) fn spectators<G: PeerTable>(ui: Ui<G>, sess: StoredValue<Shared, LocalStorage>) -> impl IntoView {
     let shell = expect_context::<Shell>();
     move || {
@@ -102,6 +102,9 @@ pub(super) fn spectators<G: PeerTable>(ui: Ui<G>, sess: StoredValue<Shared, Loca
                         </button>
                     })}
                 </div>
+                {move || ui.waiting.with(|w| (!w.is_empty()).then(|| w.join(", "))).map(|names| view! {
+                    <p class="muted" data-testid="waiting-guests">{shell.t(Text::WaitingGuests)} " " {names}</p>
+                })}
                 {invite.map(|status| view! {
                     <p class="muted">{shell.t(Text::SpectatorInvite)}</p>
                     {invite_box(WATCH, status, sess, ui)}
