@@ -210,17 +210,18 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
         PeerEvent::Failed => stage.set(Stage::Failed),
     };
-    // The host's offer, through the relays: a new connection answered at once (a later
-    // offer, after a drop or the host's reload, replaces the last).
-    let answer_offer = move |host, conn, offer: String| {
+    // A new connection that answers `offer` (an invitation's, or the host's through the
+    // relays), `then` given the answer code; the stage says why if it cannot.
+    let answer_with = move |offer: String, then: Box<dyn FnOnce(String)>| {
         let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
         match Peer::new(&ice_servers(), MAX_HOST_MESSAGE_BYTES, handler) {
             Ok(p) => {
+                // (A later connection, after a drop or the host's reload, replaces the last.)
                 peer.set_value(Some(p.clone()));
                 stage.set(Stage::Connecting(String::new()));
                 spawn_local(async move {
                     match p.answer::<G>(&offer).await {
-                        Ok(code) => tell_room(ToRoom::Answer { host, conn, code }),
+                        Ok(code) => then(code),
                         Err(e) => {
                             stage.try_set(Stage::Error(e));
                         }
@@ -231,7 +232,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         }
     };
     let hear_room = move |said: FromRoom| match said {
-        FromRoom::Offer { host, conn, code } => answer_offer(host, conn, code),
+        // The host's offer, through the relays: answered at once, back through them.
+        FromRoom::Offer { host, conn, code } => answer_with(code, Box::new(move |code| tell_room(ToRoom::Answer { host, conn, code }))),
         FromRoom::Relays { up, of } => relays.set(Some((up, of))),
         FromRoom::Failed(why) => stage.set(Stage::RoomFailed(why)),
         _ => {}
@@ -253,29 +255,17 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             let _ = storage::set_raw(ROOM_JOINED_KEY, &code.get_value());
             return join_room();
         }
-        let handler: Rc<dyn Fn(PeerEvent)> = Rc::new(on_event);
-        match Peer::new(&ice_servers(), MAX_HOST_MESSAGE_BYTES, handler) {
-            Ok(p) => {
-                peer.set_value(Some(p.clone()));
-                let code = code.get_value();
-                stage.set(Stage::Connecting(String::new()));
-                spawn_local(async move {
-                    match p.answer::<G>(&code).await {
-                        Ok(answer) => {
-                            stage.try_update(|s| {
-                                if matches!(s, Stage::Connecting(c) if c.is_empty()) {
-                                    *s = Stage::Answer(answer);
-                                }
-                            });
-                        }
-                        Err(e) => {
-                            stage.try_set(Stage::Error(e));
-                        }
+        // An invitation: its answer code shows, for the guest to send back.
+        answer_with(
+            code.get_value(),
+            Box::new(move |answer| {
+                stage.try_update(|s| {
+                    if matches!(s, Stage::Connecting(c) if c.is_empty()) {
+                        *s = Stage::Answer(answer);
                     }
                 });
-            }
-            Err(e) => stage.set(Stage::Error(e)),
-        }
+            }),
+        );
     };
 
     // The room link this browser joined by before: back to the table at once.
