@@ -117,12 +117,25 @@ fn start_once(which: Which) {
     }
 }
 
-/// Starts the bot worker soon (a table with bots does, so its first question waits less):
-/// once the first screen is painted, in a task of its own — starting a worker is a
-/// noticeable part of a phone's start, and the first tap needs no worker.
+/// Starts the bot worker soon (a table with bots does, so its first question waits less),
+/// in a task of its own after the page's start (see [`later`]).
 pub fn warm_up() {
-    use leptos::prelude::{request_animation_frame, set_timeout};
-    request_animation_frame(|| set_timeout(|| start_once(Which::Bots), std::time::Duration::ZERO));
+    leptos::task::spawn_local(async {
+        later().await;
+        start_once(Which::Bots);
+    });
+}
+
+/// Resolves in a browser task of its own, after the one running now. Starting a worker is a
+/// noticeable part of a phone's start, and the bot worker answers nothing a page's first
+/// tap waits for (hints, bots' moves): it is started after the start's task, which stays
+/// short. (A timer, not an animation frame: a page opened in a background tab gets no
+/// frames, and its bots must still play.)
+async fn later() {
+    let promise = Promise::new(&mut |resolve, _| {
+        leptos::prelude::set_timeout(move || drop(resolve.call0(&JsValue::NULL)), std::time::Duration::ZERO);
+    });
+    let _ = JsFuture::from(promise).await;
 }
 
 /// The bot worker's answer to `job` (`table::think`), or `None` where it cannot answer.
@@ -136,6 +149,9 @@ pub async fn ask_table(job: &[u8]) -> Option<Answered> {
 }
 
 async fn ask_in(which: Which, job: &[u8]) -> Option<Answered> {
+    if matches!(which, Which::Bots) && which.with(|s| s.worker.is_none() && !s.broken) {
+        later().await;
+    }
     start_once(which);
     let message = Array::new();
     let mut id = 0;
