@@ -8,10 +8,12 @@
 //! saved by `host_save` (changes only, debounced, never over another tab's save). The seat
 //! cards are `seats`, the invites `invites`, the room link `room`.
 
+mod few;
 mod invites;
 mod room;
 mod seats;
 
+use self::few::Few;
 use self::invites::{ensure_invites, InviteStatus};
 use self::seats::{seat_cards, spectators};
 use self::room::{findable, open_room, room_box, room_key, RoomShown};
@@ -36,7 +38,6 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -46,9 +47,9 @@ const WATCH: Seat = Seat::MAX;
 
 /// The page's side of the table: its connections and invites.
 struct Session {
-    peers: BTreeMap<ConnId, Rc<Peer>>,
+    peers: Few<ConnId, Rc<Peer>>,
     /// The open invite of each seat (a connection that has not said hello yet).
-    invites: BTreeMap<Seat, ConnId>,
+    invites: Few<Seat, ConnId>,
     /// The host's own seat is connection 0 (in the worker): guests' connections count from 1.
     next_conn: ConnId,
     /// Refused messages on the console, at most a few a minute.
@@ -69,7 +70,7 @@ struct Ui<G: PeerTable> {
     verdict: RwSignal<Option<VerdictShown>>,
     dealing: RwSignal<bool>,
     chat: RwSignal<Vec<(Seat, String)>>,
-    invites: RwSignal<BTreeMap<Seat, InviteStatus>>,
+    invites: RwSignal<Few<Seat, InviteStatus>>,
     /// Why the last lobby change was refused.
     notice: RwSignal<Option<Phrased>>,
     /// Spectators connected now.
@@ -165,7 +166,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         Ok(l) => l,
         Err(e) => return view! { <p class="notice bad">{G::settings_error(&e, shell.lang())}</p> }.into_any(),
     };
-    let session: Shared = Rc::new(RefCell::new(Session { peers: BTreeMap::new(), invites: BTreeMap::new(), next_conn: 0, console: ConsoleLog::default(), room: None, room_findable: None }));
+    let session: Shared = Rc::new(RefCell::new(Session { peers: Few::new(), invites: Few::new(), next_conn: 0, console: ConsoleLog::default(), room: None, room_findable: None }));
     let autosave = Autosave::new(saver);
     let ui = Ui {
         lobby: RwSignal::new(opening),
@@ -176,7 +177,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         verdict: RwSignal::new(None),
         dealing: RwSignal::new(false),
         chat: RwSignal::new(Vec::new()),
-        invites: RwSignal::new(BTreeMap::new()),
+        invites: RwSignal::new(Few::new()),
         notice: RwSignal::new(None),
         watchers: RwSignal::new(0),
         waiting: RwSignal::new(Vec::new()),
