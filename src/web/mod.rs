@@ -2,6 +2,7 @@
 //! touches the DOM or browser storage. Game rules never live here; screens render
 //! engine views and send actions.
 
+pub mod after_paint;
 pub mod app;
 pub mod cards;
 pub mod hand;

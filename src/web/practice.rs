@@ -13,6 +13,7 @@ use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
 use crate::shengji::think::turn::Led;
 use crate::web::hand::{FollowContext, Hand};
+use crate::web::after_paint::AfterPaint;
 use crate::web::hints::HintTab;
 use crate::web::shell::random_seed;
 use leptos::prelude::*;
@@ -119,7 +120,7 @@ pub fn Practice(query: Vec<(String, String)>) -> impl IntoView {
             <div class="play-area">
                 <div class="hand-area">
                     <h3>{move || shell.t(Text::YourHand)}</h3>
-                    <Hand cards=hand selected=selected follow=follow on_play=on_play locked=locked/>
+                    <AfterPaint><Hand cards=hand selected=selected follow=follow on_play=on_play locked=locked/></AfterPaint>
                     {move || verdict.get().map(|v| {
                         let ok = v.is_ok();
                         let text = match &v {
@@ -144,9 +145,11 @@ pub fn Practice(query: Vec<(String, String)>) -> impl IntoView {
                         }
                     })}
                 </div>
-                <HintTab follow=follow hand=hand selected=selected locked=locked/>
+                <AfterPaint>
+                    <HintTab follow=follow hand=hand selected=selected locked=locked/>
+                </AfterPaint>
             </div>
-            <BackHome/>
+            <AfterPaint><BackHome/></AfterPaint>
         </section>
     }
     .into_any()

@@ -7,6 +7,7 @@
 
 use js_sys::{Array, Function, Promise, Uint8Array};
 use std::cell::RefCell;
+use crate::web::after_paint::after_start;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -25,6 +26,8 @@ struct State {
     ready: bool,
     /// It failed to start or broke: every job is answered `None` from now on.
     broken: bool,
+    /// Its start is on the way (`start_soon`).
+    starting: bool,
     next_id: u32,
     /// Jobs posted before "ready".
     queued: Vec<Array>,
@@ -117,25 +120,26 @@ fn start_once(which: Which) {
     }
 }
 
-/// Starts the bot worker soon (a table with bots does, so its first question waits less),
-/// in a task of its own after the page's start (see [`later`]).
+/// Starts the bot worker soon (a table with bots does, so its first question waits less).
 pub fn warm_up() {
-    leptos::task::spawn_local(async {
-        later().await;
-        start_once(Which::Bots);
-    });
+    start_soon(Which::Bots);
 }
 
-/// Resolves in a browser task of its own, after the one running now. Starting a worker is a
-/// noticeable part of a phone's start, and the bot worker answers nothing a page's first
-/// tap waits for (hints, bots' moves): it is started after the start's task, which stays
-/// short. (A timer, not an animation frame: a page opened in a background tab gets no
-/// frames, and its bots must still play.)
-async fn later() {
-    let promise = Promise::new(&mut |resolve, _| {
-        leptos::prelude::set_timeout(move || drop(resolve.call0(&JsValue::NULL)), std::time::Duration::ZERO);
+/// Starts `which` in a task after the page's start (`after_paint::after_start`), once.
+/// Starting a worker is a noticeable part of a phone's start, and no worker answers anything
+/// a page's first screen waits for; the jobs asked meanwhile wait in `queued`, in order.
+fn start_soon(which: Which) {
+    let first = which.with(|s| {
+        let first = s.worker.is_none() && !s.broken && !s.starting;
+        s.starting = true;
+        first
     });
-    let _ = JsFuture::from(promise).await;
+    if first {
+        leptos::task::spawn_local(async move {
+            after_start().await;
+            start_once(which);
+        });
+    }
 }
 
 /// The bot worker's answer to `job` (`table::think`), or `None` where it cannot answer.
@@ -149,10 +153,7 @@ pub async fn ask_table(job: &[u8]) -> Option<Answered> {
 }
 
 async fn ask_in(which: Which, job: &[u8]) -> Option<Answered> {
-    if matches!(which, Which::Bots) && which.with(|s| s.worker.is_none() && !s.broken) {
-        later().await;
-    }
-    start_once(which);
+    start_soon(which);
     let message = Array::new();
     let mut id = 0;
     let promise = Promise::new(&mut |resolve, _reject| {

@@ -14,6 +14,7 @@ use crate::ui_model::mahjong::words::{self, label, suit_char, Label};
 use crate::web::shell::Shell;
 use crate::web::table::runner::SaveStatus;
 use leptos::prelude::*;
+use crate::web::after_paint::AfterPaint;
 
 /// What the board reads.
 #[derive(Clone, Copy)]
@@ -341,6 +342,9 @@ pub(super) fn Board(
             {move || view.with(|v| v.passed_win && v.result.is_none()).then(|| view! { <p class="muted" data-testid="passed-win">{label(Label::PassedWin, lang())}</p> })}
             {move || state.refusal.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="mahjong-error">{e}</p> })}
             {move || (hint.get() && view.with(|v| v.turn == Some(me) && v.result.is_none())).then(|| view! { <HintPanel view=view/> })}
+            // Your tiles, then the footer, each in a task after the rest of the table
+            // (`after_paint`): the page's start stays short.
+            <AfterPaint>
             <div class="mj-mine" data-testid="my-tiles" class:hidden=spectator>
                 <div class="mj-seat-head">
                     <b>{move || name(me)}</b>
@@ -362,6 +366,8 @@ pub(super) fn Board(
                 {hand_row}
             </div>
             <div class="mj-actions">{actions}</div>
+            </AfterPaint>
+            <AfterPaint>
             {save_notice}
             {below.map(|b| b.run())}
             <nav class="mj-foot" class:hidden=state.read_only>
@@ -373,6 +379,7 @@ pub(super) fn Board(
                     <a class="button subtle" href=shell.link("#/") data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
                 })}
             </nav>
+            </AfterPaint>
         </section>
     }
 }

@@ -16,6 +16,7 @@ use crate::web::table::share;
 use crate::record::duplicate::DuplicateResult;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
+use crate::web::after_paint::AfterPaint;
 
 /// The running total people compare: net winnings (points rummy) or points paid (pool).
 fn total(v: &SeatView, seat: usize) -> String {
@@ -237,12 +238,17 @@ pub(super) fn Board(
             {refusal}
             {pending}
             {hint}
+            // The hand, then the footer, each in a task after the top of the table
+            // (`after_paint`): the page's start stays short.
+            <AfterPaint>
             <div class="rummy-hand-head" class:hidden=spectator>
                 <span>{move || name(me)} " · " {move || total(&view.get(), me)}</span>
                 <span data-testid="count">{move || label(Label::Count, lang())} " " {count}</span>
             </div>
             <GroupedHand groups=groups selected=selected wild=wild on_tap=Callback::new(move |p| handlers.tap(p)) enabled=enabled/>
             {actions}
+            </AfterPaint>
+            <AfterPaint>
             {move || {
                 use crate::web::table::runner::SaveStatus;
                 let (testid, text) = match state.save_status.get() {
@@ -264,6 +270,7 @@ pub(super) fn Board(
                     <a class="button subtle" href=shell.link("#/") data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
                 })}
             </nav>
+            </AfterPaint>
         </section>
     }
 }

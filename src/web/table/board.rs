@@ -22,6 +22,7 @@ use crate::web::hints::HintTab;
 use crate::web::table::advice::advice;
 use crate::web::review::TrickReview;
 use leptos::prelude::*;
+use crate::web::after_paint::AfterPaint;
 
 use crate::ui_model::phrase::{friend_revealed, nth_label};
 
@@ -528,15 +529,21 @@ pub fn TableBoard(
             <div class="play-area" class:hidden=move || !show_hand() class:with-hints=move || follow.with(|f| f.is_some())>
                 <div class="hand-area">
                     <h3>{move || shell.t(Text::YourHand)}</h3>
+                    // The hand and what follows it are built in tasks after the top of the
+                    // table (`after_paint`): the page's start stays short.
+                    <AfterPaint>
                     <Hand cards=hand_signal selected=selected follow=follow on_play=on_play locked=locked
                         leading=leading_rules reading=reading take_back=take_back_button/>
+                    </AfterPaint>
                 </div>
+                <AfterPaint>
                 {move || follow.with(|f| f.is_some()).then(|| view! {
                     <HintTab follow=follow hand=hand_signal selected=selected locked=locked
                         expert=Signal::derive(move || expert_row().map(|e| (e.cards, e.reason.get(lang()).to_string())))/>
                 })}
+                </AfterPaint>
             </div>
-            {children.map(|c| c())}
+            <AfterPaint>{children.map(|c| c())}</AfterPaint>
         </section>
     }
 }

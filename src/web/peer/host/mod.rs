@@ -36,6 +36,7 @@ use crate::worker::session::{HostCall, HostOpen, HostReply, LobbyOp, VerdictShow
 use derive_where::derive_where;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
+use crate::web::after_paint::AfterPaint;
 use leptos::task::spawn_local;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -346,10 +347,15 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             {move || (!has_view.get() && (ui.open.get() || !resuming)).then(|| view! {
                 <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
                 {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
+                // The invitation and the seats, then the start, each in a task after the
+                // settings (`after_paint`): the page's start stays short.
+                <AfterPaint>
                 <h3>{shell.t(Text::StepInvite)}</h3>
                 {room_box::<G>(ui.room)}
                 <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
                 {spectator_row}
+                </AfterPaint>
+                <AfterPaint>
                 {move || (!started.get()).then(|| view! {
                     <h3>{shell.t(Text::StepStart)}</h3>
                     <div class="hand-actions">
@@ -364,6 +370,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                     </div>
                 })}
                 {status_line}
+                </AfterPaint>
             })}
             {move || (!ui.open.get() && resuming).then(status_line)}
             {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{e.get(shell.lang()).to_string()}</p> })}
@@ -381,6 +388,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                     <TableTalk lines=ui.chat.into() names=names send=say/>
                 }
             })}
+            <AfterPaint>
             <button type="button" class="button subtle" data-testid="new-table"
                 on:click=move |_| {
                     if ui.autosave.close() {
@@ -392,6 +400,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 {move || shell.t(Text::NewTable)}
             </button>
             <BackHome/>
+            </AfterPaint>
         </section>
     }
     .into_any()
