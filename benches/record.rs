@@ -3,8 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tuolaji::dup::TableSeed;
-use tuolaji::record::{decode_record, encode_record, Replay};
-use tuolaji::record::replay_code::decode_unchecked;
+use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, Replay};
 use tuolaji::shengji::bot::Difficulty;
 use tuolaji::shengji::game::sim::Simulation;
 use tuolaji::shengji::game::{GameRecord, PhaseName, Settings};

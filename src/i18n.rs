@@ -78,12 +78,4 @@ mod tests {
     fn both_languages_differ() {
         assert_ne!(Lang::En.t(Text::Resume), Lang::Zh.t(Text::Resume));
     }
-
-    #[test]
-    fn the_backup_notice_names_the_cap() {
-        let cap = crate::record::save::MAX_BACKUPS.to_string();
-        for lang in [Lang::En, Lang::Zh] {
-            assert!(lang.t(Text::BackupsDropped).contains(&cap), "{lang:?}");
-        }
-    }
 }

@@ -176,7 +176,7 @@ fn a_small_sweep_is_deterministic_and_names_every_table_by_its_link() {
     for t in tables {
         let link = t["link"].as_str().unwrap();
         assert!(link.starts_with("#/play/shengji?seed="), "{link}");
-        tuolaji::record::ShareLink::parse_hash(link).unwrap();
+        tuolaji::ui_model::shengji::ShareLink::parse_hash(link).unwrap();
         assert!(t["max_actions_per_hand"].as_u64().unwrap() > 50 && t["max_ms_per_hand"].as_f64().is_some());
     }
     let b = json(&args);

@@ -6,9 +6,10 @@ use proptest::prelude::*;
 use tuolaji::cards::{Card, Rank};
 use tuolaji::dup::TableSeed;
 use tuolaji::codec::{base64url_decode, base64url_encode, put_varint, Reader};
-use tuolaji::record::link::normalize;
+use tuolaji::shengji::game::codec::normalize;
 use tuolaji::record::duplicate::{fingerprint, Merge, MAX_RESULTS_PER_SEED};
-use tuolaji::record::replay_code::{decode_unchecked, decode_with_limits, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
+use tuolaji::record::replay_code::{decode_with_limits, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
+use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, Replay, ShareLink};
 use tuolaji::record::save::UiState;
 use tuolaji::record::*;
 use tuolaji::shengji::bot::Difficulty;
@@ -246,7 +247,7 @@ fn a_finished_hand_gives_a_result_that_travels_in_the_link() {
     assert!(ShareLink::parse_hash(&other).unwrap_err().to_string().contains("another deal"));
 }
 
-fn result(seat: usize, landlord_side: bool, won: bool, levels: u8, points: u32, name: Option<&str>) -> DuplicateResult {
+fn result(seat: usize, landlord_side: bool, won: bool, levels: u8, points: u32, name: Option<&str>) -> DuplicateResult<Game> {
     DuplicateResult {
         seed: "abc".into(),
         fingerprint: fingerprint::<Game>(&Settings::default()),
@@ -263,7 +264,7 @@ proptest! {
     fn results_round_trip(seat in 0usize..10, flags in 0u8..4, levels in 0u8..=13, points in 0u32..2000,
                           hand in any::<u64>(), fp in any::<u32>(), name in prop::option::of("[a-zA-Z0-9 李梅]{1,12}")) {
         let name = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
-        let r: DuplicateResult = DuplicateResult { seed: "k7qx2m".into(), fingerprint: fp, hand, seat, name,
+        let r: DuplicateResult<Game> = DuplicateResult { seed: "k7qx2m".into(), fingerprint: fp, hand, seat, name,
             result: ShengjiResult { landlord_side: flags & 1 == 1, attacker_points: points, won: flags & 2 == 2, levels } };
         prop_assert_eq!(DuplicateResult::<Game>::decode(&r.encode()).unwrap(), r);
     }
@@ -320,7 +321,7 @@ fn comparing_results_on_the_same_deal() {
 
 #[test]
 fn the_results_collection_merges_without_duplicates() {
-    let mut book = SeedResults::new("abc");
+    let mut book = SeedResults::<Game>::new("abc");
     let mine = result(0, true, true, 1, 40, None);
     assert_eq!(book.merge(Source::Mine, mine.clone()), Merge::Added);
     // Playing the deal again does not replace the first result.
@@ -337,7 +338,7 @@ fn the_results_collection_merges_without_duplicates() {
     assert_eq!(ranked[0].result, friend);
     // Serde round trip (localStorage) and merging a copy adds nothing.
     let json = serde_json::to_string(&book).unwrap();
-    let back: SeedResults = serde_json::from_str(&json).unwrap();
+    let back: SeedResults<Game> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, book);
     assert_eq!(book.merge_all(&back), 0);
     for i in 0..2 * MAX_RESULTS_PER_SEED {
@@ -577,14 +578,14 @@ fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
     let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()) };
-    let text = <SaveEnvelope>::new(&game, 2, Some(ui.clone())).encode();
+    let text = SaveEnvelope::<Game>::new(&game, 2, Some(ui.clone())).encode();
     // The layout saves have always had (serde wrote it before the envelope was written by hand).
     let code = tuolaji::record::replay_code::encode(&game.record());
     let want = format!(r#"{{"format":2,"app":"{}","seat":2,"record":"{code}","ui":{{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn"}}}}"#, tuolaji::VERSION);
     assert_eq!(text, want);
     let spaced: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert!(matches!(<SaveEnvelope>::decode(Some(&serde_json::to_string_pretty(&spaced).unwrap())), Loaded::Ok { .. }));
-    match <SaveEnvelope>::decode(Some(&text)) {
+    assert!(matches!(SaveEnvelope::<Game>::decode(Some(&serde_json::to_string_pretty(&spaced).unwrap())), Loaded::Ok { .. }));
+    match SaveEnvelope::<Game>::decode(Some(&text)) {
         Loaded::Ok { save, game: loaded } => {
             assert_eq!(save.seat, 2);
             assert_eq!(save.ui, Some(ui));
@@ -599,7 +600,7 @@ fn saves_load_mid_trick() {
 fn a_save_knows_which_table_link_opens_it() {
     let settings = Settings { players: 6, decks: Some(3), ..Default::default() };
     let game = bot_game("savelink", settings.clone(), Some(30));
-    let save = <SaveEnvelope>::new(&game, 2, None);
+    let save = SaveEnvelope::<Game>::new(&game, 2, None);
     let link = save.link().unwrap();
     assert_eq!(link.seat, 2);
     assert!(save.is_for(&link));
@@ -636,9 +637,9 @@ fn saves_hold_records_longer_than_a_link_may_be() {
     assert!(matches!(decode_with_limits::<Game>(&code, code.len(), 100), Err(CodeError::Inflate(_))));
     assert_eq!(decode_with_limits::<Game>(&code, code.len(), MAX_PAYLOAD_BYTES).unwrap(), sim.game.record());
     // The envelope keeps the record as that code, and loads it back into the same table.
-    let text = <SaveEnvelope>::new(&sim.game, 1, None).encode();
+    let text = SaveEnvelope::<Game>::new(&sim.game, 1, None).encode();
     assert!(text.contains(&code), "{text}");
-    match <SaveEnvelope>::decode(Some(&text)) {
+    match SaveEnvelope::<Game>::decode(Some(&text)) {
         Loaded::Ok { game, .. } => assert_eq!(game.record(), sim.game.record()),
         other => panic!("{other}"),
     }
@@ -646,18 +647,18 @@ fn saves_hold_records_longer_than_a_link_may_be() {
 
 #[test]
 fn every_way_a_save_can_fail_is_told_apart() {
-    assert!(matches!(<SaveEnvelope>::decode(None), Loaded::Absent));
-    assert!(matches!(<SaveEnvelope>::decode(Some("  ")), Loaded::Absent));
+    assert!(matches!(SaveEnvelope::<Game>::decode(None), Loaded::Absent));
+    assert!(matches!(SaveEnvelope::<Game>::decode(Some("  ")), Loaded::Absent));
     let game = bot_game("saves2", Settings::default(), Some(40));
-    let good = <SaveEnvelope>::new(&game, 0, None);
+    let good = SaveEnvelope::<Game>::new(&game, 0, None);
     let mut value: serde_json::Value = serde_json::from_str(&good.encode()).unwrap();
     value["format"] = 1.into();
     value["app"] = "9.9.9".into();
-    let loaded = <SaveEnvelope>::decode(Some(&value.to_string()));
+    let loaded = SaveEnvelope::<Game>::decode(Some(&value.to_string()));
     assert!(matches!(&loaded, Loaded::Incompatible { format: 1, app: Some(a) } if a == "9.9.9"), "{loaded}");
     assert!(loaded.notice().unwrap().contains("version 9.9.9"));
     let corrupt = |text: &str, says: &str| {
-        let loaded = <SaveEnvelope>::decode(Some(text));
+        let loaded = SaveEnvelope::<Game>::decode(Some(text));
         assert!(matches!(loaded, Loaded::Corrupt { .. }), "{text}: {loaded}");
         assert!(loaded.notice().unwrap().contains(says), "{text}: {}", loaded.notice().unwrap());
     };
@@ -681,7 +682,7 @@ fn every_way_a_save_can_fail_is_told_apart() {
     let mut bad_seed = good.clone();
     bad_seed.record.seed = "no spaces allowed".into();
     corrupt(&bad_seed.encode(), "seed");
-    assert!(matches!(<SaveEnvelope>::decode(Some(&good.encode())), Loaded::Ok { .. }));
+    assert!(matches!(SaveEnvelope::<Game>::decode(Some(&good.encode())), Loaded::Ok { .. }));
 }
 
 proptest! {

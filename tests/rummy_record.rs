@@ -122,7 +122,7 @@ fn saves_are_one_envelope_for_every_game_and_never_misread_as_another() {
         other => panic!("{other:?}"),
     }
     // The same text read as a Shengji save: refused by the game tag, not misread.
-    match <SaveEnvelope>::decode(Some(&text)) {
+    match SaveEnvelope::<tuolaji::shengji::game::Game>::decode(Some(&text)) {
         Loaded::Corrupt { reason: SaveError::Record(CodeError::OtherGame(1)) } => {}
         other => panic!("{other:?}"),
     }

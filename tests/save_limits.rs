@@ -10,6 +10,7 @@ use tuolaji::codec::{base64url_encode, put_varint};
 use tuolaji::record::replay_code::CODE_FORMAT;
 use tuolaji::record::save::{Oversized, SaveError, MAX_SAVE_ACTIONS, MAX_SAVE_PAYLOAD};
 use tuolaji::record::{Loaded, SaveEnvelope};
+use tuolaji::shengji::game::Game;
 
 /// The system allocator, counting the bytes live on each thread and their peak.
 struct Counting;
@@ -83,7 +84,7 @@ fn a_save_that_inflates_to_32_mib_is_refused_without_inflating_it() {
     // limit) and then claims 32 million actions.
     let text = hostile_save(32 * MIB - 16);
     assert!(text.len() < 48 * 1024, "{} bytes", text.len());
-    let (loaded, peak) = peak_bytes(|| <SaveEnvelope>::decode(Some(&text)));
+    let (loaded, peak) = peak_bytes(|| SaveEnvelope::<Game>::decode(Some(&text)));
     match &loaded {
         Loaded::Corrupt { reason: SaveError::Oversized(Oversized::Inflated) } => {}
         other => panic!("expected a refusal for its inflated size, got {other:?}"),
@@ -100,7 +101,7 @@ fn a_save_claiming_too_many_actions_is_refused_before_reading_them() {
     let count = (MAX_SAVE_ACTIONS + 1) as usize;
     assert!(count < MAX_SAVE_PAYLOAD);
     let text = hostile_save(count);
-    let (loaded, peak) = peak_bytes(|| <SaveEnvelope>::decode(Some(&text)));
+    let (loaded, peak) = peak_bytes(|| SaveEnvelope::<Game>::decode(Some(&text)));
     match &loaded {
         Loaded::Corrupt { reason: SaveError::Oversized(Oversized::Actions { claimed }) } => assert_eq!(*claimed, count as u64),
         other => panic!("expected a refusal for its number of actions, got {other:?}"),
@@ -113,7 +114,7 @@ fn a_large_real_record_stays_far_below_the_limits() {
     // Within the limits such a record is only a replay error: the engine refuses seat 0's
     // second draw (out of turn).
     let text = hostile_save(1000);
-    let (loaded, peak) = peak_bytes(|| <SaveEnvelope>::decode(Some(&text)));
+    let (loaded, peak) = peak_bytes(|| SaveEnvelope::<Game>::decode(Some(&text)));
     assert!(matches!(&loaded, Loaded::Corrupt { reason: SaveError::Replay(_) }), "{loaded:?}");
     assert!(peak < MIB, "{peak}");
 }
@@ -121,7 +122,7 @@ fn a_large_real_record_stays_far_below_the_limits() {
 #[test]
 fn the_envelope_s_strings_and_lists_are_bounded_too() {
     use tuolaji::record::save::{MAX_SAVE_BYTES, MAX_SAVE_LABEL, MAX_SAVE_SELECTED};
-    let corrupt = |text: &str| match <SaveEnvelope>::decode(Some(text)) {
+    let corrupt = |text: &str| match SaveEnvelope::<Game>::decode(Some(text)) {
         Loaded::Corrupt { reason } => reason,
         other => panic!("expected a refusal, got {other:?}"),
     };
@@ -143,7 +144,7 @@ fn the_envelope_s_strings_and_lists_are_bounded_too() {
     assert_eq!(reason, SaveError::Oversized(Oversized::Text { bytes: huge.len() }));
     assert!(peak < 1024, "{peak}");
     // Another version's save keeps its version, cut to the label's length.
-    match <SaveEnvelope>::decode(Some(&format!(r#"{{"format":3,"app":"{long}","ui":[1,{{"a":[2]}}]}}"#))) {
+    match SaveEnvelope::<Game>::decode(Some(&format!(r#"{{"format":3,"app":"{long}","ui":[1,{{"a":[2]}}]}}"#))) {
         Loaded::Incompatible { format: 3, app: Some(app) } => assert_eq!(app.len(), MAX_SAVE_LABEL),
         other => panic!("{other:?}"),
     }
@@ -167,7 +168,7 @@ fn unknown_fields_are_skipped_without_being_collected() {
         format!(r#"{{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{{{filler}"tab":"hint"}}}}"#),
     ] {
         assert!(text.len() <= MAX_SAVE_BYTES);
-        let (loaded, peak) = peak_bytes(|| <SaveEnvelope>::decode(Some(&text)));
+        let (loaded, peak) = peak_bytes(|| SaveEnvelope::<Game>::decode(Some(&text)));
         assert!(matches!(&loaded, Loaded::Corrupt { reason: SaveError::Record(_) }), "{loaded:?}");
         assert!(peak < 64 * 1024, "the loader allocated {peak} bytes at once");
     }

@@ -7,9 +7,8 @@
 
 use tuolaji::cards::Rank;
 use tuolaji::dup::{uniform_below, Purpose, TableSeed};
-use tuolaji::record::link::normalize;
-use tuolaji::record::replay_code::decode_unchecked;
-use tuolaji::record::{decode_record, encode_record, ShareLink};
+use tuolaji::shengji::game::codec::normalize;
+use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, ShareLink};
 use tuolaji::shengji::format::TractorRules;
 use tuolaji::shengji::game::{GameRecord, KittyMultiplier, Mode, Settings, ThrowPenaltySetting};
 use tuolaji::shengji::rules::{DrawPolicy, ThrowEvaluation};

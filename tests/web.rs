@@ -14,7 +14,7 @@ fn storage_round_trips_text_and_a_corrupt_save_reads_as_corrupt() {
     assert_eq!(storage::get_raw(key).unwrap().as_deref(), Some(r#"{"a":[1,2,3]}"#));
     storage::set_raw(key, "{not json").unwrap();
     let stored = storage::get_raw(key).unwrap();
-    let loaded = <tuolaji::record::SaveEnvelope>::decode(stored.as_deref());
+    let loaded = tuolaji::record::SaveEnvelope::<tuolaji::shengji::game::Game>::decode(stored.as_deref());
     assert!(
         matches!(loaded, tuolaji::record::Loaded::Corrupt { reason: tuolaji::record::save::SaveError::NotJson }),
         "{loaded:?}"

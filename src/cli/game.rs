@@ -6,7 +6,7 @@
 use super::{CliError, CliResult, Output, Verdict};
 use crate::cards::Rank;
 use crate::dup::TableSeed;
-use crate::record::link::ShareLink;
+use crate::ui_model::shengji::ShareLink;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;

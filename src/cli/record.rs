@@ -4,8 +4,8 @@
 use super::{CliError, CliResult, Output, Verdict};
 use crate::cards::format_cards;
 use crate::dup::TableSeed;
-use crate::record::link::{settings_text, ShareLink};
-use crate::record::{encode_record, Replay};
+use crate::record::link::settings_text;
+use crate::ui_model::shengji::{encode_record, Replay, ShareLink};
 use crate::shengji::bot::Difficulty;
 use crate::shengji::game::sim::Simulation;
 use crate::shengji::game::{Action, PhaseName};

@@ -9,7 +9,7 @@
 use super::game::{BotsArg, SimulateArgs};
 use super::{write_stdout, CliError, CliResult, Output, Verdict};
 use crate::dup::{generate_seed, Purpose, TableSeed};
-use crate::record::link::ShareLink;
+use crate::ui_model::shengji::ShareLink;
 use crate::shengji::game::settings::sample;
 use crate::shengji::game::sim::{Simulation, Summary};
 use crate::shengji::game::Action;

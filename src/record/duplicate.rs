@@ -5,8 +5,7 @@
 use super::link::{settings_text, Link};
 use crate::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use crate::dup::{TableSeed, DERIVATION_VERSION};
-use crate::shengji::game::Game as ShengjiGame;
-pub use crate::shengji::game::ShengjiResult;
+use crate::table::codec::FIRST_GAME;
 use crate::table::{Codec, MoveError, Seat};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -16,7 +15,7 @@ use std::fmt;
 /// The binary layout version of a result parameter (its first byte): 2 names
 /// the game; 1 was Shengji's before there were other games (still read).
 pub const RESULT_FORMAT: u8 = 2;
-const SHENGJI_FORMAT: u8 = 1;
+const FIRST_GAME_FORMAT: u8 = 1;
 /// Longest player name kept, in bytes of UTF-8.
 pub const MAX_NAME_BYTES: usize = 40;
 /// Longest `r=` value accepted before decoding.
@@ -26,10 +25,10 @@ pub const MAX_RESULTS_PER_SEED: usize = 32;
 
 /// One player's result on one deal (game + seed + settings + hand number + seat).
 /// The game's own part (`result`) reads through it: a Shengji result's
-/// `attacker_points`, `won`, … are fields of [`ShengjiResult`].
+/// `attacker_points`, `won`, … are fields of `shengji::game::ShengjiResult`.
 #[derive(Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""))]
-pub struct DuplicateResult<G: Codec = ShengjiGame> {
+pub struct DuplicateResult<G: Codec> {
     pub seed: String,
     /// [`fingerprint`] of the settings: equal fingerprints mean the same table rules.
     pub fingerprint: u32,
@@ -142,8 +141,8 @@ pub fn fingerprint<G: Codec>(settings: &G::Settings) -> u32 {
     h.update(b"tuolaji/record/settings\0");
     h.update(DERIVATION_VERSION.to_le_bytes());
     h.update(settings_text::<G>(settings).as_bytes());
-    // Other games than Shengji (whose fingerprints came first) also hash their name.
-    if G::ID != ShengjiGame::ID {
+    // Other games than the first (Shengji, whose fingerprints came first) also hash their name.
+    if G::ID != FIRST_GAME {
         h.update(G::NAME.as_bytes());
     }
     let d = h.finalize();
@@ -220,8 +219,8 @@ impl<G: Codec> DuplicateResult<G> {
                     return Err(ResultError::OtherGame(game));
                 }
             }
-            SHENGJI_FORMAT if G::ID == ShengjiGame::ID => {}
-            SHENGJI_FORMAT => return Err(ResultError::OtherGame(ShengjiGame::ID)),
+            FIRST_GAME_FORMAT if G::ID == FIRST_GAME => {}
+            FIRST_GAME_FORMAT => return Err(ResultError::OtherGame(FIRST_GAME)),
             format => return Err(ResultError::Format(format)),
         }
         let derivation = r.varint().ok_or(ResultError::Truncated)?;
@@ -297,7 +296,7 @@ pub enum Source {
 
 #[derive(Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""))]
-pub struct StoredResult<G: Codec = ShengjiGame> {
+pub struct StoredResult<G: Codec> {
     pub source: Source,
     pub result: DuplicateResult<G>,
 }
@@ -325,7 +324,7 @@ impl<G: Codec> fmt::Debug for StoredResult<G> {
 /// The results of one seed, as the UI keeps them in localStorage (one key per seed).
 #[derive(Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""))]
-pub struct SeedResults<G: Codec = ShengjiGame> {
+pub struct SeedResults<G: Codec> {
     pub seed: String,
     pub results: Vec<StoredResult<G>>,
 }

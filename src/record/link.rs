@@ -6,11 +6,10 @@
 use super::duplicate::DuplicateResult;
 use crate::dup::{TableSeed, DERIVATION_VERSION};
 use crate::routes::Route;
-use crate::shengji::game::Game as ShengjiGame;
 use crate::table::{Codec, Seat};
 use std::fmt;
 
-pub use crate::shengji::game::codec::normalize;
+pub use crate::table::link_params::{flag, invalid, number, LinkError};
 
 /// A derivation version that a link leaves out: links without `v` mean this one, forever.
 pub const IMPLICIT_DERIVATION: u32 = 1;
@@ -30,9 +29,6 @@ pub struct Link<G: Codec> {
     /// A duplicate result carried by the link (`r=`), if the sharer finished the hand.
     pub result: Option<DuplicateResult<G>>,
 }
-
-/// A Shengji table's link (`#/play/shengji?…`).
-pub type ShareLink = Link<ShengjiGame>;
 
 impl<G: Codec> Clone for Link<G> {
     fn clone(&self) -> Self {
@@ -55,63 +51,6 @@ impl<G: Codec> fmt::Debug for Link<G> {
             .field("seat", &self.seat)
             .field("result", &self.result)
             .finish()
-    }
-}
-
-/// Why a link was refused. Every variant names the parameter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkError {
-    MissingSeed,
-    Unknown { param: String },
-    Repeated { param: String },
-    /// A value that is not one of the allowed ones.
-    Invalid { param: &'static str, value: String, allowed: String },
-    /// The link was made with another seed derivation: it would deal other cards.
-    Version { found: String },
-    /// The values parse but do not make a playable table: the game's validator says why.
-    Settings { param: &'static str, reason: String },
-}
-
-impl LinkError {
-    /// The parameter the error is about.
-    pub fn param(&self) -> &str {
-        match self {
-            LinkError::MissingSeed => "seed",
-            LinkError::Unknown { param } | LinkError::Repeated { param } => param,
-            LinkError::Invalid { param, .. } | LinkError::Settings { param, .. } => param,
-            LinkError::Version { .. } => "v",
-        }
-    }
-}
-
-impl fmt::Display for LinkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LinkError::MissingSeed => write!(f, "the link has no seed: it needs seed= followed by 1 to 64 letters or digits"),
-            LinkError::Unknown { param } => write!(f, "the link has an unknown parameter '{}'", shorten(param)),
-            LinkError::Repeated { param } => write!(f, "the link gives the parameter '{param}' more than once"),
-            LinkError::Invalid { param, value, allowed } => {
-                write!(f, "the link's parameter '{param}' is '{}': {allowed}", shorten(value))
-            }
-            LinkError::Version { found } => write!(
-                f,
-                "the link's parameter 'v' is '{}': it was made by another version of the app that deals \
-                 cards differently (this version deals with derivation {DERIVATION_VERSION})",
-                shorten(found)
-            ),
-            LinkError::Settings { param, reason } => write!(f, "the link's parameter '{param}' does not work: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for LinkError {}
-
-/// Keeps hostile values from flooding an error message.
-fn shorten(s: &str) -> String {
-    if s.chars().count() <= 24 {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(24).collect::<String>())
     }
 }
 
@@ -241,32 +180,7 @@ impl<G: Codec> Link<G> {
     }
 }
 
-/// A value that is not one of the allowed ones (for the games' settings readers).
-pub fn invalid(param: &'static str, value: &str, allowed: &str) -> LinkError {
-    LinkError::Invalid { param, value: value.to_string(), allowed: allowed.to_string() }
-}
-
-/// A plain decimal number (no sign, no leading zero, no spaces) from 0 to 255.
-pub fn number(v: &str, param: &'static str, allowed: &str) -> Result<u8, LinkError> {
-    let ok = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
-    match v.parse::<u8>() {
-        Ok(n) if ok => Ok(n),
-        _ => Err(invalid(param, v, allowed)),
-    }
-}
-
 fn number_u32(v: &str) -> Option<u32> {
     let canonical = !v.is_empty() && v.len() <= 9 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
     canonical.then(|| v.parse().ok()).flatten()
 }
-
-/// `1` (on) or `0` (off), or `default` when absent.
-pub fn flag(v: Option<&str>, param: &'static str, default: bool) -> Result<bool, LinkError> {
-    match v {
-        None => Ok(default),
-        Some("1") => Ok(true),
-        Some("0") => Ok(false),
-        Some(v) => Err(invalid(param, v, "use 1 (on) or 0 (off)")),
-    }
-}
-

@@ -8,14 +8,14 @@ use super::link::{settings_text, Link};
 use crate::codec::{base64url_decode, base64url_encode, put_varint, Reader};
 use crate::dup::DERIVATION_VERSION;
 use crate::routes::parse_query;
-use crate::shengji::game::Game as ShengjiGame;
+use crate::table::codec::FIRST_GAME;
 use crate::table::{replay, Codec, MoveError, Record, ReplayError};
 use std::fmt;
 
 /// The code's first byte (outside the compression): the layout version. Format 2
 /// is followed by the game's tag; format 1 (no tag) is Shengji's old layout.
 pub const CODE_FORMAT: u8 = 2;
-const SHENGJI_FORMAT: u8 = 1;
+const FIRST_GAME_FORMAT: u8 = 1;
 /// Longest code accepted, in characters (about 24 KB of compressed data).
 pub const MAX_CODE_CHARS: usize = 32 * 1024;
 /// Largest payload accepted after inflating: refuses zip bombs.
@@ -33,7 +33,7 @@ pub enum InflateProblem {
 }
 
 /// Why a replay code could not be read.
-pub enum CodeError<G: Codec = ShengjiGame> {
+pub enum CodeError<G: Codec> {
     Empty,
     TooLong(usize),
     /// 1-based position of a character outside base64url, or 0 for a bad length.
@@ -218,7 +218,7 @@ pub fn game_of(code: &str) -> Option<u8> {
     let head = code.trim().get(..4)?;
     let bytes = base64url_decode(head).ok()?;
     match *bytes.first()? {
-        SHENGJI_FORMAT => Some(ShengjiGame::ID),
+        FIRST_GAME_FORMAT => Some(FIRST_GAME),
         CODE_FORMAT => bytes.get(1).copied(),
         _ => None,
     }
@@ -251,8 +251,8 @@ pub fn payload_of<G: Codec>(code: &str, max_chars: usize, max_payload: usize) ->
             }
             compressed
         }
-        SHENGJI_FORMAT if G::ID == ShengjiGame::ID => rest,
-        SHENGJI_FORMAT => return Err(CodeError::OtherGame(ShengjiGame::ID)),
+        FIRST_GAME_FORMAT if G::ID == FIRST_GAME => rest,
+        FIRST_GAME_FORMAT => return Err(CodeError::OtherGame(FIRST_GAME)),
         other => return Err(CodeError::Format(other)),
     };
     miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, max_payload).map_err(|e| {
@@ -261,19 +261,4 @@ pub fn payload_of<G: Codec>(code: &str, max_chars: usize, max_payload: usize) ->
             _ => InflateProblem::Damaged,
         })
     })
-}
-
-/// A Shengji record's replay code (see [`encode`]).
-pub fn encode_record(record: &Record<ShengjiGame>) -> String {
-    encode(record)
-}
-
-/// Decodes a Shengji replay code and checks that it replays (see [`decode`]).
-pub fn decode_record(code: &str) -> Result<Record<ShengjiGame>, CodeError> {
-    decode(code)
-}
-
-/// Decodes a Shengji replay code without replaying it.
-pub fn decode_unchecked(code: &str) -> Result<Record<ShengjiGame>, CodeError> {
-    decode_with_limits(code, MAX_CODE_CHARS, MAX_PAYLOAD_BYTES)
 }

@@ -12,7 +12,6 @@ use super::link::Link;
 use super::replay_code::{encode, payload_of, record_from_bytes, CodeError, InflateProblem};
 use crate::codec::Reader;
 use crate::json::{self, Value};
-use crate::shengji::game::Game as ShengjiGame;
 use crate::table::{replay, Codec, Record, ReplayError, Seat};
 use std::fmt;
 
@@ -54,7 +53,7 @@ pub struct UiState {
 /// `{"format":2,"app":"…","seat":0,"record":"<replay code>","ui":{…}}` (`ui` only when
 /// there is some).
 #[derive(Clone, Debug, PartialEq)]
-pub struct SaveEnvelope<G: Codec = ShengjiGame> {
+pub struct SaveEnvelope<G: Codec> {
     pub format: u32,
     /// The app version that wrote it (for the message when it cannot be read).
     pub app: String,
@@ -94,7 +93,7 @@ impl fmt::Display for Oversized {
 }
 
 /// Why a save could not be used (phrased for people at the edge; `Display` is English).
-pub enum SaveError<G: Codec = ShengjiGame> {
+pub enum SaveError<G: Codec> {
     NotJson,
     NoFormat,
     /// A field is missing or of the wrong kind: its name and the kind it should be.
@@ -174,7 +173,7 @@ impl<G: Codec> fmt::Display for SaveError<G> {
 impl<G: Codec> std::error::Error for SaveError<G> {}
 
 /// The result of loading a save.
-pub enum Loaded<G: Codec = ShengjiGame> {
+pub enum Loaded<G: Codec> {
     /// Nothing stored: start cleanly.
     Absent,
     /// The save, and the game rebuilt from its record.

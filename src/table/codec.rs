@@ -5,7 +5,7 @@
 
 use super::{Game, Seat};
 use crate::codec::Reader;
-use crate::record::link::LinkError;
+use super::link_params::LinkError;
 use serde::{de::DeserializeOwned, Serialize};
 use std::cmp::Ordering;
 use std::fmt::Debug;
@@ -18,6 +18,11 @@ pub enum MoveError {
     /// A field that is not valid: "seat", "card", "action", …
     Field(&'static str),
 }
+
+/// The tag of the first game, Shengji: its replay codes and duplicate results from before
+/// codes named their game carry no tag (their format byte says so), and its settings
+/// fingerprints alone do not hash the game's name.
+pub const FIRST_GAME: u8 = 0;
 
 /// A game's encodings for links, replay codes and saves.
 pub trait Codec: Game {

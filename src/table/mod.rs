@@ -11,6 +11,7 @@
 
 pub mod codec;
 pub mod driver;
+pub mod link_params;
 pub mod record;
 pub mod think;
 
@@ -19,6 +20,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
 
 pub use codec::{Codec, MoveError};
+pub use link_params::LinkError;
 pub use driver::{BotRefused, Driver, Moved, Step, Turn};
 pub use record::{replay, Record, ReplayError};
 

@@ -14,5 +14,6 @@ pub mod rules;
 pub mod rummy;
 pub mod prefs;
 pub mod select;
+pub mod shengji;
 pub mod table;
 pub mod timing;

@@ -5,7 +5,9 @@
 
 use crate::dup::TableSeed;
 use crate::i18n::Lang;
-use crate::record::link::{normalize, LinkError, ShareLink};
+use crate::record::link::LinkError;
+use crate::shengji::game::codec::normalize;
+use crate::ui_model::shengji::ShareLink;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::game::Settings;
 #[cfg(test)]

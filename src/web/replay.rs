@@ -6,7 +6,7 @@
 
 use crate::cards::Card;
 use crate::i18n::Text;
-use crate::record::trick_replay::{Prelude, Replay, ReplayStep};
+use crate::ui_model::shengji::{Prelude, Replay, ReplayStep};
 use crate::shengji::game::{Game, HandResult, Seat};
 use crate::ui_model::phrase::{cards_label, nth_label, trump_label};
 use crate::web::shell::{BackHome, Shell};

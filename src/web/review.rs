@@ -5,7 +5,7 @@
 
 use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{DuplicateResult, SeedResults, Source};
-use crate::shengji::game::{Seat, TrickRecord};
+use crate::shengji::game::{Game, Seat, TrickRecord};
 use crate::ui_model::phrase::cards_label;
 use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
@@ -159,9 +159,9 @@ pub fn LinkBox(url: String, #[prop(into)] testid: String) -> impl IntoView {
 /// result and the replay link.
 #[component]
 pub fn ResultCard(
-    mine: DuplicateResult,
+    mine: DuplicateResult<Game>,
     /// Friends' results on this deal (read from their links).
-    friends: Vec<DuplicateResult>,
+    friends: Vec<DuplicateResult<Game>>,
     /// The share link with your result (first hands only).
     share_url: Option<String>,
     /// `#/replay/<code>` of the table's record.
@@ -174,14 +174,14 @@ pub fn ResultCard(
     for f in friends {
         all.merge(Source::Link, f);
     }
-    let rows: Vec<(bool, DuplicateResult)> = all
+    let rows: Vec<(bool, DuplicateResult<Game>)> = all
         .ranked(mine.fingerprint, mine.hand)
         .into_iter()
         .map(|s| (s.source == Source::Mine, s.result.clone()))
         .collect();
-    let side = move |r: &DuplicateResult| shell.t(if r.landlord_side { Text::Defenders } else { Text::Attackers });
-    let swing = |r: &DuplicateResult| signed_levels(r.level_swing());
-    let who = move |mine: bool, r: &DuplicateResult| {
+    let side = move |r: &DuplicateResult<Game>| shell.t(if r.landlord_side { Text::Defenders } else { Text::Attackers });
+    let swing = |r: &DuplicateResult<Game>| signed_levels(r.level_swing());
+    let who = move |mine: bool, r: &DuplicateResult<Game>| {
         if mine {
             shell.t(Text::You).to_string()
         } else {

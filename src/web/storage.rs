@@ -127,8 +127,8 @@ pub struct SetAsideNotice<G: crate::table::Codec = crate::shengji::game::Game> {
 pub struct SetAside(pub leptos::prelude::RwSignal<Option<SetAsideNotice>>);
 
 /// Reads the saved game. Storage that cannot be read counts as no save.
-pub fn load_game() -> Loaded {
-    <SaveEnvelope>::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
+pub fn load_game() -> Loaded<crate::shengji::game::Game> {
+    SaveEnvelope::<crate::shengji::game::Game>::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
 }
 
 /// Run once at start-up: the Shengji save, if it cannot be used, is set aside

@@ -10,6 +10,7 @@
 //! any other job to the game's thinking.
 
 pub mod session;
+mod shengji;
 
 use crate::table::think::{self, Kind};
 use session::{PeerSession, Session};

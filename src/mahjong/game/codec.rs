@@ -7,7 +7,7 @@ use super::settings::MAX_FAN;
 use super::{Action, Game, Seat, Settings, SettingsError, PLAYERS};
 use crate::codec::{put_varint, Reader};
 use crate::mahjong::{Suit, Tile};
-use crate::record::link::{invalid, LinkError};
+use crate::table::link_params::{invalid, LinkError};
 use crate::table::codec::{Codec, MoveError};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;

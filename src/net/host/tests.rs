@@ -333,8 +333,8 @@ fn a_peer_games_record_replays_alone_to_the_same_state() {
         assert_eq!(again.view(s), game.view(s), "seat {s}");
     }
     // The replay code carries the seeded deal too.
-    let code = crate::record::encode_record(&record);
-    assert_eq!(crate::record::decode_record(&code).unwrap(), record);
+    let code = crate::record::replay_code::encode(&record);
+    assert_eq!(crate::record::replay_code::decode::<Game>(&code).unwrap(), record);
 }
 
 #[test]

@@ -157,3 +157,16 @@ impl SaveSlot {
         self.state = SlotState::Closed;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::{Lang, Text};
+
+    #[test]
+    fn the_backup_notice_names_the_cap() {
+        let cap = super::MAX_BACKUPS.to_string();
+        for lang in [Lang::En, Lang::Zh] {
+            assert!(lang.t(Text::BackupsDropped).contains(&cap), "{lang:?}");
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use super::{Action, DealEnd, Game, Seat, Settings, SettingsError, Variant};
 use crate::codec::{put_varint, Reader};
-use crate::record::link::{invalid, LinkError};
+use crate::table::link_params::{invalid, LinkError};
 use crate::rummy::{Counted, JokerDrawnRule, RummyCard};
 use crate::table::codec::{Codec, MoveError};
 use serde::{Deserialize, Serialize};

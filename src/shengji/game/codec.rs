@@ -6,7 +6,7 @@
 use super::{Action, Friend, Game, KittyMultiplier, Mode, Seat, Settings, ThrowPenaltySetting};
 use crate::cards::{Card, Rank};
 use crate::codec::{put_varint, Reader};
-use crate::record::link::{flag, invalid, number, LinkError};
+use crate::table::link_params::{flag, invalid, number, LinkError};
 use crate::shengji::format::{Format, TractorRules};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use crate::table::codec::{Codec, MoveError};
@@ -90,7 +90,7 @@ impl ShengjiResult {
 }
 
 impl Codec for Game {
-    const ID: u8 = 0;
+    const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
         &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb"];
 

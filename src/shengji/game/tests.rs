@@ -327,6 +327,7 @@ fn the_table_trait_drives_the_game() {
 }
 
 mod play;
+mod table_layer;
 
 #[test]
 fn the_expert_bot_decides_from_its_view_alone() {

@@ -3,37 +3,16 @@
 //! Shengji's own jobs ([`Job`]) are the field comparison — the hand just finished, dealt
 //! again with another player in a person's seat and the same bots around them — the
 //! hint tab's rows (`hints`) and the hand's legality as cards are selected (`turn`).
-//! Pure: the worker only moves the bytes, and the tests run them natively.
+//! Pure: the worker only moves the bytes, and the tests run them natively. The glue that
+//! makes Shengji a game that `table::think::Thinks`, with its bots' reasons phrased, is the
+//! worker's (`worker::shengji`).
 
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::shengji::expert::Effort;
 use crate::shengji::game::{Game, ShengjiResult};
-use crate::record::replay_code::{record_from_bytes, record_to_bytes};
-use crate::table::think::Thinks;
 use crate::table::{Codec as _, Game as _, Seat};
 use serde::{Deserialize, Serialize};
-
-impl Thinks for Game {
-    type Bot = Bot;
-    type Progress = crate::shengji::bot::Progress;
-    fn progress(bot: &Bot) -> Self::Progress {
-        bot.progress()
-    }
-    fn resume(bot: &mut Bot, progress: Self::Progress) {
-        bot.resume(progress)
-    }
-    fn phrase(reason: &crate::shengji::bot::BotReason) -> crate::i18n::Phrased {
-        crate::i18n::Phrased::with(|lang| crate::ui_model::messages::bot_reason(reason, lang))
-    }
-    fn other(payload: &[u8]) -> Option<Vec<u8>> {
-        match postcard::from_bytes::<Job>(payload).ok()? {
-            Job::Field(job) => postcard::to_allocvec(&field(&job)?).ok(),
-            Job::Hints(job) => postcard::to_allocvec(&hint_rows(&job)?).ok(),
-            Job::Turn(asked) => postcard::to_allocvec(&turn::check(&asked)?).ok(),
-        }
-    }
-}
 
 mod hints;
 pub mod turn;
@@ -68,9 +47,13 @@ pub const FIELD: [FieldPlayer; 5] =
 /// One replay of the finished hand for the field comparison (made by [`FieldJob::new`]).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FieldJob {
-    /// The table's record up to the end of the hand to compare, in its compact bytes
-    /// (`record::replay_code::record_to_bytes`).
-    pub record: Vec<u8>,
+    /// The table's settings as a link's pairs (`table::Codec::settings_pairs`; the
+    /// settings' own serde form leaves defaults out, which postcard cannot read back).
+    pub settings: Vec<(String, String)>,
+    /// The table's first seed.
+    pub seed: String,
+    /// Every move up to the end of the hand to compare.
+    pub actions: Vec<(Seat, crate::shengji::game::Action)>,
     /// The person's seat.
     pub seat: Seat,
     /// Every seat's bot level at the table (the person's entry is not used).
@@ -83,8 +66,9 @@ pub struct FieldJob {
 impl FieldJob {
     /// `player` in `seat` on the last hand of `game`'s table, its other seats' bots at `levels`.
     pub fn new(game: &Game, seat: Seat, levels: &[Difficulty], player: FieldPlayer) -> FieldJob {
-        let record = record_to_bytes(&crate::table::Record::of(game));
-        FieldJob { record, seat, levels: levels.to_vec(), player, effort: Effort::default() }
+        let record = crate::table::Record::of(game);
+        let settings = Game::settings_pairs(&record.settings).into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        FieldJob { settings, seed: record.seed, actions: record.actions, seat, levels: levels.to_vec(), player, effort: Effort::default() }
     }
 }
 
@@ -100,13 +84,14 @@ pub struct FieldAnswer {
 /// its deal, the other seats' bots as they were; `None` for a record that does not replay
 /// or a hand that does not finish.
 pub fn field(job: &FieldJob) -> Option<FieldAnswer> {
-    let record = record_from_bytes::<Game>(&job.record).ok()?;
-    let seed = TableSeed::parse(&record.seed).ok()?;
-    let mut game = Game::new(record.settings.clone(), seed.clone()).ok()?;
+    let get = |key: &str| job.settings.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let settings = Game::settings_from_pairs(&get).ok()?;
+    let seed = TableSeed::parse(&job.seed).ok()?;
+    let mut game = Game::new(settings, seed.clone()).ok()?;
     // The last hand's deal: the state just before its first action.
     let mut start = game.clone();
     let mut hand = 0;
-    for (seat, action) in &record.actions {
+    for (seat, action) in &job.actions {
         game.apply(*seat, action).ok()?;
         if game.hand_number() != hand {
             hand = game.hand_number();

@@ -2,7 +2,8 @@
 //! walked once, each hand's draw and exchange and each trick kept with what the
 //! screen shows, and a stepper forward and back that rebuilds the full state at any trick.
 
-use super::replay_code::{decode_unchecked, CodeError};
+use super::record::decode_unchecked;
+use crate::record::CodeError;
 use crate::cards::Card;
 use crate::shengji::trump::Trump;
 use crate::shengji::game::{
@@ -139,7 +140,7 @@ impl Replay {
     }
 
     /// Decodes a replay code and builds the stepper.
-    pub fn from_code(code: &str) -> Result<Replay, CodeError> {
+    pub fn from_code(code: &str) -> Result<Replay, CodeError<Game>> {
         let record = decode_unchecked(code)?;
         Replay::new(record).map_err(CodeError::Replay)
     }

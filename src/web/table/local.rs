@@ -9,8 +9,7 @@ use crate::cards::Card;
 use crate::dup::TableSeed;
 use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{fingerprint, DuplicateResult};
-use crate::record::link::ShareLink;
-use crate::record::replay_code::encode_record;
+use crate::ui_model::shengji::{encode_record, ShareLink};
 use crate::record::save::{Loaded, SaveEnvelope, SaveError, UiState};
 use crate::record::Source;
 use crate::routes::Route;
@@ -54,7 +53,7 @@ fn bad_link(shell: Shell, why: impl Fn(Lang) -> String + Send + Sync + 'static) 
 
 /// The table link that reopens a saved game: its deal's share link, the saver's
 /// seat, and the pace and bots it was played with.
-pub fn saved_table_hash(save: &SaveEnvelope) -> Option<String> {
+pub fn saved_table_hash(save: &SaveEnvelope<Game>) -> Option<String> {
     let link = save.link()?;
     let ui = save.ui.as_ref();
     let pace = ui.and_then(|u| u.pace.as_deref()).and_then(Pace::from_key).unwrap_or_default();
@@ -64,7 +63,7 @@ pub fn saved_table_hash(save: &SaveEnvelope) -> Option<String> {
 }
 
 /// A short line about a saved game: seed, hand and trick.
-fn save_summary(shell: Shell, save: &SaveEnvelope, game: &Game) -> String {
+fn save_summary(shell: Shell, save: &SaveEnvelope<Game>, game: &Game) -> String {
     let tricks = game.tricks().len() + usize::from(game.phase() == PhaseName::Play);
     format!(
         "{} {} · {} · {}",
@@ -304,7 +303,7 @@ fn LocalTable(
         let Some((mine, record)) = game.with(|g| DuplicateResult::from_game(g, me, None).map(|r| (r, g.record()))) else {
             return ().into_any();
         };
-        let friends: Vec<DuplicateResult> = storage::seed_results::<Game>(&mine.seed)
+        let friends: Vec<DuplicateResult<Game>> = storage::seed_results::<Game>(&mine.seed)
             .results
             .into_iter()
             .filter(|s| s.source == Source::Link && s.result.same_deal(&mine))
