@@ -349,12 +349,7 @@ impl Game {
         if seat >= PLAYERS {
             return Err(RuleError::NoSuchSeat { seat, players: PLAYERS });
         }
-        // Work on a copy so a refusal half-way leaves nothing changed.
-        let mut next = self.clone();
-        let events = next.apply_inner(seat, action)?;
-        next.log.push((seat, action.clone()));
-        *self = next;
-        Ok(events)
+        crate::table::atomic::apply(self, |g| &mut g.log, seat, action, |g| g.apply_inner(seat, action))
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {

@@ -396,21 +396,7 @@ impl Game {
         if seat >= self.players() {
             return Err(RuleError::NoSuchSeat { seat, players: self.players() });
         }
-        // Work on a copy (without the log, which only grows) and keep it only on success.
-        let log = std::mem::take(&mut self.log);
-        let mut next = self.clone();
-        match next.apply_inner(seat, action) {
-            Ok(events) => {
-                next.log = log;
-                next.log.push((seat, action.clone()));
-                *self = next;
-                Ok(events)
-            }
-            Err(e) => {
-                self.log = log;
-                Err(e)
-            }
-        }
+        crate::table::atomic::apply(self, |g| &mut g.log, seat, action, |g| g.apply_inner(seat, action))
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
