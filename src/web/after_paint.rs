@@ -16,7 +16,6 @@
 
 use leptos::prelude::*;
 use std::cell::Cell;
-use std::time::Duration;
 
 thread_local! {
     static STARTED: Cell<bool> = const { Cell::new(false) };
@@ -36,14 +35,11 @@ pub async fn after_start() {
 pub fn AfterPaint(children: Children) -> impl IntoView {
     let ready = RwSignal::new(STARTED.with(Cell::get));
     if !ready.get_untracked() {
-        set_timeout(
-            move || {
-                STARTED.with(|s| s.set(true));
-                // The screen may be gone by then (a link followed at once).
-                let _ = ready.try_set(true);
-            },
-            Duration::ZERO,
-        );
+        leptos::task::spawn_local(async move {
+            after_start().await;
+            // The screen may be gone by then (a link followed at once).
+            let _ = ready.try_set(true);
+        });
     }
     // Built once: only `ready` is tracked, and it turns true once.
     let children = StoredValue::new_local(Some(children));

@@ -129,12 +129,7 @@ pub fn warm_up() {
 /// Starting a worker is a noticeable part of a phone's start, and no worker answers anything
 /// a page's first screen waits for; the jobs asked meanwhile wait in `queued`, in order.
 fn start_soon(which: Which) {
-    let first = which.with(|s| {
-        let first = s.worker.is_none() && !s.broken && !s.starting;
-        s.starting = true;
-        first
-    });
-    if first {
+    if !which.with(|s| std::mem::replace(&mut s.starting, true)) {
         leptos::task::spawn_local(async move {
             after_start().await;
             start_once(which);

@@ -2,7 +2,6 @@
 //! real game live with the game, so the table layer itself names none.
 
 mod driver {
-
     use crate::table::driver::*;
     use crate::table::Game as _;
     use crate::dup::TableSeed;
@@ -66,7 +65,6 @@ mod driver {
 }
 
 mod think {
-
     use crate::table::think::*;
     use crate::table::{BotSeat as _, Codec as _, Game};
     use crate::dup::TableSeed;
