@@ -257,7 +257,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
         Err(v) => {
             out.emit(
                 || format!("FAILED: {v}"),
-                || json!({ "ok": false, "violation": v.to_string(), "deal": v.deal, "action": v.action }),
+                || json!({ "ok": false, "violation": v.to_string(), "deal": v.hand, "action": v.action }),
             );
             return Ok(Verdict::No);
         }

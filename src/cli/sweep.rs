@@ -12,9 +12,9 @@ use crate::dup::{generate_seed, Purpose, TableSeed};
 use crate::ui_model::shengji::ShareLink;
 use crate::shengji::game::settings::sample;
 use crate::shengji::game::sim::{Simulation, Summary};
-use crate::shengji::game::Action;
 use rand_core::RngCore;
 use serde_json::json;
+use crate::table::sim::hex_digest;
 use sha2::{Digest, Sha256};
 use std::time::Instant;
 
@@ -51,8 +51,7 @@ fn play(sim: &mut Simulation, hands: u64, limit_ms: u64, t: &mut Table) -> Resul
     let mut hasher = Sha256::new();
     for h in 0..hands {
         if h > 0 {
-            let seat = sim.game.to_act().first().copied().unwrap_or(0);
-            sim.game.apply(seat, &Action::NextHand).map_err(|e| (h, e.to_string()))?;
+            sim.next_hand().map_err(|v| (h, v.what))?;
         }
         let actions_before = summary.actions;
         let start = Instant::now();
@@ -67,7 +66,7 @@ fn play(sim: &mut Simulation, hands: u64, limit_ms: u64, t: &mut Table) -> Resul
             return Err((h, format!("the hand took {ms:.0} ms, over the bound of {limit_ms} ms (--max-hand-ms)")));
         }
     }
-    t.digest = hasher.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
+    t.digest = hex_digest(hasher);
     Ok(())
 }
 

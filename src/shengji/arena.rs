@@ -27,6 +27,7 @@ use crate::dup::{generate_seed, uniform_below, Purpose, TableSeed};
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::shengji::expert::Effort;
 use crate::shengji::game::{Game, PhaseName, Settings, SettingsError};
+use crate::table::sim::hex_digest;
 use rand_core::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -293,7 +294,7 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
     let sd = if n > 1 { (won.iter().map(|x| (x - share).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt() } else { 0.0 };
     let mut h = Sha256::new();
     h.update(serde_json::to_string(pairs).unwrap_or_default().as_bytes());
-    let digest = h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
+    let digest = hex_digest(h);
     Report {
         deals: n,
         hands_won: Share { share, ci95: [percentile(&won_bs, 0.025), percentile(&won_bs, 0.975)] },

@@ -8,31 +8,14 @@
 
 use super::bot::{bots_for, Bot, Difficulty};
 use super::deal::full_set;
-use super::{Action, Event, Game, KongKind, Phase, PhaseName, Settings, SettingsError, Stage, PLAYERS};
+use super::{Action, Event, Game, KongKind, Phase, Settings, SettingsError, Stage, PLAYERS};
 use crate::dup::TableSeed;
 use crate::mahjong::MeldKind;
-use crate::table::Driver;
+use crate::table::sim::{self, Simulated};
+use crate::table::{Driver, Seat};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
-use std::fmt;
 
-/// An invariant that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    /// The table-wide hand number (0-based).
-    pub hand: u64,
-    /// Actions into the hand.
-    pub action: usize,
-    pub what: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invariant violated in hand {} after action {}: {}", self.hand + 1, self.action, self.what)
-    }
-}
-
-impl std::error::Error for Violation {}
+pub use crate::table::sim::Violation;
 
 /// Totals over a simulation.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -61,11 +44,8 @@ pub struct Summary {
     pub digest: String,
 }
 
-/// Plays hands with bots in every seat, checking invariants.
-pub struct Simulation {
-    pub game: Game,
-    pub driver: Driver<Bot>,
-}
+/// Plays hands with bots in every seat, checking invariants (`table::sim`).
+pub type Simulation = sim::Simulation<Game, Bot>;
 
 impl Simulation {
     /// Seat `s` plays `difficulty[s % len]` (advice when empty).
@@ -74,66 +54,78 @@ impl Simulation {
         let driver = Driver::all_bots(bots_for(&seed, PLAYERS, difficulty));
         Ok(Simulation { game, driver })
     }
+}
 
-    /// Plays the current hand to its end (not dealing the next), checking invariants.
-    pub fn play_hand(&mut self, summary: &mut Summary, hasher: &mut Sha256) -> Result<(), Violation> {
-        let hand = self.game.hand_number();
-        let totals_before = self.game.totals().to_vec();
-        let mut actions = 0;
-        let fail = |action: usize, what: String| Violation { hand, action, what };
+/// What a hand's checks compare against.
+pub struct Watch {
+    totals_before: Vec<i64>,
+    /// Which seats had won before the move being checked.
+    won: [bool; PLAYERS],
+}
+
+impl Simulated for Game {
+    type Summary = Summary;
+    type Watch = Watch;
+    const DIGEST_MOVES: bool = true;
+
+    fn start_hand(&self, summary: &mut Summary) -> Result<Watch, String> {
         summary.wins.resize(PLAYERS, 0);
         summary.points.resize(PLAYERS, 0);
-        check_state(&self.game).map_err(|w| fail(0, w))?;
-        while self.game.phase() != PhaseName::Finished {
-            actions += 1;
-            if actions > 2_000 {
-                return Err(fail(actions, "the hand did not end".into()));
-            }
-            let won: Vec<bool> = (0..PLAYERS).map(|s| self.game.deal.seats[s].won.is_some()).collect();
-            let moved = match self.driver.step(&mut self.game) {
-                Some(Ok(m)) => m,
-                Some(Err(refused)) => return Err(fail(actions, refused.to_string())),
-                None => return Err(fail(actions, "nobody is to act".into())),
-            };
-            if won[moved.seat] {
-                return Err(fail(actions, format!("seat {} moved after it won", moved.seat + 1)));
-            }
-            for e in &moved.events {
-                count(summary, e);
-            }
-            check_state(&self.game).map_err(|w| fail(actions, w))?;
-            hasher.update(serde_json::to_string(&(moved.seat, &moved.action)).unwrap_or_default().as_bytes());
+        check_state(self)?;
+        Ok(Watch { totals_before: self.totals().to_vec(), won: [false; PLAYERS] })
+    }
+
+    fn action_cap(&self, _: &Watch) -> usize {
+        2_000
+    }
+
+    fn before_move(&self, w: &mut Watch) {
+        w.won = std::array::from_fn(|s| self.deal.seats[s].won.is_some());
+    }
+
+    /// No seat moves after it won; [`check_state`].
+    fn after_move(&self, w: &mut Watch, seat: Seat, _: &Action, events: &[Event], summary: &mut Summary) -> Result<(), String> {
+        if w.won[seat] {
+            return Err(format!("seat {} moved after it won", seat + 1));
         }
+        for e in events {
+            count(summary, e);
+        }
+        check_state(self)
+    }
+
+    /// Payments sum to zero, scores and totals follow them, fan within the cap.
+    fn end_hand(&self, w: Watch, actions: usize, summary: &mut Summary) -> Result<String, String> {
         summary.actions += actions as u64;
-        let r = self.game.result().ok_or_else(|| fail(actions, "no result".into()))?.clone();
+        let r = self.result().ok_or("no result")?;
         let mut scores = [0i64; PLAYERS];
         for p in &r.payments {
             if p.points <= 0 || p.from == p.to {
-                return Err(fail(actions, format!("a payment of {} from seat {} to seat {}", p.points, p.from + 1, p.to + 1)));
+                return Err(format!("a payment of {} from seat {} to seat {}", p.points, p.from + 1, p.to + 1));
             }
             scores[p.from] -= p.points;
             scores[p.to] += p.points;
         }
         if r.scores != scores || scores.iter().sum::<i64>() != 0 {
-            return Err(fail(actions, format!("scores {:?} do not follow the payments {scores:?}", r.scores)));
+            return Err(format!("scores {:?} do not follow the payments {scores:?}", r.scores));
         }
-        for (s, before) in totals_before.iter().enumerate() {
-            if self.game.totals()[s] != before + r.scores[s] {
-                return Err(fail(actions, format!("seat {}'s total does not carry over", s + 1)));
+        for (s, before) in w.totals_before.iter().enumerate() {
+            if self.totals()[s] != before + r.scores[s] {
+                return Err(format!("seat {}'s total does not carry over", s + 1));
             }
             summary.points[s] += r.scores[s];
         }
         if !r.exhausted && r.wins.len() != PLAYERS - 1 {
-            return Err(fail(actions, format!("the hand ended with {} wins and tiles in the wall", r.wins.len())));
+            return Err(format!("the hand ended with {} wins and tiles in the wall", r.wins.len()));
         }
-        for w in &r.wins {
-            summary.wins[w.seat] += 1;
-            if summary.fan.len() <= w.fan as usize {
-                summary.fan.resize(w.fan as usize + 1, 0);
+        for win in &r.wins {
+            summary.wins[win.seat] += 1;
+            if summary.fan.len() <= win.fan as usize {
+                summary.fan.resize(win.fan as usize + 1, 0);
             }
-            summary.fan[w.fan as usize] += 1;
-            if w.fan > self.game.settings.max_fan {
-                return Err(fail(actions, format!("a win of {} fan above the cap", w.fan)));
+            summary.fan[win.fan as usize] += 1;
+            if win.fan > self.settings.max_fan {
+                return Err(format!("a win of {} fan above the cap", win.fan));
             }
         }
         summary.exhausted += r.exhausted as u64;
@@ -141,26 +133,11 @@ impl Simulation {
         summary.not_ready +=
             r.exhausted as u64 * (0..PLAYERS).filter(|&s| !r.pigs[s] && !r.ready[s] && !r.wins.iter().any(|w| w.seat == s)).count() as u64;
         summary.hands += 1;
-        hasher.update(serde_json::to_string(&r).unwrap_or_default().as_bytes());
-        Ok(())
+        Ok(serde_json::to_string(r).unwrap_or_default())
     }
 
-    /// Plays `hands` hands in sequence (totals carry over).
-    pub fn run(&mut self, hands: u64) -> Result<Summary, Violation> {
-        let mut summary = Summary::default();
-        let mut hasher = Sha256::new();
-        for k in 0..hands {
-            if k > 0 {
-                self.game.apply(0, &Action::NextHand).map_err(|e| Violation {
-                    hand: self.game.hand_number(),
-                    action: 0,
-                    what: e.to_string(),
-                })?;
-            }
-            self.play_hand(&mut summary, &mut hasher)?;
-        }
-        summary.digest = hasher.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
-        Ok(summary)
+    fn finish(summary: &mut Summary, digest: String) {
+        summary.digest = digest;
     }
 }
 
@@ -265,7 +242,7 @@ pub fn strength(settings: &Settings, seeds: &[TableSeed], hands: u64, a: Difficu
     for seed in seeds {
         for (kinds, a_parity) in [([a, b], 0), ([b, a], 1)] {
             let mut sim = Simulation::new(*settings, seed.clone(), &kinds)
-                .map_err(|e| Violation { hand: 0, action: 0, what: e.to_string() })?;
+                .map_err(|e| Violation::new::<Game>(0, 0, e.to_string()))?;
             let s = sim.run(hands)?;
             out.hands += s.hands;
             for seat in 0..PLAYERS {

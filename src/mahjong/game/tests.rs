@@ -281,6 +281,8 @@ fn bots_play_whole_hands_with_every_invariant_and_replay_from_the_record() {
     // Deterministic for the seed.
     let mut other = Simulation::new(Settings::default(), seed("sim"), &[Difficulty::Advice, Difficulty::Random]).unwrap();
     assert_eq!(other.run(3).unwrap().digest, summary.digest);
+    let v = crate::table::sim::Violation::new::<Game>(2, 5, "x".into());
+    assert_eq!(v.to_string(), "invariant violated in hand 3 after action 5: x");
 }
 
 #[test]

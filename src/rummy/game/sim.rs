@@ -10,28 +10,11 @@ use super::{Action, DealEnd, DealResult, Event, Game, PhaseName, SeatStatus, Set
 use crate::dup::TableSeed;
 use crate::rummy::bot::{bots_for, Bot, Difficulty};
 use crate::rummy::RummyCard;
-use crate::table::Driver;
+use crate::table::sim::{self, Simulated};
+use crate::table::{Driver, Seat};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
-use std::fmt;
 
-/// An invariant that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    /// The table-wide deal number (0-based).
-    pub deal: u64,
-    /// Actions into the deal.
-    pub action: usize,
-    pub what: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invariant violated in deal {} after action {}: {}", self.deal + 1, self.action, self.what)
-    }
-}
-
-impl std::error::Error for Violation {}
+pub use crate::table::sim::Violation;
 
 /// Totals over a simulation.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -56,12 +39,8 @@ pub struct Summary {
     pub digest: String,
 }
 
-/// Plays deals with bots in every seat, checking invariants.
-pub struct Simulation {
-    pub game: Game,
-    /// The table layer's driver, a bot in every seat.
-    pub driver: Driver<Bot>,
-}
+/// Plays deals with bots in every seat, checking invariants (`table::sim`).
+pub type Simulation = sim::Simulation<Game, Bot>;
 
 impl Simulation {
     /// Seat `s` plays `difficulty[s % len]` (heuristic when empty).
@@ -70,76 +49,78 @@ impl Simulation {
         let driver = Driver::all_bots(bots_for(&seed, game.players(), difficulty));
         Ok(Simulation { game, driver })
     }
+}
 
-    /// Plays the current deal to its end (not dealing the next), checking invariants.
-    pub fn play_deal(&mut self, summary: &mut Summary, hasher: &mut Sha256) -> Result<(), Violation> {
-        let g = &self.game;
-        let deal = g.deal_number();
-        let n = g.players();
-        let mut pack = g.settings.rules.pack();
-        pack.sort();
-        let cap = 4 * pack.len() * (g.settings.restocks as usize + 1) + 100;
-        let totals_before = g.totals().to_vec();
-        let net_before = g.net().to_vec();
-        let mut pile: Vec<RummyCard> = g.pile().iter().map(|p| p.card).collect();
-        let mut actions = 0;
-        let fail = |action: usize, what: String| Violation { deal, action, what };
-        summary.wins.resize(n, 0);
-        summary.points.resize(n, 0);
-        while self.game.phase() != PhaseName::Finished {
-            actions += 1;
-            if actions > cap {
-                return Err(fail(actions, "the deal did not end".into()));
-            }
-            let status = self.game.deal.status.clone();
-            let moved = match self.driver.step(&mut self.game) {
-                Some(Ok(m)) => m,
-                Some(Err(refused)) => return Err(fail(actions, refused.to_string())),
-                None => return Err(fail(actions, "nobody is to act".into())),
-            };
-            if !matches!(moved.action, Action::NextDeal | Action::NextDealFrom(_)) && !status[moved.seat].is_playing() {
-                return Err(fail(actions, format!("seat {} moved although it {}", moved.seat + 1, status[moved.seat])));
-            }
-            for e in &moved.events {
-                follow_pile(&mut pile, e).map_err(|w| fail(actions, w))?;
-                count(summary, e);
-            }
-            check_state(&self.game, &pack, &pile).map_err(|w| fail(actions, w))?;
-            hasher.update(serde_json::to_string(&(moved.seat, &moved.action)).unwrap_or_default().as_bytes());
+/// What a deal's checks compare against.
+pub struct Watch {
+    sorted_pack: Vec<RummyCard>,
+    /// The discard pile as the public moves made it.
+    pile: Vec<RummyCard>,
+    totals_before: Vec<u32>,
+    net_before: Vec<i64>,
+    /// The seats' status before the move being checked.
+    status: Vec<SeatStatus>,
+}
+
+impl Simulated for Game {
+    type Summary = Summary;
+    type Watch = Watch;
+    const HAND: &'static str = "deal";
+    const DIGEST_MOVES: bool = true;
+
+    fn start_hand(&self, summary: &mut Summary) -> Result<Watch, String> {
+        let mut sorted_pack = self.settings.rules.pack();
+        sorted_pack.sort();
+        summary.wins.resize(self.players(), 0);
+        summary.points.resize(self.players(), 0);
+        Ok(Watch {
+            sorted_pack,
+            pile: self.pile().iter().map(|p| p.card).collect(),
+            totals_before: self.totals().to_vec(),
+            net_before: self.net().to_vec(),
+            status: Vec::new(),
+        })
+    }
+
+    fn action_cap(&self, w: &Watch) -> usize {
+        4 * w.sorted_pack.len() * (self.settings.restocks as usize + 1) + 100
+    }
+
+    fn before_move(&self, w: &mut Watch) {
+        w.status.clone_from(&self.deal.status);
+    }
+
+    /// Only seats still in the deal move; the pile follows the public moves; [`check_state`].
+    fn after_move(&self, w: &mut Watch, seat: Seat, action: &Action, events: &[Event], summary: &mut Summary) -> Result<(), String> {
+        if !matches!(action, Action::NextDeal | Action::NextDealFrom(_)) && !w.status[seat].is_playing() {
+            return Err(format!("seat {} moved although it {}", seat + 1, w.status[seat]));
         }
+        for e in events {
+            follow_pile(&mut w.pile, e)?;
+            count(summary, e);
+        }
+        check_state(self, &w.sorted_pack, &w.pile)
+    }
+
+    /// Payments, scores and the totals add up ([`check_result`]).
+    fn end_hand(&self, w: Watch, actions: usize, summary: &mut Summary) -> Result<String, String> {
         summary.actions += actions as u64;
-        let r = self.game.result().ok_or_else(|| fail(actions, "no result".into()))?.clone();
-        check_result(&self.game, &r, &totals_before, &net_before).map_err(|w| fail(actions, w))?;
-        for s in 0..n {
+        let r = self.result().ok_or("no result")?;
+        check_result(self, r, &w.totals_before, &w.net_before)?;
+        for s in 0..self.players() {
             summary.points[s] += r.points[s] as u64;
         }
         if let Some(w) = r.winner {
             summary.wins[w] += 1;
         }
-        summary.turns += self.game.deal.turns as u64;
+        summary.turns += self.deal.turns as u64;
         summary.games_finished += r.game_over.is_some() as u64;
         summary.deals += 1;
-        hasher.update(serde_json::to_string(&r).unwrap_or_default().as_bytes());
-        Ok(())
+        Ok(serde_json::to_string(r).unwrap_or_default())
     }
 
-    /// Plays `deals` deals in sequence (totals carry over; games restart as they end).
-    pub fn run(&mut self, deals: u64) -> Result<Summary, Violation> {
-        let mut summary = Summary::default();
-        let mut hasher = Sha256::new();
-        for k in 0..deals {
-            if k > 0 {
-                let seat = self.game.to_act()[0];
-                self.game.apply(seat, &Action::NextDeal).map_err(|e| Violation {
-                    deal: self.game.deal_number(),
-                    action: 0,
-                    what: e.to_string(),
-                })?;
-            }
-            self.play_deal(&mut summary, &mut hasher)?;
-        }
-        summary.digest = hasher.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect();
-        Ok(summary)
+    fn finish(summary: &mut Summary, digest: String) {
+        summary.digest = digest;
     }
 }
 
@@ -286,11 +267,8 @@ pub fn strength(settings: &Settings, seeds: &[TableSeed], deals: u64) -> Result<
         for (kinds, heuristic_parity) in
             [([Difficulty::Heuristic, Difficulty::Random], 0), ([Difficulty::Random, Difficulty::Heuristic], 1)]
         {
-            let mut sim = Simulation::new(settings.clone(), seed.clone(), &kinds).map_err(|e| Violation {
-                deal: 0,
-                action: 0,
-                what: e.to_string(),
-            })?;
+            let mut sim = Simulation::new(settings.clone(), seed.clone(), &kinds)
+                .map_err(|e| Violation::new::<Game>(0, 0, e.to_string()))?;
             let s = sim.run(deals)?;
             out.deals += s.deals;
             out.no_winner += s.exhausted;

@@ -456,4 +456,6 @@ fn the_simulations_checks_catch_a_broken_table() {
     swapped.deal.stock.push(top);
     let e = sim::check_state(&swapped, &pack, &pile).unwrap_err();
     assert!(c == top || e.contains("discard pile"), "{e}");
+    let v = sim::Violation::new::<Game>(2, 5, "x".into());
+    assert_eq!(v.to_string(), "invariant violated in deal 3 after action 5: x");
 }

@@ -2,30 +2,15 @@
 //! conserved, every bot move legal, points accounted for, levels moved as the
 //! ladder says, every hand ends. Used by `tuolaji simulate`, tests and benches.
 
-use super::{scoring, Action, Game, PhaseName, Settings, SettingsError};
-use crate::cards::CardCounts;
+use super::{scoring, Action, Event, Game, Settings, SettingsError};
+use crate::cards::{CardCounts, Rank};
 use crate::dup::TableSeed;
-use crate::shengji::bot::{Bot, Difficulty};
-use crate::table::Driver;
+use crate::shengji::bot::{bots_for, Bot, Difficulty};
+use crate::table::sim::{self, Simulated};
+use crate::table::{Driver, Seat};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
-use std::fmt;
 
-/// An invariant that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub hand: u64,
-    pub action: usize,
-    pub what: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invariant violated in hand {} after action {}: {}", self.hand, self.action, self.what)
-    }
-}
-
-impl std::error::Error for Violation {}
+pub use crate::table::sim::Violation;
 
 /// Totals over a simulation.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -47,68 +32,68 @@ pub struct Summary {
     pub digest: String,
 }
 
-/// Plays `hands` hands with bots in every seat, checking invariants.
-pub struct Simulation {
-    pub game: Game,
-    /// The table layer's driver, a bot in every seat.
-    pub driver: Driver<Bot>,
-}
+/// Plays hands with bots in every seat, checking invariants (`table::sim`).
+pub type Simulation = sim::Simulation<Game, Bot>;
 
 impl Simulation {
     pub fn new(settings: Settings, seed: TableSeed, difficulty: &[Difficulty]) -> Result<Simulation, SettingsError> {
-        let game = Game::new(settings.clone(), seed.clone())?;
-        let n = game.players();
-        let driver = Driver::all_bots(crate::shengji::bot::bots_for(&seed, n, difficulty));
+        let game = Game::new(settings, seed.clone())?;
+        let driver = Driver::all_bots(bots_for(&seed, game.players(), difficulty));
         Ok(Simulation { game, driver })
     }
+}
 
-    /// One bot move by the first seat to act. Returns the action taken.
-    pub fn step(&mut self) -> Result<(usize, Action), String> {
-        match self.driver.step(&mut self.game) {
-            Some(Ok(m)) => Ok((m.seat, m.action)),
-            Some(Err(refused)) => Err(refused.to_string()),
-            None => Err("nobody is to act".into()),
-        }
+/// What a hand's checks compare against.
+pub struct Watch {
+    full: CardCounts,
+    levels_before: Vec<Rank>,
+}
+
+impl Simulated for Game {
+    type Summary = Summary;
+    type Watch = Watch;
+    // Shengji's messages have always counted hands from 0.
+    const FIRST_HAND: u64 = 0;
+    const DIGEST_MOVES: bool = false;
+
+    fn start_hand(&self, _: &mut Summary) -> Result<Watch, String> {
+        Ok(Watch { full: CardCounts::full_decks(self.settings().decks), levels_before: self.levels().to_vec() })
     }
 
-    /// Plays the current hand to its end (not dealing the next one), checking invariants.
-    pub fn play_hand(&mut self, summary: &mut Summary, hasher: &mut Sha256) -> Result<(), Violation> {
-        let s = self.game.settings().clone();
-        let full = CardCounts::full_decks(s.decks);
-        let cap = 20 * s.cards() + 1000;
-        let hand = self.game.hand_number();
-        let levels_before = self.game.levels().to_vec();
-        let mut n = 0;
-        let fail = |n: usize, what: String| Violation { hand, action: n, what };
-        while self.game.phase() != PhaseName::Finished {
-            n += 1;
-            if n > cap {
-                return Err(fail(n, "the hand did not end".into()));
-            }
-            self.step().map_err(|e| fail(n, e))?;
-            if self.game.all_cards() != full {
-                return Err(fail(n, "cards are not conserved".into()));
-            }
-            let trick_points: u32 = self.game.tricks().iter().map(|t| t.points).sum();
-            let captured: u32 = self.game.points().iter().sum();
-            if trick_points != captured || full.points() != s.total_points() {
-                return Err(fail(n, format!("points do not add up ({captured} captured, {trick_points} in tricks)")));
-            }
+    fn action_cap(&self, _: &Watch) -> usize {
+        20 * self.settings().cards() + 1000
+    }
+
+    /// Cards conserved, points accounted for.
+    fn after_move(&self, w: &mut Watch, _: Seat, _: &Action, _: &[Event], _: &mut Summary) -> Result<(), String> {
+        if self.all_cards() != w.full {
+            return Err("cards are not conserved".into());
         }
-        summary.actions += n as u64;
-        let r = self.game.result().ok_or_else(|| fail(n, "no result".into()))?.clone();
-        let trick_points: u32 = self.game.tricks().iter().map(|t| t.points).sum();
+        let trick_points: u32 = self.tricks().iter().map(|t| t.points).sum();
+        let captured: u32 = self.points().iter().sum();
+        if trick_points != captured || w.full.points() != self.settings().total_points() {
+            return Err(format!("points do not add up ({captured} captured, {trick_points} in tricks)"));
+        }
+        Ok(())
+    }
+
+    /// Every point in tricks or the kitty, levels moved as the ladder says.
+    fn end_hand(&self, w: Watch, actions: usize, summary: &mut Summary) -> Result<String, String> {
+        let s = self.settings();
+        summary.actions += actions as u64;
+        let r = self.result().ok_or("no result")?;
+        let trick_points: u32 = self.tricks().iter().map(|t| t.points).sum();
         if trick_points + r.kitty_points != s.total_points() {
-            return Err(fail(n, format!("{} points in tricks and kitty, not {}", trick_points + r.kitty_points, s.total_points())));
+            return Err(format!("{} points in tricks and kitty, not {}", trick_points + r.kitty_points, s.total_points()));
         }
         if r.ladder != scoring::ladder(r.attacker_points, s.decks) {
-            return Err(fail(n, "the result does not follow the ladder".into()));
+            return Err("the result does not follow the ladder".into());
         }
         for &(seat, old, new) in &r.levels {
             let won = r.landlord_team.contains(&seat) == r.ladder.landlord_wins;
             let expect = if won { scoring::raise(old, r.ladder.levels) } else { old };
-            if old != levels_before[seat] || new != expect {
-                return Err(fail(n, format!("seat {seat}'s level moved from {old} to {new}, expected {expect}")));
+            if old != w.levels_before[seat] || new != expect {
+                return Err(format!("seat {seat}'s level moved from {old} to {new}, expected {expect}"));
             }
             if won {
                 let gained = (new.index() - old.index()) as u64;
@@ -124,36 +109,18 @@ impl Simulation {
         summary.hands_won[winner_parity] += 1;
         summary.landlord_holds += r.ladder.landlord_wins as u64;
         summary.mean_attacker_points += r.attacker_points as f64;
-        let (tried, failed) = self.game.throws();
+        let (tried, failed) = self.throws();
         summary.throws_tried += tried as u64;
         summary.throws_failed += failed as u64;
         summary.games_finished += r.game_winners.is_some() as u64;
         summary.hands += 1;
-        let state = serde_json::to_string(&(hand, &r, self.game.tricks(), self.game.levels())).unwrap_or_default();
-        hasher.update(state.as_bytes());
-        Ok(())
+        Ok(serde_json::to_string(&(self.hand_number(), r, self.tricks(), self.levels())).unwrap_or_default())
     }
 
-    /// Plays `hands` hands in sequence (levels carry over).
-    pub fn run(&mut self, hands: u64) -> Result<Summary, Violation> {
-        let mut summary = Summary::default();
-        let mut hasher = Sha256::new();
-        for h in 0..hands {
-            if h > 0 {
-                let seat = self.game.to_act()[0];
-                self.game.apply(seat, &Action::NextHand).map_err(|e| Violation {
-                    hand: self.game.hand_number(),
-                    action: 0,
-                    what: e.to_string(),
-                })?;
-            }
-            self.play_hand(&mut summary, &mut hasher)?;
-        }
+    fn finish(summary: &mut Summary, digest: String) {
         if summary.hands > 0 {
             summary.mean_attacker_points /= summary.hands as f64;
         }
-        let d = hasher.finalize();
-        summary.digest = d.iter().take(16).map(|b| format!("{b:02x}")).collect();
-        Ok(summary)
+        summary.digest = digest;
     }
 }

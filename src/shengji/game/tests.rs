@@ -313,6 +313,13 @@ fn kitty_is_shown_only_to_the_landlord_until_the_end() {
 }
 
 #[test]
+fn a_violation_names_the_hand_as_shengji_always_has() {
+    // Counted from 0, unlike rummy's and mahjong's messages (and the sweep's JSON).
+    let v = crate::table::sim::Violation::new::<Game>(2, 5, "x".into());
+    assert_eq!(v.to_string(), "invariant violated in hand 2 after action 5: x");
+}
+
+#[test]
 fn the_table_trait_drives_the_game() {
     use crate::table::Game as TableGame;
     let mut g = Game::new(Settings::default(), seed("trait")).unwrap();
