@@ -19,8 +19,6 @@ pub trait Simulated: Game {
     type Watch;
     /// What the game calls a hand, in violations: "hand", rummy's "deal".
     const HAND: &'static str = "hand";
-    /// The number a violation's message gives the table's first hand.
-    const FIRST_HAND: u64 = 1;
     /// Whether every move (seat and action, as JSON) feeds the digest, not
     /// only each hand's record.
     const DIGEST_MOVES: bool;
@@ -55,14 +53,14 @@ pub struct Violation {
     /// Actions into the hand.
     pub action: usize,
     pub what: String,
-    /// The hand as the message names it ([`Simulated::HAND`], [`Simulated::FIRST_HAND`]).
+    /// The hand as the message names it ([`Simulated::HAND`], counted from 1 as the sweep's JSON counts them).
     noun: &'static str,
     shown: u64,
 }
 
 impl Violation {
     pub fn new<G: Simulated>(hand: u64, action: usize, what: String) -> Violation {
-        Violation { hand, action, what, noun: G::HAND, shown: hand + G::FIRST_HAND }
+        Violation { hand, action, what, noun: G::HAND, shown: hand + 1 }
     }
 }
 

@@ -52,8 +52,6 @@ pub struct Watch {
 impl Simulated for Game {
     type Summary = Summary;
     type Watch = Watch;
-    // Shengji's messages have always counted hands from 0.
-    const FIRST_HAND: u64 = 0;
     const DIGEST_MOVES: bool = false;
 
     fn start_hand(&self, _: &mut Summary) -> Result<Watch, String> {

@@ -313,10 +313,10 @@ fn kitty_is_shown_only_to_the_landlord_until_the_end() {
 }
 
 #[test]
-fn a_violation_names_the_hand_as_shengji_always_has() {
-    // Counted from 0, unlike rummy's and mahjong's messages (and the sweep's JSON).
+fn a_violation_names_the_hand_counted_from_one() {
+    // As rummy's and mahjong's messages and the sweep's JSON count hands.
     let v = crate::table::sim::Violation::new::<Game>(2, 5, "x".into());
-    assert_eq!(v.to_string(), "invariant violated in hand 2 after action 5: x");
+    assert_eq!(v.to_string(), "invariant violated in hand 3 after action 5: x");
 }
 
 #[test]
