@@ -119,7 +119,7 @@ impl Text {
     pub const DecksDefault: Text = Text { en: "Default", zh: "默认" };
     pub const BadTableLink: Text = Text { en: "This table link is not valid: ", zh: "这个牌桌链接无效：" };
     pub const You: Text = Text { en: "You", zh: "你" };
-    pub const Bot: Text = Text { en: "Bot", zh: "电脑" };
+    pub const Bot: Text = Text { en: "Bot", zh: "机器人" };
     pub const Level: Text = Text { en: "Level", zh: "级" };
     pub const Landlord: Text = Text { en: "Landlord", zh: "庄家" };
     pub const LandlordTeam: Text = Text { en: "Landlord's side", zh: "庄家方" };

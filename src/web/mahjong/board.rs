@@ -13,6 +13,7 @@ use crate::mahjong::{MeldKind, Suit, Tile};
 use crate::ui_model::mahjong::words::{self, label, suit_char, Label};
 use crate::web::shell::Shell;
 use crate::web::table::runner::SaveStatus;
+use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, TableSaveNotice};
 use leptos::prelude::*;
 use crate::web::after_paint::AfterPaint;
 
@@ -320,25 +321,13 @@ pub(super) fn Board(
         }
     };
 
-    let save_notice = move || {
-        let (testid, text) = match state.save_status.map(|s| s.get())? {
-            SaveStatus::Saving => return None,
-            SaveStatus::Failed => ("save-error", crate::i18n::Text::SaveFailed),
-            SaveStatus::Taken => ("save-taken", crate::i18n::Text::SaveTaken),
-            SaveStatus::Kept => ("save-kept", crate::i18n::Text::SaveNotMoved),
-        };
-        Some(view! { <p class="notice" role="status" data-testid=testid>{shell.t(text)}</p> })
-    };
-
     view! {
         <section class="screen mj-table" data-testid="mahjong-table" data-phase=move || format!("{:?}", view.with(|v| v.phase))>
             <ul class="mj-seats">{seats}</ul>
             {middle}
             {move || { let s = status(); (!s.is_empty()).then(|| view! { <p class="status-line" role="status" data-testid="status-line">{s}</p> }) }}
-            {move || (state.friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
-                <p class="notice" role="status" data-testid="friend-waiting">{label(Label::FriendWaiting, lang())}</p>
-            })}
-            {move || state.resumed.get().then(|| view! { <p class="notice" role="status" data-testid="resumed">{label(Label::Resumed, lang())}</p> })}
+            {friend_waiting_notice(move || state.friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none()), move || label(Label::FriendWaiting, lang()))}
+            {resumed_notice(state.resumed, move || label(Label::Resumed, lang()))}
             {move || view.with(|v| v.passed_win && v.result.is_none()).then(|| view! { <p class="muted" data-testid="passed-win">{label(Label::PassedWin, lang())}</p> })}
             {move || state.refusal.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="mahjong-error">{e}</p> })}
             {move || (hint.get() && view.with(|v| v.turn == Some(me) && v.result.is_none())).then(|| view! { <HintPanel view=view/> })}
@@ -368,7 +357,7 @@ pub(super) fn Board(
             <div class="mj-actions">{actions}</div>
             </AfterPaint>
             <AfterPaint>
-            {save_notice}
+            {state.save_status.map(|status| view! { <TableSaveNotice status=status/> })}
             {below.map(|b| b.run())}
             <nav class="mj-foot" class:hidden=state.read_only>
                 {local.then(|| view! {

@@ -1,5 +1,5 @@
 //! The Sichuan mahjong page (`#/play/mahjong?seed=…`): the shared table against bots
-//! (`web::table::bot_table`) with mahjong's bots, words, setup screen and board.
+//! (`web::table::bot_table`) with mahjong's bots, words, settings fields and board.
 //! The engine's lookup tables (win check, shanten distances) are built in slices after the
 //! page's first paint, so no frame and no tap waits for them: the table shows at once, and
 //! the bots and the board's advice wait for the tables. Also mahjong's page with friends
@@ -10,7 +10,7 @@ mod hint;
 mod peer;
 mod replay;
 mod result;
-mod setup;
+mod settings;
 pub mod tiles;
 
 use crate::dup::TableSeed;
@@ -48,9 +48,6 @@ impl BotTable for Game {
     }
     fn rule_error(e: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) -> String {
         crate::ui_model::mahjong::words::rule_error(e, name, lang)
-    }
-    fn setup() -> AnyView {
-        view! { <setup::MahjongSetup/> }.into_any()
     }
     fn board(t: LocalTable<Game>) -> AnyView {
         let state = board::BoardState {

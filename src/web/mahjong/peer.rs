@@ -5,12 +5,9 @@
 //! own, and the host resolves the window when the last has answered.
 
 use super::board::{Board, BoardState};
-use crate::mahjong::game::settings::MAX_FAN;
-use crate::mahjong::game::{Action, Game, SeatView, Settings};
-use crate::ui_model::mahjong::words::{label, Label};
-use crate::web::peer::game::setter;
+use crate::mahjong::game::{Action, Game, SeatView};
 use crate::web::peer::PeerTable;
-use crate::web::shell::{Page, Shell};
+use crate::web::shell::Page;
 use leptos::prelude::*;
 
 impl PeerTable for Game {
@@ -22,35 +19,6 @@ impl PeerTable for Game {
         (crate::mahjong::game::bot::Difficulty::Random, crate::i18n::Text::LevelEasy),
         (crate::mahjong::game::bot::Difficulty::Advice, crate::i18n::Text::LevelNormal),
     ];
-
-    fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
-        let lang = shell.lang();
-        let with = setter(s, change);
-        view! {
-            <label class="field check">
-                <input type="checkbox" data-testid="peer-exchange" prop:checked=s.exchange
-                    on:change=move |ev| { let on = event_target_checked(&ev); with(&|s| s.exchange = on) }/>
-                <span>{label(Label::ExchangeSetting, lang)}</span>
-            </label>
-            <label class="field check">
-                <input type="checkbox" data-testid="peer-wildcards" prop:checked=s.wildcards
-                    on:change=move |ev| { let on = event_target_checked(&ev); with(&|s| s.wildcards = on) }/>
-                <span>{label(Label::WildcardsSetting, lang)}</span>
-            </label>
-            <label class="field">
-                <span>{label(Label::FanCap, lang)}</span>
-                <select data-testid="peer-fan-cap" prop:value=s.max_fan.to_string()
-                    on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                            with(&|s| s.max_fan = n);
-                        }
-                    }>
-                    {MAX_FAN.map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                </select>
-            </label>
-        }
-        .into_any()
-    }
 
     fn board(
         view: Signal<SeatView>,

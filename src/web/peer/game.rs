@@ -1,5 +1,6 @@
 //! What a game brings to the peer pages ([`PeerTable`]): where its tables are hosted, joined
-//! and saved, its lobby settings and its board. The host's page (`host.rs`), the guest's
+//! and saved, its settings fields (`SettingsForm`, shared with the new-table screen) and its
+//! board. The host's page (`host.rs`), the guest's
 //! page (`join.rs`) and the saved table (`host_save.rs`) are written once over it. Shengji's
 //! answers are here; rummy's are in `web/rummy/peer.rs`.
 
@@ -8,6 +9,7 @@ use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Mode, Settings};
 use crate::ui_model::peer_messages::PeerWords;
 use crate::web::shell::{Page, Shell};
+use crate::web::table::settings_form::{field_id, setter, SettingsForm};
 use crate::web::table::TableBoard;
 use leptos::prelude::*;
 
@@ -22,7 +24,8 @@ pub trait PeerTable:
         Event: Send + Sync,
         Error: Send + Sync,
         Piece: Send + Sync,
-    > + Send
+    > + SettingsForm
+    + Send
     + Sync
 {
     /// The page whose `#/friends` hosts this game's tables.
@@ -34,8 +37,6 @@ pub trait PeerTable:
     /// The bot levels the lobby offers for a seat, easiest first, with their names.
     const BOT_LEVELS: &'static [(Self::BotLevel, Text)];
 
-    /// The lobby's settings controls; `change` is called with the settings a control asks for.
-    fn settings_form(settings: Self::Settings, change: Callback<Self::Settings>, shell: Shell) -> AnyView;
     /// The table as one seat sees it; `act` sends that seat's moves, `error` is the host's last
     /// refusal (phrased), `below` goes under the table (the host's list of seats), `bots` says
     /// which seats a bot plays now (empty seats, dropped guests).
@@ -54,17 +55,6 @@ pub fn level_name<G: PeerTable>(level: G::BotLevel) -> Option<Text> {
     G::BOT_LEVELS.iter().find(|(l, _)| *l == level).map(|&(_, t)| t)
 }
 
-/// For a lobby's settings form: each control changes some fields (`with(&|s| s.x = …)`) and
-/// the whole settings go to `change`.
-pub fn setter<S: Clone + Send + Sync + 'static>(settings: S, change: Callback<S>) -> impl Fn(&dyn Fn(&mut S)) + Copy {
-    let current = StoredValue::new(settings);
-    move |f: &dyn Fn(&mut S)| {
-        let mut next = current.get_value();
-        f(&mut next);
-        change.run(next);
-    }
-}
-
 impl PeerTable for crate::shengji::game::Game {
     const HOST_PAGE: Page = Page::Host;
     const GUEST_PAGE: Page = Page::Join;
@@ -73,49 +63,6 @@ impl PeerTable for crate::shengji::game::Game {
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2";
     const BOT_LEVELS: &'static [(Difficulty, Text)] =
         &[(Difficulty::Random, Text::LevelEasy), (Difficulty::Heuristic, Text::LevelNormal), (Difficulty::Expert, Text::LevelExpert)];
-
-    fn settings_form(s: Settings, change: Callback<Settings>, shell: Shell) -> AnyView {
-        let players = s.players;
-        let decks = s.decks;
-        let friends = s.mode == Mode::Friends;
-        let with = setter(s, change);
-        view! {
-            <label class="field">
-                <span>{shell.t(Text::Players)}</span>
-                <select data-testid="peer-players" prop:value=players.to_string()
-                    on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                            with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } });
-                        }
-                    }>
-                    {(4..=8u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                </select>
-            </label>
-            <label class="field">
-                <span>{shell.t(Text::Mode)}</span>
-                <select data-testid="peer-mode" prop:value=if friends { "friends" } else { "tractor" }
-                    on:change=move |ev| {
-                        let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
-                        with(&|s| s.mode = m);
-                    }>
-                    <option value="tractor">{shell.t(Text::ModeTractor)}</option>
-                    <option value="friends">{shell.t(Text::ModeFriends)}</option>
-                </select>
-            </label>
-            <label class="field">
-                <span>{shell.t(Text::Decks)}</span>
-                <select data-testid="peer-decks" prop:value=decks.map(|d| d.to_string()).unwrap_or_default()
-                    on:change=move |ev| {
-                        let d = event_target_value(&ev).parse::<u8>().ok();
-                        with(&|s| s.decks = d);
-                    }>
-                    <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
-                    {(1..=players.max(2) / 2 + 1).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
-                </select>
-            </label>
-        }
-        .into_any()
-    }
 
     fn board(
         view: Signal<Self::View>,
@@ -140,5 +87,51 @@ impl PeerTable for crate::shengji::game::Game {
             .into_any(),
             None => view! { <TableBoard view=view names=names act=act error=error adviser_seed=adviser thinking=thinking/> }.into_any(),
         }
+    }
+}
+
+/// Shengji's lobby fields: players, mode and decks.
+impl SettingsForm for crate::shengji::game::Game {
+    fn settings_fields(s: Settings, change: Callback<Settings>, ids: &'static str, shell: Shell) -> AnyView {
+        let players = s.players;
+        let decks = s.decks;
+        let friends = s.mode == Mode::Friends;
+        let with = setter(s, change);
+        view! {
+            <label class="field">
+                <span>{shell.t(Text::Players)}</span>
+                <select data-testid=field_id(ids, "players") prop:value=players.to_string()
+                    on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                            with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } });
+                        }
+                    }>
+                    {(4..=8u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>{shell.t(Text::Mode)}</span>
+                <select data-testid=field_id(ids, "mode") prop:value=if friends { "friends" } else { "tractor" }
+                    on:change=move |ev| {
+                        let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
+                        with(&|s| s.mode = m);
+                    }>
+                    <option value="tractor">{shell.t(Text::ModeTractor)}</option>
+                    <option value="friends">{shell.t(Text::ModeFriends)}</option>
+                </select>
+            </label>
+            <label class="field">
+                <span>{shell.t(Text::Decks)}</span>
+                <select data-testid=field_id(ids, "decks") prop:value=decks.map(|d| d.to_string()).unwrap_or_default()
+                    on:change=move |ev| {
+                        let d = event_target_value(&ev).parse::<u8>().ok();
+                        with(&|s| s.decks = d);
+                    }>
+                    <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
+                    {(1..=players.max(2) / 2 + 1).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+        .into_any()
     }
 }

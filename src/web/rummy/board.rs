@@ -13,6 +13,7 @@ use crate::ui_model::rummy::words::{self, drop_button, label, Label};
 use crate::ui_model::rummy::{advice_text, advise};
 use crate::web::shell::Shell;
 use crate::web::table::share;
+use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, TableSaveNotice};
 use crate::record::duplicate::DuplicateResult;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
@@ -231,10 +232,8 @@ pub(super) fn Board(
             <ul class="rummy-seats">{seats}</ul>
             {middle}
             {move || { let s = status(); (!s.is_empty()).then(|| view! { <p class="status-line" role="status" data-testid="status-line">{s}</p> }) }}
-            {move || (state.friend_waiting && view.with(|v| v.deal_number == 0 && v.result.is_none())).then(|| view! {
-                <p class="notice" role="status" data-testid="friend-waiting">{label(Label::FriendWaiting, lang())}</p>
-            })}
-            {move || state.resumed.get().then(|| view! { <p class="notice" role="status" data-testid="resumed">{label(Label::Resumed, lang())}</p> })}
+            {friend_waiting_notice(move || state.friend_waiting && view.with(|v| v.deal_number == 0 && v.result.is_none()), move || label(Label::FriendWaiting, lang()))}
+            {resumed_notice(state.resumed, move || label(Label::Resumed, lang()))}
             {refusal}
             {pending}
             {hint}
@@ -249,16 +248,7 @@ pub(super) fn Board(
             {actions}
             </AfterPaint>
             <AfterPaint>
-            {move || {
-                use crate::web::table::runner::SaveStatus;
-                let (testid, text) = match state.save_status.get() {
-                    SaveStatus::Saving => return None,
-                    SaveStatus::Failed => ("save-error", crate::i18n::Text::SaveFailed),
-                    SaveStatus::Taken => ("save-taken", crate::i18n::Text::SaveTaken),
-                    SaveStatus::Kept => ("save-kept", crate::i18n::Text::SaveNotMoved),
-                };
-                Some(view! { <p class="notice" role="status" data-testid=testid>{shell.t(text)}</p> })
-            }}
+            <TableSaveNotice status=state.save_status/>
             {below.map(|b| b.run())}
             <nav class="rummy-foot">
                 // A peer table's host starts new tables on its own page.

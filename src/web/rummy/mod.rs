@@ -1,5 +1,5 @@
 //! The rummy table against bots (`#/play/rummy?seed=…`, on the rummy page): the shared
-//! table against bots (`web::table::bot_table`) with rummy's bots, words, setup screen
+//! table against bots (`web::table::bot_table`) with rummy's bots, words, settings fields (the setup screen is built from them)
 //! and board, and the player's own arrangement of the hand, which follows the cards.
 //! The board (`board.rs`) and the hand (`hand.rs`) only render and report taps.
 
@@ -7,7 +7,7 @@ mod board;
 mod hand;
 mod peer;
 mod replay;
-mod setup;
+mod settings;
 
 pub use replay::rummy_replay;
 
@@ -19,7 +19,6 @@ use crate::table::Seat;
 use crate::ui_model::rummy::arrange::{HandGroups, Place};
 use crate::ui_model::rummy::words::{label, Label, WhyInvalid};
 use crate::ui_model::rummy::{declaration, why_invalid};
-use crate::ui_model::table::Pace;
 use crate::web::table::bot_table::{BotTable, LocalTable};
 use crate::web::table::runner::SaveStatus;
 use leptos::prelude::*;
@@ -30,7 +29,7 @@ pub use hand::RummyCardFace;
 pub const SAVE_KEY: &str = "tuolaji.rummy.v1";
 
 /// Rummy at the table against bots (`#/play/rummy?seed=…`): the shared table with rummy's
-/// bots, words, setup screen and board.
+/// bots, words, settings fields and board.
 impl BotTable for Game {
     const SAVE_KEY: &'static str = SAVE_KEY;
     type TableBot = Bot;
@@ -48,9 +47,6 @@ impl BotTable for Game {
     }
     fn rule_error(e: &RuleError, name: &dyn Fn(Seat) -> String, lang: Lang) -> String {
         crate::ui_model::rummy::words::rule_error(e, name, lang)
-    }
-    fn setup() -> AnyView {
-        view! { <setup::RummySetup/> }.into_any()
     }
     fn board(t: LocalTable<Game>) -> AnyView {
         let state = TableState {

@@ -2,7 +2,8 @@
 //! deal or resumes the saved one, the table layer's driver runs the bots on a timer,
 //! every accepted move is saved through the shared save envelope, your result on the
 //! first deal joins the seed's results, and the game's board draws the table. A game
-//! gives its save key, bots, words, new-table screen and board ([`BotTable`]); rummy
+//! gives its save key, bots, words, settings fields (`settings_form`: the new-table
+//! screen is built from them) and board ([`BotTable`]); rummy
 //! and mahjong are this plus their board. (Shengji's table, with its take-backs and
 //! hints, is `local.rs` on the same runner.)
 
@@ -13,17 +14,18 @@ use crate::record::link::Link;
 use crate::record::replay_code::encode;
 use crate::record::save::{Loaded, SaveEnvelope};
 use crate::routes::Route;
-use crate::table::{BotSeat, Codec, Driver, Game, Record, Seat};
+use crate::table::{BotSeat, Driver, Game, Record, Seat};
 use crate::ui_model::messages::link_error;
 use crate::ui_model::table::Pace;
 use crate::web::shell::{replace_hash, BackHome, Shell};
 use crate::web::storage;
+use crate::web::table::settings_form::{setup_screen, SettingsForm};
 use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
 use leptos::prelude::*;
 
 /// What a game's page gives the table against bots.
 pub trait BotTable:
-    Codec + Game<View: Send + Sync + 'static, Action: Send + Sync + 'static, Error: Send + Sync + 'static> + 'static
+    SettingsForm + Game<View: Send + Sync + 'static, Action: Send + Sync + 'static, Error: Send + Sync + 'static> + 'static
 {
     /// Where the table in progress is saved (`record::SaveEnvelope<Self>`).
     const SAVE_KEY: &'static str;
@@ -37,8 +39,6 @@ pub trait BotTable:
     fn settings_error(e: &Self::SettingsError, lang: Lang) -> String;
     /// A refused move, phrased with the seats' names.
     fn rule_error(e: &Self::Error, name: &dyn Fn(Seat) -> String, lang: Lang) -> String;
-    /// The new-table screen (`?new`, or a link without a seed and nothing saved).
-    fn setup() -> AnyView;
     /// The board: renders the table and sends the person's moves.
     fn board(table: LocalTable<Self>) -> AnyView;
     /// How long the bots wait before their next move.
@@ -70,13 +70,12 @@ pub struct LocalTable<G: BotTable> {
     pub replay_hash: Memo<Option<String>>,
 }
 
-/// "You", "Bot 2" / "你", "机器人2".
+/// "You", "Bot 2" / "你", "机器人2": each seat's name at a table against bots.
 pub fn seat_name(seat: Seat, me: Seat, lang: Lang) -> String {
     match (seat == me, lang) {
-        (true, Lang::En) => "You".into(),
-        (true, Lang::Zh) => "你".into(),
-        (false, Lang::En) => format!("Bot {}", seat + 1),
-        (false, Lang::Zh) => format!("机器人{}", seat + 1),
+        (true, _) => lang.t(Text::You).into(),
+        (false, Lang::En) => format!("{} {}", lang.t(Text::Bot), seat + 1),
+        (false, Lang::Zh) => format!("{}{}", lang.t(Text::Bot), seat + 1),
     }
 }
 
@@ -118,12 +117,12 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView
     let mut query: Vec<(String, String)> = query.into_iter().filter(|(k, _)| k != "pace").collect();
     // `?new` asks for a new table; a link without a seed resumes the saved game, or asks too.
     if query.iter().any(|(k, _)| k == "new") {
-        return G::setup();
+        return setup_screen::<G>();
     }
     if !query.iter().any(|(k, _)| k == "seed") {
         match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
             Loaded::Ok { save, .. } if save.link().is_some() => query = save.link().map(|l| l.to_query()).unwrap_or_default(),
-            _ => return G::setup(),
+            _ => return setup_screen::<G>(),
         }
     }
     let link = match Link::<G>::from_query(&query) {

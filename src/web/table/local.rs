@@ -21,22 +21,16 @@ use crate::ui_model::messages::{rule_error, seed_error};
 use crate::ui_model::peer_messages::settings_error;
 use crate::ui_model::table::{BotLevels, Pace, TableParams};
 use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
-use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
+use crate::web::table::runner::{record_result, run_bots, Autosave};
 use crate::web::new_game::table_hash;
 use crate::web::review::{numbered, ResultCard};
-use crate::web::storage::{self, keys, Backup, Kept, SaveProblem, SetAside};
+use crate::web::storage::{self, keys, Kept, SaveProblem, SetAside};
+use crate::web::table::chrome::{friend_waiting_notice, no_worker_notice, save_notice_box, TableSaveNotice};
 use crate::web::hand::TakeBack;
 use crate::web::table::field::FieldComparison;
 use crate::web::table::TableBoard;
+use crate::web::table::bot_table::seat_name;
 use leptos::prelude::*;
-
-fn seat_name(seat: Seat, me: Seat, shell: Shell) -> String {
-    if seat == me {
-        shell.t(Text::You).to_string()
-    } else {
-        format!("{} {}", shell.t(Text::Bot), seat + 1)
-    }
-}
 
 /// A link that makes no table: why, in the page's language, and the way to a new game.
 fn bad_link(shell: Shell, why: impl Fn(Lang) -> String + Send + Sync + 'static) -> AnyView {
@@ -219,9 +213,6 @@ fn LocalTable(
     // it resumed, or the one the player chose to replace), never over another tab's save.
     let autosave = Autosave::new(keys::SAVED_GAME, kept);
     let status = autosave.status;
-    // Notices about saving stay until the player dismisses them.
-    let save_dismissed = RwSignal::new(false);
-    let taken_dismissed = RwSignal::new(false);
 
     // The cards selected in your hand, kept with the save (restored on resume).
     let selection = StoredValue::new(Vec::<Card>::new());
@@ -334,11 +325,11 @@ fn LocalTable(
         refusal.with(|r| {
             r.as_ref().map(|(seat, e)| {
                 let colon = if lang == Lang::Zh { "：" } else { ": " };
-                format!("{}{colon}{}", seat_name(*seat, me, shell), rule_error(e, &|s| seat_name(s, me, shell), lang))
+                format!("{}{colon}{}", seat_name(*seat, me, lang), rule_error(e, &|s| seat_name(s, me, lang), lang))
             })
         })
     });
-    let names = Signal::derive(move || (0..players).map(|s| seat_name(s, me, shell)).collect::<Vec<_>>());
+    let names = Signal::derive(move || (0..players).map(|s| seat_name(s, me, shell.lang())).collect::<Vec<_>>());
     let act_mine = Callback::new(move |action: Action| {
         act(me, action);
     });
@@ -353,19 +344,9 @@ fn LocalTable(
     });
 
     let notices = ViewFn::from(move || view! {
-            {move || bots.no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoBotWorker)}</p> })}
-            {move || (friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none())).then(|| view! {
-                <p class="notice friend-waiting" data-testid="friend-waiting">{shell.t(Text::FriendResultWaiting)}</p>
-            })}
-            {move || {
-                let (testid, text, reload, dismissed) = match status.get() {
-                    SaveStatus::Saving => return None,
-                    SaveStatus::Failed => ("save-error", Text::SaveFailed, false, save_dismissed),
-                    SaveStatus::Taken => ("save-taken", Text::SaveTaken, true, taken_dismissed),
-                    SaveStatus::Kept => ("save-kept", Text::SaveNotMoved, false, taken_dismissed),
-                };
-                (!dismissed.get()).then(|| save_notice_box(shell, testid, text, None, None, reload, move || dismissed.set(true)))
-            }}
+        {no_worker_notice(bots.no_worker.into())}
+        {friend_waiting_notice(move || friend_waiting && view.with(|v| v.hand_number == 0 && v.result.is_none()), move || shell.t(Text::FriendResultWaiting))}
+        <TableSaveNotice status=status/>
     });
 
     view! {
@@ -376,42 +357,6 @@ fn LocalTable(
             <BackHome/>
         </TableBoard>
     }
-}
-
-fn reload_page() {
-    if let Some(w) = web_sys::window() {
-        let _ = w.location().reload();
-    }
-}
-
-/// One notice about saving (the main page's and the host's): the sentence, a detail (the
-/// typed reason, in English), where a backup was kept and whether older ones were
-/// deleted, a Reload button when `reload`, and Dismiss.
-pub fn save_notice_box(
-    shell: Shell,
-    testid: &'static str,
-    text: Text,
-    detail: Option<String>,
-    backup: Option<Backup>,
-    reload: bool,
-    dismiss: impl Fn() + 'static,
-) -> AnyView {
-    let dropped = backup.as_ref().is_some_and(|b| b.dropped > 0);
-    view! {
-        <div class="notice dismissible" role="alert" data-testid=testid>
-            <p>{shell.t(text)}</p>
-            {detail.map(|d| view! { <p class="notice-detail">{shell.t(Text::SaveDetails)} ": " {d}</p> })}
-            {backup.map(|b| view! { <p class="notice-detail" data-testid="backup-key">{shell.t(Text::BackupKeptAs)} ": " <code>{b.key}</code></p> })}
-            {dropped.then(|| view! { <p class="notice-detail" data-testid="backups-dropped">{shell.t(Text::BackupsDropped)}</p> })}
-            <div class="notice-actions">
-                {reload.then(|| view! {
-                    <button type="button" class="button primary" data-testid="reload-here" on:click=|_| reload_page()>{shell.t(Text::Reload)}</button>
-                })}
-                <button type="button" class="button subtle" data-testid="dismiss-notice" on:click=move |_| dismiss()>{shell.t(Text::Dismiss)}</button>
-            </div>
-        </div>
-    }
-    .into_any()
 }
 
 /// The home screen's notice when the saved game was set aside at start-up: why, and

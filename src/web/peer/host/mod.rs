@@ -311,7 +311,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         let stand_in = ui.stand_in_after.get_untracked() / 1000;
         view! {
             <div class="peer-settings">
-                {G::settings_form(l.settings.clone(), change_settings, shell)}
+                {G::settings_fields(l.settings.clone(), change_settings, "peer-", shell)}
                 <PaceSelect pace=pace set=set_pace/>
                 <label class="field">
                     <span>{shell.t(Text::StandInAfter)}</span>

@@ -1,0 +1,97 @@
+//! A game's settings as form fields, written once per game and shown in two places: the
+//! new-table screen against bots (`#/play/<game>?new`, [`setup_screen`]) and the peer
+//! lobby (`web::peer::host`). The new-table screen adds what every game's has — the bots'
+//! pace, the seed, why these choices cannot start a table, Start (the table's link, which
+//! deals from that seed), and the ways to friends, the rules and home.
+
+use crate::dup::TableSeed;
+use crate::i18n::Text;
+use crate::record::link::Link;
+use crate::table::Codec;
+use crate::ui_model::messages::seed_error;
+use crate::ui_model::table::Pace;
+use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
+use crate::web::table::bot_table::BotTable;
+use leptos::prelude::*;
+
+/// A game whose settings a player chooses in a form.
+pub trait SettingsForm: Codec<Settings: Default + Clone + Send + Sync + 'static> {
+    /// The fields for `settings`; each control calls `change` with the settings it asks for.
+    /// `ids` prefixes every field's test id ("" on the new-table screen, "peer-" in a lobby).
+    fn settings_fields(settings: Self::Settings, change: Callback<Self::Settings>, ids: &'static str, shell: Shell) -> AnyView;
+
+    /// What the new-table screen starts from.
+    fn new_table_settings() -> Self::Settings {
+        Self::Settings::default()
+    }
+}
+
+/// `prefix` + `id`, as a field's test id.
+pub fn field_id(prefix: &'static str, id: &'static str) -> String {
+    format!("{prefix}{id}")
+}
+
+/// For a settings form: each control changes some fields (`with(&|s| s.x = …)`) and the
+/// whole settings go to `change`.
+pub fn setter<S: Clone + Send + Sync + 'static>(settings: S, change: Callback<S>) -> impl Fn(&dyn Fn(&mut S)) + Copy {
+    let current = StoredValue::new(settings);
+    move |f: &dyn Fn(&mut S)| {
+        let mut next = current.get_value();
+        f(&mut next);
+        change.run(next);
+    }
+}
+
+/// The new-table screen of a game against bots.
+pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
+    let shell = expect_context::<Shell>();
+    let settings = RwSignal::new(G::new_table_settings());
+    let seed = RwSignal::new(random_seed());
+    let pace = RwSignal::new(Pace::default());
+    // Why these choices cannot start a table (in the player's language), if they cannot.
+    let problem = Memo::new(move |_| {
+        let lang = shell.lang();
+        if let Err(e) = TableSeed::parse(&seed.get()) {
+            return Some(seed_error(&e, lang));
+        }
+        settings.with(|s| G::seats(s).err().map(|e| G::settings_error(&e, lang)))
+    });
+    let start = move |_| {
+        let Ok(table_seed) = TableSeed::parse(&seed.get_untracked()) else { return };
+        if problem.get_untracked().is_some() {
+            return;
+        }
+        let mut hash = Link::<G>::new(&table_seed, &settings.get_untracked(), 0).to_hash();
+        if pace.get_untracked() != Pace::default() {
+            hash.push_str(&format!("&pace={}", pace.get_untracked().key()));
+        }
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&hash);
+        }
+    };
+    let change = Callback::new(move |s: G::Settings| settings.set(s));
+    view! {
+        <section class="screen page new-game" data-testid=format!("{}-setup", G::NAME)>
+            <h2>{move || G::title(shell.lang())}</h2>
+            {move || G::settings_fields(settings.get(), change, "", shell)}
+            <PaceSelect pace=pace set=Callback::new(move |p| pace.set(p))/>
+            <label class="field">
+                <span>{move || shell.t(Text::Seed)}</span>
+                <span class="seed-row">
+                    <input type="text" data-testid="seed-input" autocomplete="off" spellcheck="false"
+                        prop:value=move || seed.get() on:input=move |ev| seed.set(event_target_value(&ev))/>
+                    <button type="button" class="button subtle" data-testid="new-seed"
+                        on:click=move |_| seed.set(random_seed())>{move || shell.t(Text::NewSeed)}</button>
+                </span>
+                <small>{move || shell.t(Text::SeedHint)}</small>
+            </label>
+            {move || problem.get().map(|e| view! { <p class="notice" role="alert" data-testid="new-game-error">{e}</p> })}
+            <button type="button" class="button primary" data-testid="start"
+                disabled=move || problem.with(|e| e.is_some()) on:click=start>{move || shell.t(Text::Start)}</button>
+            <a class="button" href=shell.link(&format!("#/friends/{}", G::NAME)) data-testid="play-with-friends">{move || shell.t(Text::PlayWithFriends)}</a>
+            <a class="button subtle" href=shell.link(&format!("#/rules?game={}", G::NAME)) data-testid="rules-link">{move || shell.t(Text::HowToPlay)}</a>
+            <BackHome/>
+        </section>
+    }
+    .into_any()
+}
