@@ -144,8 +144,8 @@ fn home_screen(route: &Route) -> Option<AnyView> {
     }
     Some(match route.clone() {
         Route::Home => view! { <Home/> }.into_any(),
-        Route::NewGame => view! { <crate::web::new_game::NewGame/> }.into_any(),
-        Route::Replay { record } => view! { <crate::web::replay::ReplayScreen code=record/> }.into_any(),
+        Route::NewGame => view! { <crate::web::shengji::new_game::NewGame/> }.into_any(),
+        Route::Replay { record } => view! { <crate::web::shengji::replay::ReplayScreen code=record/> }.into_any(),
         Route::Settings => view! { <Settings/> }.into_any(),
         Route::Rules { query } => view! { <crate::web::rules::RulesPage query=query/> }.into_any(),
         Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
@@ -155,14 +155,14 @@ fn home_screen(route: &Route) -> Option<AnyView> {
 
 fn shengji_screen(route: &Route) -> Option<AnyView> {
     match route {
-        Route::Play { query, .. } if Page::of(route) == Page::Shengji => Some(view! { <crate::web::table::Table query=query.clone()/> }.into_any()),
+        Route::Play { query, .. } if Page::of(route) == Page::Shengji => Some(view! { <crate::web::shengji::Table query=query.clone()/> }.into_any()),
         _ => None,
     }
 }
 
 fn practice_screen(route: &Route) -> Option<AnyView> {
     match route.clone() {
-        Route::Practice { query } => Some(view! { <crate::web::practice::Practice query=query/> }.into_any()),
+        Route::Practice { query } => Some(view! { <crate::web::shengji::practice::Practice query=query/> }.into_any()),
         _ => None,
     }
 }
@@ -252,7 +252,7 @@ fn Logo() -> impl IntoView {
 #[component]
 fn Home() -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let saved = crate::web::table::local::saved_game_entry(shell).map(|(hash, summary)| (shell.link(&hash), summary));
+    let saved = crate::web::shengji::local::saved_game_entry(shell).map(|(hash, summary)| (shell.link(&hash), summary));
     let has_saved_game = saved.is_some();
     view! {
         <section class="screen home" data-testid="home">
@@ -278,7 +278,7 @@ fn Home() -> impl IntoView {
                 <a class="button" href=shell.link("#/friends") data-testid="friends">{move || shell.t(Text::PlayWithFriends)}</a>
                 <a class="button subtle" href="#/settings" data-testid="settings">{move || shell.t(Text::Settings)}</a>
             </nav>
-            <crate::web::table::local::SaveNotice/>
+            <crate::web::shengji::local::SaveNotice/>
             {(!shell.storage_ok).then(|| view! {
                 <p class="notice" role="status" data-testid="storage-notice">{move || shell.t(Text::StorageUnavailable)}</p>
             })}

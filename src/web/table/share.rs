@@ -48,8 +48,43 @@ pub fn ShareLink(url: String, button: &'static str, copied_text: &'static str) -
         <div class="table-share">
             <input type="text" readonly value=url data-testid="share-link" aria-label=button/>
             <button type="button" class="button" data-testid="copy-link"
-                on:click=move |_| crate::web::review::copy_text(&text, move |ok| copied.set(ok))>{button}</button>
+                on:click=move |_| copy_text(&text, move |ok| copied.set(ok))>{button}</button>
             {move || copied.get().then(|| view! { <p class="muted">{copied_text}</p> })}
         </div>
+    }
+}
+
+/// Copies text to the clipboard; `done(true)` once it is there, `done(false)` when the
+/// browser refuses (no permission, no clipboard API), so the screen can select the text instead.
+pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+    // Called once, by whichever of the promise's two callbacks runs.
+    type Once = Rc<RefCell<Option<Box<dyn FnOnce(bool)>>>>;
+    let done: Once = Rc::new(RefCell::new(Some(Box::new(done))));
+    let finish = {
+        let done = done.clone();
+        move |ok: bool| {
+            if let Some(f) = done.borrow_mut().take() {
+                f(ok)
+            }
+        }
+    };
+    let promise = (|| {
+        let navigator = web_sys::window()?.navigator();
+        let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok().filter(|c| c.is_object())?;
+        let write = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText")).ok()?.dyn_into::<js_sys::Function>().ok()?;
+        write.call1(&clipboard, &JsValue::from_str(text)).ok()?.dyn_into::<js_sys::Promise>().ok()
+    })();
+    let Some(promise) = promise else { return finish(false) };
+    let ok = {
+        let finish = finish.clone();
+        Closure::once_into_js(move |_: JsValue| finish(true))
+    };
+    let err = Closure::once_into_js(move |_: JsValue| finish(false));
+    // `then(ok, err)` through Reflect: the closures are plain JS functions that free themselves.
+    if let Some(then) = js_sys::Reflect::get(&promise, &JsValue::from_str("then")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = then.call2(&promise, &ok, &err);
     }
 }

@@ -11,7 +11,7 @@ use crate::shengji::game::{Game, HandResult, Seat};
 use crate::ui_model::phrase::{cards_label, nth_label, trump_label};
 use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
-use crate::web::review::{numbered, TrickRow};
+use crate::web::shengji::review::{numbered, TrickRow};
 use leptos::prelude::*;
 
 /// What the screen shows at one position.

@@ -22,13 +22,13 @@ use crate::ui_model::peer_messages::settings_error;
 use crate::ui_model::table::{BotLevels, Pace, TableParams};
 use crate::web::shell::{absolute, random_seed, replace_hash, BackHome, Shell};
 use crate::web::table::runner::{record_result, run_bots, Autosave};
-use crate::web::new_game::table_hash;
-use crate::web::review::{numbered, ResultCard};
+use crate::web::shengji::new_game::table_hash;
+use crate::web::shengji::review::{numbered, ResultCard};
 use crate::web::storage::{self, keys, Kept, SaveProblem, SetAside};
 use crate::web::table::chrome::{friend_waiting_notice, no_worker_notice, save_notice_box, TableSaveNotice};
-use crate::web::hand::TakeBack;
-use crate::web::table::field::FieldComparison;
-use crate::web::table::TableBoard;
+use crate::web::shengji::hand::TakeBack;
+use crate::web::shengji::field::FieldComparison;
+use crate::web::shengji::TableBoard;
 use crate::web::table::bot_table::seat_name;
 use leptos::prelude::*;
 

@@ -17,10 +17,10 @@ use crate::ui_model::phrase::{card_label, cards_label, trump_label};
 use crate::ui_model::select::{selected_cards, selection_of};
 use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
-use crate::web::hand::{ask_turn, FollowContext, Hand, TakeBack};
-use crate::web::hints::HintTab;
-use crate::web::table::advice::advice;
-use crate::web::review::TrickReview;
+use crate::web::shengji::hand::{ask_turn, FollowContext, Hand, TakeBack};
+use crate::web::shengji::hints::HintTab;
+use crate::web::shengji::advice::advice;
+use crate::web::shengji::review::TrickReview;
 use leptos::prelude::*;
 use crate::web::after_paint::AfterPaint;
 

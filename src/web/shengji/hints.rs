@@ -14,7 +14,7 @@ use crate::ui_model::phrase::describe_format;
 use crate::ui_model::select::selection_of;
 use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
-use crate::web::hand::FollowContext;
+use crate::web::shengji::hand::FollowContext;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -27,7 +27,7 @@ pub fn HintTab(
     #[prop(into)] hand: Signal<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
     #[prop(into, optional)] locked: Signal<bool>,
-    /// The Expert's play for this turn and its reason, once found (`web::table::advice`).
+    /// The Expert's play for this turn and its reason, once found (`web::shengji::advice`).
     #[prop(into, optional)] expert: Option<Signal<ExpertRow>>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();

@@ -12,9 +12,9 @@ use crate::ui_model::practice::{generate, parse_decks, MAX_DECKS, MIN_DECKS};
 use crate::web::shell::{BackHome, Shell};
 use crate::web::cards::CardFace;
 use crate::shengji::think::turn::Led;
-use crate::web::hand::{FollowContext, Hand};
+use crate::web::shengji::hand::{FollowContext, Hand};
 use crate::web::after_paint::AfterPaint;
-use crate::web::hints::HintTab;
+use crate::web::shengji::hints::HintTab;
 use crate::web::shell::random_seed;
 use leptos::prelude::*;
 

@@ -10,7 +10,7 @@ use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Game, Seat, ShengjiResult};
 use crate::shengji::think::{FieldAnswer, FieldJob, FieldPlayer, Job, Standing, FIELD};
 use crate::table::think::{self, Answer, Kind};
-use crate::web::review::signed_levels;
+use crate::web::shengji::review::signed_levels;
 use crate::web::shell::Shell;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

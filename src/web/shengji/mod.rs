@@ -1,0 +1,22 @@
+//! Shengji's screens: the board (`board`: one seat's view drawn, taps turned into
+//! actions, wherever the game runs), its hand with live legality (`hand`) and the hint tab
+//! (`hints`), the adviser's play (`advice`) and the field comparison (`field`) worked out
+//! in the bot worker, the table against bots (`local`), the new-game screen
+//! (`new_game`), the end of a hand (`review`: the trick-by-trick review and the result
+//! card), the replay (`replay`), follow practice (`practice`) and its peer tables'
+//! answers (`peer`).
+
+pub mod advice;
+pub mod board;
+pub mod field;
+pub mod hand;
+pub mod hints;
+pub mod local;
+pub mod new_game;
+pub mod peer;
+pub mod practice;
+pub mod replay;
+pub mod review;
+
+pub use board::TableBoard;
+pub use local::Table;
