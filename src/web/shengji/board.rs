@@ -5,11 +5,11 @@
 //! `Action`s through `act`, so the same board serves a table against bots and a
 //! peer table whose game runs in another browser.
 
-use crate::cards::{Card, CardCounts};
+use crate::cards::Card;
 use crate::dup::TableSeed;
 use crate::i18n::Text;
 use crate::shengji::bot::Difficulty;
-use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView};
+use crate::shengji::game::{Action, PhaseName, Seat, SeatView};
 use crate::shengji::think::turn::{Check, Checked, Led};
 use crate::shengji::{Format, Rules};
 use crate::ui_model::rules::rules_hash;
@@ -20,7 +20,7 @@ use crate::web::cards::CardFace;
 use crate::web::shengji::hand::{ask_turn, FollowContext, Hand, TakeBack};
 use crate::web::shengji::hints::HintTab;
 use crate::web::shengji::advice::advice;
-use crate::web::shengji::review::TrickReview;
+use crate::web::shengji::phases::{draw_panel, exchange_panel, result_panel, Seen};
 use leptos::prelude::*;
 use crate::web::after_paint::AfterPaint;
 
@@ -340,156 +340,10 @@ pub fn TableBoard(
             .collect_view()
     };
 
-    let draw_panel = move || {
-        let v = view.get();
-        let bids = v.bids.iter().map(|b| format!("{}: {}", name(b.seat), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
-        let may_pass = v.deck_left == 0 && v.to_act.contains(&me);
-        view! {
-            <div class="phase-panel" data-testid="draw-panel">
-                {if v.deck_left > 0 {
-                    view! { <p>{shell.t(Text::Drawing)} " " <span data-testid="deck-left">{v.deck_left}</span></p> }.into_any()
-                } else {
-                    view! { <p data-testid="deck-left" data-left="0">{shell.t(Text::WaitingForBids)}</p> }.into_any()
-                }}
-                {(!bids.is_empty()).then(|| view! { <p data-testid="bids">{shell.t(Text::Bids)} ": " {bids.clone()}</p> })}
-                <div class="hand-actions">
-                    {v.valid_bids.iter().map(|&(card, n)| view! {
-                        <button type="button" class="button" data-testid="bid"
-                            on:click=move |_| { act.run(Action::Bid(card, n)); }>
-                            {shell.t(Text::BidWith)} " " {cards_label(&vec![card; n as usize], lang())}
-                        </button>
-                    }).collect_view()}
-                    {may_pass.then(|| view! {
-                        <button type="button" class="button" data-testid="pass" on:click=move |_| { act.run(Action::Pass); }>
-                            {shell.t(Text::NoBid)}
-                        </button>
-                    })}
-                </div>
-            </div>
-        }
-    };
-
+    // The phase panels (`phases`): the draw and its bids, the bury and the friend calls,
+    // the hand's result.
+    let seen = Seen { view, me, names, act };
     let friend_choice = RwSignal::new(Vec::<(u8, Card)>::new());
-    let exchange_panel = move || {
-        let v = view.get();
-        let mine = v.landlord == Some(me);
-        if !mine {
-            let who = v.landlord.map(&name).unwrap_or_default();
-            return view! { <p class="phase-panel">{shell.t(Text::WaitingFor)} " " {who}</p> }.into_any();
-        }
-        if !v.buried {
-            let k = v.kitty_size;
-            return view! {
-                <div class="phase-panel" data-testid="bury-panel">
-                    <h3>{shell.t(Text::BuryTitle)}</h3>
-                    <p data-testid="bury-count">{move || format!("{} {} / {}", shell.t(Text::Selected), selected.with(|s| s.iter().filter(|x| **x).count()), k)}</p>
-                    <button type="button" class="button primary" data-testid="bury"
-                        disabled=move || selected.with(|s| s.iter().filter(|x| **x).count()) != k
-                        on:click=move |_| on_play.run(hand.with_untracked(|h| selected.with_untracked(|s| selected_cards(h, s))))>
-                        {shell.t(Text::Bury)} " " {k}
-                    </button>
-                </div>
-            }
-            .into_any();
-        }
-        let n = v.friends_to_call;
-        if n > 0 && v.friends.is_empty() {
-            // Distinct defaults: the first copy of each ace that is not trump, then kings,
-            // then the second copies (friend cards may not be trump by default).
-            let decks = v.decks as u8;
-            if friend_choice.with_untracked(|f| f.len() != n) {
-                let mut picks = Vec::new();
-                for nth in 1..=decks {
-                    for rank in [crate::cards::Rank::Ace, crate::cards::Rank::King] {
-                        for suit in [crate::cards::Suit::Hearts, crate::cards::Suit::Spades, crate::cards::Suit::Diamonds, crate::cards::Suit::Clubs] {
-                            let c = Card::new(rank, suit);
-                            if v.trump.is_none_or(|t| !t.is_trump(c)) {
-                                picks.push((nth, c));
-                            }
-                        }
-                    }
-                }
-                picks.truncate(n);
-                while picks.len() < n {
-                    picks.push((1, Card::BigJoker));
-                }
-                friend_choice.set(picks);
-            }
-            // Only cards that may be called: no trump unless the table allows it.
-            let callable = |c: &Card| v.friend_trump_allowed || v.trump.is_none_or(|t| !t.is_trump(*c));
-            let all: Vec<Card> = CardCounts::full_decks(1).to_vec().into_iter().filter(callable).collect();
-            return view! {
-                <div class="phase-panel" data-testid="friends-panel">
-                    <h3>{shell.t(Text::CallFriends)}</h3>
-                    <p class="muted" data-testid="friend-explained">{shell.t(Text::FriendExplained)}</p>
-                    {(0..n).map(|i| {
-                        let all = all.clone();
-                        let all_for_value = all.clone();
-                        view! {
-                            <div class="friend-row">
-                                <select data-testid="friend-nth"
-                                    prop:value=move || friend_choice.with(|f| f.get(i).map(|x| x.0.to_string()).unwrap_or_default())
-                                    on:change=move |ev| {
-                                        if let Ok(x) = event_target_value(&ev).parse::<u8>() { friend_choice.update(|f| f[i].0 = x); }
-                                    }>
-                                    {(1..=decks).map(|x| view! { <option value=x.to_string()>{nth_label(x, lang())}</option> }).collect_view()}
-                                </select>
-                                <select data-testid="friend-card"
-                                    prop:value=move || friend_choice.with(|f| f.get(i).and_then(|x| all_for_value.iter().position(|c| *c == x.1)).map(|p| p.to_string()).unwrap_or_default())
-                                    on:change={
-                                    let all = all.clone();
-                                    move |ev| {
-                                        if let Ok(x) = event_target_value(&ev).parse::<usize>() { friend_choice.update(|f| f[i].1 = all[x]); }
-                                    }
-                                }>
-                                    {all.iter().enumerate().map(|(x, c)| view! {
-                                        <option value=x.to_string()>{card_label(*c, lang())}</option>
-                                    }).collect_view()}
-                                </select>
-                            </div>
-                        }
-                    }).collect_view()}
-                    <button type="button" class="button primary" data-testid="call-friends"
-                        on:click=move |_| {
-                            let f = friend_choice.get_untracked().into_iter().map(|(nth, card)| Friend { card, nth }).collect();
-                            act.run(Action::DeclareFriends(f));
-                        }>
-                        {shell.t(Text::Call)}
-                    </button>
-                </div>
-            }
-            .into_any();
-        }
-        ().into_any()
-    };
-
-    let result_panel = move || {
-        let v = view.get();
-        let Some(r) = v.result.clone() else { return ().into_any() };
-        let changes = r.levels.iter().filter(|(_, a, b)| a != b)
-            .map(|(s, a, b)| format!("{} {a}→{b}", name(*s))).collect::<Vec<_>>().join(" · ");
-        let winners = r.game_winners.as_ref().map(|w| w.iter().map(|s| name(*s)).collect::<Vec<_>>().join(", "));
-        let names_now = names.get();
-        view! {
-            <div class="phase-panel result-panel" data-testid="hand-result">
-                <h3>{shell.t(Text::HandOver)}</h3>
-                {result_card.clone().map(|card| card.run())}
-                <p>{shell.t(Text::AttackerPoints)} ": " <b data-testid="final-points">{r.attacker_points}</b>
-                   " (" {r.attacker_trick_points} " + " {shell.t(Text::KittyBonus)} " " {r.kitty_bonus} ")"</p>
-                <p>{shell.t(Text::Kitty)} ": " {cards_label(&r.kitty, lang())}</p>
-                <p data-testid="level-changes">{shell.t(Text::LevelChanges)} ": " {changes}</p>
-                {winners.map(|w| view! { <p><b>{shell.t(Text::GameOver)} " " {w}</b></p> })}
-                {(!spectator).then(|| view! {
-                    <button type="button" class="button primary" data-testid="next-hand"
-                        on:click=move |_| { act.run(Action::NextHand); }>
-                        {shell.t(Text::NextHand)}
-                    </button>
-                })}
-                <TrickReview tricks=v.tricks.clone() names=names_now landlord_team=r.landlord_team.clone() me=me/>
-            </div>
-        }
-        .into_any()
-    };
 
     let phase = Memo::new(move |_| view.with(|v| v.phase));
     let show_hand = move || !spectator && matches!(phase.get(), PhaseName::Draw | PhaseName::Play)
@@ -509,10 +363,10 @@ pub fn TableBoard(
                 data-showing=move || if show_last.get() { "last" } else { "current" }>{seats}</div>
             {move || shown_error.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="table-error-line">{e}</p> })}
             {move || match phase.get() {
-                PhaseName::Draw => draw_panel().into_any(),
-                PhaseName::Exchange => exchange_panel(),
+                PhaseName::Draw => draw_panel(seen),
+                PhaseName::Exchange => exchange_panel(seen, selected, hand, on_play, friend_choice),
                 PhaseName::Play => ().into_any(),
-                PhaseName::Finished => result_panel(),
+                PhaseName::Finished => result_panel(seen, result_card.clone(), spectator),
             }}
             {move || suggestion.get().map(|(cards, reason)| {
                 let pick = cards.clone();

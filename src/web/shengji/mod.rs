@@ -1,5 +1,5 @@
 //! Shengji's screens: the board (`board`: one seat's view drawn, taps turned into
-//! actions, wherever the game runs), its hand with live legality (`hand`) and the hint tab
+//! actions, wherever the game runs; its phase panels in `phases`), its hand with live legality (`hand`) and the hint tab
 //! (`hints`), the adviser's play (`advice`) and the field comparison (`field`) worked out
 //! in the bot worker, the table against bots (`local`), the new-game screen
 //! (`new_game`), the end of a hand (`review`: the trick-by-trick review and the result
@@ -14,6 +14,7 @@ pub mod hints;
 pub mod local;
 pub mod new_game;
 pub mod peer;
+mod phases;
 pub mod practice;
 pub mod replay;
 pub mod review;

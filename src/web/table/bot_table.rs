@@ -1,11 +1,11 @@
 //! A table against bots for any game's page (`#/play/<game>?seed=…`): the link opens a
 //! deal or resumes the saved one, the table layer's driver runs the bots on a timer,
-//! every accepted move is saved through the shared save envelope, your result on the
-//! first deal joins the seed's results, and the game's board draws the table. A game
+//! every accepted move is saved through the shared save envelope, your result on each
+//! hand joins the seed's results, and the game's board draws the table. A game
 //! gives its save key, bots, words, settings fields (`settings_form`: the new-table
-//! screen is built from them) and board ([`BotTable`]); rummy
-//! and mahjong are this plus their board. (Shengji's table, with its take-backs and
-//! hints, is `local.rs` on the same runner.)
+//! screen is built from them) and board ([`BotTable`]); rummy and mahjong are this plus
+//! their board. (Shengji's table, with its take-backs, hints and bots thinking in the
+//! bot worker, is still its own, `web/shengji/local.rs`, on the same runner.)
 
 use crate::dup::TableSeed;
 use crate::i18n::{Lang, Phrased, Text};
@@ -189,12 +189,13 @@ fn run_table<G: BotTable>(game: G, seat: Seat, seed: TableSeed, kept: bool, resu
     let save = move || game.with_untracked(|g| autosave.save(g, seat, None));
 
     let act = move |who: Seat, action: G::Action| -> bool {
-        let first_hand_open = game.with_untracked(|g| g.hand_number() == 0 && g.outcome().is_none());
+        let hand_open = game.with_untracked(|g| g.outcome().is_none());
         match game.try_update(|g| g.apply(who, &action)) {
             Some(Ok(_)) => {
-                // The first hand just ended: your result joins the seed's results, for the
-                // comparison with friends who play the same deal (before the board reads them).
-                if first_hand_open && game.with_untracked(|g| g.outcome().is_some()) {
+                // A hand just ended: your result joins the seed's results (the first on each
+                // deal stays), for the comparison with friends who play the same deal (before
+                // the board reads them).
+                if hand_open && game.with_untracked(|g| g.outcome().is_some()) {
                     game.with_untracked(|g| record_result(g, seat));
                 }
                 if who == seat {
