@@ -2,12 +2,12 @@
 //! messages on the wire, the bounds a peer's message is checked against before anyone uses it,
 //! the bots that sit in empty seats, and the few facts of a view or a hand a guest needs to
 //! follow the table and check a revealed deal. The host, the guest, the protocol and the
-//! deal's check are written once over this trait; `net/shengji.rs` and `net/rummy.rs` are
-//! the two games' answers.
+//! deal's check are written once over this trait; `net/shengji.rs`, `net/rummy.rs` and
+//! `net/mahjong.rs` are the games' answers (what every game answers alike has a default).
 
 use super::check::OutOfBounds;
 use crate::dup::TableSeed;
-use crate::table::{BotSeat, Game, Seat};
+use crate::table::{BotSeat, Codec, Game, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt::Debug;
 
@@ -22,7 +22,8 @@ pub enum Deal {
 
 /// A game that can be played at a peer table.
 pub trait PeerGame:
-    Game<
+    Codec
+    + Game<
         Action: Eq,
         Settings: Eq,
         SettingsError: Eq,
@@ -53,8 +54,6 @@ pub trait PeerGame:
         Self::Settings::deserialize(de)
     }
 
-    /// The number of seats of these settings, or why they are no table.
-    fn seats(settings: &Self::Settings) -> Result<usize, Self::SettingsError>;
     /// The bounds of a table of these settings (`None`: the lobby is not known yet, so the
     /// largest table there is).
     fn limits(settings: Option<&Self::Settings>) -> Self::Limits;
@@ -64,10 +63,15 @@ pub trait PeerGame:
     /// A move that deals a hand, and which kind; `None` for a move within a hand.
     fn deals(action: &Self::Action) -> Option<Deal>;
     /// Is the current hand over (scored, waiting for the next deal)?
-    fn hand_over(&self) -> bool;
+    fn hand_over(&self) -> bool {
+        self.outcome().is_some()
+    }
     /// What a spectator sees: the table's public information and no seat's hidden cards
-    /// (tested like the seats' views). Its seat is one past the last real seat.
-    fn public_view(&self) -> Self::View;
+    /// (tested like the seats' views): the view of the seat one past the last real seat,
+    /// which holds no cards and is nobody's partner.
+    fn public_view(&self) -> Self::View {
+        self.view(self.players())
+    }
 
     /// An action within the table's bounds (the host checks a guest's before the game sees
     /// it, a guest each move of a revealed record).

@@ -10,7 +10,7 @@ use crate::mahjong::game::bot::{bots_for, Bot, Difficulty};
 use crate::mahjong::game::deal::HAND;
 use crate::mahjong::game::settings::WILD_TILE;
 use crate::mahjong::game::view::SeatView;
-use crate::mahjong::game::{Action, Event, Game, HandResult, Payment, PhaseName, Seat, Settings, SettingsError, WinRecord, PLAYERS};
+use crate::mahjong::game::{Action, Event, Game, HandResult, Payment, PhaseName, Seat, Settings, WinRecord, PLAYERS};
 use crate::mahjong::Tile;
 
 /// Tiles in the Sichuan set, with the four red dragons a table may play as wildcards.
@@ -25,9 +25,6 @@ impl PeerGame for Game {
     type Bot = Bot;
     type BotLevel = Difficulty;
 
-    fn seats(settings: &Settings) -> Result<usize, SettingsError> {
-        settings.validate().map(|_| PLAYERS)
-    }
     fn limits(_: Option<&Settings>) {}
     fn max_seats(_: ()) -> usize {
         PLAYERS
@@ -38,12 +35,6 @@ impl PeerGame for Game {
             Action::NextHandFrom(_) => Some(Deal::FromSeed),
             _ => None,
         }
-    }
-    fn hand_over(&self) -> bool {
-        self.phase() == PhaseName::Finished
-    }
-    fn public_view(&self) -> SeatView {
-        self.view(PLAYERS)
     }
     fn action_ok(action: &Action, _: ()) -> Checked {
         match action {

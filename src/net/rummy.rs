@@ -9,7 +9,7 @@ use crate::dup::TableSeed;
 use crate::rummy::bot::{Bot, Difficulty};
 use crate::rummy::card::RUMMY_KINDS;
 use crate::rummy::game::settings::{MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS};
-use crate::rummy::game::{Action, DealResult, Event, Game, PhaseName, Seat, SeatStatus, SeatView, Settings, SettingsError, Variant};
+use crate::rummy::game::{Action, DealResult, Event, Game, PhaseName, Seat, SeatStatus, SeatView, Settings, Variant};
 use crate::rummy::{Arrangement, Counted, JokerDrawnRule, RummyCard};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -24,9 +24,6 @@ impl PeerGame for Game {
     }
     fn deserialize_settings<'de, D: Deserializer<'de>>(de: D) -> Result<Settings, D::Error> {
         SettingsOnWire::deserialize(de)
-    }
-    fn seats(settings: &Settings) -> Result<usize, SettingsError> {
-        settings.validate().map(|r| r.players)
     }
     fn limits(settings: Option<&Settings>) -> Limits {
         settings.and_then(|s| s.validate().ok()).map_or(Limits::ANY, |r| Limits {
@@ -45,13 +42,6 @@ impl PeerGame for Game {
             Action::NextDealFrom(_) => Some(Deal::FromSeed),
             _ => None,
         }
-    }
-    fn hand_over(&self) -> bool {
-        self.phase() == PhaseName::Finished
-    }
-    fn public_view(&self) -> SeatView {
-        // A seat out of range holds no cards and is nobody's partner or landlord.
-        self.view(self.players())
     }
     fn action_ok(action: &Action, l: Limits) -> Checked {
         match action {

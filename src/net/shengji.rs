@@ -12,7 +12,7 @@ use crate::shengji::bot::Difficulty;
 use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::{
-    Action, Event, Game, HandResult, KittyMultiplier, Mode, PhaseName, Seat, SeatView, Settings, SettingsError,
+    Action, Event, Game, HandResult, KittyMultiplier, Mode, PhaseName, Seat, SeatView, Settings,
     ThrowPenaltySetting, TrickRecord,
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
@@ -35,9 +35,6 @@ impl PeerGame for Game {
     fn deserialize_settings<'de, D: Deserializer<'de>>(de: D) -> Result<Settings, D::Error> {
         SettingsOnWire::deserialize(de)
     }
-    fn seats(settings: &Settings) -> Result<usize, SettingsError> {
-        settings.validate().map(|r| r.players)
-    }
     fn limits(settings: Option<&Settings>) -> Limits {
         settings.and_then(Limits::of_settings).unwrap_or(Limits::ANY)
     }
@@ -50,13 +47,6 @@ impl PeerGame for Game {
             Action::NextHandFrom(_) => Some(Deal::FromSeed),
             _ => None,
         }
-    }
-    fn hand_over(&self) -> bool {
-        self.phase() == PhaseName::Finished
-    }
-    fn public_view(&self) -> SeatView {
-        // A seat out of range holds no cards and is nobody's partner or landlord.
-        self.view(self.players())
     }
     fn action_ok(action: &Action, limits: Limits) -> Checked {
         action_ok(action, limits)
