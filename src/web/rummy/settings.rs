@@ -1,11 +1,10 @@
 //! Rummy's settings as fields (`SettingsForm`): how many play, and points or pool rummy.
 //! The new-table screen against bots and the peer lobby show the same fields.
 
-use crate::i18n::Text;
 use crate::rummy::game::{Game, Settings, Variant};
 use crate::ui_model::rummy::words::{label, variant_name, Label};
 use crate::web::shell::Shell;
-use crate::web::table::settings_form::{field_id, setter, SettingsForm};
+use crate::web::table::settings_form::{field_id, players_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 impl SettingsForm for Game {
@@ -15,18 +14,8 @@ impl SettingsForm for Game {
         let variant = s.variant;
         let with = setter(s, change);
         view! {
-            <label class="field">
-                <span>{shell.t(Text::Players)}</span>
-                <select data-testid=field_id(ids, "players") prop:value=players.to_string()
-                    on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                            // More players may need more decks: the default fits any table.
-                            with(&|s| { s.players = n; s.decks = None; s.jokers = None; s.deals = None; });
-                        }
-                    }>
-                    {(2..=6u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                </select>
-            </label>
+            // More players may need more decks: the default fits any table.
+            {players_field(shell, ids, players, 2..=6, move |n| with(&|s| { s.players = n; s.decks = None; s.jokers = None; s.deals = None; }))}
             <label class="field">
                 <span>{label(Label::Variant, lang)}</span>
                 <select data-testid=field_id(ids, "variant") prop:value=variant.name()

@@ -79,7 +79,9 @@ pub fn TableBoard(
     let me = view.with_untracked(|v| v.seat);
     // A spectator (the seat one past the last) holds no hand and plays nothing.
     let spectator = view.with_untracked(|v| me >= v.players);
-    let name = move |s: Seat| names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)));
+    // What the phase panels (`phases`) read and send; its `name` is every seat's name here too.
+    let seen = Seen { view, me, names, act };
+    let name = move |s: Seat| seen.name(s);
     let advised = advice(view, me, &adviser_seed, adviser);
     let thinking = thinking.unwrap_or_else(|| Signal::derive(|| None));
     let hand = Memo::new(move |_| view.with(|v| v.hand.clone()));
@@ -340,9 +342,7 @@ pub fn TableBoard(
             .collect_view()
     };
 
-    // The phase panels (`phases`): the draw and its bids, the bury and the friend calls,
-    // the hand's result.
-    let seen = Seen { view, me, names, act };
+    // The friends the landlord is choosing (`phases::exchange_panel`), kept while the panel redraws.
     let friend_choice = RwSignal::new(Vec::<(u8, Card)>::new());
 
     let phase = Memo::new(move |_| view.with(|v| v.phase));

@@ -10,7 +10,7 @@ use crate::shengji::game::{Mode, Settings};
 use crate::web::peer::PeerTable;
 use crate::web::shell::{Page, Shell};
 use crate::web::shengji::TableBoard;
-use crate::web::table::settings_form::{field_id, setter, SettingsForm};
+use crate::web::table::settings_form::{field_id, players_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 impl PeerTable for crate::shengji::game::Game {
@@ -56,17 +56,7 @@ impl SettingsForm for crate::shengji::game::Game {
         let friends = s.mode == Mode::Friends;
         let with = setter(s, change);
         view! {
-            <label class="field">
-                <span>{shell.t(Text::Players)}</span>
-                <select data-testid=field_id(ids, "players") prop:value=players.to_string()
-                    on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                            with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } });
-                        }
-                    }>
-                    {(4..=8u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                </select>
-            </label>
+            {players_field(shell, ids, players, 4..=8, move |n| with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } }))}
             <label class="field">
                 <span>{shell.t(Text::Mode)}</span>
                 <select data-testid=field_id(ids, "mode") prop:value=if friends { "friends" } else { "tractor" }

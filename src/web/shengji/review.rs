@@ -19,8 +19,6 @@ pub fn numbered(shell: Shell, noun: Text, n: impl std::fmt::Display) -> String {
     }
 }
 
-/// One finished trick: its number, who led, every play (lead first), the winner and
-/// its points. Shared by the end-of-hand review and the replay screen.
 /// Levels gained (+2), lost (−1) or neither (±0), as the result tables show them.
 pub fn signed_levels(n: i32) -> String {
     match n {
@@ -30,6 +28,8 @@ pub fn signed_levels(n: i32) -> String {
     }
 }
 
+/// One finished trick: its number, who led, every play (lead first), the winner and
+/// its points. Shared by the end-of-hand review and the replay screen.
 #[component]
 pub fn TrickRow(
     /// 1-based trick number.
@@ -95,7 +95,6 @@ pub fn TrickReview(
         </details>
     }
 }
-
 
 /// A read-only link with a Copy button (when the browser refuses to copy, the
 /// text can still be selected and copied by hand).

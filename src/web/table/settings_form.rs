@@ -31,6 +31,25 @@ pub fn field_id(prefix: &'static str, id: &'static str) -> String {
     format!("{prefix}{id}")
 }
 
+/// The "Players" field: a select of `counts` showing `players`, calling `pick` with the
+/// count chosen (each game says what else a new count resets).
+pub fn players_field(shell: Shell, ids: &'static str, players: u8, counts: std::ops::RangeInclusive<u8>, pick: impl Fn(u8) + 'static) -> AnyView {
+    view! {
+        <label class="field">
+            <span>{shell.t(Text::Players)}</span>
+            <select data-testid=field_id(ids, "players") prop:value=players.to_string()
+                on:change=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).parse::<u8>() {
+                        pick(n);
+                    }
+                }>
+                {counts.map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
 /// For a settings form: each control changes some fields (`with(&|s| s.x = …)`) and the
 /// whole settings go to `change`.
 pub fn setter<S: Clone + Send + Sync + 'static>(settings: S, change: Callback<S>) -> impl Fn(&dyn Fn(&mut S)) + Copy {

@@ -1,7 +1,8 @@
 //! The first hand's result and its link, for any game's table against bots: your
 //! stored result on the seed's first hand, the friends' results on the same deal
 //! (from the links they sent), and the share link that carries yours, so a friend
-//! who opens it plays the same deal and sees both when theirs ends.
+//! who opens it plays the same deal and sees both when theirs ends; and copying a link
+//! to the clipboard (`copy_text`), which every result card's link box uses.
 
 use crate::record::duplicate::{DuplicateResult, Source};
 use crate::record::link::Link;
