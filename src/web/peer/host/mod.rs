@@ -5,35 +5,39 @@
 //! the game's board. Everything that happens — a guest's bytes, a closed connection, a lobby
 //! change, the host's move, time passing — is a call to the worker; its reply says what to
 //! send, what to show and what to save. Written once for every [`PeerTable`]. The table is
-//! saved by `host_save` (changes only, debounced, never over another tab's save). The seat
-//! cards are `seats`, the invites `invites`, the room link `room`.
+//! saved by `host_save` (changes only, debounced, never over another tab's save). The calls
+//! to the worker and their replies are `link`, the settings and the start `lobby`, the seat
+//! cards `seats`, the invites `invites`, the room link `room`.
 
 mod few;
 mod invites;
+mod link;
+mod lobby;
 mod room;
 mod seats;
 
 use self::few::Few;
-use self::invites::{ensure_invites, InviteStatus};
+use self::link::{apply, call, Session, Shared, Ui};
+use self::lobby::{settings_panel, start_buttons};
+use self::invites::ensure_invites;
 use self::seats::{seat_cards, spectators};
-use self::room::{findable, open_room, room_box, room_key, RoomShown};
+use self::room::{open_room, room_box, room_key, RoomShown};
 use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
 use super::chat::TableTalk;
 use super::session;
 use super::ConsoleLog;
 use super::PeerTable;
-use super::{bot_seats, entropy, load_memory, now_ms, seat_names, set_changed, InvitePassOn};
-use crate::i18n::{Phrased, Text};
+use super::{bot_seats, entropy, load_memory, now_ms, seat_names, InvitePassOn};
+use crate::i18n::Text;
 use crate::net::host::ConnId;
 use crate::net::protocol::LobbyState;
 use crate::routes::Route;
 use crate::table::Seat;
 use crate::ui_model::table::Pace;
-use crate::web::shell::{BackHome, PaceSelect, Shell};
+use crate::web::shell::{BackHome, Shell};
 use crate::web::storage;
-use crate::worker::session::{HostCall, HostOpen, HostReply, LobbyOp, VerdictShown};
-use derive_where::derive_where;
+use crate::worker::session::{HostCall, HostOpen, HostReply, LobbyOp};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use crate::web::after_paint::AfterPaint;
@@ -45,113 +49,6 @@ use std::sync::Arc;
 
 /// The key of the open spectator invite among the seats' invites (no seat has it).
 const WATCH: Seat = Seat::MAX;
-
-/// The page's side of the table: its connections and invites.
-struct Session {
-    peers: Few<ConnId, Rc<Peer>>,
-    /// The open invite of each seat (a connection that has not said hello yet).
-    invites: Few<Seat, ConnId>,
-    /// The host's own seat is connection 0 (in the worker): guests' connections count from 1.
-    next_conn: ConnId,
-    /// Refused messages on the console, at most a few a minute.
-    console: ConsoleLog,
-    /// The room worker: one link that seats everyone (`room`).
-    room: Option<crate::web::room::client::RoomClient>,
-    /// Whether the room was last told the table wants guests.
-    room_findable: Option<bool>,
-}
-
-/// What the page shows, as the worker last said.
-#[derive_where(Clone, Copy)]
-struct Ui<G: PeerTable> {
-    lobby: RwSignal<LobbyState<G>>,
-    view: RwSignal<Option<G::View>>,
-    my_seat: RwSignal<Option<Seat>>,
-    refusal: RwSignal<Option<Phrased>>,
-    verdict: RwSignal<Option<VerdictShown>>,
-    dealing: RwSignal<bool>,
-    chat: RwSignal<Vec<(Seat, String)>>,
-    invites: RwSignal<Few<Seat, InviteStatus>>,
-    /// Why the last lobby change was refused.
-    notice: RwSignal<Option<Phrased>>,
-    /// Spectators connected now.
-    watchers: RwSignal<usize>,
-    /// The names of the watchers waiting for a seat.
-    waiting: RwSignal<Vec<String>>,
-    stand_in_after: RwSignal<u64>,
-    /// The worker has opened the table (a saved one takes a moment to restore).
-    open: RwSignal<bool>,
-    /// The table worker could not run: neither can the table.
-    no_worker: RwSignal<bool>,
-    /// The bot worker could not answer: the bots cannot play.
-    no_bots: RwSignal<bool>,
-    /// The room link and whether the seats' own invites show (`room`).
-    room: RwSignal<RoomShown>,
-    autosave: Autosave,
-}
-
-type Shared = Rc<RefCell<Session>>;
-
-/// Makes `call` in the worker and applies its reply, in the order calls were made.
-fn call<G: PeerTable>(sess: &Shared, ui: Ui<G>, call: HostCall<G>) {
-    let weak = Rc::downgrade(sess);
-    spawn_local(async move {
-        let reply = session::host(call).await;
-        apply(&weak, ui, reply);
-    });
-}
-
-/// The worker's reply: the bytes go out on their connections, the page shows what the
-/// table is now, the table's new text is saved.
-fn apply<G: PeerTable>(sess: &Weak<RefCell<Session>>, ui: Ui<G>, reply: Option<HostReply<G>>) {
-    let Some(sess) = sess.upgrade() else { return };
-    let Some(reply) = reply else {
-        ui.no_worker.try_set(true);
-        return;
-    };
-    {
-        let mut s = sess.borrow_mut();
-        for (conn, bytes) in &reply.send {
-            if let Some(p) = s.peers.get(conn) {
-                p.send(bytes);
-            }
-        }
-        // The host's log, for whoever debugs a table (a few lines a minute at most).
-        let now = now_ms();
-        for line in reply.log {
-            s.console.warn(now, || line);
-        }
-    }
-    if let Some(text) = reply.save {
-        ui.autosave.changed(text);
-    }
-    // A bot that thinks in the bot worker: its job goes there, its answer back to the table.
-    if let Some((ticket, job)) = reply.bot_job {
-        let weak = Rc::downgrade(&sess);
-        spawn_local(async move {
-            let answer = crate::web::worker::ask(&job).await;
-            ui.no_bots.try_set(answer.is_none());
-            let Some(sess) = weak.upgrade() else { return };
-            call(&sess, ui, HostCall::BotAnswer { ticket, answer: answer.map(|a| a.bytes), now: now_ms() });
-        });
-    }
-    if let Some(t) = reply.table {
-        // Only real changes re-render (an answer being typed into an invite must survive).
-        set_changed(ui.lobby, t.lobby);
-        set_changed(ui.view, t.view);
-        set_changed(ui.my_seat, t.seat);
-        set_changed(ui.refusal, t.refusal);
-        set_changed(ui.verdict, t.verdict);
-        set_changed(ui.dealing, t.dealing);
-        set_changed(ui.chat, t.chat);
-        set_changed(ui.watchers, t.watchers);
-        set_changed(ui.waiting, t.waiting);
-        set_changed(ui.stand_in_after, t.stand_in_after);
-        ui.open.try_set(true);
-    }
-    ensure_invites(&sess, ui);
-    findable(&sess, ui);
-}
 
 /// The host's page for game `G` (see the module's header).
 pub fn host_page<G: PeerTable>() -> AnyView {
@@ -300,31 +197,13 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             ui.notice.try_set(r.refused.clone());
         }));
     });
-    let change_settings = Callback::new(move |settings: G::Settings| lobby_op.run(LobbyOp::Settings(settings)));
     let started = Memo::new(move |_| ui.lobby.with(|l| l.started));
     let has_view = Memo::new(move |_| ui.view.with(|v| v.is_some()));
     let names = Signal::derive(move || ui.lobby.with(|l| seat_names(l, ui.my_seat.get(), shell)));
     let bots = Signal::derive(move || ui.lobby.with(bot_seats));
 
-    let settings_panel = move || {
-        let l = ui.lobby.get();
-        let stand_in = ui.stand_in_after.get_untracked() / 1000;
-        view! {
-            <div class="peer-settings">
-                {G::settings_fields(l.settings.clone(), change_settings, "peer-", shell)}
-                <PaceSelect pace=pace set=set_pace/>
-                <label class="field">
-                    <span>{shell.t(Text::StandInAfter)}</span>
-                    <input type="number" min="1" max="600" data-testid="stand-in-after" prop:value=stand_in.to_string()
-                        on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u64>() {
-                                host_call(HostCall::StandInAfter(n.clamp(1, 600) * 1000));
-                            }
-                        }/>
-                </label>
-            </div>
-        }
-    };
+    let host_call_cb = Callback::new(host_call);
+    let settings_panel = move || settings_panel(ui, pace, set_pace, lobby_op, host_call_cb);
 
     let seat_list = move || seat_cards(ui, sess, lobby_op);
     let spectator_row = move || spectators(ui, sess);
@@ -356,19 +235,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
                 {spectator_row}
                 </AfterPaint>
                 <AfterPaint>
-                {move || (!started.get()).then(|| view! {
-                    <h3>{shell.t(Text::StepStart)}</h3>
-                    <div class="hand-actions">
-                        <button type="button" class="button" data-testid="fill-bots"
-                            on:click=move |_| lobby_op.run(LobbyOp::FillWithBots)>
-                            {shell.t(Text::FillBots)}
-                        </button>
-                        <button type="button" class="button primary" data-testid="start-game"
-                            on:click=move |_| lobby_op.run(LobbyOp::Start)>
-                            {shell.t(Text::StartGame)}
-                        </button>
-                    </div>
-                })}
+                {move || (!started.get()).then(|| start_buttons(lobby_op))}
                 {status_line}
                 </AfterPaint>
             })}

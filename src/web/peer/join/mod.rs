@@ -4,7 +4,8 @@
 //! the deal's verdict after each hand. The guest's side of the table (`net::GuestClient`,
 //! which checks every deal) runs in the page's worker (`worker::session`); this page moves
 //! bytes between it and the host and draws what it says. Written once for every [`PeerTable`].
-//! The status line is `status`, the lobby's list `guest_lobby`, the talk `chat`.
+//! What the page knows is `state`, the status line `status`, the lobby's list `guest_lobby`,
+//! the talk `chat`.
 //!
 //! A room link (`#/join/<game>/<room code>`, docs/room.md) is opened the same way: after the
 //! name, the page's room worker knocks through the relays until the host offers a
@@ -12,29 +13,29 @@
 //! drops knocks again, and the guest's hello takes its seat back. Opened again in the same
 //! browser (the page closed, the phone restarted), the link goes straight back to the table.
 
+mod state;
 mod status;
 
 pub use self::status::verdict_view;
+use self::state::{room_of, Shown, Stage};
 use self::status::status_line;
 use super::rtc::{Peer, PeerEvent};
 use super::session;
 use super::PeerTable;
 use super::chat::TableTalk;
 use super::guest_lobby::guest_lobby;
-use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, set_changed, PeerMemory};
+use super::{bot_seats, entropy, ice_servers, load_memory, save_memory, seat_names, PeerMemory};
 use crate::i18n::{Phrased, Text};
 use crate::net::connect::ConnectError;
-use crate::net::room::link::{RoomCode, RoomCodeError};
 use crate::net::room::peer::{FromRoom, ToRoom};
 use crate::net::room::relays::{relays_text, RELAYS_KEY};
 use crate::ui_model::room_words::room_code_error;
 use crate::web::room::client::RoomClient;
 use crate::web::storage;
-use crate::net::protocol::{LobbyState, MAX_HOST_MESSAGE_BYTES};
+use crate::net::protocol::MAX_HOST_MESSAGE_BYTES;
 use crate::net::signal::SdpKind;
 use crate::web::shell::{BackHome, Shell};
-use crate::worker::session::{GuestCall, GuestOpen, GuestReply, VerdictShown};
-use derive_where::derive_where;
+use crate::worker::session::{GuestCall, GuestOpen, GuestReply};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -44,48 +45,6 @@ use std::rc::Rc;
 /// restarted), it goes straight back to the table — to its seat, with the token kept in
 /// `PeerMemory` — with no name to confirm.
 const ROOM_JOINED_KEY: &str = "tuolaji.room-joined.v1";
-
-/// Where the guest is, in the order it happens.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Stage {
-    Name,
-    Answer(String),
-    Connecting(String),
-    Open,
-    HostGone,
-    Failed,
-    Error(ConnectError),
-    /// A room's guest, knocking through the relays until the host offers a connection.
-    Seeking,
-    /// The room did not open, phrased by the room worker (or, for a damaged link, here).
-    RoomFailed(Phrased),
-}
-
-/// A room link's code (`Ok(None)`: an invitation's code, read as before).
-fn room_of(code: &str) -> Result<Option<RoomCode>, RoomCodeError> {
-    match RoomCode::decode(code) {
-        Ok(room) => Ok(Some(room)),
-        // Tagged as a room but damaged: say so in the room's words.
-        Err(e @ (RoomCodeError::Length { .. } | RoomCodeError::HostKey)) => Err(e),
-        Err(_) => Ok(None),
-    }
-}
-
-/// What the page shows, as the worker last said.
-#[derive_where(Clone, Copy)]
-struct Shown<G: PeerTable> {
-    view: RwSignal<Option<G::View>>,
-    lobby: RwSignal<Option<LobbyState<G>>>,
-    seat: RwSignal<Option<usize>>,
-    refusal: RwSignal<Option<Phrased>>,
-    verdict: RwSignal<Option<VerdictShown>>,
-    dealing: RwSignal<bool>,
-    chat: RwSignal<Vec<(usize, String)>>,
-    no_worker: RwSignal<bool>,
-    /// This page watches (a spectator's, or one waiting for a seat: `waiting`).
-    watching: RwSignal<bool>,
-    waiting: RwSignal<bool>,
-}
 
 /// The guest's page for game `G` (see the module's header); `watch`: a spectator's, which
 /// greets the host with `Watch`, takes no seat and shows the public view, read-only.
@@ -110,18 +69,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             c.send(&call);
         }
     };
-    let shown = Shown::<G> {
-        view: RwSignal::new(None),
-        lobby: RwSignal::new(None),
-        seat: RwSignal::new(None),
-        refusal: RwSignal::new(None),
-        verdict: RwSignal::new(None),
-        dealing: RwSignal::new(false),
-        chat: RwSignal::new(Vec::new()),
-        no_worker: RwSignal::new(false),
-        watching: RwSignal::new(watch),
-        waiting: RwSignal::new(false),
-    };
+    let shown = Shown::<G>::new(watch);
     let peer = StoredValue::new_local(None::<Rc<Peer>>);
     on_cleanup(move || {
         // Leaving the page closes the connection.
@@ -166,15 +114,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             web_sys::console::warn_1(&line.into());
         }
         if let Some(t) = reply.table {
-            set_changed(shown.view, t.view);
-            set_changed(shown.lobby, t.lobby);
-            set_changed(shown.seat, t.seat);
-            set_changed(shown.refusal, t.refusal);
-            set_changed(shown.verdict, t.verdict);
-            set_changed(shown.dealing, t.dealing);
-            set_changed(shown.chat, t.chat);
-            set_changed(shown.watching, t.watching);
-            set_changed(shown.waiting, t.waiting);
+            shown.show(t);
         }
         if let Some((token, kept)) = reply.keep {
             save_memory(&PeerMemory { name: name.get_untracked().trim().chars().take(32).collect(), token: Some(token), guest: Some(kept) });
