@@ -105,7 +105,7 @@ test("a whole hand at phone size: exchange, void, a pung, a kong and a win; the 
   await page.click("[data-testid=replay-link]");
   await page.waitForSelector("[data-testid=mahjong-replay]");
   assert.equal(await page.locator("[data-testid=replay-move]").getAttribute("data-step"), "0");
-  await page.click("[data-testid=replay-next]");
+  await page.click("[data-testid=replay-forward]");
   assert.match(await page.locator("[data-testid=replay-move]").textContent(), /Seat [1-4] passed [1-9][mps] [1-9][mps] [1-9][mps] on/);
   assert.equal((await handTiles(page)).length, 14);
   await page.click("[data-testid=replay-last]");

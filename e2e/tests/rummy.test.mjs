@@ -111,7 +111,7 @@ test("a wrong declaration is warned first, then costs 80 when confirmed", async 
   await page.click("[data-testid=replay-link]");
   await page.waitForSelector("[data-testid=rummy-replay]");
   assert.equal(await page.locator("[data-testid=replay-move]").getAttribute("data-step"), "0");
-  await page.click("[data-testid=replay-next]");
+  await page.click("[data-testid=replay-forward]");
   assert.equal(await page.locator("[data-testid=replay-move]").getAttribute("data-step"), "1");
   assert.match(await page.locator("[data-testid=replay-move]").textContent(), /Seat [12] (drew|took|dropped)/);
   await page.click("[data-testid=replay-last]");

@@ -1,15 +1,14 @@
-//! The game-table link: a share link (`record::link`, `#/play/shengji?seed=…&p=…&m=…&seat=…`)
+//! A table link against bots, for any game: a share link (`record::link`, `#/play/shengji?seed=…&p=…&seat=…`)
 //! plus this screen's own `pace` and `bots` (the bots' levels), parsed into engine
-//! `Settings`, your seat, the bots' pace and levels, and written back with only the
+//! settings, your seat, the bots' pace and levels, and written back with only the
 //! non-default values. Pure, tested natively.
 
 use crate::dup::TableSeed;
 use crate::i18n::Lang;
-use crate::record::link::LinkError;
-use crate::shengji::game::codec::normalize;
-use crate::ui_model::shengji::ShareLink;
+use crate::record::link::{normalized, Link, LinkError};
 use crate::shengji::bot::Difficulty;
-use crate::shengji::game::Settings;
+use crate::shengji::game::Game;
+use crate::table::Codec;
 #[cfg(test)]
 use crate::shengji::game::Mode;
 
@@ -58,41 +57,98 @@ impl Pace {
     }
 }
 
-/// How well each seat's bot plays, as the table link writes it (`bots=nxnx`: one letter
-/// per seat, `e` Easy, `n` Normal, `x` Expert; the person's own seat is written `n`).
-/// Empty means every bot is Normal, the default, which links leave out. Friends who open
-/// the same link play the same bots, so their results on the deal compare.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BotLevels(Vec<Difficulty>);
+/// A game's bot levels, as table links write them: one letter each and a word for
+/// messages. Every game has an easiest level (`e`) and a default one (`n`).
+pub trait Level: Copy + Default + PartialEq + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// The levels a link may name, easiest first.
+    const ALL: &'static [Self];
+    fn letter(self) -> char;
+    /// "easy", "normal"… in `lang`, for the link's messages.
+    fn word(self, lang: Lang) -> &'static str;
+}
 
-impl BotLevels {
-    /// The levels a select offers, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Random, Difficulty::Heuristic, Difficulty::Expert];
-
-    pub fn letter(d: Difficulty) -> char {
-        match d {
+impl Level for Difficulty {
+    const ALL: &'static [Difficulty] = &[Difficulty::Random, Difficulty::Heuristic, Difficulty::Expert];
+    fn letter(self) -> char {
+        match self {
             Difficulty::Random => 'e',
             Difficulty::Heuristic => 'n',
             Difficulty::Expert => 'x',
         }
     }
-
-    fn from_letter(c: char) -> Option<Difficulty> {
-        BotLevels::ALL.into_iter().find(|&d| BotLevels::letter(d) == c)
+    fn word(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Difficulty::Random, Lang::En) => "easy",
+            (Difficulty::Random, Lang::Zh) => "简单",
+            (Difficulty::Heuristic, Lang::En) => "normal",
+            (Difficulty::Heuristic, Lang::Zh) => "普通",
+            (Difficulty::Expert, Lang::En) => "expert",
+            (Difficulty::Expert, Lang::Zh) => "专家",
+        }
     }
+}
 
-    /// Seat `seat`'s level (Normal where none is given).
-    pub fn get(&self, seat: usize) -> Difficulty {
+impl Level for crate::rummy::bot::Difficulty {
+    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic];
+    fn letter(self) -> char {
+        match self {
+            Self::Random => 'e',
+            Self::Heuristic => 'n',
+        }
+    }
+    fn word(self, lang: Lang) -> &'static str {
+        match self {
+            Self::Random => Difficulty::Random.word(lang),
+            Self::Heuristic => Difficulty::Heuristic.word(lang),
+        }
+    }
+}
+
+impl Level for crate::mahjong::game::bot::Difficulty {
+    const ALL: &'static [Self] = &[Self::Random, Self::Shanten, Self::Advice];
+    fn letter(self) -> char {
+        match self {
+            Self::Random => 'e',
+            Self::Shanten => 's',
+            Self::Advice => 'n',
+        }
+    }
+    fn word(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Self::Random, _) => Difficulty::Random.word(lang),
+            (Self::Shanten, Lang::En) => "shanten only",
+            (Self::Shanten, Lang::Zh) => "只看向听",
+            (Self::Advice, _) => Difficulty::Heuristic.word(lang),
+        }
+    }
+}
+
+/// How well each seat's bot plays, as the table link writes it (`bots=nxnx`: one letter
+/// per seat, e.g. `e` Easy, `n` Normal, `x` Expert; the person's own seat is written as
+/// the default). Empty means every bot plays at the default level, which links leave out.
+/// Friends who open the same link play the same bots, so their results on the deal compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotLevels<L: Level = Difficulty>(Vec<L>);
+
+impl<L: Level> Default for BotLevels<L> {
+    fn default() -> Self {
+        BotLevels(Vec::new())
+    }
+}
+
+impl<L: Level> BotLevels<L> {
+    /// Seat `seat`'s level (the default where none is given).
+    pub fn get(&self, seat: usize) -> L {
         self.0.get(seat).copied().unwrap_or_default()
     }
 
     /// Every seat's level at a table of `players`.
-    pub fn seats(&self, players: usize) -> Vec<Difficulty> {
+    pub fn seats(&self, players: usize) -> Vec<L> {
         (0..players).map(|s| self.get(s)).collect()
     }
 
     /// Sets `seat`'s level at a table of `players`.
-    pub fn set(&mut self, players: usize, seat: usize, level: Difficulty) {
+    pub fn set(&mut self, players: usize, seat: usize, level: L) {
         let mut all = self.seats(players);
         if let Some(l) = all.get_mut(seat) {
             *l = level;
@@ -100,19 +156,23 @@ impl BotLevels {
         self.0 = all;
     }
 
-    /// The link's text, `None` when every bot is Normal; the person's seat as `n`.
+    /// The link's text, `None` when every bot plays at the default level.
     pub fn key(&self, players: usize, me: usize) -> Option<String> {
-        let text: String =
-            (0..players).map(|s| if s == me { 'n' } else { BotLevels::letter(self.get(s)) }).collect();
-        text.chars().any(|c| c != 'n').then_some(text)
+        let default = L::default().letter();
+        let text: String = (0..players).map(|s| if s == me { default } else { self.get(s).letter() }).collect();
+        text.chars().any(|c| c != default).then_some(text)
     }
 
     /// Reads `bots=` for a table of `players`.
-    pub fn from_key(text: &str, players: usize) -> Result<BotLevels, TableLinkError> {
-        let levels: Option<Vec<Difficulty>> = text.chars().map(BotLevels::from_letter).collect();
+    pub fn from_key(text: &str, players: usize) -> Result<BotLevels<L>, TableLinkError> {
+        let levels: Option<Vec<L>> = text.chars().map(|c| L::ALL.iter().copied().find(|l| l.letter() == c)).collect();
         match levels {
             Some(l) if l.len() == players => Ok(BotLevels(l)),
-            _ => Err(TableLinkError::Bots { value: text.chars().take(24).collect(), players }),
+            _ => Err(TableLinkError::Bots {
+                value: text.chars().take(24).collect(),
+                players,
+                letters: L::ALL.iter().map(|&l| (l.letter(), l.word(Lang::En), l.word(Lang::Zh))).collect(),
+            }),
         }
     }
 }
@@ -123,8 +183,9 @@ pub enum TableLinkError {
     Link(LinkError),
     /// `pace=` is none of the paces (the value as given, at most 24 characters).
     Pace { value: String },
-    /// `bots=` is not one level letter per seat.
-    Bots { value: String, players: usize },
+    /// `bots=` is not one level letter per seat (the letters this game's bots take, each
+    /// with its word in English and in Chinese).
+    Bots { value: String, players: usize, letters: Vec<(char, &'static str, &'static str)> },
 }
 
 impl TableLinkError {
@@ -136,65 +197,107 @@ impl TableLinkError {
             (TableLinkError::Pace { value }, Lang::Zh) => {
                 format!("pace={value} 不是一种速度（请用 slow 慢、normal 正常、fast 快 或 instant 立即）")
             }
-            (TableLinkError::Bots { value, players }, Lang::En) => {
-                format!("bots={value} is not one letter per seat for {players} seats (e easy, n normal, x expert)")
+            (TableLinkError::Bots { value, players, letters }, Lang::En) => {
+                let letters: Vec<String> = letters.iter().map(|(c, en, _)| format!("{c} {en}")).collect();
+                format!("bots={value} is not one letter per seat for {players} seats ({})", letters.join(", "))
             }
-            (TableLinkError::Bots { value, players }, Lang::Zh) => {
-                format!("bots={value} 不是 {players} 个座位每座一个字母（e 简单，n 普通，x 专家）")
+            (TableLinkError::Bots { value, players, letters }, Lang::Zh) => {
+                let letters: Vec<String> = letters.iter().map(|(c, _, zh)| format!("{c} {zh}")).collect();
+                format!("bots={value} 不是 {players} 个座位每座一个字母（{}）", letters.join("，"))
             }
         }
     }
 }
 
-/// Everything a table link says: the deal as a [`ShareLink`] (seed, settings, your
-/// seat — one format for every link to a deal) plus the UI-only bot pace and levels.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableParams {
+/// Everything a table link says: the deal as a share link (`record::Link`: seed,
+/// settings, your seat — one format for every link to a deal) plus the UI-only bot pace
+/// and levels.
+pub struct TableParams<G: Codec = Game, L: Level = Difficulty> {
     pub seed: String,
-    pub settings: Settings,
+    pub settings: G::Settings,
     pub seat: usize,
     pub pace: Pace,
-    pub bots: BotLevels,
+    pub bots: BotLevels<L>,
+}
+
+impl<G: Codec, L: Level> Clone for TableParams<G, L> {
+    fn clone(&self) -> Self {
+        TableParams { seed: self.seed.clone(), settings: self.settings.clone(), seat: self.seat, pace: self.pace, bots: self.bots.clone() }
+    }
+}
+
+impl<G: Codec, L: Level> PartialEq for TableParams<G, L> {
+    fn eq(&self, o: &Self) -> bool {
+        self.seed == o.seed && self.settings == o.settings && self.seat == o.seat && self.pace == o.pace && self.bots == o.bots
+    }
+}
+
+impl<G: Codec, L: Level> std::fmt::Debug for TableParams<G, L> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableParams")
+            .field("seed", &self.seed)
+            .field("settings", &self.settings)
+            .field("seat", &self.seat)
+            .field("pace", &self.pace)
+            .field("bots", &self.bots)
+            .finish()
+    }
 }
 
 /// The query keys that are about this table's bots, not about the deal.
 const PACE_KEY: &str = "pace";
 const BOTS_KEY: &str = "bots";
 
-impl TableParams {
-    pub fn new(seed: &str) -> TableParams {
-        TableParams { seed: seed.to_string(), settings: Settings::default(), seat: 0, pace: Pace::default(), bots: BotLevels::default() }
+impl<G: Codec<Settings: Default>, L: Level> TableParams<G, L> {
+    /// A table on `seed` with the default settings, pace and bots, from the first seat.
+    pub fn new(seed: &str) -> Self {
+        TableParams { seed: seed.to_string(), settings: G::Settings::default(), seat: 0, pace: Pace::default(), bots: BotLevels::default() }
+    }
+}
+
+impl<G: Codec, L: Level> TableParams<G, L> {
+    /// The players at this table (0 when the settings make no table).
+    pub fn players(&self) -> usize {
+        G::seats(&self.settings).unwrap_or(0)
     }
 
     /// Reads the query; every bad value gets the share link's message naming it.
-    pub fn from_query(query: &[(String, String)]) -> Result<TableParams, TableLinkError> {
+    pub fn from_query(query: &[(String, String)]) -> Result<Self, TableLinkError> {
+        let (link, pace, bots) = Self::read(query)?;
+        Ok(TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace, bots })
+    }
+
+    /// Reads the query into the deal's link (with a friend's result when it carries
+    /// one), the pace and the levels.
+    pub fn read(query: &[(String, String)]) -> Result<(Link<G>, Pace, BotLevels<L>), TableLinkError> {
         let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| k == PACE_KEY || k == BOTS_KEY);
         let value = |key: &str| ui.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
         let pace = match value(PACE_KEY) {
             None => Pace::default(),
             Some(v) => Pace::from_key(&v).ok_or_else(|| TableLinkError::Pace { value: v.chars().take(24).collect() })?,
         };
-        let link = ShareLink::from_query(&deal).map_err(TableLinkError::Link)?;
+        let link = Link::<G>::from_query(&deal).map_err(TableLinkError::Link)?;
         let bots = match value(BOTS_KEY) {
             None => BotLevels::default(),
-            Some(v) => BotLevels::from_key(&v, link.settings.players as usize)?,
+            // A link whose settings make no table is refused later, by the game.
+            Some(v) => BotLevels::from_key(&v, G::seats(&link.settings).unwrap_or(0))?,
         };
-        Ok(TableParams { seed: link.seed, settings: link.settings, seat: link.seat, pace, bots })
+        Ok((link, pace, bots))
     }
 
     /// The share link's query (seed first, only non-default settings, seat 1-based)
-    /// plus the pace when it is not the default.
+    /// plus the pace and levels when they are not the defaults.
     pub fn to_query(&self) -> Vec<(String, String)> {
         let mut q = match TableSeed::parse(&self.seed) {
-            Ok(seed) => ShareLink::new(&seed, &self.settings, self.seat).to_query(),
+            Ok(seed) => Link::<G>::new(&seed, &self.settings, self.seat).to_query(),
             // Not a valid seed (the form refuses to start with one): keep it as typed.
-            Err(_) => ShareLink { seed: self.seed.clone(), settings: normalize(&self.settings), seat: self.seat, result: None }
+            Err(_) => Link::<G> { seed: self.seed.clone(), settings: normalized::<G>(&self.settings), seat: self.seat, result: None }
                 .to_query(),
         };
         if self.pace != Pace::default() {
             q.push((PACE_KEY.into(), self.pace.key().into()));
         }
-        if let Some(bots) = self.bots.key(self.settings.players as usize, self.seat) {
+        if let Some(bots) = self.bots.key(self.players(), self.seat) {
             q.push((BOTS_KEY.into(), bots));
         }
         q
@@ -205,13 +308,15 @@ impl TableParams {
 mod tests {
     use super::*;
 
+    type Params = TableParams<Game, Difficulty>;
+
     fn q(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
 
     #[test]
     fn defaults_are_left_out_and_round_trip() {
-        let p = TableParams::from_query(&q(&[("seed", "K7QX2M")])).unwrap();
+        let p = Params::from_query(&q(&[("seed", "K7QX2M")])).unwrap();
         assert_eq!(p.to_query(), q(&[("seed", "k7qx2m")]), "seeds are case-insensitive, written lowercase");
         let mut p2 = p.clone();
         p2.settings.players = 5;
@@ -221,27 +326,27 @@ mod tests {
         p2.pace = Pace::Fast;
         p2.bots.set(5, 1, Difficulty::Expert);
         p2.bots.set(5, 4, Difficulty::Random);
-        let back = TableParams::from_query(&p2.to_query()).unwrap();
+        let back = Params::from_query(&p2.to_query()).unwrap();
         assert_eq!(back, p2);
         assert!(p2.to_query().contains(&("bots".to_string(), "nxnne".to_string())));
     }
 
     #[test]
     fn bot_levels_name_each_seat_and_leave_out_the_default() {
-        let mut b = BotLevels::default();
+        let mut b = BotLevels::<Difficulty>::default();
         assert_eq!(b.key(4, 0), None, "all Normal is the default");
         b.set(4, 0, Difficulty::Expert);
         assert_eq!(b.key(4, 0), None, "the person's own seat is no bot");
         b.set(4, 2, Difficulty::Expert);
         assert_eq!(b.key(4, 0).as_deref(), Some("nnxn"));
-        assert_eq!(BotLevels::from_key("nnxn", 4).unwrap().seats(4)[2], Difficulty::Expert);
-        assert!(BotLevels::from_key("nnx", 4).unwrap_err().phrase(Lang::En).contains("one letter per seat"));
-        assert!(BotLevels::from_key("nnqn", 4).is_err());
+        assert_eq!(BotLevels::<Difficulty>::from_key("nnxn", 4).unwrap().seats(4)[2], Difficulty::Expert);
+        assert!(BotLevels::<Difficulty>::from_key("nnx", 4).unwrap_err().phrase(Lang::En).contains("one letter per seat"));
+        assert!(BotLevels::<Difficulty>::from_key("nnqn", 4).is_err());
     }
 
     #[test]
     fn bad_values_are_named() {
-        let err = |pairs: &[(&str, &str)], lang| TableParams::from_query(&q(pairs)).unwrap_err().phrase(lang);
+        let err = |pairs: &[(&str, &str)], lang| Params::from_query(&q(pairs)).unwrap_err().phrase(lang);
         assert!(err(&[("seed", "a"), ("p", "x")], Lang::En).contains("'p'"));
         assert!(err(&[("seed", "a"), ("m", "poker")], Lang::En).contains("'m'"));
         assert!(err(&[("seed", "a"), ("seat", "9")], Lang::En).contains("'seat'"));
@@ -252,7 +357,7 @@ mod tests {
 
     #[test]
     fn bad_values_are_named_in_chinese_too() {
-        let err = |pairs: &[(&str, &str)]| TableParams::from_query(&q(pairs)).unwrap_err().phrase(Lang::Zh);
+        let err = |pairs: &[(&str, &str)]| Params::from_query(&q(pairs)).unwrap_err().phrase(Lang::Zh);
         for (pairs, names) in [
             (&[("seed", "a"), ("pace", "zoom")][..], "pace=zoom"),
             (&[("seed", "a"), ("bots", "xx")][..], "bots=xx"),
@@ -264,5 +369,20 @@ mod tests {
             assert!(zh.contains(names), "{zh}");
             assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "a Chinese sentence: {zh}");
         }
+    }
+
+    #[test]
+    fn every_game_reads_its_own_level_letters() {
+        type Rummy = TableParams<crate::rummy::game::Game, crate::rummy::bot::Difficulty>;
+        type Mahjong = TableParams<crate::mahjong::game::Game, crate::mahjong::game::bot::Difficulty>;
+        let rummy = Rummy::from_query(&q(&[("seed", "r1"), ("pace", "fast"), ("bots", "ne")])).unwrap();
+        assert_eq!(rummy.bots.get(1), crate::rummy::bot::Difficulty::Random);
+        assert_eq!(Rummy::from_query(&rummy.to_query()).unwrap(), rummy, "round trip");
+        let refused = Rummy::from_query(&q(&[("seed", "r1"), ("bots", "nx")])).unwrap_err();
+        assert!(refused.phrase(Lang::En).contains("(e easy, n normal)"), "rummy has no expert yet: {}", refused.phrase(Lang::En));
+        let mahjong = Mahjong::from_query(&q(&[("seed", "m1"), ("bots", "nsen")])).unwrap();
+        assert_eq!(mahjong.bots.get(1), crate::mahjong::game::bot::Difficulty::Shanten);
+        assert_eq!(mahjong.bots.key(4, 0).as_deref(), Some("nsen"));
+        assert_eq!(Mahjong::new("m1").bots.key(4, 0), None, "the advice bot is the default");
     }
 }

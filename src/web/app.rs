@@ -135,7 +135,7 @@ impl Bundle {
 /// A saved Shengji game that cannot be used is set aside before any screen reads it (the
 /// home page, which offers to resume it, and the Shengji table, which resumes it).
 fn shengji_start() {
-    provide_context(storage::SetAside(RwSignal::new(storage::set_aside_unusable_save())));
+    crate::web::table::bot_table::set_aside_unusable_save::<crate::shengji::game::Game>();
 }
 
 fn home_screen(route: &Route) -> Option<AnyView> {
@@ -145,7 +145,7 @@ fn home_screen(route: &Route) -> Option<AnyView> {
     Some(match route.clone() {
         Route::Home => view! { <Home/> }.into_any(),
         Route::NewGame => view! { <crate::web::shengji::new_game::NewGame/> }.into_any(),
-        Route::Replay { record } => view! { <crate::web::shengji::replay::ReplayScreen code=record/> }.into_any(),
+        Route::Replay { record } => untrack(|| crate::web::shengji::replay::shengji_replay(record)),
         Route::Settings => view! { <Settings/> }.into_any(),
         Route::Rules { query } => view! { <crate::web::rules::RulesPage query=query/> }.into_any(),
         Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
@@ -155,7 +155,9 @@ fn home_screen(route: &Route) -> Option<AnyView> {
 
 fn shengji_screen(route: &Route) -> Option<AnyView> {
     match route {
-        Route::Play { query, .. } if Page::of(route) == Page::Shengji => Some(view! { <crate::web::shengji::Table query=query.clone()/> }.into_any()),
+        Route::Play { query, .. } if Page::of(route) == Page::Shengji => {
+            Some(untrack(|| crate::web::table::bot_table::bot_table::<crate::shengji::game::Game>(query.clone())))
+        }
         _ => None,
     }
 }
@@ -218,7 +220,7 @@ pub fn peer_screen<G: crate::web::peer::PeerTable>(route: &Route) -> Option<AnyV
 
 /// A route the other page carries: go there, keeping the route (and history clean).
 #[component]
-fn Elsewhere(page: String, route: Route) -> impl IntoView {
+pub fn Elsewhere(page: String, route: Route) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let target = format!("{page}{}", route.to_hash());
     if let Some(location) = web_sys::window().map(|w| w.location()) {
@@ -252,7 +254,7 @@ fn Logo() -> impl IntoView {
 #[component]
 fn Home() -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let saved = crate::web::shengji::local::saved_game_entry(shell).map(|(hash, summary)| (shell.link(&hash), summary));
+    let saved = crate::web::table::bot_table::saved_game_entry::<crate::shengji::game::Game>(shell).map(|(hash, summary)| (shell.link(&hash), summary));
     let has_saved_game = saved.is_some();
     view! {
         <section class="screen home" data-testid="home">

@@ -122,20 +122,19 @@ pub struct SetAsideNotice<G: crate::table::Codec = crate::shengji::game::Game> {
     pub kept: Kept,
 }
 
-/// The start-up check's finding, shared with the home screen (which can dismiss it).
-#[derive(Clone, Copy)]
-pub struct SetAside(pub leptos::prelude::RwSignal<Option<SetAsideNotice>>);
+/// The start-up check's finding for `G`'s save, shared with the table (which says so
+/// once) and the home screen (which says why and where, and can dismiss it).
+pub struct SetAside<G: crate::table::Codec = crate::shengji::game::Game>(
+    pub leptos::prelude::RwSignal<Option<SetAsideNotice<G>>, leptos::prelude::LocalStorage>,
+);
 
-/// Reads the saved game. Storage that cannot be read counts as no save.
-pub fn load_game() -> Loaded<crate::shengji::game::Game> {
-    SaveEnvelope::<crate::shengji::game::Game>::decode(get_raw(keys::SAVED_GAME).ok().flatten().as_deref())
+impl<G: crate::table::Codec> Clone for SetAside<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
 }
 
-/// Run once at start-up: the Shengji save, if it cannot be used, is set aside
-/// ([`set_aside_unusable`]).
-pub fn set_aside_unusable_save() -> Option<SetAsideNotice> {
-    set_aside_unusable::<crate::shengji::game::Game>(keys::SAVED_GAME)
-}
+impl<G: crate::table::Codec> Copy for SetAside<G> {}
 
 /// Run once when a page starts, for each game save it keeps under `key`: a save that cannot
 /// be used (another version's, or damaged) is moved, as stored, to a new numbered backup key

@@ -13,7 +13,7 @@ use crate::mahjong::{MeldKind, Suit, Tile};
 use crate::ui_model::mahjong::words::{self, label, suit_char, Label};
 use crate::web::shell::Shell;
 use crate::web::table::runner::SaveStatus;
-use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, TableSaveNotice};
+use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, table_footer, TableSaveNotice};
 use leptos::prelude::*;
 use crate::web::after_paint::AfterPaint;
 
@@ -359,15 +359,7 @@ pub(super) fn Board(
             <AfterPaint>
             {state.save_status.map(|status| view! { <TableSaveNotice status=status/> })}
             {below.map(|b| b.run())}
-            <nav class="mj-foot" class:hidden=state.read_only>
-                {local.then(|| view! {
-                    <a class="button subtle" href="#/play/mahjong?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
-                })}
-                <a class="button subtle" href=shell.link("#/rules?game=mahjong") data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
-                {local.then(|| view! {
-                    <a class="button subtle" href=shell.link("#/") data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
-                })}
-            </nav>
+            {table_footer("mj-foot", "mahjong", local, state.read_only, move || label(Label::NewTable, lang()), move || label(Label::Rules, lang()))}
             </AfterPaint>
         </section>
     }

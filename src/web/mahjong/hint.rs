@@ -6,7 +6,8 @@
 
 use super::tiles::TileFace;
 use crate::mahjong::game::SeatView;
-use crate::ui_model::mahjong::advice::{advice, sentence, DiscardAdvice};
+use crate::ui_model::mahjong::advice::{advice, sentence};
+use crate::web::table::deferred::deferred;
 use crate::web::shell::Shell;
 use leptos::prelude::*;
 
@@ -16,22 +17,9 @@ const ROWS: usize = 5;
 #[component]
 pub(super) fn HintPanel(view: Signal<SeatView>) -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let rows = RwSignal::new(None::<Vec<DiscardAdvice>>);
     let tables = use_context::<super::TablesReady>().map(|t| t.0);
-    Effect::new(move |_| {
-        let asked = view.get();
-        rows.set(None);
-        // The advice reads the engine's tables: it waits until they are built.
-        if tables.is_some_and(|t| !t.get()) {
-            return;
-        }
-        leptos::task::spawn_local(async move {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
-                rows.try_set(Some(advice(&asked)));
-            }
-        });
-    });
+    // The advice reads the engine's tables: it waits until they are built.
+    let rows = deferred(view, move || tables.is_none_or(|t| t.get()), advice);
     view! {
         <div class="mj-hint" data-testid="hint-panel" data-ready=move || rows.with(|r| if r.is_some() { "yes" } else { "no" })>
             {move || match rows.get() {

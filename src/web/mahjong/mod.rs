@@ -33,9 +33,10 @@ const SLICE: usize = 100_000;
 
 impl BotTable for Game {
     const SAVE_KEY: &'static str = SAVE_KEY;
+    type Level = Difficulty;
     type TableBot = Bot;
-    fn bots(seed: &TableSeed, players: usize) -> Vec<Bot> {
-        bots_for(seed, players, &[Difficulty::Advice])
+    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Bot> {
+        bots_for(seed, levels.len(), levels)
     }
     fn title(lang: Lang) -> &'static str {
         label(Label::Title, lang)

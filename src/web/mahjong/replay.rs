@@ -6,7 +6,8 @@ use super::board::{Board, BoardState};
 use crate::mahjong::game::{Action, Game, SeatView};
 use crate::table::Seat;
 use crate::ui_model::mahjong::words::{describe_move, label, Label};
-use crate::web::table::replay_steps::{replay_screen, seat_label, ReplayParts};
+use crate::table::Record;
+use crate::web::table::replay_steps::{every_move, move_frame, replay_screen, seat_label, seats_of, ReplayParts};
 use leptos::prelude::*;
 
 fn board(v: SeatView) -> AnyView {
@@ -28,17 +29,22 @@ fn board(v: SeatView) -> AnyView {
     view! { <Board state=state act=Callback::new(|_: Action| {})/> }.into_any()
 }
 
-/// The mahjong replay screen for `code`.
+fn describe(before: &Game, who: Seat, action: &Action, lang: crate::i18n::Lang) -> String {
+    describe_move(&before.view(who), who, action, &|s| seat_label(s, lang), lang)
+}
+
+/// The mahjong replay screen for `code`: a stop after every move.
 pub fn mahjong_replay(code: String) -> AnyView {
-    replay_screen::<Game>(
+    replay_screen::<Game, Record<Game>>(
         code,
         ReplayParts {
             testid: "mahjong-replay",
             class: "mj-replay",
             title: |lang| label(Label::ReplayLink, lang),
-            start: |lang| label(Label::ReplayStart, lang),
-            describe: |before: &Game, who: Seat, action: &Action, lang| describe_move(&before.view(who), who, action, &|s| seat_label(s, lang), lang),
-            board,
+            prepare: |record, _| Ok(record),
+            stops: every_move,
+            frame: |record, at, seat, shell| move_frame(record, at, seat, shell, |lang| label(Label::ReplayStart, lang), describe, board),
+            seats: seats_of,
         },
     )
 }

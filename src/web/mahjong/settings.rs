@@ -15,7 +15,7 @@ const CLAIM_CHOICES: [u32; 5] = [0, 5, 10, 20, 30];
 impl SettingsForm for Game {
     fn settings_fields(s: Settings, change: Callback<Settings>, ids: &'static str, shell: Shell) -> AnyView {
         let lang = shell.lang();
-        let with = setter(s.clone(), change);
+        let with = setter(s, change);
         view! {
             <label class="field check">
                 <input type="checkbox" data-testid=field_id(ids, "exchange") prop:checked=s.exchange

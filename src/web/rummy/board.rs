@@ -13,7 +13,7 @@ use crate::ui_model::rummy::words::{self, drop_button, label, Label};
 use crate::ui_model::rummy::{advice_text, advise};
 use crate::web::shell::Shell;
 use crate::web::table::share;
-use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, TableSaveNotice};
+use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, table_footer, TableSaveNotice};
 use crate::record::duplicate::DuplicateResult;
 use crate::web::cards::CardBack;
 use leptos::prelude::*;
@@ -115,20 +115,7 @@ pub(super) fn Board(
     };
     // The hint runs the solver once or twice: off the frame that opens it (the tab paints
     // first, then the advice arrives), and only for the view it was asked about.
-    let advice = RwSignal::new(None::<Option<crate::ui_model::rummy::Advice>>);
-    Effect::new(move |_| {
-        if !state.hint.get() {
-            return;
-        }
-        let asked = view.get();
-        advice.set(None);
-        leptos::task::spawn_local(async move {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
-                advice.try_set(Some(advise(&asked)));
-            }
-        });
-    });
+    let advice = crate::web::table::deferred::deferred(view, move || state.hint.get(), advise);
     let hint = move || {
         state.hint.get().then(|| {
             let ready = advice.with(Option::is_some);
@@ -250,16 +237,7 @@ pub(super) fn Board(
             <AfterPaint>
             <TableSaveNotice status=state.save_status/>
             {below.map(|b| b.run())}
-            <nav class="rummy-foot">
-                // A peer table's host starts new tables on its own page.
-                {local.then(|| view! {
-                    <a class="button subtle" href="#/play/rummy?new" data-testid="new-table">{move || label(Label::NewTable, lang())}</a>
-                })}
-                <a class="button subtle" href=shell.link("#/rules?game=rummy") data-testid="rules-link">{move || label(Label::Rules, lang())}</a>
-                {local.then(|| view! {
-                    <a class="button subtle" href=shell.link("#/") data-testid="home-link">{move || shell.t(crate::i18n::Text::BackHome)}</a>
-                })}
-            </nav>
+            {table_footer("rummy-foot", "rummy", local, false, move || label(Label::NewTable, lang()), move || label(Label::Rules, lang()))}
             </AfterPaint>
         </section>
     }

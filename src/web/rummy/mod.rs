@@ -32,9 +32,10 @@ pub const SAVE_KEY: &str = "tuolaji.rummy.v1";
 /// bots, words, settings fields and board.
 impl BotTable for Game {
     const SAVE_KEY: &'static str = SAVE_KEY;
+    type Level = Difficulty;
     type TableBot = Bot;
-    fn bots(seed: &TableSeed, players: usize) -> Vec<Bot> {
-        bots_for(seed, players, &[Difficulty::Heuristic])
+    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Bot> {
+        bots_for(seed, levels.len(), levels)
     }
     fn title(lang: Lang) -> &'static str {
         label(Label::Title, lang)

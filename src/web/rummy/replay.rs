@@ -9,7 +9,8 @@ use crate::table::Seat;
 use crate::ui_model::rummy::arrange::HandGroups;
 use crate::ui_model::rummy::words::{describe_move, label, Label};
 use crate::web::cards::CardBack;
-use crate::web::table::replay_steps::{replay_screen, seat_label, ReplayParts};
+use crate::table::Record;
+use crate::web::table::replay_steps::{every_move, move_frame, replay_screen, seat_label, seats_of, ReplayParts};
 use leptos::prelude::*;
 
 fn describe(before: &Game, who: Seat, action: &Action, lang: Lang) -> String {
@@ -51,17 +52,18 @@ fn board(v: SeatView) -> AnyView {
     .into_any()
 }
 
-/// The rummy replay screen for `code`.
+/// The rummy replay screen for `code`: a stop after every move.
 pub fn rummy_replay(code: String) -> AnyView {
-    replay_screen::<Game>(
+    replay_screen::<Game, Record<Game>>(
         code,
         ReplayParts {
             testid: "rummy-replay",
             class: "rummy-table",
             title: |lang| label(Label::Replay, lang),
-            start: |lang| label(Label::ReplayStart, lang),
-            describe,
-            board,
+            prepare: |record, _| Ok(record),
+            stops: every_move,
+            frame: |record, at, seat, shell| move_frame(record, at, seat, shell, |lang| label(Label::ReplayStart, lang), describe, board),
+            seats: seats_of,
         },
     )
 }

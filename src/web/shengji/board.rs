@@ -65,7 +65,7 @@ pub fn TableBoard(
     /// How far a take-back goes: a table against bots takes back your play and the bots'
     /// replies until the trick is complete; by default (a peer table) the rules' own
     /// take-back, until the next player acts.
-    #[prop(optional)]
+    #[prop(default = None)]
     take_back: Option<TakeBack>,
     /// The seat whose bot is searching its move (a table against bots).
     #[prop(optional, into)]

@@ -56,13 +56,7 @@ fn estimated_width() -> f64 {
 }
 
 /// The take-back button of the action bar: whether it may be pressed now, and what it does.
-/// A table that allows take-backs always shows it, in the same place (disabled when there is
-/// nothing to take back), so nothing moves when it becomes available.
-#[derive(Clone, Copy)]
-pub struct TakeBack {
-    pub available: Signal<bool>,
-    pub run: Callback<()>,
-}
+pub use crate::web::table::bot_table::TakeBack;
 
 #[component]
 pub fn Hand(

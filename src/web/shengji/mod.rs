@@ -18,6 +18,6 @@ mod phases;
 pub mod practice;
 pub mod replay;
 pub mod review;
+mod settings;
 
 pub use board::TableBoard;
-pub use local::Table;

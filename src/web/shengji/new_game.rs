@@ -5,11 +5,12 @@
 use crate::dup::TableSeed;
 use crate::i18n::{Lang, Text};
 use crate::routes::Route;
-use crate::shengji::game::Mode;
+use crate::shengji::game::{Game, Settings};
+use crate::web::table::settings_form::SettingsForm;
 use crate::ui_model::messages::seed_error;
 use crate::ui_model::peer_messages::settings_error;
 use crate::shengji::bot::Difficulty;
-use crate::ui_model::table::{BotLevels, TableParams};
+use crate::ui_model::table::{Level, TableParams};
 use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use leptos::prelude::*;
 
@@ -49,15 +50,15 @@ fn BotLevelSelect(params: RwSignal<TableParams>) -> impl IntoView {
                 <label class="bot-level">
                     <span>{seat + 1}</span>
                     <select data-testid=format!("bot-level-{}", seat + 1)
-                        prop:value=move || params.with(|p| BotLevels::letter(p.bots.get(seat)).to_string())
+                        prop:value=move || params.with(|p| p.bots.get(seat).letter().to_string())
                         on:change=move |ev| {
                             let letter = event_target_value(&ev).chars().next();
-                            if let Some(level) = BotLevels::ALL.into_iter().find(|&d| Some(BotLevels::letter(d)) == letter) {
+                            if let Some(level) = Difficulty::ALL.iter().copied().find(|&d| Some(d.letter()) == letter) {
                                 params.update(|p| p.bots.set(p.settings.players as usize, seat, level));
                             }
                         }>
-                        {BotLevels::ALL.into_iter().map(|d| view! {
-                            <option value=BotLevels::letter(d).to_string()>{move || shell.t(level_text(d))}</option>
+                        {Difficulty::ALL.iter().map(|&d| view! {
+                            <option value=d.letter().to_string()>{move || shell.t(level_text(d))}</option>
                         }).collect_view()}
                     </select>
                 </label>
@@ -71,10 +72,16 @@ pub fn NewGame() -> impl IntoView {
     let shell = expect_context::<Shell>();
     let params = RwSignal::new(TableParams::new(&random_seed()));
     let error = Memo::new(move |_| params.with(|p| problem(p, shell.lang())));
-    let max_decks = move || {
-        let p = params.with(|p| p.settings.players) as usize;
-        (2 * p).min(crate::shengji::rules::MAX_DECKS as usize)
-    };
+    // The game's settings fields (as the peer lobby shows them); a smaller table may
+    // leave your seat behind: back to the first.
+    let change = Callback::new(move |settings: Settings| {
+        params.update(|p| {
+            if p.seat >= settings.players as usize {
+                p.seat = 0;
+            }
+            p.settings = settings;
+        })
+    });
     let start = move |_| {
         let p = params.get_untracked();
         if problem(&p, shell.lang()).is_none() {
@@ -87,48 +94,7 @@ pub fn NewGame() -> impl IntoView {
     view! {
         <section class="screen page new-game" data-testid="new-game-screen">
             <h2>{move || shell.t(Text::NewGameVsBots)}</h2>
-            <label class="field">
-                <span>{move || shell.t(Text::Players)}</span>
-                <select data-testid="players"
-                    prop:value=move || params.with(|p| p.settings.players.to_string())
-                    on:change=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                            params.update(|p| {
-                                p.settings.players = n;
-                                // Odd tables cannot have fixed partners.
-                                if n % 2 == 1 { p.settings.mode = Mode::Friends; }
-                                if p.seat >= n as usize { p.seat = 0; }
-                                p.settings.decks = None;
-                            });
-                        }
-                    }>
-                    {(4..=10u8).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                </select>
-            </label>
-            <label class="field">
-                <span>{move || shell.t(Text::Decks)}</span>
-                <select data-testid="decks"
-                    prop:value=move || params.with(|p| p.settings.decks.map(|d| d.to_string()).unwrap_or_default())
-                    on:change=move |ev| {
-                        let d = event_target_value(&ev).parse::<u8>().ok();
-                        params.update(|p| p.settings.decks = d);
-                    }>
-                    <option value="">{move || format!("{} ({})", shell.t(Text::DecksDefault), params.with(|p| (p.settings.players / 2).max(1)))}</option>
-                    {move || (1..=max_decks()).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
-                </select>
-            </label>
-            <label class="field">
-                <span>{move || shell.t(Text::Mode)}</span>
-                <select data-testid="mode"
-                    prop:value=move || params.with(|p| if p.settings.mode == Mode::Friends { "friends" } else { "tractor" })
-                    on:change=move |ev| {
-                        let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
-                        params.update(|p| p.settings.mode = m);
-                    }>
-                    <option value="tractor">{move || shell.t(Text::ModeTractor)}</option>
-                    <option value="friends">{move || shell.t(Text::ModeFriends)}</option>
-                </select>
-            </label>
+            {move || Game::settings_fields(params.with(|p| p.settings.clone()), change, "", shell)}
             <label class="field">
                 <span>{move || shell.t(Text::YourSeat)}</span>
                 <select data-testid="seat"

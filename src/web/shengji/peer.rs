@@ -1,16 +1,14 @@
 //! Shengji at a peer table (`#/friends` hosts one, `#/join/<code>` joins it, on the host's
 //! and the guest's pages): its answers to the peer pages' [`PeerTable`] — where its tables
-//! are hosted, joined and saved, the bot levels a lobby offers, its settings fields
-//! (players, mode, decks) and the same board as the table against bots, fed by the host's
+//! are hosted, joined and saved, the bot levels a lobby offers (its settings fields are
+//! `settings.rs`) and the same board as the table against bots, fed by the host's
 //! views.
 
 use crate::i18n::Text;
 use crate::shengji::bot::Difficulty;
-use crate::shengji::game::{Mode, Settings};
 use crate::web::peer::PeerTable;
-use crate::web::shell::{Page, Shell};
+use crate::web::shell::Page;
 use crate::web::shengji::TableBoard;
-use crate::web::table::settings_form::{field_id, players_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 impl PeerTable for crate::shengji::game::Game {
@@ -45,41 +43,5 @@ impl PeerTable for crate::shengji::game::Game {
             .into_any(),
             None => view! { <TableBoard view=view names=names act=act error=error adviser_seed=adviser thinking=thinking/> }.into_any(),
         }
-    }
-}
-
-/// Shengji's lobby fields: players, mode and decks.
-impl SettingsForm for crate::shengji::game::Game {
-    fn settings_fields(s: Settings, change: Callback<Settings>, ids: &'static str, shell: Shell) -> AnyView {
-        let players = s.players;
-        let decks = s.decks;
-        let friends = s.mode == Mode::Friends;
-        let with = setter(s, change);
-        view! {
-            {players_field(shell, ids, players, 4..=8, move |n| with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } }))}
-            <label class="field">
-                <span>{shell.t(Text::Mode)}</span>
-                <select data-testid=field_id(ids, "mode") prop:value=if friends { "friends" } else { "tractor" }
-                    on:change=move |ev| {
-                        let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
-                        with(&|s| s.mode = m);
-                    }>
-                    <option value="tractor">{shell.t(Text::ModeTractor)}</option>
-                    <option value="friends">{shell.t(Text::ModeFriends)}</option>
-                </select>
-            </label>
-            <label class="field">
-                <span>{shell.t(Text::Decks)}</span>
-                <select data-testid=field_id(ids, "decks") prop:value=decks.map(|d| d.to_string()).unwrap_or_default()
-                    on:change=move |ev| {
-                        let d = event_target_value(&ev).parse::<u8>().ok();
-                        with(&|s| s.decks = d);
-                    }>
-                    <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
-                    {(1..=players.max(2) / 2 + 1).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
-                </select>
-            </label>
-        }
-        .into_any()
     }
 }

@@ -1,27 +1,28 @@
-//! A table against bots for any game's page (`#/play/<game>?seed=…`): the link opens a
-//! deal or resumes the saved one, the table layer's driver runs the bots on a timer,
-//! every accepted move is saved through the shared save envelope, your result on each
-//! hand joins the seed's results, and the game's board draws the table. A game
-//! gives its save key, bots, words, settings fields (`settings_form`: the new-table
-//! screen is built from them) and board ([`BotTable`]); rummy and mahjong are this plus
-//! their board. (Shengji's table, with its take-backs, hints and bots thinking in the
-//! bot worker, is still its own, `web/shengji/local.rs`, on the same runner.)
+//! A table against bots for every game's page (`#/play/<game>?seed=…`): the link opens a
+//! deal, resumes the saved one, or asks before replacing another game in progress; the
+//! table layer's driver runs the bots on a timer (in the bot worker when they think
+//! there); every accepted move is saved through the shared save envelope with the
+//! screen's own state (pace, bots, the selected cards); your result on each hand joins
+//! the seed's results; and the game's board draws the table ([`run_table`]). A game gives
+//! its save key, bots and their levels, words, settings fields (the new-table screen is
+//! built from them) and board ([`BotTable`]).
 
 use crate::dup::TableSeed;
 use crate::i18n::{Lang, Phrased, Text};
-use crate::record::duplicate::Source;
+use crate::record::duplicate::{fingerprint, Source};
 use crate::record::link::Link;
-use crate::record::replay_code::encode;
 use crate::record::save::{Loaded, SaveEnvelope};
 use crate::routes::Route;
-use crate::table::{BotSeat, Driver, Game, Record, Seat};
-use crate::ui_model::messages::link_error;
-use crate::ui_model::table::Pace;
-use crate::web::shell::{replace_hash, BackHome, Shell};
-use crate::web::storage;
+use crate::table::{BotSeat, Game, Seat};
+use crate::ui_model::prefs::Prefs;
+use crate::ui_model::table::{BotLevels, Level, Pace, TableParams};
+use crate::web::shell::{random_seed, replace_hash, BackHome, Shell};
+use crate::web::storage::{self, SetAside};
+use crate::web::table::runner::SaveStatus;
 use crate::web::table::settings_form::{setup_screen, SettingsForm};
-use crate::web::table::runner::{record_result, run_bots, Autosave, SaveStatus};
 use leptos::prelude::*;
+
+pub use super::run_table::{run_table, OpenTable};
 
 /// What a game's page gives the table against bots.
 pub trait BotTable:
@@ -29,9 +30,11 @@ pub trait BotTable:
 {
     /// Where the table in progress is saved (`record::SaveEnvelope<Self>`).
     const SAVE_KEY: &'static str;
+    /// How well a bot plays, as links name it (`bots=`).
+    type Level: Level;
     type TableBot: BotSeat<Self> + 'static;
-    /// A bot for every seat (the person's seat's bot is never asked).
-    fn bots(seed: &TableSeed, players: usize) -> Vec<Self::TableBot>;
+    /// A bot for every seat at its level (the person's seat's bot is never asked).
+    fn bots(seed: &TableSeed, levels: &[Self::Level]) -> Vec<Self::TableBot>;
     /// The game's name as a title ("Rummy").
     fn title(lang: Lang) -> &'static str;
     /// Said once when an unusable save of this game was set aside at start-up.
@@ -41,9 +44,29 @@ pub trait BotTable:
     fn rule_error(e: &Self::Error, name: &dyn Fn(Seat) -> String, lang: Lang) -> String;
     /// The board: renders the table and sends the person's moves.
     fn board(table: LocalTable<Self>) -> AnyView;
-    /// How long the bots wait before their next move.
-    fn delay(&self, pace: Pace) -> u32 {
+    /// How long the bots wait before their next move (`prefs`: the person's settings).
+    fn delay(&self, pace: Pace, _prefs: &Prefs) -> u32 {
         pace.millis().max(10)
+    }
+    /// Whether the person may take back moves ([`BotTable::take_back_point`]); a game
+    /// without take-backs carries none of their machinery.
+    const TAKES_BACK: bool = false;
+    /// The length the move log returns to if `seat` takes back now, when the rules allow it.
+    fn take_back_point(&self, _seat: Seat) -> Option<usize> {
+        None
+    }
+    /// Whether the board reads the finished game ([`LocalTable::finished`]); a game whose
+    /// view says everything at the end carries no copy of it.
+    const READS_FINISHED: bool = false;
+    /// A short line about a saved game on `seed` (the choice between it and a new table,
+    /// the home screen's Resume).
+    fn save_summary(&self, shell: Shell, seed: &str) -> String {
+        format!("{} {seed}", shell.t(Text::Seed))
+    }
+    /// The new-table screen (`#/play/<game>?new`, or a link without a seed when no game
+    /// is saved).
+    fn setup() -> AnyView {
+        setup_screen::<Self>()
     }
 }
 
@@ -62,12 +85,37 @@ pub struct LocalTable<G: BotTable> {
     pub save_status: RwSignal<SaveStatus>,
     /// The table was resumed from a save (until the person's next move).
     pub resumed: RwSignal<bool>,
+    /// The deal's seed.
+    pub seed: TableSeed,
+    /// Each seat's bot level.
+    pub levels: Vec<G::Level>,
     /// The first deal's share link (`#/play/<game>?seed=…`).
     pub deal_hash: String,
-    /// The link carried a friend's result on the first deal (shown once the deal ends).
+    /// A friend's result on the first deal is waiting (shown once the deal ends).
     pub friend_waiting: bool,
     /// Once a hand has ended: the table's replay link (`#/replay/<code>`).
     pub replay_hash: Memo<Option<String>>,
+    /// Once a hand has ended: the game, for the result card (nothing is hidden then);
+    /// always `None` unless the game asks for it (`BotTable::READS_FINISHED`).
+    pub finished: Signal<Option<G>, LocalStorage>,
+    /// The seat whose bot is thinking in the bot worker, if one is.
+    pub thinking: ReadSignal<Option<Seat>>,
+    /// The bot worker could not answer: the bots cannot play on.
+    pub no_worker: ReadSignal<bool>,
+    /// Taking back your last play (games that allow it: `BotTable::TAKES_BACK`).
+    pub take_back: Option<TakeBack>,
+    /// The cards selected in the hand when the table was saved (as text).
+    pub selected: Vec<String>,
+    /// Reports the selection, which is saved with the game.
+    pub on_selection: Callback<Vec<String>>,
+}
+
+/// Taking back a move: whether there is one now, and doing it. A table that allows
+/// take-backs shows it always, in the same place, disabled when there is nothing to take back.
+#[derive(Clone, Copy)]
+pub struct TakeBack {
+    pub available: Signal<bool>,
+    pub run: Callback<()>,
 }
 
 /// "You", "Bot 2" / "你", "机器人2": each seat's name at a table against bots.
@@ -79,91 +127,128 @@ pub fn seat_name(seat: Seat, me: Seat, lang: Lang) -> String {
     }
 }
 
-/// Whether an unusable save was set aside when the page started (the table says so once).
-#[derive(Clone, Copy)]
-pub struct SetAside(pub bool);
-
 /// Run once when a game's page starts, before any screen: an unusable save of `G` is
-/// moved to a backup (`storage::set_aside_unusable`) and the table will say so.
-pub fn set_aside_unusable_save<G: BotTable>()
-{
-    let set_aside = matches!(
-        storage::set_aside_unusable::<G>(G::SAVE_KEY),
-        Some(storage::SetAsideNotice { kept: storage::Kept::Backup(_), .. })
-    );
-    provide_context(SetAside(set_aside));
+/// moved to a backup (`storage::set_aside_unusable`); the table says so once, and the
+/// home screen says why and where.
+pub fn set_aside_unusable_save<G: BotTable>() {
+    provide_context(SetAside::<G>(RwSignal::new_local(storage::set_aside_unusable::<G>(G::SAVE_KEY))));
 }
 
-/// A link that makes no table: why, in the page's language, and the way to a new game.
-fn bad_link<G: BotTable>(shell: Shell, why: impl Fn(Lang) -> String + Send + Sync + 'static) -> AnyView
-{
+/// A link that makes no table: why, in the page's language, and the way to a new one.
+fn bad_link<G: BotTable>(shell: Shell, why: impl Fn(Lang) -> String + Send + Sync + 'static) -> AnyView {
     view! {
         <section class="screen page" data-testid="table-error">
             <h2>{move || G::title(shell.lang())}</h2>
             <p class="notice" role="alert" data-testid="table-error-message">{move || shell.t(Text::BadTableLink)}{move || why(shell.lang())}</p>
-            <a class="button primary" href=format!("#/play/{}", G::NAME) data-testid="new-game">{move || shell.t(Text::NewGame)}</a>
+            <a class="button primary" href=format!("#/play/{}?new", G::NAME) data-testid="new-game">{move || shell.t(Text::NewGame)}</a>
             <BackHome/>
         </section>
     }
     .into_any()
 }
 
-/// The table a link opens: the saved game if it is this deal from this seat, else a new one.
-pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView
-{
-    let shell = expect_context::<Shell>();
-    // The bots' pace (`pace=slow|normal|fast|instant`) is not part of the deal.
-    let pace = query.iter().find(|(k, _)| k == "pace").and_then(|(_, v)| Pace::from_key(v)).unwrap_or_default();
-    let mut query: Vec<(String, String)> = query.into_iter().filter(|(k, _)| k != "pace").collect();
-    // `?new` asks for a new table; a link without a seed resumes the saved game, or asks too.
-    if query.iter().any(|(k, _)| k == "new") {
-        return setup_screen::<G>();
+/// The table link that reopens a saved game: its deal, the saver's seat, and the pace
+/// and bots it was played with.
+fn saved_table<G: BotTable>(save: &SaveEnvelope<G>) -> Option<TableParams<G, G::Level>> {
+    let link = save.link()?;
+    let ui = save.ui.clone().unwrap_or_default();
+    let players = G::seats(&link.settings).ok()?;
+    Some(TableParams {
+        seed: link.seed,
+        settings: link.settings,
+        seat: link.seat,
+        pace: ui.pace.as_deref().and_then(Pace::from_key).unwrap_or_default(),
+        bots: ui.bots.as_deref().and_then(|b| BotLevels::from_key(b, players).ok()).unwrap_or_default(),
+    })
+}
+
+/// The hash of the table link that reopens a saved game ([`saved_table`]).
+pub fn saved_table_hash<G: BotTable>(save: &SaveEnvelope<G>) -> Option<String> {
+    saved_table(save).map(|p| Route::Play { game: G::NAME.into(), query: p.to_query() }.to_hash())
+}
+
+/// The home screen's way back into `G`'s saved game: its link and a summary, if a usable
+/// game is saved.
+pub fn saved_game_entry<G: BotTable>(shell: Shell) -> Option<(String, String)> {
+    match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
+        Loaded::Ok { save, game } => Some((saved_table_hash(&save)?, game.save_summary(shell, &save.record.seed))),
+        _ => None,
     }
+}
+
+/// The table a link opens: the saved game if it is this deal from this seat; else a new
+/// one, asking first if another game is in progress.
+pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
+    let shell = expect_context::<Shell>();
+    // `?new` asks for a new table. A link without a seed resumes the saved game (or asks
+    // for a new table); one that names settings but no seed gets a random seed.
+    if query.iter().any(|(k, _)| k == "new") {
+        return G::setup();
+    }
+    let mut query = query;
     if !query.iter().any(|(k, _)| k == "seed") {
-        match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
-            Loaded::Ok { save, .. } if save.link().is_some() => query = save.link().map(|l| l.to_query()).unwrap_or_default(),
-            _ => return setup_screen::<G>(),
+        if query.iter().all(|(k, _)| k == "pace" || k == "bots") {
+            match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
+                Loaded::Ok { save, .. } => match saved_table(&save) {
+                    Some(params) => query = params.to_query(),
+                    None => return G::setup(),
+                },
+                _ => return G::setup(),
+            }
+        } else {
+            query.insert(0, ("seed".into(), random_seed()));
         }
     }
-    let link = match Link::<G>::from_query(&query) {
-        Ok(l) => l,
-        Err(e) => return bad_link::<G>(shell, move |lang| link_error(&e, lang)),
+    let (link, pace, bots) = match TableParams::<G, G::Level>::read(&query) {
+        Ok(read) => read,
+        Err(e) => return bad_link::<G>(shell, move |lang| e.phrase(lang)),
     };
-    let deal_hash = Link::<G>::new(&link.table_seed(), &link.settings, link.seat).to_hash();
-    let mut hash = deal_hash.clone();
-    if pace != Pace::default() {
-        hash.push_str(&format!("&pace={}", pace.key()));
-    }
-    // A friend's result on the first deal (`r=`) is kept for the comparison after the
-    // deal; the address bar shows the deal's plain link. After mounting, with no history entry.
+    let seed = link.table_seed();
+    let params = TableParams::<G, G::Level> { seed: link.seed.clone(), settings: link.settings.clone(), seat: link.seat, pace, bots };
+    // The address bar shows the table's plain link (with the seed a link without one was
+    // given, without a friend's result); a friend's result on the first deal (`r=`) is kept
+    // for the comparison after the deal. After mounting, with no history entry.
+    let hash = Route::Play { game: G::NAME.into(), query: params.to_query() }.to_hash();
     let friend = link.result.clone().filter(|r| r.hand == 0);
-    let friend_waiting = friend.is_some();
+    let friend_waiting = friend.is_some() || {
+        let fp = fingerprint::<G>(&link.settings);
+        storage::seed_results::<G>(&link.seed).results.iter().any(|s| s.source == Source::Link && s.result.fingerprint == fp && s.result.hand == 0)
+    };
     Effect::new(move |_| {
         if let Some(r) = friend.clone() {
             let _ = storage::add_result(Source::Link, r);
         }
         replace_hash(&hash);
     });
-    let raw = storage::get_raw(G::SAVE_KEY).ok().flatten();
-    let (game, resumed, kept) = match SaveEnvelope::<G>::decode(raw.as_deref()) {
-        Loaded::Ok { save, game } if save.is_for(&link) => (*game, true, false),
-        loaded => {
-            // Another game is replaced only by playing this one (its first move saves); an
-            // unusable save was set aside at start-up (`set_aside_unusable_save`): one still
-            // here could not be backed up and is never written over.
-            let kept = matches!(loaded, Loaded::Incompatible { .. } | Loaded::Corrupt { .. });
-            match G::new(link.settings.clone(), link.table_seed()) {
-                Ok(g) => (g, false, kept),
-                Err(e) => {
-                    let why = Phrased::with(|lang| G::settings_error(&e, lang));
-                    return bad_link::<G>(shell, move |lang| why.get(lang).to_string());
-                }
+    let deal_hash = Link::<G>::new(&seed, &link.settings, link.seat).to_hash();
+    let set_aside = use_context::<SetAside<G>>()
+        .is_some_and(|s| s.0.with_untracked(|n| n.as_ref().is_some_and(|n| matches!(n.kept, storage::Kept::Backup(_)))));
+    let open = OpenTable { params, seed, deal_hash, friend_waiting };
+    let fresh = {
+        let open = open.clone();
+        move |kept: bool| match G::new(open.params.settings.clone(), open.seed.clone()) {
+            Ok(game) => untrack(|| run_table(game, open.clone(), kept, false, Vec::new())),
+            Err(e) => {
+                let why = Phrased::with(|lang| G::settings_error(&e, lang));
+                bad_link::<G>(shell, move |lang| why.get(lang).to_string())
             }
         }
     };
-    let seat = link.seat.min(game.players().saturating_sub(1));
-    let set_aside = use_context::<SetAside>().is_some_and(|s| s.0);
-    let table = untrack(|| run_table(game, seat, link.table_seed(), kept, resumed, pace, deal_hash, friend_waiting));
+    let table = match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
+        Loaded::Ok { save, game } if save.is_for(&link) => {
+            let selected = save.ui.map(|u| u.selected).unwrap_or_default();
+            untrack(|| run_table(*game, open, false, true, selected))
+        }
+        // A saved game whose hand is over holds nothing to lose mid-hand: a new table
+        // starts without asking (its first move replaces the save).
+        Loaded::Ok { game, .. } if game.outcome().is_some() => fresh(false),
+        // Another game is in progress: opening a link must not silently discard it.
+        Loaded::Ok { save, game } => save_choice(shell, game.save_summary(shell, &save.record.seed), saved_table_hash(&save), fresh),
+        Loaded::Absent => fresh(false),
+        // An unusable save is still there: its backup could not be written at start-up
+        // (storage full), or another tab put it there since. It is never written over.
+        Loaded::Incompatible { .. } | Loaded::Corrupt { .. } => fresh(true),
+    };
     view! {
         {set_aside.then(|| view! {
             <p class="notice" role="status" data-testid="save-set-aside">{move || G::set_aside_notice(shell.lang())}</p>
@@ -173,61 +258,29 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView
     .into_any()
 }
 
-/// The game in play: the driver, the bots' timer, the autosave and the board.
-#[allow(clippy::too_many_arguments)]
-fn run_table<G: BotTable>(game: G, seat: Seat, seed: TableSeed, kept: bool, resumed: bool, pace: Pace, deal_hash: String, friend_waiting: bool) -> AnyView
-{
-    let shell = expect_context::<Shell>();
-    let players = game.players();
-    let game = RwSignal::new_local(game);
-    let driver = StoredValue::new_local(Driver::new(G::bots(&seed, players), (0..players).map(|s| s == seat).collect()));
-    let view = Memo::new(move |_| game.with(|g| g.view(seat)));
-    let autosave = Autosave::new(G::SAVE_KEY, kept);
-    let refusal = RwSignal::new(None::<G::Error>);
-    let resumed = RwSignal::new(resumed);
-    let names = Signal::derive(move || (0..players).map(|s| seat_name(s, seat, shell.lang())).collect::<Vec<_>>());
-    let save = move || game.with_untracked(|g| autosave.save(g, seat, None));
-
-    let act = move |who: Seat, action: G::Action| -> bool {
-        let hand_open = game.with_untracked(|g| g.outcome().is_none());
-        match game.try_update(|g| g.apply(who, &action)) {
-            Some(Ok(_)) => {
-                // A hand just ended: your result joins the seed's results (the first on each
-                // deal stays), for the comparison with friends who play the same deal (before
-                // the board reads them).
-                if hand_open && game.with_untracked(|g| g.outcome().is_some()) {
-                    game.with_untracked(|g| record_result(g, seat));
-                }
-                if who == seat {
-                    refusal.set(None);
-                    resumed.set(false);
-                }
-                save();
-                true
-            }
-            Some(Err(e)) => {
-                if who == seat {
-                    refusal.set(Some(e));
-                }
-                false
-            }
-            None => false,
+/// Another game is in progress: resume it, or start this table (whose first move
+/// replaces it).
+fn save_choice(shell: Shell, summary: String, resume: Option<String>, start: impl Fn(bool) -> AnyView + Send + Sync + 'static) -> AnyView {
+    let started = RwSignal::new(false);
+    let resume = resume.unwrap_or_else(|| "#/".into());
+    (move || {
+        if started.get() {
+            return start(false);
         }
-    };
-    run_bots(game, driver, move |g: &G| g.delay(pace), act);
-
-    G::board(LocalTable {
-        seat,
-        view,
-        names,
-        act: Callback::new(move |a: G::Action| {
-            act(seat, a);
-        }),
-        refusal: Signal::derive(move || refusal.with(|e| e.as_ref().map(|e| G::rule_error(e, &|s| names.with(|n| n[s].clone()), shell.lang())))),
-        save_status: autosave.status,
-        resumed,
-        deal_hash,
-        friend_waiting,
-        replay_hash: Memo::new(move |_| game.with(|g| g.outcome().is_some().then(|| Route::Replay { record: encode(&Record::of(g)) }.to_hash()))),
+        let (summary, resume) = (summary.clone(), resume.clone());
+        view! {
+            <section class="screen page save-choice" data-testid="save-choice">
+                <h2>{move || shell.t(Text::SavedGameTitle)}</h2>
+                <p class="save-summary" data-testid="save-summary">{summary}</p>
+                <p>{move || shell.t(Text::SavedGameReplaced)}</p>
+                <a class="button primary" href=resume data-testid="resume-saved">{move || shell.t(Text::ResumeSaved)}</a>
+                <button type="button" class="button" data-testid="start-new-table" on:click=move |_| started.set(true)>
+                    {move || shell.t(Text::StartThisTable)}
+                </button>
+                <BackHome/>
+            </section>
+        }
+        .into_any()
     })
+    .into_any()
 }

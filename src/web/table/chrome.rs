@@ -1,7 +1,8 @@
 //! What every game's table says around its board: a save notice (the writes failed,
 //! another tab took the game, an unusable save is kept) that stays until dismissed and
 //! offers a reload when another tab took over; the friend's result waiting for the end
-//! of the first hand; the table resumed from a save; no bot worker to play the bots.
+//! of the first hand; the table resumed from a save; no bot worker to play the bots; and
+//! the links under the board (a new table, the rules, home).
 //! Each board places them; the sentences that differ per game come from the game.
 
 use crate::i18n::Text;
@@ -79,4 +80,28 @@ pub fn resumed_notice(resumed: RwSignal<bool>, text: impl Fn() -> &'static str +
 pub fn no_worker_notice(no_worker: Signal<bool>) -> impl IntoView {
     let shell = expect_context::<Shell>();
     move || no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoBotWorker)}</p> })
+}
+
+/// The links under a board: a new table and home at a table against bots (a peer table's
+/// host starts new tables on its own page), and the game's rules; in the game's words.
+pub fn table_footer(
+    class: &'static str,
+    game: &'static str,
+    local: bool,
+    hidden: bool,
+    new_table: impl Fn() -> &'static str + Send + Sync + 'static,
+    rules: impl Fn() -> &'static str + Send + Sync + 'static,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    view! {
+        <nav class=class class:hidden=hidden>
+            {local.then(|| view! {
+                <a class="button subtle" href=format!("#/play/{game}?new") data-testid="new-table">{new_table}</a>
+            })}
+            <a class="button subtle" href=shell.link(&format!("#/rules?game={game}")) data-testid="rules-link">{rules}</a>
+            {local.then(|| view! {
+                <a class="button subtle" href=shell.link("#/") data-testid="home-link">{move || shell.t(Text::BackHome)}</a>
+            })}
+        </nav>
+    }
 }

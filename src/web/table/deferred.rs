@@ -1,0 +1,29 @@
+//! Work computed off the frame: a board's hint runs a solver or a search, which must not
+//! hold the frame that opens it. The tab paints first ("…"), the answer arrives a task
+//! later, and only for the view it was asked about (a move meanwhile asks again).
+
+use leptos::prelude::*;
+
+/// `compute(view)` while `wanted()` holds: `None` from each change of `view` until its
+/// answer is ready, in a task after the frame.
+pub fn deferred<V, A>(view: Signal<V>, wanted: impl Fn() -> bool + 'static, compute: impl Fn(&V) -> A + Copy + 'static) -> ReadSignal<Option<A>>
+where
+    V: Clone + PartialEq + Send + Sync + 'static,
+    A: Send + Sync + 'static,
+{
+    let answer = RwSignal::new(None::<A>);
+    Effect::new(move |_| {
+        let asked = view.get();
+        answer.set(None);
+        if !wanted() {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
+                answer.try_set(Some(compute(&asked)));
+            }
+        });
+    });
+    answer.read_only()
+}
