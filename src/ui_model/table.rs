@@ -261,6 +261,11 @@ impl<G: Codec, L: Level> TableParams<G, L> {
         G::seats(&self.settings).unwrap_or(0)
     }
 
+    /// Whether a query key is this screen's own (`pace`, `bots`), not the deal's.
+    pub fn is_table_key(key: &str) -> bool {
+        key == PACE_KEY || key == BOTS_KEY
+    }
+
     /// Reads the query; every bad value gets the share link's message naming it.
     pub fn from_query(query: &[(String, String)]) -> Result<Self, TableLinkError> {
         let (link, pace, bots) = Self::read(query)?;
@@ -270,7 +275,7 @@ impl<G: Codec, L: Level> TableParams<G, L> {
     /// Reads the query into the deal's link (with a friend's result when it carries
     /// one), the pace and the levels.
     pub fn read(query: &[(String, String)]) -> Result<(Link<G>, Pace, BotLevels<L>), TableLinkError> {
-        let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| k == PACE_KEY || k == BOTS_KEY);
+        let (ui, deal): (Vec<_>, Vec<_>) = query.iter().cloned().partition(|(k, _)| Self::is_table_key(k));
         let value = |key: &str| ui.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim().to_string());
         let pace = match value(PACE_KEY) {
             None => Pace::default(),

@@ -18,7 +18,6 @@ use crate::table::Codec;
 use crate::ui_model::messages::rule_error;
 use crate::ui_model::peer_messages::settings_error;
 use crate::ui_model::prefs::Prefs;
-use crate::ui_model::shengji::encode_record;
 use crate::ui_model::table::Pace;
 use crate::web::shell::{absolute, BackHome, Shell};
 use crate::web::shengji::field::FieldComparison;
@@ -100,16 +99,13 @@ impl BotTable for Game {
 /// the table's notices and the seed.
 fn board(t: LocalTable<Game>) -> AnyView {
     let shell = expect_context::<Shell>();
-    let LocalTable { seat: me, view, names, act, refusal, save_status, seed, levels, deal_hash, friend_waiting, finished, thinking, no_worker, take_back, selected, on_selection, .. } = t;
+    let LocalTable { seat: me, view, names, act, refusal, save_status, seed, levels, deal_hash, friend_waiting, replay_hash, finished, thinking, no_worker, take_back, selected, on_selection, .. } = t;
     let seed_text = seed.as_str().to_string();
-    let adviser_seed = seed.clone();
     let result_card = ViewFn::from(move || {
-        let Some(game) = finished.get() else { return ().into_any() };
+        let (Some(game), Some(replay_hash)) = (finished.get(), replay_hash.get()) else { return ().into_any() };
         let Some(mine) = DuplicateResult::from_game(&game, me, None) else { return ().into_any() };
-        let record = game.record();
         let friends = share::friends_results(&mine);
         let share_url = (mine.hand == 0).then(|| share::share_url::<Game>(&deal_hash, Some(&mine)));
-        let replay_hash = Route::Replay { record: encode_record(&record) }.to_hash();
         let replay_url = absolute(&replay_hash);
         let field = game.seat_result(me).map(|r| view! { <FieldComparison game=game.clone() seat=me levels=levels.clone() mine=r/> });
         view! {
@@ -126,7 +122,7 @@ fn board(t: LocalTable<Game>) -> AnyView {
     let initial_selection: Vec<Card> = selected.iter().filter_map(|c| c.parse().ok()).collect();
     let on_selection = Callback::new(move |cards: Vec<Card>| on_selection.run(cards.iter().map(|c| c.notation()).collect()));
     view! {
-        <TableBoard view=view names=names act=act error=refusal adviser_seed=adviser_seed result_card=result_card thinking=thinking
+        <TableBoard view=view names=names act=act error=refusal adviser_seed=seed result_card=result_card thinking=thinking
             adviser=Difficulty::Expert
             initial_selection=initial_selection on_selection=on_selection notices=notices take_back=take_back>
             <p class="seed-line">{move || shell.t(Text::Seed)} ": " <code data-testid="seed">{seed_text.clone()}</code></p>

@@ -185,11 +185,13 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
     if query.iter().any(|(k, _)| k == "new") {
         return G::setup();
     }
+    // Read once (decoding replays the saved record): both the link and the table below use it.
+    let saved = SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref());
     let mut query = query;
     if !query.iter().any(|(k, _)| k == "seed") {
-        if query.iter().all(|(k, _)| k == "pace" || k == "bots") {
-            match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
-                Loaded::Ok { save, .. } => match saved_table(&save) {
+        if query.iter().all(|(k, _)| TableParams::<G, G::Level>::is_table_key(k)) {
+            match &saved {
+                Loaded::Ok { save, .. } => match saved_table(save) {
                     Some(params) => query = params.to_query(),
                     None => return G::setup(),
                 },
@@ -234,7 +236,7 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
             }
         }
     };
-    let table = match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
+    let table = match saved {
         Loaded::Ok { save, game } if save.is_for(&link) => {
             let selected = save.ui.map(|u| u.selected).unwrap_or_default();
             untrack(|| run_table(*game, open, false, true, selected))
@@ -243,7 +245,7 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
         // starts without asking (its first move replaces the save).
         Loaded::Ok { game, .. } if game.outcome().is_some() => fresh(false),
         // Another game is in progress: opening a link must not silently discard it.
-        Loaded::Ok { save, game } => save_choice(shell, game.save_summary(shell, &save.record.seed), saved_table_hash(&save), fresh),
+        Loaded::Ok { save, game } => save_choice(shell, game.save_summary(shell, &save.record.seed), saved_table_hash(&save), move || fresh(false)),
         Loaded::Absent => fresh(false),
         // An unusable save is still there: its backup could not be written at start-up
         // (storage full), or another tab put it there since. It is never written over.
@@ -260,12 +262,12 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
 
 /// Another game is in progress: resume it, or start this table (whose first move
 /// replaces it).
-fn save_choice(shell: Shell, summary: String, resume: Option<String>, start: impl Fn(bool) -> AnyView + Send + Sync + 'static) -> AnyView {
+fn save_choice(shell: Shell, summary: String, resume: Option<String>, start: impl Fn() -> AnyView + Send + Sync + 'static) -> AnyView {
     let started = RwSignal::new(false);
     let resume = resume.unwrap_or_else(|| "#/".into());
     (move || {
         if started.get() {
-            return start(false);
+            return start();
         }
         let (summary, resume) = (summary.clone(), resume.clone());
         view! {
