@@ -169,7 +169,7 @@ pub fn advise(hand: &Hand, visible: &Visible, forms: Forms) -> Result<Vec<Discar
         };
         out.push(Discard { discard: d, shanten, improving, improving_tiles, value, role });
     }
-    out.sort_by(|a, b| {
+    crate::small_sort::sort_by(&mut out, |a, b| {
         a.shanten
             .cmp(&b.shanten)
             .then(b.improving.cmp(&a.improving))

@@ -229,7 +229,7 @@ pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, TileError> {
 /// Writes tiles in the compact notation, sorted: `123m456p789s1122z`.
 pub fn format_tiles(tiles: &[Tile]) -> String {
     let mut sorted = tiles.to_vec();
-    sorted.sort();
+    crate::small_sort::sort(&mut sorted);
     let mut out = String::new();
     for suit in Suit::ALL {
         let mut any = false;
@@ -348,7 +348,7 @@ impl Hand {
         if let Some(w) = self.wild_kind {
             v.extend(std::iter::repeat_n(w, self.wild as usize));
         }
-        v.sort();
+        crate::small_sort::sort(&mut v);
         v
     }
 }

@@ -32,7 +32,7 @@ pub fn commitment(hand: u64, secret: &Secret) -> [u8; 32] {
 /// [`SEED_ALPHABET`], least significant first. A valid `TableSeed`.
 pub fn hand_seed(hand: u64, host_secret: &Secret, contributions: &[(Seat, Secret)]) -> String {
     let mut sorted: Vec<&(Seat, Secret)> = contributions.iter().collect();
-    sorted.sort_by_key(|(s, _)| *s);
+    crate::small_sort::sort_by_key(&mut sorted, |(s, _)| *s);
     let mut h = Sha256::new();
     h.update(SEED_TAG);
     h.update(hand.to_le_bytes());

@@ -99,7 +99,7 @@ impl PeerGame for Game {
         (untouched && v.seat < PLAYERS && v.turns == 0).then(|| {
             let mut tiles = v.hand.clone();
             tiles.extend(v.drawn);
-            tiles.sort();
+            crate::small_sort::sort(&mut tiles);
             tiles
         })
     }

@@ -252,7 +252,7 @@ fn options_for(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) ->
             (i, d, s)
         })
         .collect();
-    out.sort_by_key(|(i, d, s)| (!d.arrangement.valid, *s, *i));
+    crate::small_sort::sort_by_key(&mut out, |(i, d, s)| (!d.arrangement.valid, *s, *i));
     out.into_iter().map(|(_, d, s)| (d, s)).collect()
 }
 
@@ -279,7 +279,7 @@ pub fn pure_draws(hand: &[RummyCard], wild: Option<Rank>) -> usize {
         .filter_map(|c| c.rank_suit())
         .map(|(r, s)| (s.index(), r.value()))
         .collect();
-    naturals.sort();
+    crate::small_sort::sort(&mut naturals);
     naturals.dedup();
     let mut used = vec![false; naturals.len()];
     let mut draws = 0;

@@ -138,7 +138,7 @@ pub fn classify(cards: &[RummyCard], wild: Option<Rank>) -> Option<MeldKind> {
 /// is not a meld is returned sorted.
 pub fn display_order(cards: &[RummyCard], wild: Option<Rank>) -> Vec<RummyCard> {
     let mut sorted = cards.to_vec();
-    sorted.sort_by_key(|c| (c.suit(), c.rank().map(low_pos)));
+    crate::small_sort::sort_by_key(&mut sorted, |c| (c.suit(), c.rank().map(low_pos)));
     match classify(cards, wild) {
         Some(MeldKind::PureSequence) => {
             let low_ok = is_pure_run(cards) && {
@@ -146,13 +146,13 @@ pub fn display_order(cards: &[RummyCard], wild: Option<Rank>) -> Vec<RummyCard> 
                 span(m) as usize == cards.len()
             };
             let pos = if low_ok { low_pos } else { high_pos };
-            sorted.sort_by_key(|c| c.rank().map(pos));
+            crate::small_sort::sort_by_key(&mut sorted, |c| c.rank().map(pos));
             sorted
         }
         Some(MeldKind::ImpureSequence) => run_order(cards, wild),
         Some(MeldKind::Set) => {
             let (mut naturals, flex): (Vec<RummyCard>, Vec<RummyCard>) = cards.iter().partition(|c| !c.is_wild(wild));
-            naturals.sort_by_key(|c| c.suit());
+            crate::small_sort::sort_by_key(&mut naturals, |c| c.suit());
             naturals.extend(flex);
             naturals
         }

@@ -78,8 +78,8 @@ pub fn score_groups(groups: &[Vec<RummyCard>], loose: &[RummyCard], wild: Option
         }
     }
     // Kind, then suit and rank of the first card: reading order on the table.
-    melds.sort_by_key(|g| (g.kind, g.cards.iter().map(|c| (c.suit(), c.rank())).collect::<Vec<_>>()));
-    loose.sort_by_key(|c| (c.suit(), c.rank()));
+    crate::small_sort::sort_by_key(&mut melds, |g| (g.kind, g.cards.iter().map(|c| (c.suit(), c.rank())).collect::<Vec<_>>()));
+    crate::small_sort::sort_by_key(&mut loose, |c| (c.suit(), c.rank()));
     let pts = |cards: &[RummyCard]| cards.iter().map(|c| c.points(wild)).sum::<u32>();
     let pure: u32 = melds.iter().filter(|g| g.kind == MeldKind::PureSequence).count() as u32;
     let sequences = melds.iter().filter(|g| g.kind.is_sequence()).count();
@@ -153,7 +153,7 @@ pub fn discard_options(hand: &[RummyCard], wild: Option<Rank>, rules: &Rules) ->
             },
         ));
     }
-    options.sort_by_key(|(i, d)| (d.arrangement.rank_key(), std::cmp::Reverse(d.discard.points(wild)), *i));
+    crate::small_sort::sort_by_key(&mut options, |(i, d)| (d.arrangement.rank_key(), std::cmp::Reverse(d.discard.points(wild)), *i));
     Ok(options.into_iter().map(|(_, d)| d).collect())
 }
 
@@ -271,7 +271,7 @@ impl<'a> Solver<'a> {
     fn new(original: &[RummyCard], wild: Option<Rank>, rules: &'a Rules) -> Self {
         let n = original.len();
         let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| {
+        crate::small_sort::sort_by_key(&mut order, |&i| {
             let c = original[i];
             (c.is_wild(wild), c.suit(), c.rank(), i)
         });

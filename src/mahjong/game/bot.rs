@@ -213,7 +213,7 @@ impl Bot {
             // Least connected first: fewest same-suit tiles within two ranks.
             let near = |t: Tile| tiles.iter().filter(|&&x| x != t && x.rank().abs_diff(t.rank()) <= 2).count();
             let mut scored: Vec<(usize, Tile)> = tiles.iter().map(|&t| (near(t) * 2 + (hand.count(t) > 1) as usize * 3, t)).collect();
-            scored.sort();
+            crate::small_sort::sort(&mut scored);
             tiles = scored.into_iter().map(|(_, t)| t).collect();
         }
         (Action::Exchange([tiles[0], tiles[1], tiles[2]]), BotReason::Exchange { suit })

@@ -163,7 +163,7 @@ mod tests {
         assert!(sentence(best, Lang::Zh).contains("听牌"));
         // Every discard held is listed once, strongest first.
         let shanten: Vec<i32> = a.iter().map(|x| x.shanten).collect();
-        let sorted = { let mut s = shanten.clone(); s.sort(); s };
+        let sorted = { let mut s = shanten.clone(); crate::small_sort::sort(&mut s); s };
         assert_eq!(shanten, sorted);
         assert!(a.iter().all(|x| hand.count(x.discard) > 0));
     }

@@ -37,10 +37,10 @@ impl HandGroups {
         let mut wilds: Vec<RummyCard> = hand.iter().copied().filter(|c| c.is_wild(wild)).collect();
         for suit in [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds] {
             let mut g: Vec<RummyCard> = hand.iter().copied().filter(|c| c.suit() == Some(suit) && !c.is_wild(wild)).collect();
-            g.sort_by_key(|c| c.rank().map(low_value));
+            crate::small_sort::sort_by_key(&mut g, |c| c.rank().map(low_value));
             groups.push(g);
         }
-        wilds.sort();
+        crate::small_sort::sort(&mut wilds);
         groups.push(wilds);
         HandGroups::from_groups(groups)
     }
@@ -127,7 +127,7 @@ impl HandGroups {
             return;
         }
         let mut doomed: Vec<Place> = places.to_vec();
-        doomed.sort_unstable();
+        crate::small_sort::sort(&mut doomed);
         doomed.dedup();
         for &(g, i) in doomed.iter().rev() {
             if g < self.groups.len() && i < self.groups[g].len() {
