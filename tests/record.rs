@@ -10,7 +10,7 @@ use tuolaji::shengji::game::codec::normalize;
 use tuolaji::record::duplicate::{fingerprint, Merge, MAX_RESULTS_PER_SEED};
 use tuolaji::record::replay_code::{decode_with_limits, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
 use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, Replay, ShareLink};
-use tuolaji::record::save::UiState;
+use tuolaji::record::save::{SaveError, UiState};
 use tuolaji::record::*;
 use tuolaji::shengji::bot::Difficulty;
 use tuolaji::shengji::format::TractorRules;
@@ -577,11 +577,11 @@ proptest! {
 fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
-    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()) };
+    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()), at: vec![1, 4] };
     let text = SaveEnvelope::<Game>::new(&game, 2, Some(ui.clone())).encode();
     // The layout saves have always had (serde wrote it before the envelope was written by hand).
     let code = tuolaji::record::replay_code::encode(&game.record());
-    let want = format!(r#"{{"format":2,"app":"{}","seat":2,"record":"{code}","ui":{{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn"}}}}"#, tuolaji::VERSION);
+    let want = format!(r#"{{"format":2,"app":"{}","seat":2,"record":"{code}","ui":{{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn","at":[1,4]}}}}"#, tuolaji::VERSION);
     assert_eq!(text, want);
     let spaced: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert!(matches!(SaveEnvelope::<Game>::decode(Some(&serde_json::to_string_pretty(&spaced).unwrap())), Loaded::Ok { .. }));
@@ -671,6 +671,8 @@ fn every_way_a_save_can_fail_is_told_apart() {
     corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":[]}"#, "'ui' is missing or not an object");
     corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{"selected":[1]}}"#, "'selected' is missing or not a list of cards");
     corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{"tab":false}}"#, "'tab' is missing or not a string");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{"at":[1,"2"]}}"#, "'at' is missing or not a list of at most 8 whole numbers");
+    corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ","ui":{"at":[1,2,3,4,5,6,7,8,9]}}"#, "'at' is missing or not a list of at most 8 whole numbers");
     corrupt(r#"{"format":2,"app":"0.1.0","seat":0,"record":"AQ"}"#, "replay code");
     let mut bad_seat = good.clone();
     bad_seat.seat = 4;
@@ -683,6 +685,27 @@ fn every_way_a_save_can_fail_is_told_apart() {
     bad_seed.record.seed = "no spaces allowed".into();
     corrupt(&bad_seed.encode(), "seed");
     assert!(matches!(SaveEnvelope::<Game>::decode(Some(&good.encode())), Loaded::Ok { .. }));
+}
+
+/// The home screen reads a save without replaying it: everything but the replay is
+/// checked, and a record that decodes but does not replay is left for the table to find.
+#[test]
+fn a_save_peeked_at_is_checked_but_not_replayed() {
+    let game = bot_game("peek", Settings::default(), Some(40));
+    let good = SaveEnvelope::<Game>::new(&game, 1, Some(UiState { at: vec![0, 3], ..UiState::default() }));
+    match SaveEnvelope::<Game>::peek(Some(&good.encode())) {
+        Loaded::Ok { save, game: () } => assert_eq!(save.encode(), good.encode()),
+        other => panic!("{other}"),
+    }
+    assert!(matches!(SaveEnvelope::<Game>::peek(None), Loaded::Absent));
+    assert!(matches!(SaveEnvelope::<Game>::peek(Some("{not json")), Loaded::Corrupt { reason: SaveError::NotJson }));
+    let mut bad_seat = good.clone();
+    bad_seat.seat = 4;
+    assert!(matches!(SaveEnvelope::<Game>::peek(Some(&bad_seat.encode())), Loaded::Corrupt { reason: SaveError::Seat { seat: 4, players: 4 } }));
+    let mut illegal = good.clone();
+    illegal.record.actions.push((1, Action::Bury(vec![Card::BigJoker])));
+    assert!(matches!(SaveEnvelope::<Game>::peek(Some(&illegal.encode())), Loaded::Ok { .. }));
+    assert!(matches!(SaveEnvelope::<Game>::decode(Some(&illegal.encode())), Loaded::Corrupt { reason: SaveError::Replay(_) }));
 }
 
 proptest! {

@@ -34,7 +34,7 @@ pub const MAX_SAVE_SELECTED: usize = 512;
 
 /// UI state kept with the game (all optional; unknown fields are ignored). Stored as a
 /// JSON object whose fields are left out when empty:
-/// `{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn"}`.
+/// `{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn","at":[2,5]}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UiState {
     /// The selected tab, e.g. "hint" or "tricks".
@@ -45,7 +45,14 @@ pub struct UiState {
     pub pace: Option<String>,
     /// The table link's bot levels (`bots=`), so resuming keeps the same bots.
     pub bots: Option<String>,
+    /// How far the game has gone, in the game's own numbers (Shengji: the hand and the
+    /// trick), for the home screen's summary: read by [`SaveEnvelope::peek`], so the home
+    /// page shows a saved game without replaying it (and without the rules' code).
+    pub at: Vec<u32>,
 }
+
+/// The most numbers a save's `at` may hold.
+pub const MAX_SAVE_AT: usize = 8;
 
 /// What is written to storage (read back by [`SaveEnvelope::decode`]). One envelope for
 /// every game: the record's replay code carries the game's tag, so a save of another
@@ -172,19 +179,20 @@ impl<G: Codec> fmt::Display for SaveError<G> {
 
 impl<G: Codec> std::error::Error for SaveError<G> {}
 
-/// The result of loading a save.
-pub enum Loaded<G: Codec> {
+/// The result of loading a save: with the game rebuilt from its record
+/// ([`SaveEnvelope::decode`]) or without (`T = ()`, [`SaveEnvelope::peek`]).
+pub enum Loaded<G: Codec, T = Box<G>> {
     /// Nothing stored: start cleanly.
     Absent,
     /// The save, and the game rebuilt from its record.
-    Ok { save: SaveEnvelope<G>, game: Box<G> },
+    Ok { save: SaveEnvelope<G>, game: T },
     /// Written by a version with another save format: move it to a backup key.
     Incompatible { format: u32, app: Option<String> },
     /// Not readable, too large, or the record does not replay: move it to a backup key.
     Corrupt { reason: SaveError<G> },
 }
 
-impl<G: Codec> fmt::Debug for Loaded<G> {
+impl<G: Codec, T> fmt::Debug for Loaded<G, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Loaded::Ok { save, .. } => write!(f, "Ok({} actions, seat {})", save.record.actions.len(), save.seat),
@@ -194,7 +202,7 @@ impl<G: Codec> fmt::Debug for Loaded<G> {
     }
 }
 
-impl<G: Codec> Loaded<G> {
+impl<G: Codec, T> Loaded<G, T> {
     /// A sentence for the player when the save could not be used.
     pub fn notice(&self) -> Option<String> {
         match self {
@@ -211,7 +219,7 @@ impl<G: Codec> Loaded<G> {
     }
 }
 
-impl<G: Codec> fmt::Display for Loaded<G> {
+impl<G: Codec, T> fmt::Display for Loaded<G, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Loaded::Absent => f.write_str("no saved game"),
@@ -249,8 +257,26 @@ impl<G: Codec> SaveEnvelope<G> {
         json::write_object(&fields)
     }
 
-    /// Reads what storage holds (`None` or blank: nothing saved).
+    /// Reads what storage holds (`None` or blank: nothing saved) and replays its record.
     pub fn decode(stored: Option<&str>) -> Loaded<G> {
+        let save = match Self::peek(stored) {
+            Loaded::Ok { save, .. } => save,
+            Loaded::Absent => return Loaded::Absent,
+            Loaded::Incompatible { format, app } => return Loaded::Incompatible { format, app },
+            Loaded::Corrupt { reason } => return Loaded::Corrupt { reason },
+        };
+        match replay(&save.record) {
+            Ok(game) => Loaded::Ok { save, game: Box::new(game) },
+            Err(e) => Loaded::Corrupt { reason: SaveError::Replay(e) },
+        }
+    }
+
+    /// Reads what storage holds without replaying its record: the envelope, its limits,
+    /// the record's code and the seat. Enough to name the saved game and link to it (the
+    /// home screen), not to play it: a record that decodes but does not replay under
+    /// the rules passes here and is found by [`SaveEnvelope::decode`] when a table
+    /// opens it.
+    pub fn peek(stored: Option<&str>) -> Loaded<G, ()> {
         let Some(text) = stored.filter(|t| !t.trim().is_empty()) else {
             return Loaded::Absent;
         };
@@ -259,20 +285,18 @@ impl<G: Codec> SaveEnvelope<G> {
             Err(Unusable::Incompatible { format, app }) => return Loaded::Incompatible { format, app },
             Err(Unusable::Corrupt(reason)) => return Loaded::Corrupt { reason: *reason },
         };
-        let game = match replay(&save.record) {
-            Ok(g) => g,
-            Err(e) => return Loaded::Corrupt { reason: SaveError::Replay(e) },
-        };
-        if save.seat >= crate::table::Game::players(&game) {
-            return Loaded::Corrupt { reason: SaveError::Seat { seat: save.seat, players: crate::table::Game::players(&game) } };
+        match G::seats(&save.record.settings) {
+            Ok(players) if save.seat >= players => Loaded::Corrupt { reason: SaveError::Seat { seat: save.seat, players } },
+            // Settings the rules refuse do not replay: `decode` says so.
+            _ => Loaded::Ok { save, game: () },
         }
-        Loaded::Ok { save, game: Box::new(game) }
     }
 }
 
 impl UiState {
     fn to_json(&self) -> String {
         let selected = json::write_strings(&self.selected);
+        let at = format!("[{}]", self.at.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
         fn text(v: &Option<String>) -> Option<Value<'_>> {
             v.as_deref().map(Value::Str)
         }
@@ -281,6 +305,7 @@ impl UiState {
             ("selected", (!self.selected.is_empty()).then_some(Value::Array(&selected))),
             ("pace", text(&self.pace)),
             ("bots", text(&self.bots)),
+            ("at", (!self.at.is_empty()).then_some(Value::Array(&at))),
         ]
         .into_iter()
         .filter_map(|(name, v)| Some((name, v?)))
@@ -348,7 +373,7 @@ fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
 /// the save oversized) and each is cut to a card's length, so a hostile list costs
 /// nothing beyond its limit.
 fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
-    let [tab, selected_cards, pace, bots] = json::pick(text, ["tab", "selected", "pace", "bots"]).ok_or(SaveError::NotJson)?;
+    let [tab, selected_cards, pace, bots, at_numbers] = json::pick(text, ["tab", "selected", "pace", "bots", "at"]).ok_or(SaveError::NotJson)?;
     let mut selected = Vec::new();
     match selected_cards {
         None | Some(Value::Null) => {}
@@ -368,7 +393,23 @@ fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
         }
         Some(_) => return Err(SaveError::Field { field: "selected", expected: "a list of cards" }),
     }
-    Ok(UiState { tab: label(tab, "tab")?, selected, pace: label(pace, "pace")?, bots: label(bots, "bots")? })
+    let mut at = Vec::new();
+    let not_numbers = || SaveError::Field { field: "at", expected: "a list of at most 8 whole numbers" };
+    match at_numbers {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            let mut numbers = true;
+            json::each_item(list, |v| match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(n) if at.len() < MAX_SAVE_AT => at.push(n),
+                _ => numbers = false,
+            });
+            if !numbers {
+                return Err(not_numbers());
+            }
+        }
+        Some(_) => return Err(not_numbers()),
+    }
+    Ok(UiState { tab: label(tab, "tab")?, selected, pace: label(pace, "pace")?, bots: label(bots, "bots")?, at })
 }
 
 /// A save's record code, within the save's limits: inflating stops at

@@ -110,10 +110,12 @@ pub struct Bundle {
 }
 
 impl Bundle {
-    /// The home page (`index.html`): home, new game, Shengji replays, settings, rules.
-    pub const HOME: Bundle = Bundle { page: Page::Home, screen: home_screen, start: shengji_start };
+    /// The home page (`index.html`): home, new game, settings, rules.
+    pub const HOME: Bundle = Bundle { page: Page::Home, screen: home_screen, start: home_start };
     /// The Shengji table (`shengji/index.html`): the table against bots.
     pub const SHENGJI: Bundle = Bundle { page: Page::Shengji, screen: shengji_screen, start: shengji_start };
+    /// Shengji's replays (`shengji/replay/index.html`).
+    pub const SHENGJI_REPLAY: Bundle = Bundle { page: Page::ShengjiReplay, screen: shengji_replay_screen, start: || {} };
     /// The host's page (`friends/index.html`).
     pub const HOST: Bundle = Bundle { page: Page::Host, screen: host_screen, start: || {} };
     /// The guest's page (`join/index.html`).
@@ -132,10 +134,16 @@ impl Bundle {
     pub const TIMING: Bundle = Bundle { page: Page::Timing, screen: timing_screen, start: || {} };
 }
 
-/// A saved Shengji game that cannot be used is set aside before any screen reads it (the
-/// home page, which offers to resume it, and the Shengji table, which resumes it).
+/// A saved Shengji game that cannot be used is set aside before the table reads it.
 fn shengji_start() {
     crate::web::table::bot_table::set_aside_unusable_save::<crate::shengji::game::Game>();
+}
+
+/// The home page offers to resume the saved Shengji game: one it cannot read is set
+/// aside first (it carries no rules, so a save that reads but does not replay is left
+/// for the Shengji page to find).
+fn home_start() {
+    crate::web::table::bot_table::set_aside_unreadable_save::<crate::shengji::game::Game>();
 }
 
 fn home_screen(route: &Route) -> Option<AnyView> {
@@ -145,7 +153,6 @@ fn home_screen(route: &Route) -> Option<AnyView> {
     Some(match route.clone() {
         Route::Home => view! { <Home/> }.into_any(),
         Route::NewGame => view! { <crate::web::shengji::new_game::NewGame/> }.into_any(),
-        Route::Replay { record } => untrack(|| crate::web::shengji::replay::shengji_replay(record)),
         Route::Settings => view! { <Settings/> }.into_any(),
         Route::Rules { query } => view! { <crate::web::rules::RulesPage query=query/> }.into_any(),
         Route::NotFound { path } => view! { <NotFound path=path/> }.into_any(),
@@ -157,6 +164,16 @@ fn shengji_screen(route: &Route) -> Option<AnyView> {
     match route {
         Route::Play { query, .. } if Page::of(route) == Page::Shengji => {
             Some(untrack(|| crate::web::table::bot_table::bot_table::<crate::shengji::game::Game>(query.clone())))
+        }
+        _ => None,
+    }
+}
+
+fn shengji_replay_screen(route: &Route) -> Option<AnyView> {
+    match route {
+        Route::Replay { record } if Page::of(route) == Page::ShengjiReplay => {
+            let record = record.clone();
+            Some(untrack(|| crate::web::shengji::replay::shengji_replay(record)))
         }
         _ => None,
     }

@@ -59,6 +59,11 @@ pub fn start_mahjong() {
     mount(app::Bundle::MAHJONG);
 }
 
+/// Entry point of Shengji's replays (`src/shengji_replay_page.rs`, built from `shengji/replay/index.html`).
+pub fn start_shengji_replay() {
+    mount(app::Bundle::SHENGJI_REPLAY);
+}
+
 /// Entry point of the practice page (`src/practice_page.rs`, built from `practice/index.html`).
 pub fn start_practice() {
     mount(app::Bundle::PRACTICE);

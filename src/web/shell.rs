@@ -50,8 +50,9 @@ pub fn BackHome() -> impl IntoView {
 }
 
 /// The pages of the site, each with its own wasm so that no download grows with
-/// screens the player does not open: the home page (home, new game, Shengji replays,
-/// settings, rules), the Shengji table (`shengji/`: the table against bots), the host's page
+/// screens the player does not open: the home page (home, new game, settings, rules), the
+/// Shengji table (`shengji/`: the table against bots), Shengji's replays
+/// (`shengji/replay/`), the host's page
 /// (`friends/`: the lobby and the host's table), the guest's page (`join/`: a friend's
 /// invitation), the rummy and mahjong tables against bots, their tables with friends
 /// (`friends/rummy/`, `friends/mahjong/`: host and guest), follow practice (`practice/`)
@@ -60,6 +61,7 @@ pub fn BackHome() -> impl IntoView {
 pub enum Page {
     Home,
     Shengji,
+    ShengjiReplay,
     Host,
     Join,
     Rummy,
@@ -88,7 +90,8 @@ impl Page {
             Route::Replay { record } => match crate::record::replay_code::game_of(record) {
                 Some(<crate::rummy::game::Game as crate::table::Codec>::ID) => Page::Rummy,
                 Some(<crate::mahjong::game::Game as crate::table::Codec>::ID) => Page::Mahjong,
-                _ => Page::Home,
+                // Shengji's, and a code that names no game (its page says what is wrong).
+                _ => Page::ShengjiReplay,
             },
             Route::Home | Route::NewGame | Route::Settings | Route::Rules { .. } | Route::Play { .. } | Route::NotFound { .. } => Page::Home,
         }
@@ -99,6 +102,7 @@ impl Page {
         match self {
             Page::Home => "",
             Page::Shengji => "shengji/",
+            Page::ShengjiReplay => "shengji/replay/",
             Page::Host => "friends/",
             Page::Join => "join/",
             Page::Rummy => "rummy/",

@@ -8,7 +8,7 @@
 use derive_where::derive_where;
 use crate::record::duplicate::{DuplicateResult, Merge, SeedResults, Source};
 use crate::table::Codec;
-use crate::record::save::{backup_key, backup_number, plan_backup, Loaded, SaveEnvelope, SaveError, SaveSlot, SlotState, SlotWrite};
+use crate::record::save::{backup_key, backup_number, plan_backup, Loaded, SaveError, SaveSlot, SlotState, SlotWrite};
 pub use crate::record::save::MAX_BACKUPS;
 
 /// Keys used by the app, versioned so an incompatible layout is never misread.
@@ -139,10 +139,12 @@ impl<G: crate::table::Codec> Copy for SetAside<G> {}
 /// Run once when a page starts, for each game save it keeps under `key`: a save that cannot
 /// be used (another version's, or damaged) is moved, as stored, to a new numbered backup key
 /// (earlier backups stay, up to [`MAX_BACKUPS`]) so the table starts cleanly and nothing is
-/// lost; says why and where, for the notice.
-pub fn set_aside_unusable<G: crate::table::Codec>(key: &str) -> Option<SetAsideNotice<G>> {
+/// lost; says why and where, for the notice. `read` is how closely the save is checked: a
+/// table's page replays it ([`SaveEnvelope::decode`](crate::record::save::SaveEnvelope::decode)); the home page, which carries no
+/// rules, reads all but the replay ([`SaveEnvelope::peek`](crate::record::save::SaveEnvelope::peek)).
+pub fn set_aside_unusable<G: crate::table::Codec, T>(key: &str, read: fn(Option<&str>) -> Loaded<G, T>) -> Option<SetAsideNotice<G>> {
     let raw = get_raw(key).ok().flatten()?;
-    let problem = match SaveEnvelope::<G>::decode(Some(&raw)) {
+    let problem = match read(Some(&raw)) {
         Loaded::Absent | Loaded::Ok { .. } => return None,
         Loaded::Incompatible { app, .. } => SaveProblem::Incompatible { app },
         Loaded::Corrupt { reason } => SaveProblem::Corrupt { reason },

@@ -72,15 +72,17 @@ impl BotTable for Game {
     /// The result card compares the finished hand with the field (`FieldComparison`).
     const READS_FINISHED: bool = true;
     /// Seed, hand and trick.
-    fn save_summary(&self, shell: Shell, seed: &str) -> String {
+    /// The hand and the trick (both from 1).
+    fn progress(&self) -> Vec<u32> {
         let tricks = self.tricks().len() + usize::from(self.phase() == PhaseName::Play);
-        format!(
-            "{} {} · {} · {}",
-            shell.t(Text::Seed),
-            seed,
-            numbered(shell, Text::HandNumber, self.hand_number() + 1),
-            numbered(shell, Text::TrickNumber, tricks.max(1))
-        )
+        vec![self.hand_number() as u32 + 1, tricks.max(1) as u32]
+    }
+    fn save_summary(shell: Shell, seed: &str, at: &[u32]) -> String {
+        let mut line = format!("{} {seed}", shell.t(Text::Seed));
+        if let [hand, trick] = at {
+            line += &format!(" · {} · {}", numbered(shell, Text::HandNumber, hand), numbered(shell, Text::TrickNumber, trick));
+        }
+        line
     }
     /// The home page's new-game screen (`#/new`), which this page does not carry.
     fn setup() -> AnyView {

@@ -58,9 +58,16 @@ pub trait BotTable:
     /// Whether the board reads the finished game ([`LocalTable::finished`]); a game whose
     /// view says everything at the end carries no copy of it.
     const READS_FINISHED: bool = false;
-    /// A short line about a saved game on `seed` (the choice between it and a new table,
-    /// the home screen's Resume).
-    fn save_summary(&self, shell: Shell, seed: &str) -> String {
+    /// How far the game has gone, in the game's own numbers (e.g. the hand and the
+    /// trick), saved with it (`UiState::at`) for [`BotTable::save_summary`].
+    fn progress(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// A short line about a saved game on `seed` that has gone as far as `at` (what
+    /// [`BotTable::progress`] said; empty in a save written before it was kept): the
+    /// choice between it and a new table, and the home screen's Resume, which reads it
+    /// without replaying the game.
+    fn save_summary(shell: Shell, seed: &str, _at: &[u32]) -> String {
         format!("{} {seed}", shell.t(Text::Seed))
     }
     /// The new-table screen (`#/play/<game>?new`, or a link without a seed when no game
@@ -131,7 +138,14 @@ pub fn seat_name(seat: Seat, me: Seat, lang: Lang) -> String {
 /// moved to a backup (`storage::set_aside_unusable`); the table says so once, and the
 /// home screen says why and where.
 pub fn set_aside_unusable_save<G: BotTable>() {
-    provide_context(SetAside::<G>(RwSignal::new_local(storage::set_aside_unusable::<G>(G::SAVE_KEY))));
+    provide_context(SetAside::<G>(RwSignal::new_local(storage::set_aside_unusable(G::SAVE_KEY, SaveEnvelope::<G>::decode))));
+}
+
+/// The home page's check of `G`'s save, which carries no rules: everything but the
+/// replay ([`SaveEnvelope::peek`]). A save that reads but does not replay is set aside
+/// by the table's page when it opens it.
+pub fn set_aside_unreadable_save<G: BotTable>() {
+    provide_context(SetAside::<G>(RwSignal::new_local(storage::set_aside_unusable(G::SAVE_KEY, SaveEnvelope::<G>::peek))));
 }
 
 /// A link that makes no table: why, in the page's language, and the way to a new one.
@@ -167,11 +181,14 @@ pub fn saved_table_hash<G: BotTable>(save: &SaveEnvelope<G>) -> Option<String> {
     saved_table(save).map(|p| Route::Play { game: G::NAME.into(), query: p.to_query() }.to_hash())
 }
 
-/// The home screen's way back into `G`'s saved game: its link and a summary, if a usable
-/// game is saved.
+/// The home screen's way back into `G`'s saved game: its link and a summary, if a
+/// readable game is saved (read without replaying it: the home page carries no rules).
 pub fn saved_game_entry<G: BotTable>(shell: Shell) -> Option<(String, String)> {
-    match SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
-        Loaded::Ok { save, game } => Some((saved_table_hash(&save)?, game.save_summary(shell, &save.record.seed))),
+    match SaveEnvelope::<G>::peek(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref()) {
+        Loaded::Ok { save, .. } => {
+            let at = save.ui.as_ref().map(|u| u.at.as_slice()).unwrap_or_default();
+            Some((saved_table_hash(&save)?, G::save_summary(shell, &save.record.seed, at)))
+        }
         _ => None,
     }
 }
@@ -245,7 +262,7 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
         // starts without asking (its first move replaces the save).
         Loaded::Ok { game, .. } if game.outcome().is_some() => fresh(false),
         // Another game is in progress: opening a link must not silently discard it.
-        Loaded::Ok { save, game } => save_choice(shell, game.save_summary(shell, &save.record.seed), saved_table_hash(&save), move || fresh(false)),
+        Loaded::Ok { save, game } => save_choice(shell, G::save_summary(shell, &save.record.seed, &game.progress()), saved_table_hash(&save), move || fresh(false)),
         Loaded::Absent => fresh(false),
         // An unusable save is still there: its backup could not be written at start-up
         // (storage full), or another tab put it there since. It is never written over.

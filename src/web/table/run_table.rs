@@ -58,6 +58,7 @@ pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: 
             pace: (pace != Pace::default()).then(|| pace.key().to_string()),
             bots: bots_key.clone(),
             selected: selection.get_value(),
+            at: game.with_untracked(G::progress),
             ..UiState::default()
         };
         let ui = (ui != UiState::default()).then_some(ui);
