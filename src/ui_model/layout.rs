@@ -33,7 +33,9 @@ impl HandLayout {
     /// Lays out `n` cards of preferred width `card_w` in `avail` pixels.
     pub fn new(n: usize, avail: f64, card_w: f64) -> HandLayout {
         let avail = if avail.is_finite() && avail > 40.0 { avail } else { 40.0 };
-        let card_w = card_w.clamp(20.0, avail);
+        // Not `clamp`: its check of its bounds formats floats, and that formatter is ~10 KB
+        // of wasm a page needs nowhere else (`avail` is at least 40 here, so this is the same).
+        let card_w = card_w.max(20.0).min(avail);
         let card_h = card_w * ASPECT;
         let fits = |per_row: usize| per_row <= 1 || (per_row - 1) as f64 * card_w * MIN_STEP + card_w <= avail;
         let mut rows = 1;
