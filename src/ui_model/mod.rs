@@ -2,6 +2,7 @@
 //! natively: hand layout maths, plain-word phrases (English and Chinese), the
 //! follow-practice position generator and the display preferences.
 
+pub mod code_words;
 pub mod connect_words;
 pub mod room_words;
 pub mod layout;

@@ -43,7 +43,7 @@ fn row(v: &SeatView) -> Vec<Tile> {
 
 /// The three tiles the advice bot would pass on (the exchange starts with them selected).
 fn suggested_exchange(v: &SeatView) -> Vec<usize> {
-    let seed = crate::dup::TableSeed::parse("exchange").expect("a valid seed");
+    let seed = crate::dup::TableSeed::named("exchange");
     let mut bot = crate::mahjong::game::bot::Bot::new(&seed, v.seat, crate::mahjong::game::bot::Difficulty::Advice);
     let Action::Exchange(three) = bot.suggest(v).0 else { return Vec::new() };
     let tiles = row(v);
@@ -63,7 +63,7 @@ fn Sets(sets: Vec<SetView>) -> impl IntoView {
             {sets.into_iter().map(|s| {
                 let n = if s.kind == MeldKind::Pung { 3 } else { 4 };
                 view! {
-                    <span class="mj-set" data-kind=format!("{:?}", s.kind)>
+                    <span class="mj-set" data-kind=match s.kind { MeldKind::Pung => "Pung", MeldKind::Kong => "Kong", MeldKind::ConcealedKong => "ConcealedKong" }>
                         {(0..n).map(|_| match s.tile {
                             Some(t) => view! { <TileFace tile=t small=true/> }.into_any(),
                             None => view! { <TileBack small=true/> }.into_any(),
@@ -322,7 +322,7 @@ pub(super) fn Board(
     };
 
     view! {
-        <section class="screen mj-table" data-testid="mahjong-table" data-phase=move || format!("{:?}", view.with(|v| v.phase))>
+        <section class="screen mj-table" data-testid="mahjong-table" data-phase=move || phase_key(view.with(|v| v.phase))>
             <ul class="mj-seats">{seats}</ul>
             {middle}
             {move || { let s = status(); (!s.is_empty()).then(|| view! { <p class="status-line" role="status" data-testid="status-line">{s}</p> }) }}
@@ -387,4 +387,15 @@ fn Countdown(seconds: u32, on_end: Callback<()>) -> impl IntoView {
         });
     }
     (seconds > 0).then(|| view! { <span class="mj-countdown" data-testid="countdown">{move || left.get()}</span> })
+}
+
+/// The phase as the table's `data-phase` names it (for tests and styles).
+fn phase_key(phase: PhaseName) -> &'static str {
+    match phase {
+        PhaseName::Exchange => "Exchange",
+        PhaseName::Void => "Void",
+        PhaseName::Turn => "Turn",
+        PhaseName::Claims => "Claims",
+        PhaseName::Finished => "Finished",
+    }
 }

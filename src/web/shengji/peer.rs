@@ -29,7 +29,7 @@ impl PeerTable for crate::shengji::game::Game {
         bots: Signal<Vec<bool>>,
     ) -> AnyView {
         // The suggested lead's adviser: any seed will do (it only breaks ties).
-        let adviser = crate::dup::TableSeed::parse("friends").expect("a literal seed");
+        let adviser = crate::dup::TableSeed::named("friends");
         // A bot's move comes from the host's bot worker, a moment later: the board says so
         // at the seat it marks as acting, only after 0.4 s (style/main.css).
         let thinking = Signal::derive(move || {

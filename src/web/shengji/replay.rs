@@ -1,4 +1,4 @@
-//! Shengji's replay (`#/replay/<code>`, on the home page): the shared replay screen
+//! Shengji's replay (`#/replay/<code>`, on its own page, `shengji/replay/`): the shared replay screen
 //! (`web::table::replay_steps`) stopping, hand by hand, at the draw with its bids, the
 //! exchange (the kitty, what was buried, the friends called), then trick by trick with
 //! every hand shrinking, each trick's plays and winner and the points so far.
@@ -33,7 +33,7 @@ struct Stepped {
 }
 
 fn prepare(record: Record<Game>, lang: Lang) -> Result<Stepped, String> {
-    let replay = Replay::new(record).map_err(|e| e.to_string())?;
+    let replay = Replay::new(record).map_err(|e| crate::ui_model::code_words::replay_error(&e, lang))?;
     let mut stops = Vec::new();
     for hand in replay.hands() {
         let (start, end) = replay.hand_positions(hand);

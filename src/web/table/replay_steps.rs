@@ -9,6 +9,7 @@
 use crate::i18n::{Lang, Text};
 use crate::record::replay_code::decode;
 use crate::table::{replay, Codec, Record, Seat};
+use crate::ui_model::code_words::code_error;
 use crate::web::shell::{BackHome, Shell};
 use leptos::prelude::*;
 
@@ -90,7 +91,7 @@ fn bad_replay(shell: Shell, title: fn(Lang) -> &'static str, message: String) ->
 /// The replay screen of `code` for game `G` (see the module's header).
 pub fn replay_screen<G: Codec + 'static, P: 'static>(code: String, parts: ReplayParts<G, P>) -> AnyView {
     let shell = expect_context::<Shell>();
-    let prepared = decode::<G>(&code).map_err(|e| e.to_string()).and_then(|r| (parts.prepare)(r, shell.lang()));
+    let prepared = decode::<G>(&code).map_err(|e| code_error(&e, shell.lang())).and_then(|r| (parts.prepare)(r, shell.lang()));
     let prepared = match prepared {
         Ok(p) => p,
         Err(why) => return bad_replay(shell, parts.title, why),
