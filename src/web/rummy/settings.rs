@@ -4,7 +4,7 @@
 use crate::rummy::game::{Game, Settings, Variant};
 use crate::ui_model::rummy::words::{label, variant_name, Label};
 use crate::web::shell::Shell;
-use crate::web::table::settings_form::{field_id, players_field, setter, SettingsForm};
+use crate::web::table::settings_form::{field_id, players_field, select_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 impl SettingsForm for Game {
@@ -16,18 +16,13 @@ impl SettingsForm for Game {
         view! {
             // More players may need more decks: the default fits any table.
             {players_field(shell, ids, players, 2..=6, move |n| with(&|s| { s.players = n; s.decks = None; s.jokers = None; s.deals = None; }))}
-            <label class="field">
-                <span>{label(Label::Variant, lang)}</span>
-                <select data-testid=field_id(ids, "variant") prop:value=variant.name()
-                    on:change=move |ev| {
-                        let want = event_target_value(&ev);
-                        if let Some(v) = Variant::ALL.into_iter().find(|v| v.name() == want) {
-                            with(&|s| { s.variant = v; s.deals = None; s.first_drop = None; s.middle_drop = None; });
-                        }
-                    }>
-                    {Variant::ALL.into_iter().map(|v| view! { <option value=v.name()>{variant_name(v, lang)}</option> }).collect_view()}
-                </select>
-            </label>
+            {select_field(field_id(ids, "variant"), label(Label::Variant, lang), variant.name().to_string(),
+                Variant::ALL.into_iter().map(|v| (v.name().to_string(), variant_name(v, lang).to_string())).collect(),
+                move |want| {
+                    if let Some(v) = Variant::ALL.into_iter().find(|v| v.name() == want) {
+                        with(&|s| { s.variant = v; s.deals = None; s.first_drop = None; s.middle_drop = None; });
+                    }
+                })}
         }
         .into_any()
     }

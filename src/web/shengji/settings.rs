@@ -7,7 +7,7 @@ use crate::net::shengji::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::shengji::game::{Mode, Settings};
 use crate::shengji::rules::MAX_DECKS;
 use crate::web::shell::Shell;
-use crate::web::table::settings_form::{field_id, players_field, setter, SettingsForm};
+use crate::web::table::settings_form::{field_id, number_choices, players_field, select_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 /// Shengji's settings fields: players, mode and decks.
@@ -17,30 +17,21 @@ impl SettingsForm for crate::shengji::game::Game {
         let decks = s.decks;
         let friends = s.mode == Mode::Friends;
         let with = setter(s, change);
+        let default_decks = (String::new(), format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1)));
+        let deck_choices = std::iter::once(default_decks).chain(number_choices(1..=(2 * players).min(MAX_DECKS))).collect();
         view! {
             {players_field(shell, ids, players, MIN_PLAYERS as u8..=MAX_PLAYERS as u8, move |n| with(&|s| { s.players = n; s.decks = None; if n % 2 == 1 { s.mode = Mode::Friends; } }))}
-            <label class="field">
-                <span>{shell.t(Text::Mode)}</span>
-                <select data-testid=field_id(ids, "mode") prop:value=if friends { "friends" } else { "tractor" }
-                    on:change=move |ev| {
-                        let m = if event_target_value(&ev) == "friends" { Mode::Friends } else { Mode::Tractor };
-                        with(&|s| s.mode = m);
-                    }>
-                    <option value="tractor">{shell.t(Text::ModeTractor)}</option>
-                    <option value="friends">{shell.t(Text::ModeFriends)}</option>
-                </select>
-            </label>
-            <label class="field">
-                <span>{shell.t(Text::Decks)}</span>
-                <select data-testid=field_id(ids, "decks") prop:value=decks.map(|d| d.to_string()).unwrap_or_default()
-                    on:change=move |ev| {
-                        let d = event_target_value(&ev).parse::<u8>().ok();
-                        with(&|s| s.decks = d);
-                    }>
-                    <option value="">{format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1))}</option>
-                    {(1..=(2 * players).min(MAX_DECKS)).map(|d| view! { <option value=d.to_string()>{d}</option> }).collect_view()}
-                </select>
-            </label>
+            {select_field(field_id(ids, "mode"), shell.t(Text::Mode), if friends { "friends" } else { "tractor" }.to_string(),
+                vec![("tractor".into(), shell.t(Text::ModeTractor).into()), ("friends".into(), shell.t(Text::ModeFriends).into())],
+                move |v| {
+                    let m = if v == "friends" { Mode::Friends } else { Mode::Tractor };
+                    with(&|s| s.mode = m);
+                })}
+            {select_field(field_id(ids, "decks"), shell.t(Text::Decks), decks.map(|d| d.to_string()).unwrap_or_default(), deck_choices,
+                move |v| {
+                    let d = v.parse::<u8>().ok();
+                    with(&|s| s.decks = d);
+                })}
         }
         .into_any()
     }

@@ -31,23 +31,48 @@ pub fn field_id(prefix: &'static str, id: &'static str) -> String {
     format!("{prefix}{id}")
 }
 
-/// The "Players" field: a select of `counts` showing `players`, calling `pick` with the
-/// count chosen (each game says what else a new count resets).
-pub fn players_field(shell: Shell, ids: &'static str, players: u8, counts: std::ops::RangeInclusive<u8>, pick: impl Fn(u8) + 'static) -> AnyView {
+/// A select field: `label`, its `(value, text)` choices showing `value`, and `pick` with
+/// the value chosen. Like [`check_field`] it is not generic, so every form of a page
+/// shares one copy of its code (each distinct shape of a typed view costs the page its
+/// own), however many fields the forms have.
+pub fn select_field(id: String, label: &str, value: String, choices: Vec<(String, String)>, pick: impl Fn(String) + 'static) -> AnyView {
+    let pick: Box<dyn Fn(String)> = Box::new(pick);
     view! {
         <label class="field">
-            <span>{shell.t(Text::Players)}</span>
-            <select data-testid=field_id(ids, "players") prop:value=players.to_string()
-                on:change=move |ev| {
-                    if let Ok(n) = event_target_value(&ev).parse::<u8>() {
-                        pick(n);
-                    }
-                }>
-                {counts.map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+            <span>{label.to_string()}</span>
+            <select data-testid=id prop:value=value on:change=move |ev| pick(event_target_value(&ev))>
+                {choices.into_iter().map(|(value, text)| view! { <option value=value>{text}</option> }).collect_view()}
             </select>
         </label>
     }
     .into_any()
+}
+
+/// A checkbox field: `label`, whether it is `checked`, and `pick` with the new state.
+pub fn check_field(id: String, label: &str, checked: bool, pick: impl Fn(bool) + 'static) -> AnyView {
+    let pick: Box<dyn Fn(bool)> = Box::new(pick);
+    view! {
+        <label class="field check">
+            <input type="checkbox" data-testid=id prop:checked=checked on:change=move |ev| pick(event_target_checked(&ev))/>
+            <span>{label.to_string()}</span>
+        </label>
+    }
+    .into_any()
+}
+
+/// Whole numbers as a select's choices, each written as itself.
+pub fn number_choices<N: ToString>(numbers: impl IntoIterator<Item = N>) -> Vec<(String, String)> {
+    numbers.into_iter().map(|n| (n.to_string(), n.to_string())).collect()
+}
+
+/// The "Players" field: a select of `counts` showing `players`, calling `pick` with the
+/// count chosen (each game says what else a new count resets).
+pub fn players_field(shell: Shell, ids: &'static str, players: u8, counts: std::ops::RangeInclusive<u8>, pick: impl Fn(u8) + 'static) -> AnyView {
+    select_field(field_id(ids, "players"), shell.t(Text::Players), players.to_string(), number_choices(counts), move |v| {
+        if let Ok(n) = v.parse::<u8>() {
+            pick(n);
+        }
+    })
 }
 
 /// For a settings form: each control changes some fields (`with(&|s| s.x = …)`) and the
