@@ -17,11 +17,11 @@ mod room;
 mod seats;
 
 use self::few::Few;
-use self::link::{apply, call, Session, Shared, Ui};
+use self::link::{apply, call, close_on_leave, keep_time, open_table, Session, Shared, Ui};
 use self::lobby::{settings_panel, start_buttons};
 use self::invites::ensure_invites;
 use self::seats::{seat_cards, spectators};
-use self::room::{open_room, room_box, room_key, RoomShown};
+use self::room::{room_box, room_key};
 use super::host_save::{self, Autosave, SaveNotices};
 use super::rtc::{Peer, PeerEvent};
 use super::chat::TableTalk;
@@ -38,14 +38,11 @@ use crate::ui_model::table::Pace;
 use crate::web::shell::{BackHome, Shell};
 use crate::web::storage;
 use crate::worker::session::{HostCall, HostOpen, HostReply, LobbyOp};
-use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use crate::web::after_paint::AfterPaint;
 use leptos::task::spawn_local;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// The key of the open spectator invite among the seats' invites (no seat has it).
 const WATCH: Seat = Seat::MAX;
@@ -66,56 +63,10 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     };
     let session: Shared = Rc::new(RefCell::new(Session { peers: Few::new(), invites: Few::new(), next_conn: 0, console: ConsoleLog::default(), room: None, room_findable: None }));
     let autosave = Autosave::new(saver);
-    let ui = Ui {
-        lobby: RwSignal::new(opening),
-        view: RwSignal::new(None),
-        // A new table's host sits in the first seat.
-        my_seat: RwSignal::new((!resuming).then_some(0)),
-        refusal: RwSignal::new(None),
-        verdict: RwSignal::new(None),
-        dealing: RwSignal::new(false),
-        chat: RwSignal::new(Vec::new()),
-        invites: RwSignal::new(Few::new()),
-        notice: RwSignal::new(None),
-        watchers: RwSignal::new(0),
-        waiting: RwSignal::new(Vec::new()),
-        stand_in_after: RwSignal::new(30_000),
-        open: RwSignal::new(false),
-        no_worker: RwSignal::new(false),
-        no_bots: RwSignal::new(false),
-        room: RwSignal::new(RoomShown::default()),
-        autosave,
-    };
+    let ui = Ui::new(opening, resuming, autosave);
     let resumed = RwSignal::new(false);
     let sess = StoredValue::new_local(session.clone());
-    {
-        let weak = Rc::downgrade(&session);
-        let open = HostOpen { saved: saved.clone(), name, entropy: entropy(), page_secret: entropy(), now: now_ms() };
-        spawn_local(async move {
-            let reply = session::host::<G>(HostCall::Open(open)).await;
-            let restored = reply.as_ref().is_some_and(|r| r.resumed && r.restore_error.is_none());
-            if let Some(r) = &reply {
-                resumed.try_set(r.resumed);
-                if let (Some(text), Some(error)) = (saved, r.restore_error.clone()) {
-                    autosave.set_aside(text, error);
-                }
-            }
-            apply(&weak, ui, reply);
-            // The room once the table is open: its worker's download never competes with
-            // the first screen's or the table's.
-            if let Some(s) = weak.upgrade() {
-                open_room(&s, ui);
-            }
-            // The host's changes the last page left unanswered, in the order it made them.
-            if restored && !unanswered.is_empty() {
-                for job in &unanswered {
-                    let reply = session::host_bytes::<G>(job).await;
-                    apply(&weak, ui, reply);
-                }
-                autosave.journal_replayed();
-            }
-        });
-    }
+    open_table(&session, ui, HostOpen { saved: saved.clone(), name, entropy: entropy(), page_secret: entropy(), now: now_ms() }, unanswered, resumed);
     // The bots' pace (this browser's choice, not saved with the table): a bot waits a
     // moment before each move, longer after a trick, so everyone can follow the table.
     let pace = RwSignal::new(Pace::Normal);
@@ -137,20 +88,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         }
     });
 
-    // Leaving the page closes every connection.
-    let alive = Arc::new(AtomicBool::new(true));
-    {
-        let alive = alive.clone();
-        on_cleanup(move || {
-            alive.store(false, Ordering::Relaxed);
-            let _ = sess.try_update_value(|s| {
-                let mut s = s.borrow_mut();
-                s.peers.clear();
-                s.invites.clear();
-                s.room = None;
-            });
-        });
-    }
+    let alive = close_on_leave(sess);
     let host_call = move |c: HostCall<G>| {
         if let Some(s) = sess.try_get_value() {
             call(&s, ui, c);
@@ -173,23 +111,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         });
     };
     let act = move |action: G::Action| change(HostCall::Act(action, now_ms()), Box::new(|_| {}));
-    // Time: stand-in bots, fair-round timeouts, the bots' moves and this seat's automatic
-    // draw — one tick at a time (the next once the worker has answered the last).
-    {
-        let alive = alive.clone();
-        spawn_local(async move {
-            loop {
-                let step = shell.prefs.with_untracked(|p| p.draw_speed.millis()).clamp(30, 250);
-                TimeoutFuture::new(step).await;
-                if !alive.load(Ordering::Relaxed) {
-                    break;
-                }
-                let Some(s) = sess.try_get_value() else { break };
-                let reply = session::host::<G>(HostCall::Tick(now_ms())).await;
-                apply(&Rc::downgrade(&s), ui, reply);
-            }
-        });
-    }
+    keep_time(sess, ui, alive.clone(), shell);
 
     let lobby_op = Callback::new(move |op: LobbyOp<G>| {
         ui.notice.set(None);
@@ -208,14 +130,39 @@ pub fn host_page<G: PeerTable>() -> AnyView {
     let seat_list = move || seat_cards(ui, sess, lobby_op);
     let spectator_row = move || spectators(ui, sess);
 
-    let status_line = move || {
-        if ui.dealing.get() {
-            return Some(view! { <p class="status-line" data-testid="peer-status">{shell.t(Text::Dealing)}</p> }.into_any());
+    let status_line = move || status_line(ui, resuming, shell);
+
+    // The lobby's steps: the table's settings, the invitation and the seats, the start.
+    let lobby = move || {
+        view! {
+            <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
+            {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
+            // The invitation and the seats, then the start, each in a task after the
+            // settings (`after_paint`): the page's start stays short.
+            <AfterPaint>
+            <h3>{shell.t(Text::StepInvite)}</h3>
+            {room_box::<G>(ui.room)}
+            <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
+            {spectator_row}
+            </AfterPaint>
+            <AfterPaint>
+            {move || (!started.get()).then(|| start_buttons(lobby_op))}
+            {status_line}
+            </AfterPaint>
         }
-        if !ui.open.get() && resuming {
-            return Some(view! { <p class="status-line" data-testid="peer-status">{shell.t(Text::ResumingTable)}</p> }.into_any());
+    };
+    // The table once dealt: the host's own seat at the game's board, the seats that
+    // dropped (with their invites) under it, and the table talk.
+    let table = move |first: G::View| {
+        let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
+        let error = Signal::derive(move || ui.refusal.get().map(|r| r.get(shell.lang()).to_string()));
+        let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> {spectator_row} });
+        let say = Callback::new(move |text: String| host_call(HostCall::Say(text, now_ms())));
+        view! {
+            <div class="peer-status">{status_line}</div>
+            {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats), bots))}
+            <TableTalk lines=ui.chat.into() names=names send=say/>
         }
-        ui.verdict.get().map(|v| super::join::verdict_view(&v, shell))
     };
 
     view! {
@@ -223,38 +170,13 @@ pub fn host_page<G: PeerTable>() -> AnyView {
             <h2>{move || shell.t(Text::PlayWithFriends)}</h2>
             <SaveNotices autosave=ui.autosave/>
             // A saved table's lobby shows once the worker has restored it.
-            {move || (!has_view.get() && (ui.open.get() || !resuming)).then(|| view! {
-                <p class="muted">{shell.t(Text::PeerHostIntro)}</p>
-                {move || (!started.get()).then(|| view! { <h3>{shell.t(Text::StepTable)}</h3> {settings_panel()} })}
-                // The invitation and the seats, then the start, each in a task after the
-                // settings (`after_paint`): the page's start stays short.
-                <AfterPaint>
-                <h3>{shell.t(Text::StepInvite)}</h3>
-                {room_box::<G>(ui.room)}
-                <ol class="peer-seats" data-testid="lobby">{seat_list}</ol>
-                {spectator_row}
-                </AfterPaint>
-                <AfterPaint>
-                {move || (!started.get()).then(|| start_buttons(lobby_op))}
-                {status_line}
-                </AfterPaint>
-            })}
+            {move || (!has_view.get() && (ui.open.get() || !resuming)).then(lobby)}
             {move || (!ui.open.get() && resuming).then(status_line)}
             {move || ui.notice.get().map(|e| view! { <p class="notice bad" role="alert" data-testid="lobby-error">{e.get(shell.lang()).to_string()}</p> })}
             {move || ui.no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoTableWorker)}</p> })}
             {move || (ui.no_bots.get() && !ui.no_worker.get()).then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoBotWorker)}</p> })}
             {move || resumed.get().then(|| view! { <p class="notice" role="status" data-testid="resumed">{shell.t(Text::Resumed)}</p> })}
-            {move || has_view.get().then(|| ui.view.get_untracked()).flatten().map(|first| {
-                let view = Signal::derive(move || ui.view.get().unwrap_or_else(|| first.clone()));
-                let error = Signal::derive(move || ui.refusal.get().map(|r| r.get(shell.lang()).to_string()));
-                let seats = ViewFn::from(move || view! { <ol class="peer-seats peer-dropped">{seat_list}</ol> {spectator_row} });
-                let say = Callback::new(move |text: String| host_call(HostCall::Say(text, now_ms())));
-                view! {
-                    <div class="peer-status">{status_line}</div>
-                    {untrack(|| G::board(view, names, Callback::new(act), error, Some(seats), bots))}
-                    <TableTalk lines=ui.chat.into() names=names send=say/>
-                }
-            })}
+            {move || has_view.get().then(|| ui.view.get_untracked()).flatten().map(table)}
             <AfterPaint>
             <button type="button" class="button subtle" data-testid="new-table"
                 on:click=move |_| {
@@ -271,4 +193,15 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// The host's status line: dealing, restoring a saved table, or the deal's verdict.
+fn status_line<G: PeerTable>(ui: Ui<G>, resuming: bool, shell: Shell) -> Option<AnyView> {
+    if ui.dealing.get() {
+        return Some(view! { <p class="status-line" data-testid="peer-status">{shell.t(Text::Dealing)}</p> }.into_any());
+    }
+    if !ui.open.get() && resuming {
+        return Some(view! { <p class="status-line" data-testid="peer-status">{shell.t(Text::ResumingTable)}</p> }.into_any());
+    }
+    ui.verdict.get().map(|v| super::join::verdict_view(&v, shell))
 }
