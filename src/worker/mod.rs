@@ -9,6 +9,7 @@
 //! [`serve`] is a worker's whole message loop: a session call goes to the page's session,
 //! any other job to the game's thinking.
 
+pub mod mahjong;
 pub mod session;
 mod shengji;
 

@@ -114,6 +114,21 @@ impl crate::table::Bot<super::Game> for Bot {
     }
 }
 
+/// The three tiles a thinking bot passes on, and their suit: the suit with the fewest tiles
+/// (at least three), its least connected tiles first (fewest same-suit tiles within two
+/// ranks, a pair's tiles last). No randomness: the board preselects the same three.
+pub fn exchange_choice(view: &SeatView) -> ([Tile; 3], Suit) {
+    let hand = full_hand(view);
+    let by_suit = |s: Suit| -> Vec<Tile> { hand.tiles().into_iter().filter(|t| t.suit() == s).collect() };
+    let suits: Vec<Suit> = Suit::ALL[..3].iter().copied().filter(|&s| by_suit(s).len() >= 3).collect();
+    let suit = *suits.iter().min_by_key(|&&s| by_suit(s).len()).unwrap_or(&suits[0]);
+    let tiles = by_suit(suit);
+    let near = |t: Tile| tiles.iter().filter(|&&x| x != t && x.rank().abs_diff(t.rank()) <= 2).count();
+    let mut scored: Vec<(usize, Tile)> = tiles.iter().map(|&t| (near(t) * 2 + (hand.count(t) > 1) as usize * 3, t)).collect();
+    crate::small_sort::sort(&mut scored);
+    ([scored[0].1, scored[1].1, scored[2].1], suit)
+}
+
 /// Every tile this seat can see outside its own hand: discards still in the
 /// rivers, declared sets (a hidden concealed kong not), the shown hands of winners.
 pub fn visible(view: &SeatView) -> Visible {
@@ -169,7 +184,60 @@ fn without(hand: &Hand, tile: Tile, n: usize) -> Hand {
     h
 }
 
+/// What of a [`Bot`] travels (to the worker that thinks for it and back): its random
+/// stream is named by the seed, hand and seat, so only the position in it travels.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct BotState {
+    seat: Seat,
+    difficulty: Difficulty,
+    seed: String,
+    progress: Progress,
+}
+
+impl serde::Serialize for Bot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        BotState { seat: self.seat, difficulty: self.difficulty, seed: self.seed.as_str().to_string(), progress: self.progress() }.serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Bot {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bot, D::Error> {
+        let b = BotState::deserialize(d)?;
+        let seed = TableSeed::parse(&b.seed).map_err(|_| serde::de::Error::custom("not a table seed"))?;
+        let mut bot = Bot::new(&seed, b.seat, b.difficulty);
+        bot.resume(b.progress);
+        Ok(bot)
+    }
+}
+
+/// What a decision changes of a [`Bot`]: the hand it is in and its position in that
+/// hand's stream (the worker that decided sends it back).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Progress {
+    hand: u64,
+    /// `ChaCha20Rng::get_word_pos` of the hand's stream.
+    at: u128,
+}
+
+impl fmt::Debug for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bot {{ seat: {}, {:?}, hand {} }}", self.seat, self.difficulty, self.hand)
+    }
+}
+
 impl Bot {
+    /// What deciding has changed of this bot since it was made.
+    pub fn progress(&self) -> Progress {
+        Progress { hand: self.hand, at: self.rng.get_word_pos() }
+    }
+
+    /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
+    pub fn resume(&mut self, progress: Progress) {
+        self.hand = progress.hand;
+        self.rng = self.seed.hand(self.hand).seat(self.seat).stream(Purpose::Bots);
+        self.rng.set_word_pos(progress.at);
+    }
+
     pub fn new(seed: &TableSeed, seat: Seat, difficulty: Difficulty) -> Bot {
         Bot { seat, difficulty, seed: seed.clone(), hand: 0, rng: seed.hand(0).seat(seat).stream(Purpose::Bots) }
     }
@@ -198,24 +266,16 @@ impl Bot {
     }
 
     fn exchange(&mut self, view: &SeatView) -> (Action, BotReason) {
+        if self.difficulty != Difficulty::Random {
+            let (three, suit) = exchange_choice(view);
+            return (Action::Exchange(three), BotReason::Exchange { suit });
+        }
         let hand = full_hand(view);
         let by_suit = |s: Suit| -> Vec<Tile> { hand.tiles().into_iter().filter(|t| t.suit() == s).collect() };
         let suits: Vec<Suit> = Suit::ALL[..3].iter().copied().filter(|&s| by_suit(s).len() >= 3).collect();
-        let suit = if self.difficulty == Difficulty::Random {
-            suits[self.roll(suits.len())]
-        } else {
-            *suits.iter().min_by_key(|&&s| by_suit(s).len()).unwrap_or(&suits[0])
-        };
+        let suit = suits[self.roll(suits.len())];
         let mut tiles = by_suit(suit);
-        if self.difficulty == Difficulty::Random {
-            crate::dup::shuffle(&mut self.rng, &mut tiles);
-        } else {
-            // Least connected first: fewest same-suit tiles within two ranks.
-            let near = |t: Tile| tiles.iter().filter(|&&x| x != t && x.rank().abs_diff(t.rank()) <= 2).count();
-            let mut scored: Vec<(usize, Tile)> = tiles.iter().map(|&t| (near(t) * 2 + (hand.count(t) > 1) as usize * 3, t)).collect();
-            crate::small_sort::sort(&mut scored);
-            tiles = scored.into_iter().map(|(_, t)| t).collect();
-        }
+        crate::dup::shuffle(&mut self.rng, &mut tiles);
         (Action::Exchange([tiles[0], tiles[1], tiles[2]]), BotReason::Exchange { suit })
     }
 

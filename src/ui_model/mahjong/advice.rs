@@ -16,7 +16,7 @@ use crate::mahjong::{sichuan_fan, waits, Hand, Meld, SichuanRules, Tile, WinCont
 use super::words::tile_short;
 
 /// One discard and what it leaves.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DiscardAdvice {
     pub discard: Tile,
     /// Shanten after the discard (0 = ready).

@@ -142,6 +142,36 @@ pub fn tile_short(tile: Tile, lang: Lang) -> String {
     }
 }
 
+/// Why a mahjong bot chose its move, in a sentence ("discard 5m: shanten 1 after it, 12
+/// unseen tiles improve").
+pub fn bot_reason(r: &crate::mahjong::game::bot::BotReason, lang: Lang) -> String {
+    use crate::mahjong::game::bot::BotReason as R;
+    let tile = |t: &Tile| tile_short(*t, lang);
+    match (r, lang) {
+        (R::NoMove, _) => t(lang, "nothing to do", "无事可做").into(),
+        (R::DealNext, _) => t(lang, "deal the next hand", "发下一局").into(),
+        (R::Exchange { suit }, Lang::En) => format!("pass on three {}: my weakest suit", suit_name(*suit, lang)),
+        (R::Exchange { suit }, Lang::Zh) => format!("换三张{}：我最弱的一门", suit_char(*suit)),
+        (R::Void { suit, held }, Lang::En) => format!("play without {}: I hold only {held}", suit_name(*suit, lang)),
+        (R::Void { suit, held }, Lang::Zh) => format!("定缺{}：我只有{held}张", suit_char(*suit)),
+        (R::Win, _) => t(lang, "my hand is complete: win", "牌已成和：和牌").into(),
+        (R::Kong { tile: k }, Lang::En) => format!("kong {}: it costs the hand nothing", tile(k)),
+        (R::Kong { tile: k }, Lang::Zh) => format!("杠{}：不影响牌型", tile(k)),
+        (R::Pung { before, after }, Lang::En) => format!("pung: shanten {before} → {after}"),
+        (R::Pung { before, after }, Lang::Zh) => format!("碰：向听数 {before} → {after}"),
+        (R::Pass, _) => t(lang, "the tile does not help: pass", "这张牌没用：过").into(),
+        (R::VoidDiscard { tile: d }, Lang::En) => format!("discard {}: my void suit goes first", tile(d)),
+        (R::VoidDiscard { tile: d }, Lang::Zh) => format!("打{}：先打缺门", tile(d)),
+        (R::Discard { tile: d, shanten, improving }, Lang::En) => {
+            format!("discard {}: shanten {shanten} after it, {improving} unseen tiles improve", tile(d))
+        }
+        (R::Discard { tile: d, shanten, improving }, Lang::Zh) => format!("打{}：之后向听数 {shanten}，还有{improving}张牌能改进", tile(d)),
+        (R::Defend { tile: d }, Lang::En) => format!("discard {}: safe against a ready opponent", tile(d)),
+        (R::Defend { tile: d }, Lang::Zh) => format!("打{}：对已听牌的对手安全", tile(d)),
+        (R::Random, _) => t(lang, "a random move", "随机出牌").into(),
+    }
+}
+
 pub fn direction(d: Direction, lang: Lang) -> &'static str {
     match d {
         Direction::ToNext => t(lang, "to the next player", "传给下家"),

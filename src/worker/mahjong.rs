@@ -1,0 +1,91 @@
+//! Sichuan mahjong's bots and hint in its table worker (`table::think`): the mahjong page
+//! keeps each bot as a `table::think::Remote` and asks the worker for its moves, and for
+//! the hint tab's rows, so the page carries none of the bots' thinking nor the advice
+//! (the peer pages' stand-in bots already decided there). A bot's reason comes phrased in
+//! every language (`ui_model::mahjong::words::bot_reason`).
+
+use crate::mahjong::game::bot::{Bot, BotReason, Progress};
+use crate::mahjong::game::{Game, SeatView};
+use crate::table::think::{answer, job, serve, Answer, Kind, Thinks};
+use crate::ui_model::mahjong::advice::{advice, DiscardAdvice};
+
+/// A mahjong job besides a bot's move.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum Job {
+    /// The hint tab's rows for this view (`ui_model::mahjong::advice`).
+    Advice(SeatView),
+}
+
+impl Thinks for Game {
+    type Bot = Bot;
+    type Progress = Progress;
+    fn progress(bot: &Bot) -> Progress {
+        bot.progress()
+    }
+    fn resume(bot: &mut Bot, progress: Progress) {
+        bot.resume(progress)
+    }
+    fn phrase(reason: &BotReason) -> crate::i18n::Phrased {
+        crate::i18n::Phrased::with(|lang| crate::ui_model::mahjong::words::bot_reason(reason, lang))
+    }
+    fn other(payload: &[u8]) -> Option<Vec<u8>> {
+        serve(payload, |job: Job| match job {
+            Job::Advice(view) => Some(advice(&view)),
+        })
+    }
+}
+
+/// The job that asks the worker for the hint tab's rows for `view`.
+pub fn advice_job(view: &SeatView) -> Vec<u8> {
+    // A reference serialises as the value: the job needs no copy of the view.
+    #[derive(serde::Serialize)]
+    enum Asked<'a> {
+        Advice(&'a SeatView),
+    }
+    job::<Game, _>(Kind::Other, &Asked::Advice(view))
+}
+
+/// The worker's rows, read back (`None`: a worker of another build).
+pub fn advice_answer(bytes: &[u8]) -> Option<Vec<DiscardAdvice>> {
+    match answer::<Game, Vec<DiscardAdvice>>(Kind::Other, bytes) {
+        Answer::Done(rows) => Some(rows),
+        Answer::Refused => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dup::TableSeed;
+    use crate::mahjong::game::bot::{bots_for, Difficulty};
+    use crate::mahjong::game::Settings;
+    use crate::table::think::{decide_here, work, Remote};
+    use crate::table::Game as _;
+
+    /// Bots that think in the worker play exactly as the same bots on the page: a whole
+    /// hand, move by move, and the hint's rows are the page's own.
+    #[test]
+    fn remote_bots_and_the_hint_are_the_pages_own() {
+        let seed = TableSeed::parse("mjworker").unwrap();
+        let levels = [Difficulty::Advice, Difficulty::Shanten, Difficulty::Random, Difficulty::Advice];
+        let mut here = bots_for(&seed, 4, &levels);
+        let mut there: Vec<Remote<Game>> = bots_for(&seed, 4, &levels).into_iter().map(Remote::new).collect();
+        let mut game = Game::new(Settings::default(), seed).unwrap();
+        let mut moves = 0;
+        while game.outcome().is_none() && moves < 2000 {
+            let seat = game.to_act()[0];
+            let view = game.view(seat);
+            let (want, _) = here[seat].suggest(&view);
+            let (got, why) = decide_here::<Game, _>(&mut there[seat], &view).expect("the worker answers");
+            assert_eq!(got, want, "move {moves}");
+            assert!(!why.get(crate::i18n::Lang::Zh).is_empty());
+            if view.turn == Some(seat) {
+                let rows = advice_answer(&work::<Game>(&advice_job(&view))).expect("rows");
+                assert_eq!(rows, advice(&view));
+            }
+            game.apply(seat, &want).unwrap();
+            moves += 1;
+        }
+        assert!(game.outcome().is_some(), "the hand ends");
+    }
+}
