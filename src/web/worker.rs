@@ -3,6 +3,7 @@
 //! worker (src/table_worker.rs, `<meta name="table-worker">`: the page's peer table). Each is
 //! started on first use from the address in its meta tag; it takes jobs as bytes and
 //! [`ask`] / [`ask_table`] await each answer. Jobs wait until the worker says it is ready.
+//! The mahjong pages' bot worker is mahjong's table worker (its table thinks there too).
 //! Where a worker cannot run (no Worker, its file missing) every answer is `None`.
 
 use js_sys::{Array, Function, Promise, Uint8Array};
@@ -137,9 +138,15 @@ fn start_soon(which: Which) {
     }
 }
 
-/// The bot worker's answer to `job` (`table::think`), or `None` where it cannot answer.
+/// The bot worker's answer to `job` (`table::think`), or `None` where it cannot answer. A
+/// peer page without a bot worker of its own asks its table worker, which also thinks for
+/// its game (mahjong's: `worker::mahjong`).
 pub async fn ask(job: &[u8]) -> Option<Answered> {
-    ask_in(Which::Bots, job).await
+    let which = match (Which::Bots.address(), Which::Table.address()) {
+        (None, Some(_)) => Which::Table,
+        _ => Which::Bots,
+    };
+    ask_in(which, job).await
 }
 
 /// The table worker's answer to `job` (`worker::serve`), or `None` where it cannot answer.

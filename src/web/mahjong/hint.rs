@@ -1,13 +1,14 @@
 //! The hint tab: every discard open to you now, strongest first, with the shanten it
 //! leaves, the tiles that would improve the hand and how many of each are unseen, and
 //! when it leaves the hand ready, the waits with their live counts and the fan of a win
-//! (`ui_model::mahjong::advice`). Computed after the frame that opens the tab paints,
-//! and only for the view it was asked about.
+//! (`ui_model::mahjong::advice`). Asked of the mahjong table worker, which the page
+//! starts as its bot worker, and shown only for the view it was asked about.
 
 use super::tiles::TileFace;
 use crate::mahjong::game::SeatView;
-use crate::ui_model::mahjong::advice::{advice, sentence};
-use crate::web::table::deferred::deferred;
+use crate::ui_model::mahjong::advice::sentence;
+use crate::web::table::deferred::asked;
+use crate::worker::mahjong::{advice_answer, advice_job};
 use crate::web::shell::Shell;
 use leptos::prelude::*;
 
@@ -17,9 +18,8 @@ const ROWS: usize = 5;
 #[component]
 pub(super) fn HintPanel(view: Signal<SeatView>) -> impl IntoView {
     let shell = expect_context::<Shell>();
-    let tables = use_context::<super::TablesReady>().map(|t| t.0);
-    // The advice reads the engine's tables: it waits until they are built.
-    let rows = deferred(view, move || tables.is_none_or(|t| t.get()), advice);
+    // The rows are the table worker's work (`worker::mahjong`): the page carries no advice.
+    let rows = asked(view, || true, advice_job, advice_answer);
     view! {
         <div class="mj-hint" data-testid="hint-panel" data-ready=move || rows.with(|r| if r.is_some() { "yes" } else { "no" })>
             {move || match rows.get() {

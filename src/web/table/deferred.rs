@@ -1,6 +1,7 @@
 //! Work computed off the frame: a board's hint runs a solver or a search, which must not
 //! hold the frame that opens it. The tab paints first ("…"), the answer arrives a task
-//! later, and only for the view it was asked about (a move meanwhile asks again).
+//! later ([`deferred`]) or from the page's bot worker ([`asked`]), and only for the view
+//! it was asked about (a move meanwhile asks again).
 
 use leptos::prelude::*;
 
@@ -22,6 +23,32 @@ where
             gloo_timers::future::TimeoutFuture::new(0).await;
             if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
                 answer.try_set(Some(compute(&asked)));
+            }
+        });
+    });
+    answer.read_only()
+}
+
+/// `job(view)` asked of the page's bot worker while `wanted()` holds, its answer read by
+/// `read`: `None` from each change of `view` until the answer comes (and while a worker
+/// cannot answer).
+pub fn asked<V, A>(view: Signal<V>, wanted: impl Fn() -> bool + 'static, job: fn(&V) -> Vec<u8>, read: fn(&[u8]) -> Option<A>) -> ReadSignal<Option<A>>
+where
+    V: Clone + PartialEq + Send + Sync + 'static,
+    A: Send + Sync + 'static,
+{
+    let answer = RwSignal::new(None::<A>);
+    Effect::new(move |_| {
+        let asked = view.get();
+        answer.set(None);
+        if !wanted() {
+            return;
+        }
+        let bytes = job(&asked);
+        leptos::task::spawn_local(async move {
+            let reply = crate::web::worker::ask(&bytes).await;
+            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
+                answer.try_set(reply.and_then(|r| read(&r.bytes)));
             }
         });
     });
