@@ -84,6 +84,113 @@ pub fn Hand(
     take_back: Signal<Option<TakeBack>>,
 ) -> impl IntoView {
     let shell = expect_context::<Shell>();
+    let (panel, layout) = hand_layout(cards, follow);
+
+    let toggle = move |i: usize| {
+        if locked.get_untracked() {
+            return;
+        }
+        selected.update(|s| {
+            if let Some(x) = s.get_mut(i) {
+                *x = !*x;
+            }
+        });
+    };
+
+    let chosen = move || picked(cards, selected);
+    let verdict = verdict(cards, selected, follow);
+    let refused = move || verdict.with(|v| matches!(v, Some(Verdict::Checked(Err(_)))));
+
+    // A double tap on a card plays the selection with that card in it, when Play would.
+    let play_now = move |i: usize| {
+        if locked.get_untracked() {
+            return;
+        }
+        selected.update(|s| {
+            if let Some(x) = s.get_mut(i) {
+                *x = true;
+            }
+        });
+        let play = chosen();
+        if !untrack(refused) && !play.is_empty() {
+            on_play.run(play);
+        }
+    };
+
+    let reading_chips = readings(cards, selected, leading, reading);
+
+    let card_views = move || {
+        cards
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, card)| {
+                let style = move || {
+                    let l = layout.get();
+                    let (x, y) = l.position(i);
+                    let up = if selected.with(|s| s.get(i).copied().unwrap_or(false)) { l.raise() } else { 0.0 };
+                    format!("left:{}px;top:{}px;width:{}px;height:{}px;z-index:{i}", tenths(x), tenths(y - up), tenths(l.card_w), tenths(l.card_h))
+                };
+                view! {
+                    <button
+                        type="button"
+                        class=format!("card hand-card {}", colour_class(card))
+                        class:selected=move || selected.with(|s| s.get(i).copied().unwrap_or(false))
+                        class:trump=move || follow.with(|f| f.as_ref().is_some_and(|f| f.rules.trump().is_trump(card)))
+                        data-card=card.notation()
+                        aria-label=card.label()
+                        aria-pressed=move || if selected.with(|s| s.get(i).copied().unwrap_or(false)) { "true" } else { "false" }
+                        style=style
+                        on:click=move |_| toggle(i)
+                        on:dblclick=move |_| play_now(i)
+                    >
+                        <CardSvg card=card/>
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+
+    view! {
+        <div class="hand-panel" node_ref=panel>
+            <div class="hand" data-testid="hand"
+                style=move || { let l = layout.get(); format!("height:{}px;width:{}px", tenths(l.height), tenths(l.width)) }>
+                {card_views}
+            </div>
+            {legality_line(verdict, cards, selected, follow)}
+            {reading_chips}
+            <div class="hand-actions">
+                <button type="button" class="button primary" data-testid="play"
+                    // A follow the rules refuse cannot be played: the line above says why.
+                    disabled=move || locked.get() || chosen().is_empty() || refused()
+                    on:click=move |_| on_play.run(chosen())>
+                    {move || shell.t(Text::PlayCards)}
+                </button>
+                <button type="button" class="button" data-testid="clear"
+                    disabled=move || locked.get()
+                    on:click=move |_| selected.update(|s| s.iter_mut().for_each(|x| *x = false))>
+                    {move || shell.t(Text::Clear)}
+                </button>
+                {move || take_back.get().map(|t| view! {
+                    <button type="button" class="button" data-testid="take-back"
+                        disabled=move || !t.available.get()
+                        on:click=move |_| t.run.run(())>
+                        {move || shell.t(Text::TakeBack)}
+                    </button>
+                })}
+            </div>
+        </div>
+    }
+}
+
+/// The selected cards.
+fn picked(cards: Signal<Vec<Card>>, selected: RwSignal<Vec<bool>>) -> Vec<Card> {
+    cards.with(|h| selected.with(|s| selected_cards(h, s)))
+}
+
+/// Where the hand's panel is (`NodeRef`) and its cards' layout in the width it has.
+fn hand_layout(cards: Signal<Vec<Card>>, follow: Signal<Option<FollowContext>>) -> (NodeRef<leptos::html::Div>, Memo<HandLayout>) {
+    let shell = expect_context::<Shell>();
     let (avail, set_avail) = signal(estimated_width());
     let panel = NodeRef::<leptos::html::Div>::new();
     let measure = move |el: &web_sys::HtmlDivElement| {
@@ -129,21 +236,14 @@ pub fn Hand(
         };
         HandLayout::new(n, w, card_w)
     });
+    (panel, layout)
+}
 
-    let toggle = move |i: usize| {
-        if locked.get_untracked() {
-            return;
-        }
-        selected.update(|s| {
-            if let Some(x) = s.get_mut(i) {
-                *x = !*x;
-            }
-        });
-    };
-
-    let chosen = move || cards.with(|h| selected.with(|s| selected_cards(h, s)));
-    // The selection's verdict (`None`: no trick is being followed), and the question it
-    // answers: an answer to an older selection is dropped.
+/// The selection's verdict (`None`: no trick is being followed), asked of the worker
+/// whenever the selection or the trick changes.
+fn verdict(cards: Signal<Vec<Card>>, selected: RwSignal<Vec<bool>>, follow: Signal<Option<FollowContext>>) -> RwSignal<Option<Verdict>> {
+    let chosen = move || picked(cards, selected);
+    // The question the verdict answers: an answer to an older selection is dropped.
     let verdict = RwSignal::new(None::<Verdict>);
     let verdict_for = StoredValue::new(0u64);
     Effect::new(move |_| {
@@ -166,25 +266,46 @@ pub fn Hand(
             }
         });
     });
-    let refused = move || verdict.with(|v| matches!(v, Some(Verdict::Checked(Err(_)))));
+    verdict
+}
 
-    // A double tap on a card plays the selection with that card in it, when Play would.
-    let play_now = move |i: usize| {
-        if locked.get_untracked() {
-            return;
+/// The legality line under the hand: nothing selected, the selection counted while the
+/// worker checks it, legal, or why not.
+fn legality_line(
+    verdict: RwSignal<Option<Verdict>>,
+    cards: Signal<Vec<Card>>,
+    selected: RwSignal<Vec<bool>>,
+    follow: Signal<Option<FollowContext>>,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let chosen = move || picked(cards, selected);
+    move || verdict.get().map(|v| {
+        let of = follow.with(|f| f.as_ref().map_or(0, |f| f.led.cards.len()));
+        let (legal, text) = match v {
+            Verdict::Empty => ("empty", format!("{} 0 / {of}", shell.t(Text::Selected))),
+            Verdict::Asking => ("pending", format!("{} {} / {of}", shell.t(Text::Selected), chosen().len())),
+            Verdict::Checked(Ok(())) => ("yes", shell.t(Text::LegalPlay).to_string()),
+            Verdict::Checked(Err(e)) => ("no", format!("{}{}", shell.t(Text::NotAllowed), illegal_play(&e, shell.lang()))),
+        };
+        view! {
+            <p class="legality" data-testid="legality" role="status" aria-live="polite"
+                data-legal=legal class:ok=legal == "yes" class:bad=legal == "no">
+                {text}
+            </p>
         }
-        selected.update(|s| {
-            if let Some(x) = s.get_mut(i) {
-                *x = true;
-            }
-        });
-        let play = chosen();
-        if !untrack(refused) && !play.is_empty() {
-            on_play.run(play);
-        }
-    };
+    })
+}
 
-    // An ambiguous lead: its readings, the chosen parse first (as the worker says).
+/// An ambiguous lead's readings, the chosen parse first (as the worker says), as chips
+/// that pick the reading into `reading`; none while following or with one reading.
+fn readings(
+    cards: Signal<Vec<Card>>,
+    selected: RwSignal<Vec<bool>>,
+    leading: Signal<Option<Rules>>,
+    reading: Option<RwSignal<Option<Format>>>,
+) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let chosen = move || picked(cards, selected);
     let readings = RwSignal::new(None::<Vec<Format>>);
     let readings_for = StoredValue::new(0u64);
     Effect::new(move |_| {
@@ -210,7 +331,7 @@ pub fn Hand(
             reading.set(None);
         });
     }
-    let reading_chips = move || {
+    move || {
         let (Some(formats), Some(reading)) = (readings.get(), reading) else { return None };
         let lang = shell.lang();
         let chips = formats
@@ -238,83 +359,6 @@ pub fn Hand(
                 {chips}
             </div>
         })
-    };
-
-    let card_views = move || {
-        cards
-            .get()
-            .into_iter()
-            .enumerate()
-            .map(|(i, card)| {
-                let style = move || {
-                    let l = layout.get();
-                    let (x, y) = l.position(i);
-                    let up = if selected.with(|s| s.get(i).copied().unwrap_or(false)) { l.raise() } else { 0.0 };
-                    format!("left:{}px;top:{}px;width:{}px;height:{}px;z-index:{i}", tenths(x), tenths(y - up), tenths(l.card_w), tenths(l.card_h))
-                };
-                view! {
-                    <button
-                        type="button"
-                        class=format!("card hand-card {}", colour_class(card))
-                        class:selected=move || selected.with(|s| s.get(i).copied().unwrap_or(false))
-                        class:trump=move || follow.with(|f| f.as_ref().is_some_and(|f| f.rules.trump().is_trump(card)))
-                        data-card=card.notation()
-                        aria-label=card.label()
-                        aria-pressed=move || if selected.with(|s| s.get(i).copied().unwrap_or(false)) { "true" } else { "false" }
-                        style=style
-                        on:click=move |_| toggle(i)
-                        on:dblclick=move |_| play_now(i)
-                    >
-                        <CardSvg card=card/>
-                    </button>
-                }
-            })
-            .collect_view()
-    };
-
-    view! {
-        <div class="hand-panel" node_ref=panel>
-            <div class="hand" data-testid="hand"
-                style=move || { let l = layout.get(); format!("height:{}px;width:{}px", tenths(l.height), tenths(l.width)) }>
-                {card_views}
-            </div>
-            {move || verdict.get().map(|v| {
-                let of = follow.with(|f| f.as_ref().map_or(0, |f| f.led.cards.len()));
-                let (legal, text) = match v {
-                    Verdict::Empty => ("empty", format!("{} 0 / {of}", shell.t(Text::Selected))),
-                    Verdict::Asking => ("pending", format!("{} {} / {of}", shell.t(Text::Selected), chosen().len())),
-                    Verdict::Checked(Ok(())) => ("yes", shell.t(Text::LegalPlay).to_string()),
-                    Verdict::Checked(Err(e)) => ("no", format!("{}{}", shell.t(Text::NotAllowed), illegal_play(&e, shell.lang()))),
-                };
-                view! {
-                    <p class="legality" data-testid="legality" role="status" aria-live="polite"
-                        data-legal=legal class:ok=legal == "yes" class:bad=legal == "no">
-                        {text}
-                    </p>
-                }
-            })}
-            {reading_chips}
-            <div class="hand-actions">
-                <button type="button" class="button primary" data-testid="play"
-                    // A follow the rules refuse cannot be played: the line above says why.
-                    disabled=move || locked.get() || chosen().is_empty() || refused()
-                    on:click=move |_| on_play.run(chosen())>
-                    {move || shell.t(Text::PlayCards)}
-                </button>
-                <button type="button" class="button" data-testid="clear"
-                    disabled=move || locked.get()
-                    on:click=move |_| selected.update(|s| s.iter_mut().for_each(|x| *x = false))>
-                    {move || shell.t(Text::Clear)}
-                </button>
-                {move || take_back.get().map(|t| view! {
-                    <button type="button" class="button" data-testid="take-back"
-                        disabled=move || !t.available.get()
-                        on:click=move |_| t.run.run(())>
-                        {move || shell.t(Text::TakeBack)}
-                    </button>
-                })}
-            </div>
-        </div>
     }
 }
 

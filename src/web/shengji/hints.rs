@@ -84,13 +84,73 @@ pub fn HintTab(
         }
     });
 
-    let pick = move |cards: &[Card]| {
-        if !locked.get_untracked() {
-            selected.set(hand.with_untracked(|h| selection_of(h, cards)));
-        }
-    };
+    let pick = move |cards: &[Card]| select_cards(cards, hand, selected, locked);
 
-    let row_views = move || {
+    // More rows than shown: "Show more" asks for the next page.
+    let more = move || answer.with(|a| a.rows.last().is_some_and(|r| r.index + 1 < a.total));
+
+    view! {
+        <section class="hints" data-testid="hints" aria-labelledby="hints-title">
+            <h3 id="hints-title">{move || shell.t(Text::Hints)}</h3>
+            <p class="hint-intro">{move || shell.t(Text::HintIntro)}</p>
+            {move || answer.with(|a| a.short.clone()).map(|cards| {
+                let chosen = cards.clone();
+                view! {
+                    <button type="button" class="hint-button short forced" data-testid="hint-row" data-forced="true"
+                        on:click=move |_| pick(&chosen)>
+                        <span class="hint-text">{move || shell.t(Text::ShortInSuit)}</span>
+                        <span class="hint-cards">
+                            {cards.into_iter().map(|c| view! { <CardFace card=c small=true/> }).collect_view()}
+                        </span>
+                    </button>
+                }
+            })}
+            {move || expert.and_then(|e| e.get()).map(|(cards, why)| {
+                let chosen = cards.clone();
+                view! {
+                    <button type="button" class="hint-button expert" data-testid="expert-hint"
+                        on:click=move |_| pick(&chosen)>
+                        <span class="hint-text">{move || shell.t(Text::ExpertWouldPlay)} " " <span class="muted">{why.clone()}</span></span>
+                        <span class="hint-cards">
+                            {cards.into_iter().map(|c| view! { <CardFace card=c small=true/> }).collect_view()}
+                        </span>
+                    </button>
+                }
+            })}
+            <ol class="hint-list">{hint_rows(answer, hand, selected, locked)}</ol>
+            {move || pending.get().then(|| view! { <p class="hint-pending" aria-hidden="true">{move || shell.t(Text::Computing)}</p> })}
+            {move || (more() && !pending.get()).then(|| view! {
+                <button type="button" class="button subtle" data-testid="hints-more"
+                    on:click=move |_| {
+                        extra.update(|s| *s += HINT_PAGE);
+                        epoch.update_value(|e| *e += 1);
+                        if let Some(bytes) = question(extra.get_untracked()) {
+                            send(bytes);
+                        }
+                    }>
+                    {move || shell.t(Text::ShowMore)}
+                </button>
+            })}
+            {move || (answer.with(|a| a.cut) && !pending.get())
+                .then(|| view! { <p class="hint-gap" data-testid="hints-cut">{move || shell.t(Text::MoreFormats)}</p> })}
+        </section>
+    }
+}
+
+/// Selects `cards` in the hand (a row's, or a shortcut's), unless the hand is locked.
+fn select_cards(cards: &[Card], hand: Signal<Vec<Card>>, selected: RwSignal<Vec<bool>>, locked: Signal<bool>) {
+    if !locked.get_untracked() {
+        selected.set(hand.with_untracked(|h| selection_of(h, cards)));
+    }
+}
+
+/// The rows of the hint tab as the worker answered: each format in plain words with the
+/// first way the hand can form it or "you can't", the forced row marked, the formats
+/// skipped before a row summed up in one line.
+fn hint_rows(answer: RwSignal<HintAnswer>, hand: Signal<Vec<Card>>, selected: RwSignal<Vec<bool>>, locked: Signal<bool>) -> impl IntoView {
+    let shell = expect_context::<Shell>();
+    let pick = move |cards: &[Card]| select_cards(cards, hand, selected, locked);
+    move || {
         let a = answer.get();
         a.rows
             .into_iter()
@@ -126,54 +186,5 @@ pub fn HintTab(
                 }
             })
             .collect_view()
-    };
-    // More rows than shown: "Show more" asks for the next page.
-    let more = move || answer.with(|a| a.rows.last().is_some_and(|r| r.index + 1 < a.total));
-
-    view! {
-        <section class="hints" data-testid="hints" aria-labelledby="hints-title">
-            <h3 id="hints-title">{move || shell.t(Text::Hints)}</h3>
-            <p class="hint-intro">{move || shell.t(Text::HintIntro)}</p>
-            {move || answer.with(|a| a.short.clone()).map(|cards| {
-                let chosen = cards.clone();
-                view! {
-                    <button type="button" class="hint-button short forced" data-testid="hint-row" data-forced="true"
-                        on:click=move |_| pick(&chosen)>
-                        <span class="hint-text">{move || shell.t(Text::ShortInSuit)}</span>
-                        <span class="hint-cards">
-                            {cards.into_iter().map(|c| view! { <CardFace card=c small=true/> }).collect_view()}
-                        </span>
-                    </button>
-                }
-            })}
-            {move || expert.and_then(|e| e.get()).map(|(cards, why)| {
-                let chosen = cards.clone();
-                view! {
-                    <button type="button" class="hint-button expert" data-testid="expert-hint"
-                        on:click=move |_| pick(&chosen)>
-                        <span class="hint-text">{move || shell.t(Text::ExpertWouldPlay)} " " <span class="muted">{why.clone()}</span></span>
-                        <span class="hint-cards">
-                            {cards.into_iter().map(|c| view! { <CardFace card=c small=true/> }).collect_view()}
-                        </span>
-                    </button>
-                }
-            })}
-            <ol class="hint-list">{row_views}</ol>
-            {move || pending.get().then(|| view! { <p class="hint-pending" aria-hidden="true">{move || shell.t(Text::Computing)}</p> })}
-            {move || (more() && !pending.get()).then(|| view! {
-                <button type="button" class="button subtle" data-testid="hints-more"
-                    on:click=move |_| {
-                        extra.update(|s| *s += HINT_PAGE);
-                        epoch.update_value(|e| *e += 1);
-                        if let Some(bytes) = question(extra.get_untracked()) {
-                            send(bytes);
-                        }
-                    }>
-                    {move || shell.t(Text::ShowMore)}
-                </button>
-            })}
-            {move || (answer.with(|a| a.cut) && !pending.get())
-                .then(|| view! { <p class="hint-gap" data-testid="hints-cut">{move || shell.t(Text::MoreFormats)}</p> })}
-        </section>
     }
 }
