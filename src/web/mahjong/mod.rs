@@ -1,8 +1,9 @@
 //! The Sichuan mahjong page (`#/play/mahjong?seed=…`): the shared table against bots
 //! (`web::table::bot_table`) with mahjong's bots, words, settings fields and board.
-//! The engine's lookup tables (win check, shanten distances) are built in slices after the
-//! page's first paint, so no frame and no tap waits for them: the table shows at once, and
-//! the bots and the board's advice wait for the tables. Also mahjong's page with friends
+//! The bots and the hint tab think in mahjong's table worker (`worker::mahjong`), the page's
+//! bot worker. The engine's lookup tables (win check, shanten distances) are built in slices
+//! after the page's first paint, so no frame and no tap waits for them: the table shows at
+//! once, and the bots wait for the tables. Also mahjong's page with friends
 //! (`peer_screen`; the table itself runs in the table worker).
 
 mod board;
@@ -15,7 +16,8 @@ pub mod tiles;
 
 use crate::dup::TableSeed;
 use crate::i18n::Lang;
-use crate::mahjong::game::bot::{bots_for, Bot, Difficulty};
+use crate::mahjong::game::bot::{bots_for, Difficulty};
+use crate::table::think::Remote;
 use crate::mahjong::game::{Game, RuleError, SettingsError};
 use crate::mahjong::distance::{distance_tables_ready, install_distance_tables, DistanceBuilder};
 use crate::mahjong::{install_tables, tables_ready, TableBuilder};
@@ -34,9 +36,11 @@ const SLICE: usize = 100_000;
 impl BotTable for Game {
     const SAVE_KEY: &'static str = SAVE_KEY;
     type Level = Difficulty;
-    type TableBot = Bot;
-    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Bot> {
-        bots_for(seed, levels.len(), levels)
+    /// The bots think in mahjong's table worker, the page's bot worker (`worker::mahjong`).
+    type TableBot = Remote<Game>;
+    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Remote<Game>> {
+        crate::web::worker::warm_up();
+        bots_for(seed, levels.len(), levels).into_iter().map(Remote::new).collect()
     }
     fn title(lang: Lang) -> &'static str {
         label(Label::Title, lang)
@@ -62,7 +66,8 @@ impl BotTable for Game {
             replay_hash: t.replay_hash,
             read_only: false,
         };
-        view! { <board::Board state=state act=t.act/> }.into_any()
+        // Bots whose worker cannot start cannot play: said above the table.
+        view! { {crate::web::table::chrome::no_worker_notice(t.no_worker.into())} <board::Board state=state act=t.act/> }.into_any()
     }
 }
 
