@@ -123,6 +123,44 @@ pub fn TimingPage() -> impl IntoView {
         });
     };
 
+    view! {
+        <section class="screen page timing" data-testid="timing">
+            <h2>{move || shell.t(Text::Timing)}</h2>
+            <p>{move || shell.t(Text::TimingIntro)}</p>
+            <div class="timing-controls">
+                <label class="field">
+                    <span>{move || shell.t(Text::TimingPositions)}</span>
+                    <input type="number" inputmode="numeric" min="1" max=MAX_POSITIONS.to_string()
+                        data-testid="timing-n"
+                        prop:value=move || positions.get()
+                        disabled=move || running.get()
+                        on:change=move |ev| positions.set(event_target_value(&ev))/>
+                </label>
+                <button type="button" class="button primary" data-testid="timing-run"
+                    disabled=move || running.get() on:click=start>
+                    {move || if running.get() { shell.t(Text::TimingRunning) } else { shell.t(Text::TimingRun) }}
+                </button>
+            </div>
+            <p class="timing-progress" data-testid="timing-progress" role="status" aria-live="polite"
+                data-done=move || if progress.get().is_some() && !running.get() { "yes" } else { "no" }>
+                {move || match progress.get() {
+                    Some((done, total)) => format!("{done} / {total}"),
+                    None => shell.t(Text::TimingNotRun).to_string(),
+                }}
+            </p>
+            {move || error.get().map(|e| view! {
+                <p class="notice" role="alert" data-testid="timing-error">{shell.t(Text::TimingFailed)}{e}</p>
+            })}
+            {results_table(results, shell)}
+            <p class="timing-note">{move || shell.t(Text::TimingMethod)}</p>
+            <p class="timing-note" data-testid="timing-ua">{move || shell.t(Text::TimingBrowser)} ": " <code>{user_agent()}</code></p>
+            <BackHome/>
+        </section>
+    }
+}
+
+/// The results so far: median, p90, p99 and worst of each measure, with its target.
+fn results_table(results: RwSignal<Vec<(Measure, Option<Stats>)>>, shell: Shell) -> impl IntoView {
     let rows = move || {
         let got = results.get();
         Measure::ALL
@@ -161,50 +199,19 @@ pub fn TimingPage() -> impl IntoView {
     };
 
     view! {
-        <section class="screen page timing" data-testid="timing">
-            <h2>{move || shell.t(Text::Timing)}</h2>
-            <p>{move || shell.t(Text::TimingIntro)}</p>
-            <div class="timing-controls">
-                <label class="field">
-                    <span>{move || shell.t(Text::TimingPositions)}</span>
-                    <input type="number" inputmode="numeric" min="1" max=MAX_POSITIONS.to_string()
-                        data-testid="timing-n"
-                        prop:value=move || positions.get()
-                        disabled=move || running.get()
-                        on:change=move |ev| positions.set(event_target_value(&ev))/>
-                </label>
-                <button type="button" class="button primary" data-testid="timing-run"
-                    disabled=move || running.get() on:click=start>
-                    {move || if running.get() { shell.t(Text::TimingRunning) } else { shell.t(Text::TimingRun) }}
-                </button>
-            </div>
-            <p class="timing-progress" data-testid="timing-progress" role="status" aria-live="polite"
-                data-done=move || if progress.get().is_some() && !running.get() { "yes" } else { "no" }>
-                {move || match progress.get() {
-                    Some((done, total)) => format!("{done} / {total}"),
-                    None => shell.t(Text::TimingNotRun).to_string(),
-                }}
-            </p>
-            {move || error.get().map(|e| view! {
-                <p class="notice" role="alert" data-testid="timing-error">{shell.t(Text::TimingFailed)}{e}</p>
-            })}
-            <div class="timing-scroll">
-                <table class="timing-table" data-testid="timing-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{move || shell.t(Text::TimingMeasure)}</th>
-                            <th scope="col">{move || shell.t(Text::TimingMedian)}</th>
-                            <th scope="col">"p90"</th>
-                            <th scope="col">"p99"</th>
-                            <th scope="col">{move || shell.t(Text::TimingWorst)}</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-            <p class="timing-note">{move || shell.t(Text::TimingMethod)}</p>
-            <p class="timing-note" data-testid="timing-ua">{move || shell.t(Text::TimingBrowser)} ": " <code>{user_agent()}</code></p>
-            <BackHome/>
-        </section>
+        <div class="timing-scroll">
+            <table class="timing-table" data-testid="timing-table">
+                <thead>
+                    <tr>
+                        <th scope="col">{move || shell.t(Text::TimingMeasure)}</th>
+                        <th scope="col">{move || shell.t(Text::TimingMedian)}</th>
+                        <th scope="col">"p90"</th>
+                        <th scope="col">"p99"</th>
+                        <th scope="col">{move || shell.t(Text::TimingWorst)}</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
 }

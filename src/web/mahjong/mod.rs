@@ -7,10 +7,13 @@
 //! (`peer_screen`; the table itself runs in the table worker).
 
 mod board;
+mod hand;
 mod hint;
 mod peer;
+mod phases;
 mod replay;
 mod result;
+mod seats;
 mod settings;
 pub mod tiles;
 

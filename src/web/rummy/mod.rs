@@ -3,10 +3,13 @@
 //! and board, and the player's own arrangement of the hand, which follows the cards.
 //! The board (`board.rs`) and the hand (`hand.rs`) only render and report taps.
 
+mod actions;
 mod board;
 mod hand;
 mod peer;
 mod replay;
+mod result;
+mod seats;
 mod settings;
 
 pub use replay::rummy_replay;
