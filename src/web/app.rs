@@ -125,7 +125,7 @@ impl Bundle {
     /// Rummy with friends, the host's page and the guest's (`friends/rummy/index.html`).
     pub const RUMMY_FRIENDS: Bundle = Bundle { page: Page::RummyFriends, screen: peer_screen::<crate::rummy::game::Game>, start: || {} };
     /// Sichuan mahjong with friends (`friends/mahjong/index.html`).
-    pub const MAHJONG_FRIENDS: Bundle = Bundle { page: Page::MahjongFriends, screen: crate::web::mahjong::peer_screen, start: crate::web::mahjong::peer_start };
+    pub const MAHJONG_FRIENDS: Bundle = Bundle { page: Page::MahjongFriends, screen: crate::web::mahjong::peer_screen, start: || {} };
     /// The Sichuan mahjong table (`mahjong/index.html`).
     pub const MAHJONG: Bundle = Bundle { page: Page::Mahjong, screen: crate::web::mahjong::screen, start: crate::web::mahjong::start };
     /// Follow practice (`practice/index.html`).

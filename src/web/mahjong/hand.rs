@@ -17,9 +17,7 @@ pub(super) fn row(v: &SeatView) -> Vec<Tile> {
 
 /// The three tiles the advice bot would pass on (the exchange starts with them selected).
 fn suggested_exchange(v: &SeatView) -> Vec<usize> {
-    let seed = crate::dup::TableSeed::named("exchange");
-    let mut bot = crate::mahjong::game::bot::Bot::new(&seed, v.seat, crate::mahjong::game::bot::Difficulty::Advice);
-    let Action::Exchange(three) = bot.suggest(v).0 else { return Vec::new() };
+    let (three, _) = crate::mahjong::game::bot::exchange_choice(v);
     let tiles = row(v);
     let mut picked: Vec<usize> = Vec::new();
     for t in three {

@@ -1,9 +1,10 @@
 //! The Sichuan mahjong page (`#/play/mahjong?seed=…`): the shared table against bots
 //! (`web::table::bot_table`) with mahjong's bots, words, settings fields and board.
 //! The bots and the hint tab think in mahjong's table worker (`worker::mahjong`), the page's
-//! bot worker. The engine's lookup tables (win check, shanten distances) are built in slices
-//! after the page's first paint, so no frame and no tap waits for them: the table shows at
-//! once, and the bots wait for the tables. Also mahjong's page with friends
+//! bot worker. The engine's win-check tables are built in slices after the page's first
+//! paint, so no frame and no tap waits for them: the table shows at once, and the bots'
+//! moves wait for the tables. Mahjong's page with friends builds none (its table, bots and
+//! hint are the table worker's). Also mahjong's page with friends
 //! (`peer_screen`; the table itself runs in the table worker).
 
 mod board;
@@ -22,7 +23,6 @@ use crate::i18n::Lang;
 use crate::mahjong::game::bot::{bots_for, Difficulty};
 use crate::table::think::Remote;
 use crate::mahjong::game::{Game, RuleError, SettingsError};
-use crate::mahjong::distance::{distance_tables_ready, install_distance_tables, DistanceBuilder};
 use crate::mahjong::{install_tables, tables_ready, TableBuilder};
 use crate::routes::Route;
 use crate::table::Seat;
@@ -74,15 +74,15 @@ impl BotTable for Game {
     }
 }
 
-/// Whether the engine's lookup tables are built: the board's advice (the exchange's three,
-/// the hint tab) waits for them, and so do the bots (`table::Game::tables_ready`).
+/// Whether the engine's win-check tables are built: a bot's move waits for them
+/// (`table::Game::tables_ready`), and so do a replay and the exchange's three preselected.
 #[derive(Clone, Copy)]
 pub(super) struct TablesReady(pub RwSignal<bool>);
 
-/// Builds the engine's lookup tables a slice per browser task, starting after the page's
+/// Builds the engine's win-check tables a slice per browser task, starting after the page's
 /// first paint, so no frame and no tap waits for them (the first tiles show at once).
 fn build_tables() {
-    let ready = RwSignal::new(tables_ready() && distance_tables_ready());
+    let ready = RwSignal::new(tables_ready());
     provide_context(TablesReady(ready));
     if ready.get_untracked() {
         return;
@@ -96,13 +96,6 @@ fn build_tables() {
                 }
                 install_tables(builder.finish());
             }
-            if !distance_tables_ready() {
-                let mut builder = DistanceBuilder::new();
-                while !builder.step(SLICE) {
-                    gloo_timers::future::TimeoutFuture::new(0).await;
-                }
-                install_distance_tables(builder.finish());
-            }
             ready.try_set(true);
         });
     });
@@ -112,12 +105,6 @@ fn build_tables() {
 /// are built in the background.
 pub fn start() {
     crate::web::table::bot_table::set_aside_unusable_save::<Game>();
-    build_tables();
-}
-
-/// Runs once when the page with friends starts: the board's advice needs the tables (the
-/// table itself runs in the table worker).
-pub fn peer_start() {
     build_tables();
 }
 
