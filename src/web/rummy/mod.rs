@@ -1,7 +1,9 @@
 //! The rummy table against bots (`#/play/rummy?seed=…`, on the rummy page): the shared
-//! table against bots (`web::table::bot_table`) with rummy's bots, words, settings fields (the setup screen is built from them)
-//! and board, and the player's own arrangement of the hand, which follows the cards.
-//! The board (`board.rs`) and the hand (`hand.rs`) only render and report taps.
+//! table against bots (`web::table::bot_table`) with rummy's bots, words, settings fields
+//! (the setup screen is built from them) and board, and the player's own arrangement of
+//! the hand, which follows the cards. The board (`board.rs`: the other seats and the
+//! middle in `seats.rs`, the action bar in `actions.rs`, the deal's result in `result.rs`)
+//! and the hand (`hand.rs`) only render and report taps.
 
 mod actions;
 mod board;
