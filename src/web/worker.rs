@@ -142,11 +142,14 @@ fn start_soon(which: Which) {
 /// peer page without a bot worker of its own asks its table worker, which also thinks for
 /// its game (mahjong's: `worker::mahjong`).
 pub async fn ask(job: &[u8]) -> Option<Answered> {
-    let which = match (Which::Bots.address(), Which::Table.address()) {
-        (None, Some(_)) => Which::Table,
-        _ => Which::Bots,
-    };
-    ask_in(which, job).await
+    thread_local! {
+        // Read from the page once: a bot's every move asks.
+        static THINKS_IN: Which = match (Which::Bots.address(), Which::Table.address()) {
+            (None, Some(_)) => Which::Table,
+            _ => Which::Bots,
+        };
+    }
+    ask_in(THINKS_IN.with(|w| *w), job).await
 }
 
 /// The table worker's answer to `job` (`worker::serve`), or `None` where it cannot answer.

@@ -119,14 +119,22 @@ impl crate::table::Bot<super::Game> for Bot {
 /// ranks, a pair's tiles last). No randomness: the board preselects the same three.
 pub fn exchange_choice(view: &SeatView) -> ([Tile; 3], Suit) {
     let hand = full_hand(view);
-    let by_suit = |s: Suit| -> Vec<Tile> { hand.tiles().into_iter().filter(|t| t.suit() == s).collect() };
-    let suits: Vec<Suit> = Suit::ALL[..3].iter().copied().filter(|&s| by_suit(s).len() >= 3).collect();
-    let suit = *suits.iter().min_by_key(|&&s| by_suit(s).len()).unwrap_or(&suits[0]);
-    let tiles = by_suit(suit);
+    let suits = exchange_suits(&hand);
+    let (suit, tiles) = suits.iter().min_by_key(|(_, tiles)| tiles.len()).unwrap_or(&suits[0]).clone();
     let near = |t: Tile| tiles.iter().filter(|&&x| x != t && x.rank().abs_diff(t.rank()) <= 2).count();
     let mut scored: Vec<(usize, Tile)> = tiles.iter().map(|&t| (near(t) * 2 + (hand.count(t) > 1) as usize * 3, t)).collect();
     crate::small_sort::sort(&mut scored);
     ([scored[0].1, scored[1].1, scored[2].1], suit)
+}
+
+/// The suits a hand may pass three of (those it holds at least three of), with its tiles
+/// of each.
+fn exchange_suits(hand: &Hand) -> Vec<(Suit, Vec<Tile>)> {
+    Suit::ALL[..3]
+        .iter()
+        .map(|&s| (s, hand.tiles().into_iter().filter(|t| t.suit() == s).collect::<Vec<_>>()))
+        .filter(|(_, tiles)| tiles.len() >= 3)
+        .collect()
 }
 
 /// Every tile this seat can see outside its own hand: discards still in the
@@ -270,11 +278,8 @@ impl Bot {
             let (three, suit) = exchange_choice(view);
             return (Action::Exchange(three), BotReason::Exchange { suit });
         }
-        let hand = full_hand(view);
-        let by_suit = |s: Suit| -> Vec<Tile> { hand.tiles().into_iter().filter(|t| t.suit() == s).collect() };
-        let suits: Vec<Suit> = Suit::ALL[..3].iter().copied().filter(|&s| by_suit(s).len() >= 3).collect();
-        let suit = suits[self.roll(suits.len())];
-        let mut tiles = by_suit(suit);
+        let mut suits = exchange_suits(&full_hand(view));
+        let (suit, mut tiles) = suits.swap_remove(self.roll(suits.len()));
         crate::dup::shuffle(&mut self.rng, &mut tiles);
         (Action::Exchange([tiles[0], tiles[1], tiles[2]]), BotReason::Exchange { suit })
     }

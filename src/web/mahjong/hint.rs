@@ -19,7 +19,7 @@ const ROWS: usize = 5;
 pub(super) fn HintPanel(view: Signal<SeatView>) -> impl IntoView {
     let shell = expect_context::<Shell>();
     // The rows are the table worker's work (`worker::mahjong`): the page carries no advice.
-    let rows = asked(view, || true, advice_job, advice_answer);
+    let rows = asked(view, advice_job, advice_answer);
     view! {
         <div class="mj-hint" data-testid="hint-panel" data-ready=move || rows.with(|r| if r.is_some() { "yes" } else { "no" })>
             {move || match rows.get() {

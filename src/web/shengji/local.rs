@@ -71,12 +71,12 @@ impl BotTable for Game {
     }
     /// The result card compares the finished hand with the field (`FieldComparison`).
     const READS_FINISHED: bool = true;
-    /// Seed, hand and trick.
     /// The hand and the trick (both from 1).
     fn progress(&self) -> Vec<u32> {
         let tricks = self.tricks().len() + usize::from(self.phase() == PhaseName::Play);
         vec![self.hand_number() as u32 + 1, tricks.max(1) as u32]
     }
+    /// Seed, hand and trick.
     fn save_summary(shell: Shell, seed: &str, at: &[u32]) -> String {
         let mut line = format!("{} {seed}", shell.t(Text::Seed));
         if let [hand, trick] = at {

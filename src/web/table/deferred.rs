@@ -12,27 +12,37 @@ where
     V: Clone + PartialEq + Send + Sync + 'static,
     A: Send + Sync + 'static,
 {
-    let answer = RwSignal::new(None::<A>);
-    Effect::new(move |_| {
-        let asked = view.get();
-        answer.set(None);
-        if !wanted() {
-            return;
-        }
+    answer_each(view, wanted, move |asked, answer| {
         leptos::task::spawn_local(async move {
             gloo_timers::future::TimeoutFuture::new(0).await;
-            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
+            if still(view, &asked) {
                 answer.try_set(Some(compute(&asked)));
             }
         });
-    });
-    answer.read_only()
+    })
 }
 
-/// `job(view)` asked of the page's bot worker while `wanted()` holds, its answer read by
-/// `read`: `None` from each change of `view` until the answer comes (and while a worker
-/// cannot answer).
-pub fn asked<V, A>(view: Signal<V>, wanted: impl Fn() -> bool + 'static, job: fn(&V) -> Vec<u8>, read: fn(&[u8]) -> Option<A>) -> ReadSignal<Option<A>>
+/// `job(view)` asked of the page's bot worker, its answer read by `read`: `None` from each
+/// change of `view` until the answer comes (and while a worker cannot answer).
+pub fn asked<V, A>(view: Signal<V>, job: fn(&V) -> Vec<u8>, read: fn(&[u8]) -> Option<A>) -> ReadSignal<Option<A>>
+where
+    V: Clone + PartialEq + Send + Sync + 'static,
+    A: Send + Sync + 'static,
+{
+    answer_each(view, || true, move |asked, answer| {
+        let bytes = job(&asked);
+        leptos::task::spawn_local(async move {
+            let reply = crate::web::worker::ask(&bytes).await;
+            if still(view, &asked) {
+                answer.try_set(reply.and_then(|r| read(&r.bytes)));
+            }
+        });
+    })
+}
+
+/// The answer to each view while `wanted()` holds: cleared when the view changes, then
+/// `start(view, answer)` begins the work that fills it.
+fn answer_each<V, A>(view: Signal<V>, wanted: impl Fn() -> bool + 'static, start: impl Fn(V, RwSignal<Option<A>>) + 'static) -> ReadSignal<Option<A>>
 where
     V: Clone + PartialEq + Send + Sync + 'static,
     A: Send + Sync + 'static,
@@ -41,16 +51,14 @@ where
     Effect::new(move |_| {
         let asked = view.get();
         answer.set(None);
-        if !wanted() {
-            return;
+        if wanted() {
+            start(asked, answer);
         }
-        let bytes = job(&asked);
-        leptos::task::spawn_local(async move {
-            let reply = crate::web::worker::ask(&bytes).await;
-            if view.try_with_untracked(|now| *now == asked).unwrap_or(false) {
-                answer.try_set(reply.and_then(|r| read(&r.bytes)));
-            }
-        });
     });
     answer.read_only()
+}
+
+/// Whether the board still shows the view an answer was asked for.
+fn still<V: PartialEq + Send + Sync + 'static>(view: Signal<V>, asked: &V) -> bool {
+    view.try_with_untracked(|now| now == asked).unwrap_or(false)
 }
