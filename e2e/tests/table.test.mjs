@@ -250,10 +250,16 @@ test("take back: your play and the bots' replies, from a button that keeps its p
   const place = await inBar();
   const before = { hand: await handCards(page), plays: await playsOnTable(page) };
   assert.match(await takeMyTurn(page), /^(play|auto)$/);
-  await page.waitForTimeout(2000);
+  // The first bot's reply is on the table: the second comes 1.2 s after it, so the
+  // trick is still on while the test looks and taps (a fixed wait raced the second
+  // reply on a slow machine).
+  await page.waitForFunction((n) => [...document.querySelectorAll("[data-testid=seat-play]:not(.old)")]
+    .filter((e) => e.querySelector("[data-card]")).length >= n, before.plays + 2);
   assert.ok(await button.isEnabled(), "your play can be taken back while the trick is on");
+  await button.click({ timeout: 1000 });
+  // The button keeps its place in the action bar (checked after the tap, so the tap
+  // does not wait on the measuring).
   assert.deepEqual(await inBar(), place, "the button kept its place in the action bar");
-  await button.click();
   await page.waitForFunction(() => document.querySelector("[data-testid=table]").dataset.myTurn === "yes");
   assert.deepEqual(await handCards(page), before.hand, "your cards are back in your hand");
   assert.equal(await playsOnTable(page), before.plays, "the bots' replies are gone too");
