@@ -207,9 +207,9 @@ async function openOnce(browser, files, page, prep, withSw) {
   await tab.waitForFunction(() => window.__control !== undefined, null, { timeout: 60000, polling: 50 });
   const controlMs = (await tab.evaluate(() => window.__control)) - started;
   if (process.env.LOAD_BENCH_TRACE) {
-    const wasm = await tab.evaluate(() => performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".wasm")).map((e) => [e.name.split("/").pop(), Math.round(e.requestStart), Math.round(e.responseStart), Math.round(e.responseEnd)]));
+    const wasm = await tab.evaluate(() => performance.getEntriesByType("resource").map((e) => [e.name.split("/").pop().slice(0, 24), Math.round(e.startTime), Math.round(e.requestStart), Math.round(e.responseStart), Math.round(e.responseEnd)]));
     const [html, instantiated, started, control] = await tab.evaluate(() => [Math.round(performance.getEntriesByType("navigation")[0].responseStart), Math.round(window.__instantiated), Math.round(window.__started), Math.round(window.__control - performance.timeOrigin)]);
-    console.log(page.name, "control", Math.round(controlMs), "| this document: html first byte", html, "wasm [request, first byte, end]", JSON.stringify(wasm), "instantiated", instantiated, "started", started, "control", control);
+    console.log(page.name, "control", Math.round(controlMs), "| this document: html first byte", html, "resources [name, start, request, first byte, end]", JSON.stringify(wasm), "instantiated", instantiated, "started", started, "control", control);
   }
   const wireToControl = shaped.sentSince(t0, t0 + controlMs + 50);
   // What the page and its service worker go on to fetch (the precache) once it is usable,

@@ -202,8 +202,14 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
     if query.iter().any(|(k, _)| k == "new") {
         return G::setup();
     }
-    // Read once (decoding replays the saved record): both the link and the table below use it.
-    let saved = SaveEnvelope::<G>::decode(storage::get_raw(G::SAVE_KEY).ok().flatten().as_deref());
+    // Read once (decoding replays the saved record): both the link and the table below use
+    // it. Decoded only when there is a save: the decoder is the largest function on a
+    // table's page, and the browser compiles a function on its first call, so a fresh
+    // link's start does not pay for it.
+    let saved = match storage::get_raw(G::SAVE_KEY).ok().flatten() {
+        Some(raw) => SaveEnvelope::<G>::decode(Some(&raw)),
+        None => Loaded::Absent,
+    };
     let mut query = query;
     if !query.iter().any(|(k, _)| k == "seed") {
         if query.iter().all(|(k, _)| TableParams::<G, G::Level>::is_table_key(k)) {
