@@ -252,6 +252,22 @@ test("without a barcode detector nobody is asked to scan", async () => {
   await host.context.close();
 });
 
+test("the host's lobby offers the house rules, and a change stays shown as the lobby answers", async () => {
+  const host = await player(VIEWPORTS.phone);
+  await host.page.goto(site.url + "#/friends");
+  await waitForApp(host.page);
+  const rules = host.page.locator("[data-testid=peer-house-rules]");
+  await rules.locator("summary").click();
+  await host.page.selectOption("[data-testid=peer-throw-evaluation]", "1");
+  // The lobby draws its settings again from the worker's answer: still open, the choice kept.
+  await host.page.waitForFunction(() => document.querySelector("[data-testid=peer-throw-evaluation]")?.value === "1");
+  await host.page.waitForTimeout(300);
+  assert.equal(await host.page.inputValue("[data-testid=peer-throw-evaluation]"), "1");
+  assert.notEqual(await rules.getAttribute("open"), null);
+  assert.deepEqual(host.problems(), []);
+  await host.context.close();
+});
+
 test("the host reloads: the table resumes and the guest comes back", async () => {
   const host = await player(VIEWPORTS.phone);
   const guest = await player(VIEWPORTS.phone);

@@ -33,6 +33,44 @@ test("new game screen starts a seeded table", async () => {
   await context.close();
 });
 
+test("house rules: folded under the main settings, each explained, carried by the table's link", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/new");
+  await waitForApp(page);
+  const rules = page.locator("[data-testid=house-rules]");
+  await rules.waitFor();
+  assert.equal(await rules.getAttribute("open"), null, "folded until asked for");
+  await rules.locator("summary").click();
+  // Every rule a family may change, each with what it changes where the label does not say.
+  for (const id of ["kitty", "starting-level", "reinforce", "take-back", "draw-policy", "tractor-tuple", "tractor-length", "throw-evaluation", "throw-penalty", "kitty-multiplier"]) {
+    assert.equal(await page.locator(`[data-testid=${id}]`).count(), 1, id);
+  }
+  assert.ok((await rules.locator(".field-note").count()) >= 4);
+  // Finding Friends adds who may be called.
+  assert.equal(await page.locator("[data-testid=friends]").count(), 0);
+  await page.selectOption("[data-testid=mode]", "friends");
+  assert.equal(await page.locator("[data-testid=friends]").count(), 1);
+  await page.selectOption("[data-testid=mode]", "tractor");
+  await page.fill("[data-testid=seed-input]", "HOUSE1");
+  await page.selectOption("[data-testid=starting-level]", { label: "5" });
+  await page.selectOption("[data-testid=draw-policy]", "4");
+  await page.selectOption("[data-testid=throw-penalty]", "1");
+  await page.locator("[data-testid=take-back]").uncheck();
+  // The form is drawn again on each change; the section stays open and keeps each choice.
+  assert.notEqual(await rules.getAttribute("open"), null);
+  assert.equal(await page.inputValue("[data-testid=draw-policy]"), "4");
+  assert.equal(await page.locator("[data-testid=new-game-error]").count(), 0);
+  await screenshot(page, "new-game-house-rules-phone");
+  await page.click("[data-testid=start]");
+  await page.waitForSelector("[data-testid=table]");
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#\/play\/shengji\?seed=house1&dp=suit-only&tp=10&sl=5&tb=0$/);
+  // The first hand is played at the starting level.
+  assert.match(await page.locator("[data-testid=trump]").textContent(), /5/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
 /** Plays your seat until the hand ends (helpers' takeMyTurn), with a screenshot at the 4th play. */
 async function playToEnd(page, shotName) {
   let shotTaken = false;

@@ -32,11 +32,16 @@ pub fn field_id(prefix: &'static str, id: &'static str) -> String {
 }
 
 /// A select field: `label`, its `(value, text)` choices showing `value`, and `pick` with
-/// the value chosen. Like [`check_field`] it is not generic, so every form of a page
+/// the value chosen. Like [`check_field`] its view is not generic, so every form of a page
 /// shares one copy of its code (each distinct shape of a typed view costs the page its
 /// own), however many fields the forms have.
 pub fn select_field(id: String, label: &str, value: String, choices: Vec<(String, String)>, pick: impl Fn(String) + 'static) -> AnyView {
-    let pick: Box<dyn Fn(String)> = Box::new(pick);
+    select(id, label, value, choices, Box::new(pick))
+}
+
+// The field itself, one copy for every caller (only the boxing above is made per caller).
+#[inline(never)]
+fn select(id: String, label: &str, value: String, choices: Vec<(String, String)>, pick: Box<dyn Fn(String)>) -> AnyView {
     view! {
         <label class="field">
             <span>{label.to_string()}</span>
@@ -50,12 +55,46 @@ pub fn select_field(id: String, label: &str, value: String, choices: Vec<(String
 
 /// A checkbox field: `label`, whether it is `checked`, and `pick` with the new state.
 pub fn check_field(id: String, label: &str, checked: bool, pick: impl Fn(bool) + 'static) -> AnyView {
-    let pick: Box<dyn Fn(bool)> = Box::new(pick);
+    check(id, label, checked, Box::new(pick))
+}
+
+#[inline(never)]
+fn check(id: String, label: &str, checked: bool, pick: Box<dyn Fn(bool)>) -> AnyView {
     view! {
         <label class="field check">
             <input type="checkbox" data-testid=id prop:checked=checked on:change=move |ev| pick(event_target_checked(&ev))/>
             <span>{label.to_string()}</span>
         </label>
+    }
+    .into_any()
+}
+
+/// `field` with a sentence under it saying what the choice changes.
+pub fn noted(note: &str, field: AnyView) -> AnyView {
+    view! { <div class="noted">{field}<small class="field-note">{note.to_string()}</small></div> }.into_any()
+}
+
+thread_local! {
+    /// Whether the player opened the house rules: the form is drawn again on every change,
+    /// and the section stays as the player left it.
+    static HOUSE_RULES_OPEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The rules a family may play differently, folded under the table's main settings.
+pub fn house_rules(ids: &'static str, shell: Shell, fields: AnyView) -> AnyView {
+    let open = HOUSE_RULES_OPEN.with(std::cell::Cell::get);
+    view! {
+        <details class="house-rules" data-testid=field_id(ids, "house-rules") open=open
+            on:toggle=move |ev| {
+                use wasm_bindgen::JsCast;
+                if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    HOUSE_RULES_OPEN.with(|o| o.set(d.has_attribute("open")));
+                }
+            }>
+            <summary>{shell.t(Text::HouseRules)}</summary>
+            <p class="muted">{shell.t(Text::HouseRulesIntro)}</p>
+            {fields}
+        </details>
     }
     .into_any()
 }
