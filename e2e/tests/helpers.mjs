@@ -184,7 +184,9 @@ export async function takeMyTurn(page) {
     if ((await forced.count()) && !(await forced.click({ timeout: 5000 }).then(() => true, () => false))) return "wait";
     if (!(await page.waitForSelector("[data-testid=legality][data-legal=yes]", { timeout: 10000 }).then(() => true, () => false))) return "wait";
   }
-  await page.click("[data-testid=play]");
+  // At a peer table the turn can move on before the tap (a bot stood in, the host's view
+  // arrived): the button hides, and the loop looks again.
+  if (!(await page.click("[data-testid=play]", { timeout: 5000 }).then(() => true, () => false))) return "wait";
   // At a peer table the hand shrinks (or the refusal shows) once the host has judged the play.
   await page.waitForFunction(
     (n) => document.querySelectorAll("[data-testid=hand] [data-card]").length < n ||

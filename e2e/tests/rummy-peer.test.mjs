@@ -26,7 +26,9 @@ async function playDeal(page, { shotName } = {}) {
   while (Date.now() < end) {
     if (await page.locator("[data-testid=deal-result]").count()) return turns;
     if (await page.locator("[data-testid=show-hand]").count()) {
-      await page.click("[data-testid=show-hand]");
+      // The button goes once the hand is shown (or the deal moves on) between seeing it and
+      // tapping it: then the loop looks again.
+      await page.click("[data-testid=show-hand]", { timeout: 2000 }).catch(() => {});
     } else if (await page.locator("[data-testid=draw-stock]:enabled").count()) {
       turns++;
       await page.click("[data-testid=draw-stock]");

@@ -46,6 +46,8 @@ test("house rules: folded under the main settings, each explained, carried by th
     assert.equal(await page.locator(`[data-testid=${id}]`).count(), 1, id);
   }
   assert.ok((await rules.locator(".field-note").count()) >= 4);
+  // And how each plays, on the rules page.
+  assert.match(await page.getAttribute("[data-testid=house-rules-link]", "href"), /#\/rules\?game=shengji&at=house-rules$/);
   // Finding Friends adds who may be called.
   assert.equal(await page.locator("[data-testid=friends]").count(), 0);
   await page.selectOption("[data-testid=mode]", "friends");

@@ -203,6 +203,29 @@ pub const SHENGJI: GameRules = GameRules {
             ],
             cards: "",
         },
+        Section {
+            id: "house-rules",
+            title: ("House rules", "房规"),
+            paragraphs: &[
+                (
+                    "The rules above are the defaults. Whoever makes a table may change them under House rules, on the new-game screen or in the lobby; the table's link carries the changes, so a friend who opens it plays the same rules.",
+                    "以上是默认规则。开桌的人可以在新游戏页面或大厅的“房规”里改动；改动写在牌桌链接里，朋友打开链接就按同样的规则打。",
+                ),
+                (
+                    "The kitty's size and the number of friends called; the starting level; whether you may raise your own bid with more copies of its card; whether a play may be taken back before the next player acts.",
+                    "底牌张数和叫几个朋友；起始级别；能否用更多张同样的牌加固自己的亮主；下家出牌前能否悔牌。",
+                ),
+                (
+                    "Following: by default you must answer each pair, triple and tractor of the lead in kind when you can. A table may spare triples and fours from a pair, ask for a tractor only after a tractor lead, or ask only for the suit; a tractor's groups may have to be bigger than pairs, or its run longer than two.",
+                    "跟牌：默认情况下，能跟就必须用同样的牌型回应首家的每个对子、三张和拖拉机。也可以规定对子不逼出三张或四张、首家出拖拉机才须跟拖拉机，或者只须跟花色；拖拉机的每组可以要求多于两张，或者至少连续更多组。",
+                ),
+                (
+                    "A throw may be judged part by part, by its highest card or by its largest part, and a failed throw may also give the other side 10 points. When the attackers win the last trick, the kitty's points are multiplied by twice the size of the last lead's largest part, or by 2 to the power of that size.",
+                    "甩牌可以逐部分比、比最大的一张或比最大的部分，甩牌失败还可以另罚10分给对方。闲家抠底时，底牌分乘以最后一墩首家最大部分张数的2倍，或者2的该张数次方。",
+                ),
+            ],
+            cards: "",
+        },
     ],
 };
 

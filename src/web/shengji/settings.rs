@@ -38,7 +38,7 @@ impl SettingsForm for crate::shengji::game::Game {
                     let d = v.parse::<u8>().ok();
                     with(&|s| { s.decks = d; s.kitty = None; s.tractor.min_tuple = s.tractor.min_tuple.min(d.unwrap_or((s.players / 2).max(1)).max(2)); });
                 })}
-            {house_rules(ids, shell, house_rule_fields(&s, with, ids, shell))}
+            {house_rules(ids, shell, "shengji", house_rule_fields(&s, with, ids, shell))}
         }
         .into_any()
     }

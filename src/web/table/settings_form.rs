@@ -80,8 +80,9 @@ thread_local! {
     static HOUSE_RULES_OPEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// The rules a family may play differently, folded under the table's main settings.
-pub fn house_rules(ids: &'static str, shell: Shell, fields: AnyView) -> AnyView {
+/// The rules a family may play differently, folded under the table's main settings, with
+/// a link to where `game`'s rules page tells how each plays.
+pub fn house_rules(ids: &'static str, shell: Shell, game: &'static str, fields: AnyView) -> AnyView {
     let open = HOUSE_RULES_OPEN.with(std::cell::Cell::get);
     view! {
         <details class="house-rules" data-testid=field_id(ids, "house-rules") open=open
@@ -92,7 +93,8 @@ pub fn house_rules(ids: &'static str, shell: Shell, fields: AnyView) -> AnyView 
                 }
             }>
             <summary>{shell.t(Text::HouseRules)}</summary>
-            <p class="muted">{shell.t(Text::HouseRulesIntro)}</p>
+            <p class="muted">{shell.t(Text::HouseRulesIntro)} " "
+                <a href=shell.link(&crate::ui_model::rules::rules_hash(game, "house-rules")) data-testid=field_id(ids, "house-rules-link")>{shell.t(Text::HowToPlay)}</a></p>
             {fields}
         </details>
     }
