@@ -149,7 +149,8 @@ impl Text {
     pub const SeedHint: Text = Text { en: "Leave as is for a random deal, or paste a friend's seed to get the same cards.", zh: "保留随机种子，或粘贴朋友的种子以发出同样的牌。" };
     pub const NewSeed: Text = Text { en: "New seed", zh: "换一个种子" };
     pub const Start: Text = Text { en: "Start", zh: "开始" };
-    pub const DecksDefault: Text = Text { en: "Default", zh: "默认" };
+    /// The choice that leaves a number to the rule's default ("Default (8)").
+    pub const DefaultChoice: Text = Text { en: "Default", zh: "默认" };
     pub const BadTableLink: Text = Text { en: "This table link is not valid: ", zh: "这个牌桌链接无效：" };
     pub const You: Text = Text { en: "You", zh: "你" };
     pub const Bot: Text = Text { en: "Bot", zh: "机器人" };

@@ -30,8 +30,7 @@ const TAG_LEAD_AS: u8 = 9;
 /// (`decks: Some(2)` with 4 players becomes `None`), so equal tables give equal links.
 pub fn normalize(settings: &Settings) -> Settings {
     let mut s = settings.clone();
-    let default_decks = (s.players / 2).max(1);
-    if s.decks == Some(default_decks) {
+    if s.decks == Some(Settings::default_decks(s.players)) {
         s.decks = None;
     }
     if let Ok(r) = (Settings { kitty: None, ..s.clone() }).validate() {
@@ -42,7 +41,7 @@ pub fn normalize(settings: &Settings) -> Settings {
     match s.mode {
         Mode::Tractor => s.friends = None,
         Mode::Friends => {
-            if s.friends == Some((s.players / 2).saturating_sub(1).max(1)) {
+            if s.friends == Some(Settings::default_friends(s.players)) {
                 s.friends = None;
             }
         }

@@ -224,6 +224,28 @@ impl Resolved {
 }
 
 impl Settings {
+    /// The decks a table of `players` uses when the settings name none: players / 2, at least 1.
+    pub fn default_decks(players: u8) -> u8 {
+        (players / 2).max(1)
+    }
+
+    /// The friends a Finding Friends table of `players` calls when the settings name none:
+    /// players / 2 − 1, at least 1.
+    pub fn default_friends(players: u8) -> u8 {
+        (players / 2).saturating_sub(1).max(1)
+    }
+
+    /// The decks this table uses.
+    pub fn decks_or_default(&self) -> u8 {
+        self.decks.unwrap_or(Self::default_decks(self.players))
+    }
+
+    /// The largest group a tractor may ask for: no card has more copies than there are
+    /// decks, and a pair is the rule even with one deck.
+    pub fn largest_tractor_tuple(&self) -> u8 {
+        self.decks_or_default().max(2)
+    }
+
     /// The one judge of which tables can be played: share links, replay codes,
     /// saves, the CLI and the new-game screen all accept exactly what this accepts.
     /// Bounds: 4–10 players (even in Tractor mode), 1 to 2 × players decks (at
@@ -237,11 +259,11 @@ impl Settings {
         if self.mode == Mode::Tractor && p % 2 == 1 {
             return Err(SettingsError::OddTractor(p));
         }
-        let decks = self.decks.unwrap_or((p / 2).max(1));
+        let decks = self.decks_or_default();
         if decks == 0 || decks as usize > 2 * p as usize || decks > crate::shengji::rules::MAX_DECKS {
             return Err(SettingsError::Decks { decks, players: p });
         }
-        let max_tuple = decks.max(2);
+        let max_tuple = self.largest_tractor_tuple();
         let TractorRules { min_tuple, min_length } = self.tractor;
         if !(2..=max_tuple).contains(&min_tuple) || !(2..=MAX_TRACTOR_LENGTH).contains(&min_length) {
             return Err(SettingsError::Tractor { min_tuple, min_length, max_tuple });
@@ -273,7 +295,7 @@ impl Settings {
         let friends = match self.mode {
             Mode::Tractor => 0,
             Mode::Friends => {
-                let f = self.friends.unwrap_or((p / 2).saturating_sub(1).max(1));
+                let f = self.friends.unwrap_or(Self::default_friends(p));
                 if f == 0 || f > p - 2 {
                     return Err(SettingsError::Friends { friends: f, players: p });
                 }

@@ -13,7 +13,7 @@ use crate::shengji::game::settings::{default_kitty, kitty_fits, MAX_TRACTOR_LENG
 use crate::shengji::game::{KittyMultiplier, Mode, Settings, ThrowPenaltySetting};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
 use crate::web::shell::Shell;
-use crate::web::table::settings_form::{check_field, field_id, house_rules, noted, number_choices, players_field, select_field, setter, SettingsForm};
+use crate::web::table::settings_form::{check_field, default_then, field_id, house_rules, noted, number_choices, players_field, select_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 /// Shengji's settings fields: players, mode and decks, then the house rules.
@@ -23,10 +23,9 @@ impl SettingsForm for crate::shengji::game::Game {
         let decks = s.decks;
         let friends = s.mode == Mode::Friends;
         let with = setter(s.clone(), change);
-        let default_decks = (String::new(), format!("{} ({})", shell.t(Text::DecksDefault), (players / 2).max(1)));
-        let deck_choices = std::iter::once(default_decks).chain(number_choices(1..=(2 * players).min(MAX_DECKS))).collect();
+        let deck_choices = default_then(shell, Settings::default_decks(players), 1..=(2 * players).min(MAX_DECKS));
         view! {
-            {players_field(shell, ids, players, MIN_PLAYERS as u8..=MAX_PLAYERS as u8, move |n| with(&|s| { s.players = n; s.decks = None; s.kitty = None; s.friends = None; s.tractor.min_tuple = s.tractor.min_tuple.min((n / 2).max(2)); if n % 2 == 1 { s.mode = Mode::Friends; } }))}
+            {players_field(shell, ids, players, MIN_PLAYERS as u8..=MAX_PLAYERS as u8, move |n| with(&|s| { s.players = n; s.decks = None; s.kitty = None; s.friends = None; fit_tractor(s); if n % 2 == 1 { s.mode = Mode::Friends; } }))}
             {select_field(field_id(ids, "mode"), shell.t(Text::Mode), if friends { "friends" } else { "tractor" }.to_string(),
                 vec![("tractor".into(), shell.t(Text::ModeTractor).into()), ("friends".into(), shell.t(Text::ModeFriends).into())],
                 move |v| {
@@ -36,7 +35,7 @@ impl SettingsForm for crate::shengji::game::Game {
             {select_field(field_id(ids, "decks"), shell.t(Text::Decks), decks.map(|d| d.to_string()).unwrap_or_default(), deck_choices,
                 move |v| {
                     let d = v.parse::<u8>().ok();
-                    with(&|s| { s.decks = d; s.kitty = None; s.tractor.min_tuple = s.tractor.min_tuple.min(d.unwrap_or((s.players / 2).max(1)).max(2)); });
+                    with(&|s| { s.decks = d; s.kitty = None; fit_tractor(s); });
                 })}
             {house_rules(ids, shell, "shengji", house_rule_fields(&s, with, ids, shell))}
         }
@@ -44,12 +43,17 @@ impl SettingsForm for crate::shengji::game::Game {
     }
 }
 
+/// A tractor's group no larger than the table's decks allow, after the players or the
+/// decks changed.
+fn fit_tractor(s: &mut Settings) {
+    s.tractor.min_tuple = s.tractor.min_tuple.min(s.largest_tractor_tuple());
+}
+
 /// The house rules' fields for `s`; `with` changes the settings.
 fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> AnyView {
     let t = move |text: Text| shell.t(text).to_string();
     let players = s.players as usize;
-    let decks = s.decks.unwrap_or((s.players / 2).max(1));
-    let cards = 54 * decks as usize;
+    let cards = 54 * s.decks_or_default() as usize;
     // An index into `options` as a select's value, and back.
     fn pick_of<T: Copy + 'static>(options: &'static [T], set: impl Fn(T) + 'static) -> impl Fn(String) + 'static {
         move |v: String| {
@@ -63,13 +67,8 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
     }
     let labelled = |texts: &[Text]| texts.iter().enumerate().map(|(i, &x)| (i.to_string(), t(x))).collect::<Vec<_>>();
 
-    let kitty_choices = std::iter::once((String::new(), format!("{} ({})", t(Text::DecksDefault), default_kitty(cards, players).unwrap_or(0))))
-        .chain(number_choices((1..cards).filter(|&k| kitty_fits(k, cards, players))))
-        .collect();
-    let friends_default = (s.players / 2).saturating_sub(1).max(1);
-    let friend_choices = std::iter::once((String::new(), format!("{} ({friends_default})", t(Text::DecksDefault))))
-        .chain(number_choices(1..=s.players.saturating_sub(2)))
-        .collect();
+    let kitty_choices = default_then(shell, default_kitty(cards, players).unwrap_or(0), (1..cards).filter(|&k| kitty_fits(k, cards, players)));
+    let friend_choices = default_then(shell, Settings::default_friends(s.players), 1..=s.players.saturating_sub(2));
     let friends_mode = s.mode == Mode::Friends;
     const DRAW: [DrawPolicy; 5] = DrawPolicy::ALL;
     const THROW: [ThrowEvaluation; 3] = ThrowEvaluation::ALL;
@@ -93,7 +92,7 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
         noted(&t(Text::FollowRuleNote), select_field(field_id(ids, "draw-policy"), &t(Text::FollowRule), index_of(&DRAW, &s.draw_policy),
             labelled(&[Text::FollowEvery, Text::FollowLonger, Text::FollowTractors, Text::FollowBoth, Text::FollowSuit]),
             pick_of(&DRAW, move |d| with(&|s| s.draw_policy = d)))),
-        select_field(field_id(ids, "tractor-tuple"), &t(Text::TractorTuple), tractor.min_tuple.to_string(), number_choices(2..=decks.max(2)),
+        select_field(field_id(ids, "tractor-tuple"), &t(Text::TractorTuple), tractor.min_tuple.to_string(), number_choices(2..=s.largest_tractor_tuple()),
             move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.tractor = TractorRules { min_tuple: n, ..s.tractor }) }),
         noted(&t(Text::TractorNote), select_field(field_id(ids, "tractor-length"), &t(Text::TractorLength), tractor.min_length.to_string(), number_choices(2..=MAX_TRACTOR_LENGTH),
             move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.tractor = TractorRules { min_length: n, ..s.tractor }) })),

@@ -101,6 +101,12 @@ pub fn house_rules(ids: &'static str, shell: Shell, game: &'static str, fields: 
     .into_any()
 }
 
+/// A select's choices for a number a table may leave to its rule: "Default (`default`)"
+/// (the empty value), then `numbers`, each written as itself.
+pub fn default_then<N: ToString>(shell: Shell, default: impl std::fmt::Display, numbers: impl IntoIterator<Item = N>) -> Vec<(String, String)> {
+    std::iter::once((String::new(), format!("{} ({default})", shell.t(Text::DefaultChoice)))).chain(number_choices(numbers)).collect()
+}
+
 /// Whole numbers as a select's choices, each written as itself.
 pub fn number_choices<N: ToString>(numbers: impl IntoIterator<Item = N>) -> Vec<(String, String)> {
     numbers.into_iter().map(|n| (n.to_string(), n.to_string())).collect()
