@@ -177,9 +177,9 @@ const PROBE = (selector) => `
   })();` + (process.env.LOAD_BENCH_TRACE ? TRACE_PROBE : "");
 
 /** For LOAD_BENCH_TRACE: when the module was compiled and instantiated, before its start
- * function ran, and when it had started (Trunk's loader says so). */
+ * function ran, and when it had started (the page's loader says so: scripts/build-site.mjs). */
 const TRACE_PROBE = `
-  addEventListener("TrunkApplicationStarted", () => { window.__started = performance.now(); });
+  addEventListener("wasm-started", () => { window.__started = performance.now(); });
   const streaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = (...args) => streaming(...args).then((r) => { window.__instantiated = performance.now(); return r; });`;
 

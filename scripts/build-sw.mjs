@@ -1,5 +1,5 @@
 // Run by scripts/build-web once every page is built: writes sw.js into the build
-// from scripts/sw.js, with the precache list taken from the files the build actually produced (Trunk hashes
+// from scripts/sw.js, with the precache list taken from the files the build actually produced (the build hashes
 // asset names, so a hand-kept list would go stale) and a version derived from
 // their contents (a new deployment = a byte-different sw.js = an update).
 import { createHash } from "node:crypto";

@@ -1,20 +1,18 @@
 #!/usr/bin/env bash
 # Installs whatever the build and the tests need and is missing; a second run only
 # checks and takes seconds. Every piece comes from a package registry (crates.io,
-# npm, Debian): nothing downloads a prebuilt binary from anywhere else, and Trunk
-# always runs with --offline so it cannot try.
+# npm, Debian): nothing downloads a prebuilt binary from anywhere else.
 #
 #   rust target   wasm32-unknown-unknown            (rustup)
-#   trunk         0.21.14                           (cargo install --locked)
 #   wasm-bindgen  the exact version in Cargo.lock   (cargo install wasm-bindgen-cli)
-#   wasm-opt      binaryen 132, playwright-core, terser (npm, in e2e/; see e2e/package.json)
+#   wasm-opt      binaryen 132, terser, lightningcss-wasm, playwright-core (npm, in e2e/;
+#                 see e2e/package.json)
 #   chromium      + chromium-driver, fonts-wqy-microhei (apt)
 #
 # Sourced by scripts/serve and scripts/test; safe to run on its own.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TRUNK_VERSION="0.21.14"
 export PATH="$HOME/.cargo/bin:$ROOT/e2e/node_modules/.bin:$PATH"
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -33,10 +31,6 @@ setup_rust() {
     say "adding the wasm32-unknown-unknown target"
     rustup target add wasm32-unknown-unknown
   fi
-  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
-    say "installing trunk $TRUNK_VERSION (about 15 minutes on 2 cores, once)"
-    cargo install --locked "trunk@$TRUNK_VERSION"
-  fi
   local wbg
   wbg="$(wasm_bindgen_version)"
   if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg" ]; then
@@ -44,17 +38,13 @@ setup_rust() {
     # Not --locked: one of its locked dependencies is missing from the registry mirror.
     cargo install --force wasm-bindgen-cli --version "$wbg"
   fi
-  if ! grep -q "wasm_bindgen = \"$wbg\"" "$ROOT/Trunk.toml"; then
-    echo "error: Trunk.toml [tools] wasm_bindgen must equal Cargo.lock's wasm-bindgen ($wbg)" >&2
-    exit 2
-  fi
 }
 
 setup_npm() {
   # npm ci only when node_modules is missing or older than the lock file.
   if [ ! -f "$ROOT/e2e/node_modules/.package-lock.json" ] ||
      [ "$ROOT/e2e/package-lock.json" -nt "$ROOT/e2e/node_modules/.package-lock.json" ]; then
-    say "installing npm packages in e2e/ (binaryen's wasm-opt, terser, playwright-core, the relays the room tests start)"
+    say "installing npm packages in e2e/ (binaryen's wasm-opt, terser, lightningcss-wasm, playwright-core, the relays the room tests start)"
     # --ignore-scripts: no package may fetch a prebuilt binary while it installs (the
     # tracker's package pulls in a WebRTC client whose install script would; we use only
     # its server). --omit=optional: the WebSocket library's native speed-ups are not needed.

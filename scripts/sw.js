@@ -5,7 +5,7 @@
 const VERSION = "__VERSION__";
 const CACHE = "tuolaji-" + VERSION;
 const ASSETS = __ASSETS__;
-// Trunk's content-hashed names (`main-0123456789abcdef.css`, `…_bg.wasm`): the same name
+// The build's content-hashed names (`main-0123456789abcdef.css`, `…_bg.wasm`): the same name
 // is the same bytes, so a new version takes them from the previous version's cache
 // instead of downloading them again.
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(wasm|js|css)$/;

@@ -1,4 +1,4 @@
-//! The bot worker (worker/index.html, built into dist/worker/): a Web Worker with a wasm
+//! The bot worker (built into dist/worker/ by scripts/build-site.mjs): a Web Worker with a wasm
 //! of its own that does the Shengji pages' slow thinking — the Expert's searched plays, the
 //! hint tab's rows and the field comparison (`table::think::work`) — so a search never
 //! blocks a page's frames and never adds to a page's download. Messages: `web::worker_scope`;

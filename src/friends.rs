@@ -1,4 +1,4 @@
-//! Browser entry point of the peer-play page: Trunk compiles this binary from
+//! Browser entry point of the peer-play page: scripts/build-site.mjs builds this binary from
 //! `friends/index.html`, so hosting and joining do not weigh on the main page's wasm.
 
 #[cfg(target_arch = "wasm32")]

@@ -1,4 +1,4 @@
-//! Browser entry point of the guest's page: Trunk compiles this binary from
+//! Browser entry point of the guest's page: scripts/build-site.mjs builds this binary from
 //! `join/index.html`, so joining a friend's table carries no host or bot code.
 
 #[cfg(target_arch = "wasm32")]

@@ -1,4 +1,4 @@
-//! Browser entry point of Sichuan mahjong with friends: Trunk compiles this binary from
+//! Browser entry point of Sichuan mahjong with friends: scripts/build-site.mjs builds this binary from
 //! `friends/mahjong/index.html` (the host's page and the guest's, for Sichuan mahjong's tables), so
 //! the page against bots carries no peer play and this one no bots' table. The table
 //! itself runs in the Sichuan mahjong table worker (src/table_worker_mahjong.rs).

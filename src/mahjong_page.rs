@@ -1,4 +1,4 @@
-//! Browser entry point of the mahjong page: Trunk compiles this binary from
+//! Browser entry point of the mahjong page: scripts/build-site.mjs builds this binary from
 //! `mahjong/index.html`, so the Sichuan table and the mahjong engine do not weigh
 //! on the other pages' wasm (nor theirs on this one).
 

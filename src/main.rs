@@ -1,4 +1,4 @@
-//! Browser entry point of the home page: Trunk compiles this binary from `index.html`
+//! Browser entry point of the home page: scripts/build-site.mjs builds this binary from `index.html`
 //! (home, settings, rules); every other screen is a page of its own (`web::shell::Page`).
 
 #[cfg(target_arch = "wasm32")]

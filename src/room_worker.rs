@@ -1,4 +1,4 @@
-//! The room worker (room/index.html, built into dist/room/): a Web Worker that keeps a peer
+//! The room worker (built into dist/room/ by scripts/build-site.mjs): a Web Worker that keeps a peer
 //! page's room — its relays' WebSockets, the seal and the host's key — so that the pages
 //! carry none of it. Messages: `net::room::peer::{ToRoom, FromRoom}`; see `web::room`.
 

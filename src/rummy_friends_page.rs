@@ -1,4 +1,4 @@
-//! Browser entry point of Rummy with friends: Trunk compiles this binary from
+//! Browser entry point of Rummy with friends: scripts/build-site.mjs builds this binary from
 //! `friends/rummy/index.html` (the host's page and the guest's, for Rummy's tables), so
 //! the page against bots carries no peer play and this one no bots' table. The table
 //! itself runs in the Rummy table worker (src/table_worker_rummy.rs).

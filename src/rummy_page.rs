@@ -1,4 +1,4 @@
-//! Browser entry point of the rummy page: Trunk compiles this binary from
+//! Browser entry point of the rummy page: scripts/build-site.mjs builds this binary from
 //! `rummy/index.html`, so the rummy table and its solver do not weigh on the
 //! main page's wasm (nor Shengji's engine on this one).
 

@@ -1,4 +1,4 @@
-//! Browser entry point of the Shengji table: Trunk compiles this binary from
+//! Browser entry point of the Shengji table: scripts/build-site.mjs builds this binary from
 //! `shengji/index.html` (the table against bots), so the home page
 //! carries no table and the table no home screen, settings or rules.
 

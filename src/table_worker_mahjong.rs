@@ -1,4 +1,4 @@
-//! The Sichuan mahjong table worker (tables/mahjong/index.html, built into dist/tables/mahjong/): holds a
+//! The Sichuan mahjong table worker (built into dist/tables/mahjong/ by scripts/build-site.mjs): holds a
 //! Sichuan mahjong peer page's table — the host's `net::Host` and its own seat, or a guest's client,
 //! with the rules, the protocol, fair dealing and the deal's check — and makes and reads the
 //! WebRTC codes, so the peer pages carry none of it (`worker::session`). Its bots decide

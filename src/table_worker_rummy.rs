@@ -1,4 +1,4 @@
-//! The rummy table worker (tables/rummy/index.html, built into dist/tables/rummy/): holds a
+//! The rummy table worker (built into dist/tables/rummy/ by scripts/build-site.mjs): holds a
 //! rummy peer page's table — the host's `net::Host` and its own seat, or a guest's client,
 //! with the rules, the protocol, fair dealing and the deal's check — and makes and reads the
 //! WebRTC codes, so the peer pages carry none of it (`worker::session`). Its bots decide

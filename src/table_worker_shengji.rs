@@ -1,4 +1,4 @@
-//! The Shengji table worker (tables/shengji/index.html, built into dist/tables/shengji/): holds a
+//! The Shengji table worker (built into dist/tables/shengji/ by scripts/build-site.mjs): holds a
 //! Shengji peer page's table — the host's `net::Host` and its own seat, or a guest's client,
 //! with the rules, the protocol, fair dealing and the deal's check — and makes and reads the
 //! WebRTC codes, so the peer pages carry none of it (`worker::session`). Its bots decide
