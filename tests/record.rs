@@ -16,6 +16,7 @@ use tuolaji::shengji::bot::Difficulty;
 use tuolaji::shengji::format::TractorRules;
 use tuolaji::shengji::game::sim::Simulation;
 use tuolaji::shengji::game::*;
+use tuolaji::shengji::game::levels::STEPS_PER_DECK;
 use tuolaji::shengji::rules::{DrawPolicy, ThrowEvaluation};
 
 /// Bots play one hand to its end (or `limit` actions) and return the game.
@@ -97,8 +98,12 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         0usize..13,
         0usize..10,
+        // The house rules for levels: step, takeover, dead zone, bonus, 打J, defended ranks, final rank.
+        ((0usize..6, 1u8..=4, 0u8..=3), (any::<bool>(), any::<bool>()), prop::collection::vec(0usize..13, 0..4), 0usize..13),
     )
-        .prop_map(|(players, decks, kitty, friends_mode, friends, dp, (t, l), te, (tp, km, rb, ft, tb), sl, seat)| {
+        .prop_map(|(players, decks, kitty, friends_mode, friends, dp, (t, l), te, (tp, km, rb, ft, tb), sl, seat, lv)| {
+            let ((ps, ts, dz), (sb, bj), dr, fr) = lv;
+            let starting_level = Rank::from_index(sl).unwrap();
             let s = Settings {
                 players,
                 decks,
@@ -112,8 +117,17 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
                 kitty_multiplier: if km { KittyMultiplier::PowerOfTwo } else { KittyMultiplier::TwiceLargestUnit },
                 reinforce: rb,
                 friend_trump_allowed: ft,
-                starting_level: Rank::from_index(sl).unwrap(),
+                starting_level,
                 take_back: tb,
+                levels: LevelRules {
+                    step_per_deck: STEPS_PER_DECK[ps],
+                    takeover_steps: ts,
+                    dead_zone: dz,
+                    short_handed_bonus: sb,
+                    defended: RankSet::of(&dr.iter().map(|&i| Rank::from_index(i).unwrap()).collect::<Vec<_>>()),
+                    final_rank: Rank::from_index(fr).unwrap().max(starting_level),
+                    back_to_two: bj,
+                },
             };
             (s, seat)
         })

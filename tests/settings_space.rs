@@ -10,7 +10,8 @@ use tuolaji::dup::{uniform_below, Purpose, TableSeed};
 use tuolaji::shengji::game::codec::normalize;
 use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, ShareLink};
 use tuolaji::shengji::format::TractorRules;
-use tuolaji::shengji::game::{GameRecord, KittyMultiplier, Mode, Settings, ThrowPenaltySetting};
+use tuolaji::shengji::game::levels::STEPS_PER_DECK;
+use tuolaji::shengji::game::{GameRecord, KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
 use tuolaji::shengji::rules::{DrawPolicy, ThrowEvaluation};
 
 /// Checks the three judges agree on `s`; returns whether it was accepted.
@@ -93,7 +94,7 @@ fn friends_and_tractor_rules() {
     }
 }
 
-/// Every field at once, drawn from a `dup` stream (fixed seed): 4,000 tables,
+/// Every field at once, drawn from a `dup` stream (fixed seed): 6,000 tables,
 /// numbers drawn over ranges wider than the bounds.
 #[test]
 fn random_tables_over_every_field() {
@@ -101,7 +102,7 @@ fn random_tables_over_every_field() {
     let mut rng = seed.stream(Purpose::Named("settings-space"));
     let mut pick = |n: u64| uniform_below(&mut rng, n);
     let mut accepted = 0;
-    for _ in 0..4000 {
+    for _ in 0..6000 {
         let maybe = |pick: &mut dyn FnMut(u64) -> u64, n: u64| if pick(4) == 0 { None } else { Some(pick(n) as u8) };
         let s = Settings {
             players: 3 + pick(9) as u8,
@@ -118,10 +119,24 @@ fn random_tables_over_every_field() {
             friend_trump_allowed: pick(2) == 0,
             starting_level: Rank::ALL[pick(13) as usize],
             take_back: pick(2) == 0,
+            levels: if pick(4) != 0 {
+                LevelRules::default()
+            } else {
+                LevelRules {
+                    // Mostly offered steps, sometimes any number up to 50.
+                    step_per_deck: if pick(3) == 0 { pick(50) as u8 } else { STEPS_PER_DECK[pick(6) as usize] },
+                    takeover_steps: pick(5) as u8,
+                    dead_zone: pick(5) as u8,
+                    short_handed_bonus: pick(2) == 0,
+                    defended: RankSet::of(&(0..pick(4)).map(|_| Rank::ALL[pick(13) as usize]).collect::<Vec<_>>()),
+                    final_rank: if pick(2) == 0 { Rank::Ace } else { Rank::ALL[pick(13) as usize] },
+                    back_to_two: pick(2) == 0,
+                }
+            },
         };
         accepted += agree(&s, &seed) as usize;
     }
-    assert!(accepted > 100, "only {accepted} of 4000 accepted: widen the draw");
+    assert!(accepted > 100, "only {accepted} of 6000 accepted: widen the draw");
 }
 
 /// The tables the sweep draws (`Settings` sampling) are all accepted by the three.

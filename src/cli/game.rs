@@ -10,7 +10,7 @@ use crate::ui_model::shengji::ShareLink;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;
-use crate::shengji::game::{KittyMultiplier, Mode, Settings, ThrowPenaltySetting};
+use crate::shengji::game::{KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use clap::builder::{BoolishValueParser, PossibleValuesParser, TypedValueParser};
 use clap::{ArgAction, Args, ValueEnum};
@@ -104,6 +104,31 @@ pub struct SettingsArgs {
     /// A player may take back their last play before the next player acts [default: true]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub take_back: Option<bool>,
+    /// Points in a ladder step, per deck: 10, 15, 20, 25, 30 or 40 [default: 20]
+    #[arg(long)]
+    pub step_per_deck: Option<u8>,
+    /// Steps the attackers need to take the landlord's seat, 1 to 4 [default: 2]
+    #[arg(long)]
+    pub takeover_steps: Option<u8>,
+    /// Steps past the takeover in which the attackers go up no level, 0 to 3 [default: 1]
+    #[arg(long)]
+    pub dead_zone: Option<u8>,
+    /// Friends mode: one more level for a short-handed landlord's side that holds [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub short_handed_bonus: Option<bool>,
+    /// Ranks to win at as the landlord's side before moving past them, e.g. 5.10.K [default: none]
+    #[arg(long, value_parser = defended)]
+    pub defended: Option<RankSet>,
+    /// The rank at which the game ends [default: A]
+    #[arg(long, value_parser = PossibleValuesParser::new(Rank::ALL.map(Rank::notation)).map(rank))]
+    pub final_rank: Option<Rank>,
+    /// 打J: losing at J to a single J in the last trick sends the landlord's side back to 2 [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub back_to_two: Option<bool>,
+}
+
+fn defended(v: &str) -> Result<RankSet, String> {
+    RankSet::parse(v).ok_or_else(|| format!("'{v}' is not ranks joined by dots, e.g. 5.10.K"))
 }
 
 impl SettingsArgs {
@@ -125,6 +150,13 @@ impl SettingsArgs {
             ("--friend-trump-allowed", self.friend_trump_allowed.is_some()),
             ("--starting-level", self.starting_level.is_some()),
             ("--take-back", self.take_back.is_some()),
+            ("--step-per-deck", self.step_per_deck.is_some()),
+            ("--takeover-steps", self.takeover_steps.is_some()),
+            ("--dead-zone", self.dead_zone.is_some()),
+            ("--short-handed-bonus", self.short_handed_bonus.is_some()),
+            ("--defended", self.defended.is_some()),
+            ("--final-rank", self.final_rank.is_some()),
+            ("--back-to-two", self.back_to_two.is_some()),
         ];
         flags.iter().filter(|(_, given)| *given).map(|(name, _)| *name).collect()
     }
@@ -163,6 +195,15 @@ impl SettingsArgs {
             friend_trump_allowed: self.friend_trump_allowed.unwrap_or(d.friend_trump_allowed),
             starting_level: self.starting_level.unwrap_or(d.starting_level),
             take_back: self.take_back.unwrap_or(d.take_back),
+            levels: LevelRules {
+                step_per_deck: self.step_per_deck.unwrap_or(d.levels.step_per_deck),
+                takeover_steps: self.takeover_steps.unwrap_or(d.levels.takeover_steps),
+                dead_zone: self.dead_zone.unwrap_or(d.levels.dead_zone),
+                short_handed_bonus: self.short_handed_bonus.unwrap_or(d.levels.short_handed_bonus),
+                defended: self.defended.unwrap_or(d.levels.defended),
+                final_rank: self.final_rank.unwrap_or(d.levels.final_rank),
+                back_to_two: self.back_to_two.unwrap_or(d.levels.back_to_two),
+            },
         })
     }
 }

@@ -70,9 +70,30 @@ pub struct TableArgs {
     /// Take-back allowed: 1 or 0.
     #[arg(long)]
     pub take_back: Option<String>,
+    /// Points a ladder step per deck: 10, 15, 20, 25, 30 or 40.
+    #[arg(long)]
+    pub step_per_deck: Option<String>,
+    /// Steps for the attackers to take the landlord's seat: 1 to 4.
+    #[arg(long)]
+    pub takeover_steps: Option<String>,
+    /// Steps past the takeover without going up: 0 to 3.
+    #[arg(long)]
+    pub dead_zone: Option<String>,
+    /// One more level for a short-handed landlord's side that holds (friends mode): 1 or 0.
+    #[arg(long)]
+    pub short_handed_bonus: Option<String>,
+    /// Ranks to defend as the landlord's side before moving past them, e.g. 5.10.K.
+    #[arg(long)]
+    pub defended: Option<String>,
+    /// The rank at which the game ends (default A).
+    #[arg(long)]
+    pub final_rank: Option<String>,
+    /// 打J, back to 2: 1 or 0.
+    #[arg(long)]
+    pub back_to_two: Option<String>,
 }
 
-const FLAG_KEYS: [(&str, &str); 14] = [
+const FLAG_KEYS: [(&str, &str); 21] = [
     ("p", "--players"),
     ("d", "--decks"),
     ("k", "--kitty"),
@@ -87,6 +108,13 @@ const FLAG_KEYS: [(&str, &str); 14] = [
     ("ft", "--friend-trump"),
     ("sl", "--starting-level"),
     ("tb", "--take-back"),
+    ("ps", "--step-per-deck"),
+    ("ts", "--takeover-steps"),
+    ("dz", "--dead-zone"),
+    ("sb", "--short-handed-bonus"),
+    ("dr", "--defended"),
+    ("fr", "--final-rank"),
+    ("bj", "--back-to-two"),
 ];
 
 impl TableArgs {
@@ -107,6 +135,13 @@ impl TableArgs {
             &self.friend_trump,
             &self.starting_level,
             &self.take_back,
+            &self.step_per_deck,
+            &self.takeover_steps,
+            &self.dead_zone,
+            &self.short_handed_bonus,
+            &self.defended,
+            &self.final_rank,
+            &self.back_to_two,
         ];
         let mut query = vec![("seed".to_string(), self.seed.clone())];
         for ((key, _), value) in FLAG_KEYS.iter().zip(values) {

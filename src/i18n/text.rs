@@ -113,6 +113,23 @@ impl Text {
     pub const KittyMultiplier: Text = Text { en: "Kitty points when the attackers win the last trick", zh: "闲家抠底时底分的倍数" };
     pub const KittyTwice: Text = Text { en: "2 × the cards in the last lead's largest part (single ×2, pair ×4, triple ×6)", zh: "2 × 最后一墩首家最大部分的张数（单张 ×2、对子 ×4、三张 ×6）" };
     pub const KittyPower: Text = Text { en: "2 to the power of that part's size (single ×2, pair ×4, triple ×8)", zh: "2 的（该部分张数）次方（单张 ×2、对子 ×4、三张 ×8）" };
+    // The house rules for levels (`shengji::game::levels`).
+    pub const StepPoints: Text = Text { en: "Points a level step", zh: "每级分数" };
+    pub const StepPointsNote: Text = Text { en: "The attackers' points between one result and the next on the ladder, at this table's decks.", zh: "升级表上相邻两档之间闲家的分数（按本桌副数）。" };
+    pub const TakeoverSteps: Text = Text { en: "Steps for the attackers to take the seat", zh: "闲家几档上台" };
+    pub const DeadZone: Text = Text { en: "Steps past that without going up", zh: "上台后几档不升级" };
+    pub const DeadZoneNote: Text = Text { en: "Below the takeover the landlord's side goes up a level a step short (and one more for a shutout); past it the attackers go up a level a step after these.", zh: "不到上台分时，庄家每差一档升一级（闲家零分再加一级）；过了上台分，再过这几档之后闲家每档升一级。" };
+    pub const ShortHandedBonus: Text = Text { en: "A landlord's side short of a friend that holds goes up one more level", zh: "庄家一方少了朋友仍守住时多升一级" };
+    pub const DefendedRanks: Text = Text { en: "Ranks to defend", zh: "必打级" };
+    pub const DefendedNone: Text = Text { en: "None", zh: "无" };
+    pub const DefendedNote: Text = Text { en: "A player stops at these ranks until they hold a hand played at it as the landlord's side.", zh: "打到这些级时要停下，作为庄家一方守住这一级的一局才能过。" };
+    pub const FinalRank: Text = Text { en: "The game ends at", zh: "打到几结束" };
+    pub const FinalRankNote: Text = Text { en: "The landlord's side that holds a hand played at this rank wins the game; no one goes above it.", zh: "庄家一方守住这一级的一局就赢了整盘；没人能升过这一级。" };
+    pub const BackToTwo: Text = Text { en: "打J: losing at J to a single J in the last trick sends the landlord's side back to 2", zh: "打J：在 J 上丢了庄、闲家用单张 J 拿最后一墩，庄家一方回到 2" };
+    // Why levels moved other than the ladder says (a hand's result).
+    pub const LevelBonus: Text = Text { en: "Short-handed and held: one more level.", zh: "少了朋友仍守住：多升一级。" };
+    pub const LevelStopped: Text = Text { en: "stops at {rank}: a rank to defend as the landlord's side.", zh: "停在 {rank}：这一级要作为庄家一方守住才能过。" };
+    pub const LevelBackToTwo: Text = Text { en: "打J: the last trick won with a single J: the landlord's side goes back to 2.", zh: "打J：闲家用单张 J 拿了最后一墩，庄家一方回到 2。" };
     pub const ModeTractor: Text = Text { en: "Tractor (fixed partners)", zh: "拖拉机（固定对家）" };
     pub const ModeFriends: Text = Text { en: "Finding Friends", zh: "找朋友" };
     pub const YourSeat: Text = Text { en: "Your seat", zh: "你的座位" };

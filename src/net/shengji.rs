@@ -12,7 +12,7 @@ use crate::shengji::bot::Difficulty;
 use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::{
-    Action, Event, Game, HandResult, KittyMultiplier, Mode, PhaseName, Seat, SeatView, Settings,
+    Action, Event, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings,
     ThrowPenaltySetting, TrickRecord,
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
@@ -142,6 +142,7 @@ struct SettingsOnWire {
     friend_trump_allowed: bool,
     starting_level: Rank,
     take_back: bool,
+    levels: LevelRules,
 }
 
 
@@ -267,6 +268,12 @@ fn result_ok(r: &HandResult, l: Limits) -> Checked {
     seats_ok("the game's winners", r.game_winners.as_deref().unwrap_or_default(), n)?;
     len_ok("the levels", r.levels.len(), n)?;
     r.levels.iter().try_for_each(|(s, _, _)| seat_ok("a level", *s, n))?;
+    // A note per seat that stopped at a rank, one for the bonus, one for 打J.
+    len_ok("the level notes", r.notes.len(), n + 2)?;
+    r.notes.iter().try_for_each(|note| match note {
+        LevelNote::StoppedAt { seat, .. } => seat_ok("a level note", *seat, n),
+        LevelNote::ShortHandedBonus | LevelNote::BackToTwo => Ok(()),
+    })?;
     cards_ok("the buried kitty", &r.kitty, l)
 }
 

@@ -11,6 +11,7 @@ use crate::net::host::LobbyError;
 use crate::net::protocol::{Refused, MAX_GUEST_MESSAGE_BYTES};
 use crate::net::verify::{HexField, NotVerified};
 use crate::net::PeerGame;
+use crate::shengji::game::levels::{LevelRuleError, MOST_DEAD_ZONE, MOST_TAKEOVER_STEPS, STEPS_PER_DECK};
 use crate::shengji::game::settings::MAX_TRACTOR_LENGTH;
 use crate::shengji::game::SettingsError;
 use crate::shengji::rules::MAX_DECKS;
@@ -174,6 +175,20 @@ pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
             "{min_tuple}×{min_length} 的拖拉机规则不行：拖拉机里最小的组是 2 到 {max_tuple} 张（一张牌的份数不超过副数），\
              最少连续 2 到 {MAX_TRACTOR_LENGTH} 组（一门花色的点数）。"
         ),
+        SettingsError::Levels(e) => match e {
+            LevelRuleError::Step(n) => {
+                let allowed: Vec<String> = STEPS_PER_DECK.iter().map(|s| s.to_string()).collect();
+                format!("每副牌每级 {n} 分不在选项里（请用 {}）。", allowed.join("、"))
+            }
+            LevelRuleError::Takeover(n) => format!("{n} 级上台不行（请用 1 到 {MOST_TAKEOVER_STEPS} 级）。"),
+            LevelRuleError::DeadZone(n) => format!("{n} 级的不升级区太宽（请用 0 到 {MOST_DEAD_ZONE} 级）。"),
+            LevelRuleError::FinalBelowStart { final_rank, starting } => format!(
+                "打到 {} 结束的局不能从 {} 开始（请打到 {} 或更高）。",
+                final_rank.notation(),
+                starting.notation(),
+                starting.notation()
+            ),
+        },
     }
 }
 

@@ -223,6 +223,26 @@ pub const SHENGJI: GameRules = GameRules {
                     "A throw may be judged part by part, by its highest card or by its largest part, and a failed throw may also give the other side 10 points. When the attackers win the last trick, the kitty's points are multiplied by twice the size of the last lead's largest part, or by 2 to the power of that size.",
                     "甩牌可以逐部分比、比最大的一张或比最大的部分，甩牌失败还可以另罚10分给对方。闲家抠底时，底牌分乘以最后一墩首家最大部分张数的2倍，或者2的该张数次方。",
                 ),
+                (
+                    "The ladder may be longer or shorter. Each step may be 10 to 40 points per deck (at 30, a step is 60 with two decks); the attackers may need 1 to 4 steps to take the seat (at 3, 120 with two decks); and they may go up from the takeover itself, or only after 1 to 3 steps past it (with none, 80 takes the seat and a level; with two, they go up only from 160).",
+                    "升级表可以改长改短。每档可以是每副牌10到40分（30分时两副牌每档60分）；闲家上台可以要1到4档（3档时两副牌120分）；闲家可以一上台就升级，也可以再过1到3档才升（不设时80分上台并升一级；设2档时160分才升）。",
+                ),
+                (
+                    "Ranks to defend: a player stops at each such rank until they hold a hand played at it as the landlord's side. With 5, 10 and K to defend, a side at 4 that wins three levels stops at 5.",
+                    "必打级：打到这些级要停下，作为庄家一方守住这一级的一局才能过。必打5、10、K时，在4的一方赢三级也只到5。",
+                ),
+                (
+                    "The game may end before A: if it ends at K, the landlord's side that holds a hand played at K wins the game, and nobody goes above K.",
+                    "可以不打到A：打到K结束时，庄家一方守住K的一局就赢了整盘，没人能升过K。",
+                ),
+                (
+                    "Finding Friends: a landlord's side that plays short of a friend (the called card never played by another player) and still holds may go up one more level.",
+                    "找朋友：庄家一方少了朋友（叫的牌没有别人打出）仍然守住时，可以多升一级。",
+                ),
+                (
+                    "打J: in a hand played at J, if the attackers take the seat and win the last trick with a single J, the landlord's side goes back to 2.",
+                    "打J：在J这一级的一局里，如果闲家上台并用单张J拿了最后一墩，庄家一方回到2。",
+                ),
             ],
             cards: "",
         },

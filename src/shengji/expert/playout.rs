@@ -11,7 +11,7 @@
 use crate::cards::{Card, CardCounts};
 use crate::shengji::bot::{Difficulty, PlayCore, TrickState};
 use crate::shengji::game::friends::count_copies;
-use crate::shengji::game::scoring::{self, LadderResult};
+use crate::shengji::game::scoring::{self, Ladder, LadderResult};
 use crate::shengji::game::{Action, FriendSlot, KittyMultiplier, Seat, SeatView};
 use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;
@@ -23,6 +23,8 @@ use rand_chacha::ChaCha20Rng;
 pub(super) struct Playout {
     players: usize,
     decks: usize,
+    ladder: Ladder,
+    kitty_multiplier: KittyMultiplier,
     landlord: Seat,
     hands: Vec<Vec<Card>>,
     buried: Vec<Card>,
@@ -81,6 +83,8 @@ impl Playout {
         Playout {
             players: n,
             decks: view.decks,
+            ladder: view.ladder,
+            kitty_multiplier: view.kitty_multiplier,
             landlord,
             hands,
             buried,
@@ -209,10 +213,10 @@ impl Playout {
         let bonus = if self.team[last_winner] {
             0
         } else {
-            kitty_points * scoring::kitty_multiplier(KittyMultiplier::TwiceLargestUnit, largest)
+            kitty_points * scoring::kitty_multiplier(self.kitty_multiplier, largest)
         };
         let ap = trick_points + bonus;
-        let LadderResult { landlord_wins, levels } = scoring::ladder(ap, self.decks);
+        let LadderResult { landlord_wins, levels } = self.ladder.result(ap);
         let defending = self.team[seat];
         let won = defending == landlord_wins;
         Outcome {

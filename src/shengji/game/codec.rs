@@ -3,6 +3,7 @@
 //! short keys), and its moves as compact bytes — a seat-and-tag byte, then card
 //! ids and counts as varints — for replay codes and saves.
 
+use super::levels::{LevelRuleError, RankSet};
 use super::{Action, Friend, Game, KittyMultiplier, Mode, Seat, Settings, ThrowPenaltySetting};
 use crate::cards::{Card, Rank};
 use crate::codec::{put_varint, Reader};
@@ -91,7 +92,7 @@ impl ShengjiResult {
 impl Codec for Game {
     const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
-        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb"];
+        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "ps", "ts", "dz", "sb", "dr", "fr", "bj"];
 
     fn settings_pairs(settings: &Settings) -> Vec<(&'static str, String)> {
         let s = normalize(settings);
@@ -138,6 +139,28 @@ impl Codec for Game {
         }
         if s.take_back != d.take_back {
             q.push(("tb", bit(s.take_back)));
+        }
+        let (l, dl) = (&s.levels, &d.levels);
+        if l.step_per_deck != dl.step_per_deck {
+            q.push(("ps", l.step_per_deck.to_string()));
+        }
+        if l.takeover_steps != dl.takeover_steps {
+            q.push(("ts", l.takeover_steps.to_string()));
+        }
+        if l.dead_zone != dl.dead_zone {
+            q.push(("dz", l.dead_zone.to_string()));
+        }
+        if l.short_handed_bonus != dl.short_handed_bonus {
+            q.push(("sb", bit(l.short_handed_bonus)));
+        }
+        if l.defended != dl.defended {
+            q.push(("dr", l.defended.notation()));
+        }
+        if l.final_rank != dl.final_rank {
+            q.push(("fr", l.final_rank.notation().into()));
+        }
+        if l.back_to_two != dl.back_to_two {
+            q.push(("bj", bit(l.back_to_two)));
         }
         q
     }
@@ -201,11 +224,30 @@ impl Codec for Game {
         s.reinforce = flag(get("rb"), "rb", s.reinforce)?;
         s.friend_trump_allowed = flag(get("ft"), "ft", s.friend_trump_allowed)?;
         s.take_back = flag(get("tb"), "tb", s.take_back)?;
+        let rank = |key: &'static str, v: &str| {
+            Rank::parse(v).filter(|r| r.notation() == v).ok_or_else(|| invalid(key, v, "use a rank: 2-10, J, Q, K or A"))
+        };
         if let Some(v) = get("sl") {
-            s.starting_level = Rank::parse(v)
-                .filter(|r| r.notation() == v)
-                .ok_or_else(|| invalid("sl", v, "use a rank: 2-10, J, Q, K or A"))?;
+            s.starting_level = rank("sl", v)?;
         }
+        if let Some(v) = get("ps") {
+            s.levels.step_per_deck = number(v, "ps", "points a step per deck: 10, 15, 20, 25, 30 or 40")?;
+        }
+        if let Some(v) = get("ts") {
+            s.levels.takeover_steps = number(v, "ts", "steps to take the landlord's seat, 1 to 4")?;
+        }
+        if let Some(v) = get("dz") {
+            s.levels.dead_zone = number(v, "dz", "steps of dead zone, 0 to 3")?;
+        }
+        s.levels.short_handed_bonus = flag(get("sb"), "sb", s.levels.short_handed_bonus)?;
+        if let Some(v) = get("dr") {
+            s.levels.defended =
+                RankSet::parse(v).ok_or_else(|| invalid("dr", v, "ranks to defend joined by dots, e.g. 5.10.K"))?;
+        }
+        if let Some(v) = get("fr") {
+            s.levels.final_rank = rank("fr", v)?;
+        }
+        s.levels.back_to_two = flag(get("bj"), "bj", s.levels.back_to_two)?;
         s.validate().map_err(|error| LinkError::Settings { param: settings_param(&error), reason: error.to_string() })?;
         Ok(normalize(&s))
     }
@@ -223,7 +265,7 @@ impl Codec for Game {
             landlord_side,
             attacker_points: r.attacker_points,
             won: landlord_side == r.ladder.landlord_wins,
-            levels: r.ladder.levels,
+            levels: r.ladder.levels + if landlord_side { r.bonus_levels } else { 0 },
         })
     }
 
@@ -365,5 +407,11 @@ fn settings_param(e: &super::SettingsError) -> &'static str {
         E::Kitty { .. } | E::KittySize { .. } => "k",
         E::Friends { .. } => "f",
         E::Tractor { .. } => "tr",
+        E::Levels(e) => match e {
+            LevelRuleError::Step(_) => "ps",
+            LevelRuleError::Takeover(_) => "ts",
+            LevelRuleError::DeadZone(_) => "dz",
+            LevelRuleError::FinalBelowStart { .. } => "fr",
+        },
     }
 }

@@ -2,13 +2,14 @@
 //! kitty's points times the multiplier (from the largest unit of the last
 //! lead) when they win the last trick, plus the penalties for the landlord
 //! side's failed throws, minus those for their own; the ladder (`scoring.rs`)
-//! says which side goes up and by how many levels. The landlord's side winning
-//! a hand played at A wins the game. The next landlord is the first seat after
+//! says which side goes up and by how many levels, and the house rules for levels
+//! (`levels.rs`) how far each seat moves. The landlord's side holding a hand
+//! played at the final rank (A) wins the game. The next landlord is the first seat after
 //! the landlord on the winning side. Then any seat deals the next hand
 //! (`NextHand`, or `NextHandFrom` a given seed); after a game is won a new one
 //! starts: levels start over and the first bid picks the landlord.
 
-use super::{scoring, Bid, Event, FriendSlot, Game, HandResult, LadderResult, Move, Phase, RuleError, Seat, ThrowPenaltySetting, TrickRecord};
+use super::{scoring, Bid, Event, FriendSlot, Game, HandResult, Ladder, LadderResult, LevelNote, Mode, Move, Phase, RuleError, Seat, ThrowPenaltySetting, TrickRecord};
 use crate::cards::Rank;
 use crate::dup::TableSeed;
 use crate::shengji::rules::Rules;
@@ -51,6 +52,8 @@ impl FinishedPhase {
                 penalty_from_attackers: 0,
                 attacker_points: 0,
                 ladder: LadderResult { landlord_wins: true, levels: 0 },
+                bonus_levels: 0,
+                notes: Vec::new(),
                 levels: Vec::new(),
                 next_landlord: 0,
                 game_winners: None,
@@ -78,15 +81,41 @@ impl Game {
         let penalty_from_attackers: u32 = attackers.iter().map(|&x| p.failed[x] * penalty).sum();
         let attacker_points = (attacker_trick_points + kitty_bonus + penalty_to_attackers)
             .saturating_sub(penalty_from_attackers);
-        let ladder = scoring::ladder(attacker_points, s.decks);
+        let rules = &s.settings.levels;
+        let ladder = Ladder::new(rules, s.decks).result(attacker_points);
         let rank = self.levels[p.landlord];
+        let mut notes = Vec::new();
+        // Finding Friends: a landlord's side smaller than a full team (a friend never found,
+        // or the landlord's own card called) that holds the hand goes up one more level.
+        let short_handed = s.mode == Mode::Friends && landlord_team.len() < 1 + s.friends;
+        let bonus_levels = (rules.short_handed_bonus && short_handed && ladder.landlord_wins) as u8;
+        if bonus_levels > 0 {
+            notes.push(LevelNote::ShortHandedBonus);
+        }
         let winners = if ladder.landlord_wins { &landlord_team } else { &attackers };
+        // A seat on the landlord's side that held the hand may move past the hand's rank
+        // even where it must be defended.
+        let held_at = ladder.landlord_wins.then_some(rank);
         let mut levels = self.levels.clone();
         for &w in winners {
-            levels[w] = scoring::raise(levels[w], ladder.levels);
+            let (to, stopped) = rules.raise(levels[w], ladder.levels + bonus_levels, held_at);
+            levels[w] = to;
+            if let Some(rank) = stopped {
+                notes.push(LevelNote::StoppedAt { seat: w, rank });
+            }
         }
-        // Finishing at A: the landlord's side wins the game by holding a hand played at A.
-        let game_winners = (ladder.landlord_wins && rank == Rank::Ace).then(|| landlord_team.clone());
+        // 打J: losing a hand played at J, the attackers winning the last trick with a single J.
+        let single_jack = p.tricks.last().and_then(|t| t.plays.iter().find(|(x, _)| *x == t.winner)).is_some_and(
+            |(_, cards)| matches!(cards.as_slice(), [c] if c.rank() == Some(Rank::Jack)),
+        );
+        if rules.back_to_two && !ladder.landlord_wins && rank == Rank::Jack && single_jack {
+            for &x in &landlord_team {
+                levels[x] = Rank::Two;
+            }
+            notes.push(LevelNote::BackToTwo);
+        }
+        // The game's end: the landlord's side holds a hand played at the final rank (A).
+        let game_winners = (ladder.landlord_wins && rank == rules.final_rank).then(|| landlord_team.clone());
         let next_landlord = (1..=n)
             .map(|i| (p.landlord + i) % n)
             .find(|&x| p.team[x] == ladder.landlord_wins)
@@ -105,6 +134,8 @@ impl Game {
             penalty_from_attackers,
             attacker_points,
             ladder,
+            bonus_levels,
+            notes,
             levels: (0..n).map(|x| (x, self.levels[x], levels[x])).collect(),
             next_landlord,
             game_winners: game_winners.clone(),

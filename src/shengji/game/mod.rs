@@ -11,7 +11,8 @@
 //! | `friends.rs` | Finding Friends: the landlord's calls and their reveals |
 //! | `play.rs` | tricks, throws and their penalty, take-backs |
 //! | `finish.rs` | the end of a hand: its score, levels, the game's end, the next hand |
-//! | `scoring.rs` | the ladder, the kitty multiplier, raising levels |
+//! | `scoring.rs` | the ladder, the kitty multiplier |
+//! | `levels.rs` | how levels move: house rules, defended ranks, the game's end |
 //! | `view.rs` | what one seat may see |
 //! | `errors.rs` | refusals as data |
 //! | `record.rs` | records and replay |
@@ -34,6 +35,7 @@ pub(crate) mod friends;
 mod play;
 pub mod codec;
 pub mod errors;
+pub mod levels;
 pub mod record;
 pub mod scoring;
 pub mod settings;
@@ -53,7 +55,8 @@ pub use codec::ShengjiResult;
 pub use draw::no_bid_trump;
 pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProblem};
 pub use record::{replay, GameRecord, ReplayError};
-pub use scoring::LadderResult;
+pub use levels::{LevelNote, LevelRules, RankSet};
+pub use scoring::{Ladder, LadderResult};
 pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
 pub(crate) use draw::DrawPhase;
@@ -197,10 +200,14 @@ pub struct HandResult {
     /// The score on the ladder.
     pub attacker_points: u32,
     pub ladder: LadderResult,
+    /// Levels the landlord's side gained past the ladder's (the short-handed bonus).
+    pub bonus_levels: u8,
+    /// Where a house rule moved levels other than the ladder alone says.
+    pub notes: Vec<LevelNote>,
     /// (seat, old level, new level) for every seat.
     pub levels: Vec<(Seat, Rank, Rank)>,
     pub next_landlord: Seat,
-    /// Set when the landlord side won a hand at A: the game is over.
+    /// Set when the landlord side held a hand at the final rank (A): the game is over.
     pub game_winners: Option<Vec<Seat>>,
 }
 

@@ -2,6 +2,7 @@
 //! policies, bidding and friend restrictions, with defaults and validation
 //! that names what is wrong.
 
+use super::levels::{LevelRuleError, LevelRules, STEPS_PER_DECK};
 use crate::cards::Rank;
 use crate::shengji::format::TractorRules;
 use crate::shengji::rules::{DrawPolicy, Rules, ThrowEvaluation};
@@ -78,6 +79,9 @@ pub struct Settings {
     /// A player may take back their last play before the next player acts.
     #[serde(rename = "tb")]
     pub take_back: bool,
+    /// How levels move and where the game ends (`levels.rs`).
+    #[serde(rename = "lv")]
+    pub levels: LevelRules,
 }
 
 impl Default for Settings {
@@ -97,6 +101,7 @@ impl Default for Settings {
             friend_trump_allowed: false,
             starting_level: Rank::Two,
             take_back: true,
+            levels: LevelRules::default(),
         }
     }
 }
@@ -120,6 +125,8 @@ pub enum SettingsError {
     Friends { friends: u8, players: u8 },
     /// Tractor rules outside 2..=`max_tuple` × 2..=[`MAX_TRACTOR_LENGTH`].
     Tractor { min_tuple: u8, min_length: u8, max_tuple: u8 },
+    /// A house rule for levels out of its bounds.
+    Levels(LevelRuleError),
 }
 
 impl fmt::Display for SettingsError {
@@ -163,6 +170,27 @@ impl fmt::Display for SettingsError {
                  (no card has more copies than there are decks) and the fewest tuples in a row 2 to {MAX_TRACTOR_LENGTH} \
                  (the ranks of a plain suit)"
             ),
+            SettingsError::Levels(e) => match e {
+                LevelRuleError::Step(n) => {
+                    let allowed: Vec<String> = STEPS_PER_DECK.iter().map(|s| s.to_string()).collect();
+                    write!(f, "{n} points a step per deck is not offered (use {})", allowed.join(", "))
+                }
+                LevelRuleError::Takeover(n) => write!(
+                    f,
+                    "{n} steps to take the landlord's seat does not work (use 1 to {})",
+                    super::levels::MOST_TAKEOVER_STEPS
+                ),
+                LevelRuleError::DeadZone(n) => {
+                    write!(f, "a dead zone of {n} steps is too wide (use 0 to {})", super::levels::MOST_DEAD_ZONE)
+                }
+                LevelRuleError::FinalBelowStart { final_rank, starting } => write!(
+                    f,
+                    "a game that ends at {} cannot start at {} (end at {} or higher)",
+                    final_rank.notation(),
+                    starting.notation(),
+                    starting.notation()
+                ),
+            },
         }
     }
 }
@@ -292,6 +320,7 @@ impl Settings {
             // Some kitty fits (checked above), so the default exists.
             None => default_kitty(cards, players).unwrap_or(most),
         };
+        self.levels.check(self.starting_level).map_err(SettingsError::Levels)?;
         let friends = match self.mode {
             Mode::Tractor => 0,
             Mode::Friends => {
@@ -310,7 +339,7 @@ impl Settings {
 /// 4–10 players, either mode (Friends when odd), any number of friends, 1 to
 /// min(2 × players, 16) decks, the default, smallest or largest kitty that fits,
 /// and any draw policy, tractor rules, throw evaluation, penalty, multiplier,
-/// flags and starting level. The same stream gives the same tables.
+/// flags, starting level and house rules for levels. The same stream gives the same tables.
 pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
     use crate::dup::uniform_below;
     let mut pick = |n: usize| uniform_below(rng, n as u64) as usize;
@@ -340,6 +369,7 @@ pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
             min_length: 2 + pick(MAX_TRACTOR_LENGTH as usize - 1) as u8,
         }
     };
+    let starting_level = Rank::ALL[pick(Rank::ALL.len())];
     Settings {
         players,
         decks: Some(decks),
@@ -353,8 +383,32 @@ pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
         kitty_multiplier: if pick(2) == 0 { KittyMultiplier::TwiceLargestUnit } else { KittyMultiplier::PowerOfTwo },
         reinforce: pick(2) == 0,
         friend_trump_allowed: pick(2) == 1,
-        starting_level: Rank::ALL[pick(Rank::ALL.len())],
+        starting_level,
         take_back: pick(2) == 0,
+        levels: sample_levels(starting_level, &mut pick),
+    }
+}
+
+/// House rules for levels drawn for a sweep: the classic ones half the time, else any
+/// step, takeover and dead zone, a bonus, a few defended ranks, a final rank from the
+/// starting level up, 打J.
+fn sample_levels(starting: Rank, pick: &mut impl FnMut(usize) -> usize) -> LevelRules {
+    if pick(2) == 0 {
+        return LevelRules::default();
+    }
+    let mut defended = Vec::new();
+    for _ in 0..pick(4) {
+        defended.push(Rank::ALL[pick(Rank::ALL.len())]);
+    }
+    let above = Rank::ALL.len() - starting.index();
+    LevelRules {
+        step_per_deck: STEPS_PER_DECK[pick(STEPS_PER_DECK.len())],
+        takeover_steps: 1 + pick(super::levels::MOST_TAKEOVER_STEPS as usize) as u8,
+        dead_zone: pick(super::levels::MOST_DEAD_ZONE as usize + 1) as u8,
+        short_handed_bonus: pick(2) == 0,
+        defended: super::levels::RankSet::of(&defended),
+        final_rank: Rank::from_index(starting.index() + pick(above)).unwrap_or(Rank::Ace),
+        back_to_two: pick(2) == 0,
     }
 }
 

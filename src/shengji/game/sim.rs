@@ -1,8 +1,8 @@
 //! Bot-only simulation with invariant checks after every action: cards
 //! conserved, every bot move legal, points accounted for, levels moved as the
-//! ladder says, every hand ends. Used by `tuolaji simulate`, tests and benches.
+//! ladder and the house rules for levels say, every hand ends. Used by `tuolaji simulate`, tests and benches.
 
-use super::{scoring, Action, Event, Game, Settings, SettingsError};
+use super::{Action, Event, Game, Ladder, LevelNote, Mode, Settings, SettingsError};
 use crate::cards::{CardCounts, Rank};
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
@@ -84,17 +84,35 @@ impl Simulated for Game {
         if trick_points + r.kitty_points != s.total_points() {
             return Err(format!("{} points in tricks and kitty, not {}", trick_points + r.kitty_points, s.total_points()));
         }
-        if r.ladder != scoring::ladder(r.attacker_points, s.decks) {
+        let rules = &s.settings.levels;
+        if r.ladder != Ladder::new(rules, s.decks).result(r.attacker_points) {
             return Err("the result does not follow the ladder".into());
         }
+        let short_handed = s.mode == Mode::Friends && r.landlord_team.len() < 1 + s.friends;
+        if r.bonus_levels != (rules.short_handed_bonus && short_handed && r.ladder.landlord_wins) as u8 {
+            return Err(format!("a bonus of {} levels for a landlord's side of {}", r.bonus_levels, r.landlord_team.len()));
+        }
+        let hand_rank = w.levels_before[r.landlord];
+        let back_to_two = r.notes.contains(&LevelNote::BackToTwo);
+        if back_to_two && (!rules.back_to_two || r.ladder.landlord_wins || hand_rank != Rank::Jack) {
+            return Err("back to 2 where 打J does not apply".into());
+        }
         for &(seat, old, new) in &r.levels {
-            let won = r.landlord_team.contains(&seat) == r.ladder.landlord_wins;
-            let expect = if won { scoring::raise(old, r.ladder.levels) } else { old };
+            let landlord_side = r.landlord_team.contains(&seat);
+            let won = landlord_side == r.ladder.landlord_wins;
+            let held_at = r.ladder.landlord_wins.then_some(hand_rank);
+            let expect = if back_to_two && landlord_side {
+                Rank::Two
+            } else if won {
+                rules.raise(old, r.ladder.levels + r.bonus_levels, held_at).0
+            } else {
+                old
+            };
             if old != w.levels_before[seat] || new != expect {
                 return Err(format!("seat {seat}'s level moved from {old} to {new}, expected {expect}"));
             }
             if won {
-                let gained = (new.index() - old.index()) as u64;
+                let gained = new.index().saturating_sub(old.index()) as u64;
                 summary.levels_gained[seat % 2] += gained;
                 if r.landlord_team.contains(&seat) {
                     summary.landlord_side_levels += gained;
@@ -102,6 +120,9 @@ impl Simulated for Game {
                     summary.attacker_levels += gained;
                 }
             }
+        }
+        if r.game_winners.is_some() != (r.ladder.landlord_wins && hand_rank == rules.final_rank) {
+            return Err(format!("the game's end at rank {} with a final rank of {}", hand_rank, rules.final_rank));
         }
         let winner_parity = if r.ladder.landlord_wins { r.landlord % 2 } else { (r.landlord + 1) % 2 };
         summary.hands_won[winner_parity] += 1;

@@ -2,7 +2,7 @@
 //! and results, and the kitty only when the rules show it to that seat.
 //! Serialisable, so the same view feeds the UI, the bots and remote peers.
 
-use super::{scoring, Bid, FriendSlot, Game, HandResult, Phase, PhaseName, Seat, TrickRecord};
+use super::{Bid, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
 use crate::cards::{Card, Rank};
 use crate::shengji::format::Format;
 use crate::shengji::rules::RulesConfig;
@@ -59,6 +59,8 @@ pub struct SeatView {
     pub friends_to_call: usize,
     /// Whether a friend may be called by a trump card (a table setting; off by default).
     #[serde(default)]
+    /// How the kitty's points multiply when the attackers win the last trick.
+    pub kitty_multiplier: KittyMultiplier,
     pub friend_trump_allowed: bool,
     pub friends: Vec<FriendSlot>,
     /// Seats known to be on the landlord's side.
@@ -71,8 +73,10 @@ pub struct SeatView {
     pub attacker_points: u32,
     /// Points captured by seats known to be on the landlord's side.
     pub landlord_points: u32,
+    /// The attackers' next score at which the hand's verdict changes.
     pub next_threshold: u32,
-    pub takeover: u32,
+    /// The table's ladder (its house rules for levels, scaled to its decks).
+    pub ladder: Ladder,
     pub result: Option<HandResult>,
     pub games_won: Vec<u32>,
 }
@@ -107,6 +111,7 @@ impl Game {
             buried: false,
             friends_to_call: self.settings.friends,
             friend_trump_allowed: self.settings.settings.friend_trump_allowed,
+            kitty_multiplier: self.settings.settings.kitty_multiplier,
             friends: Vec::new(),
             landlord_team: Vec::new(),
             trick: None,
@@ -115,7 +120,7 @@ impl Game {
             attacker_points: 0,
             landlord_points: 0,
             next_threshold: 0,
-            takeover: scoring::takeover(decks),
+            ladder: Ladder::new(&self.settings.settings.levels, decks),
             result: self.result().cloned(),
             games_won: self.games_won.clone(),
         };
@@ -166,7 +171,7 @@ impl Game {
         }
         v.attacker_points = (0..n).filter(|x| !v.landlord_team.contains(x)).map(|x| v.points[x]).sum();
         v.landlord_points = v.landlord_team.iter().filter_map(|&x| v.points.get(x)).sum();
-        v.next_threshold = scoring::next_threshold(v.attacker_points, decks);
+        v.next_threshold = v.ladder.next_threshold(v.attacker_points);
         v
     }
 

@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardCounts};
 use crate::i18n::Text;
-use crate::shengji::game::{Action, Friend, Seat, SeatView};
+use crate::shengji::game::{Action, Friend, LevelNote, Seat, SeatView};
 use crate::ui_model::phrase::{card_label, cards_label, nth_label};
 use crate::ui_model::select::selected_cards;
 use crate::web::shell::Shell;
@@ -179,6 +179,12 @@ pub(super) fn result_panel(seen: Seen, result_card: Option<ViewFn>, spectator: b
     let changes = r.levels.iter().filter(|(_, a, b)| a != b)
         .map(|(s, a, b)| format!("{} {a}→{b}", name(*s))).collect::<Vec<_>>().join(" · ");
     let winners = r.game_winners.as_ref().map(|w| w.iter().map(|s| name(*s)).collect::<Vec<_>>().join(", "));
+    // Where a house rule for levels moved them other than the ladder says.
+    let notes = r.notes.iter().map(|n| match n {
+        LevelNote::ShortHandedBonus => shell.t(Text::LevelBonus).to_string(),
+        LevelNote::StoppedAt { seat, rank } => format!("{} {}", name(*seat), shell.t(Text::LevelStopped).replace("{rank}", rank.notation())),
+        LevelNote::BackToTwo => shell.t(Text::LevelBackToTwo).to_string(),
+    }).collect::<Vec<_>>();
     let names_now = names.get();
     view! {
         <div class="phase-panel result-panel" data-testid="hand-result">
@@ -188,6 +194,7 @@ pub(super) fn result_panel(seen: Seen, result_card: Option<ViewFn>, spectator: b
                " (" {r.attacker_trick_points} " + " {shell.t(Text::KittyBonus)} " " {r.kitty_bonus} ")"</p>
             <p>{shell.t(Text::Kitty)} ": " {cards_label(&r.kitty, lang())}</p>
             <p data-testid="level-changes">{shell.t(Text::LevelChanges)} ": " {changes}</p>
+            {notes.into_iter().map(|n| view! { <p class="level-note" data-testid="level-note">{n}</p> }).collect_view()}
             {winners.map(|w| view! { <p><b>{shell.t(Text::GameOver)} " " {w}</b></p> })}
             {(!spectator).then(|| view! {
                 <button type="button" class="button primary" data-testid="next-hand"

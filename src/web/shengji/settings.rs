@@ -10,7 +10,8 @@ use crate::i18n::Text;
 use crate::net::shengji::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::settings::{default_kitty, kitty_fits, MAX_TRACTOR_LENGTH};
-use crate::shengji::game::{KittyMultiplier, Mode, Settings, ThrowPenaltySetting};
+use crate::shengji::game::levels::{MOST_DEAD_ZONE, MOST_TAKEOVER_STEPS, STEPS_PER_DECK};
+use crate::shengji::game::{KittyMultiplier, Mode, RankSet, Settings, ThrowPenaltySetting};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
 use crate::web::shell::Shell;
 use crate::web::table::settings_form::{check_field, default_then, field_id, house_rules, noted, number_choices, players_field, select_field, setter, SettingsForm};
@@ -86,7 +87,7 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
     fields.extend([
         noted(&t(Text::StartingLevelNote), select_field(field_id(ids, "starting-level"), &t(Text::StartingLevel), index_of(&Rank::ALL, &s.starting_level),
             Rank::ALL.iter().enumerate().map(|(i, r)| (i.to_string(), r.notation().to_string())).collect(),
-            pick_of(&Rank::ALL, move |r| with(&|s| s.starting_level = r)))),
+            pick_of(&Rank::ALL, move |r| with(&|s| { s.starting_level = r; s.levels.final_rank = s.levels.final_rank.max(r); })))),
         check_field(field_id(ids, "reinforce"), &t(Text::Reinforce), s.reinforce, move |on| with(&|s| s.reinforce = on)),
         check_field(field_id(ids, "take-back"), &t(Text::TakeBackSetting), s.take_back, move |on| with(&|s| s.take_back = on)),
         noted(&t(Text::FollowRuleNote), select_field(field_id(ids, "draw-policy"), &t(Text::FollowRule), index_of(&DRAW, &s.draw_policy),
@@ -106,5 +107,48 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
             labelled(&[Text::KittyTwice, Text::KittyPower]),
             pick_of(&MULTIPLIER, move |m| with(&|s| s.kitty_multiplier = m))),
     ]);
+    fields.extend(level_fields(s, with, ids, shell));
     fields.into_any()
+}
+
+/// The house rules for levels (`shengji::game::levels`): the ladder's step, takeover and
+/// dead zone in this table's points, the short-handed bonus (Finding Friends), the ranks to
+/// defend, the final rank, 打J.
+fn level_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> Vec<AnyView> {
+    let t = move |text: Text| shell.t(text).to_string();
+    let l = s.levels.clone();
+    let decks = s.decks_or_default() as u32;
+    let step = l.step_per_deck as u32 * decks;
+    let steps = |n: std::ops::RangeInclusive<u8>, points: &dyn Fn(u8) -> u32| -> Vec<(String, String)> {
+        n.map(|k| (k.to_string(), format!("{k} ({})", points(k)))).collect()
+    };
+    // The ranks to defend: none, the point ranks, J, or whatever the link named.
+    let mut defended: Vec<(String, String)> = vec![(String::new(), t(Text::DefendedNone)), ("5.10.K".into(), "5, 10, K".into()), ("J".into(), "J".into())];
+    let current = l.defended.notation();
+    if !defended.iter().any(|(v, _)| *v == current) {
+        defended.push((current.clone(), l.defended.ranks().map(Rank::notation).collect::<Vec<_>>().join(", ")));
+    }
+    let finals: Vec<(String, String)> =
+        Rank::ALL.iter().filter(|r| **r >= s.starting_level).map(|r| (r.notation().to_string(), r.notation().to_string())).collect();
+    let mut fields = vec![
+        noted(&t(Text::StepPointsNote), select_field(field_id(ids, "step-points"), &t(Text::StepPoints), l.step_per_deck.to_string(),
+            STEPS_PER_DECK.iter().map(|&p| (p.to_string(), (p as u32 * decks).to_string())).collect(),
+            move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.levels.step_per_deck = n) })),
+        select_field(field_id(ids, "takeover-steps"), &t(Text::TakeoverSteps), l.takeover_steps.to_string(), steps(1..=MOST_TAKEOVER_STEPS, &|k| k as u32 * step),
+            move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.levels.takeover_steps = n) }),
+        noted(&t(Text::DeadZoneNote), select_field(field_id(ids, "dead-zone"), &t(Text::DeadZone), l.dead_zone.to_string(),
+            steps(0..=MOST_DEAD_ZONE, &|k| (l.takeover_steps as u32 + k as u32) * step),
+            move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.levels.dead_zone = n) })),
+    ];
+    if s.mode == Mode::Friends {
+        fields.push(check_field(field_id(ids, "short-handed-bonus"), &t(Text::ShortHandedBonus), l.short_handed_bonus, move |on| with(&|s| s.levels.short_handed_bonus = on)));
+    }
+    fields.extend([
+        noted(&t(Text::DefendedNote), select_field(field_id(ids, "defended"), &t(Text::DefendedRanks), current, defended,
+            move |v| if let Some(set) = RankSet::parse(&v) { with(&|s| s.levels.defended = set) })),
+        noted(&t(Text::FinalRankNote), select_field(field_id(ids, "final-rank"), &t(Text::FinalRank), l.final_rank.notation().to_string(), finals,
+            move |v| if let Some(r) = Rank::parse(&v) { with(&|s| s.levels.final_rank = r) })),
+        check_field(field_id(ids, "back-to-two"), &t(Text::BackToTwo), l.back_to_two, move |on| with(&|s| s.levels.back_to_two = on)),
+    ]);
+    fields
 }

@@ -27,10 +27,10 @@ fn a_full_hand_scores_and_levels_follow_the_ladder() {
     assert_eq!(v.attacker_points, r.attacker_trick_points);
     assert_eq!(v.attacker_points + v.landlord_points, trick_points);
     assert_eq!(trick_points + r.kitty_points, 200);
-    assert_eq!(r.ladder, scoring::ladder(r.attacker_points, 2));
+    assert_eq!(r.ladder, Ladder::classic(2).result(r.attacker_points));
     for &(s, old, new) in &r.levels {
         let winner = r.landlord_team.contains(&s) == r.ladder.landlord_wins;
-        let expect = if winner { scoring::raise(old, r.ladder.levels) } else { old };
+        let expect = if winner { LevelRules::default().raise(old, r.ladder.levels, None).0 } else { old };
         assert_eq!(new, expect, "seat {s}");
     }
     assert_eq!(r.landlord_team, vec![l % 2, l % 2 + 2]);
