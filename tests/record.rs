@@ -119,6 +119,7 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
                 friend_trump_allowed: ft,
                 starting_level,
                 take_back: tb,
+                friend_limits: FriendLimits { no_highest: sb && bj, no_points: dr.len() == 1, join_once: ps % 2 == 1 },
                 levels: LevelRules {
                     step_per_deck: STEPS_PER_DECK[ps],
                     takeover_steps: ts,

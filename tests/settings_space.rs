@@ -11,7 +11,7 @@ use tuolaji::shengji::game::codec::normalize;
 use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, ShareLink};
 use tuolaji::shengji::format::TractorRules;
 use tuolaji::shengji::game::levels::STEPS_PER_DECK;
-use tuolaji::shengji::game::{GameRecord, KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
+use tuolaji::shengji::game::{FriendLimits, GameRecord, KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
 use tuolaji::shengji::rules::{DrawPolicy, ThrowEvaluation};
 
 /// Checks the three judges agree on `s`; returns whether it was accepted.
@@ -119,6 +119,7 @@ fn random_tables_over_every_field() {
             friend_trump_allowed: pick(2) == 0,
             starting_level: Rank::ALL[pick(13) as usize],
             take_back: pick(2) == 0,
+            friend_limits: FriendLimits { no_highest: pick(2) == 0, no_points: pick(2) == 0, join_once: pick(2) == 0 },
             levels: if pick(4) != 0 {
                 LevelRules::default()
             } else {

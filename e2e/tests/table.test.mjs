@@ -53,7 +53,9 @@ test("house rules: folded under the main settings, each explained, carried by th
   assert.equal(await page.locator("[data-testid=friends]").count(), 0);
   await page.selectOption("[data-testid=mode]", "friends");
   assert.equal(await page.locator("[data-testid=friends]").count(), 1);
-  assert.equal(await page.locator("[data-testid=short-handed-bonus]").count(), 1);
+  for (const id of ["short-handed-bonus", "friend-no-highest", "friend-no-points", "friend-join-once"]) {
+    assert.equal(await page.locator(`[data-testid=${id}]`).count(), 1, id);
+  }
   await page.selectOption("[data-testid=mode]", "tractor");
   await page.fill("[data-testid=seed-input]", "HOUSE1");
   await page.selectOption("[data-testid=starting-level]", { label: "5" });

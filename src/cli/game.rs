@@ -10,7 +10,7 @@ use crate::ui_model::shengji::ShareLink;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;
-use crate::shengji::game::{KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
+use crate::shengji::game::{FriendLimits, KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use clap::builder::{BoolishValueParser, PossibleValuesParser, TypedValueParser};
 use clap::{ArgAction, Args, ValueEnum};
@@ -104,6 +104,15 @@ pub struct SettingsArgs {
     /// A player may take back their last play before the next player acts [default: true]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub take_back: Option<bool>,
+    /// Friends mode: the highest card (big joker, a plain A) may not be called [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub friend_no_highest: Option<bool>,
+    /// Friends mode: point cards (5, 10, K) may not be called [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub friend_no_points: Option<bool>,
+    /// Friends mode: a friend already found does not fill a second call [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub friend_join_once: Option<bool>,
     /// Points in a ladder step, per deck: 10, 15, 20, 25, 30 or 40 [default: 20]
     #[arg(long)]
     pub step_per_deck: Option<u8>,
@@ -150,6 +159,9 @@ impl SettingsArgs {
             ("--friend-trump-allowed", self.friend_trump_allowed.is_some()),
             ("--starting-level", self.starting_level.is_some()),
             ("--take-back", self.take_back.is_some()),
+            ("--friend-no-highest", self.friend_no_highest.is_some()),
+            ("--friend-no-points", self.friend_no_points.is_some()),
+            ("--friend-join-once", self.friend_join_once.is_some()),
             ("--step-per-deck", self.step_per_deck.is_some()),
             ("--takeover-steps", self.takeover_steps.is_some()),
             ("--dead-zone", self.dead_zone.is_some()),
@@ -195,6 +207,11 @@ impl SettingsArgs {
             friend_trump_allowed: self.friend_trump_allowed.unwrap_or(d.friend_trump_allowed),
             starting_level: self.starting_level.unwrap_or(d.starting_level),
             take_back: self.take_back.unwrap_or(d.take_back),
+            friend_limits: FriendLimits {
+                no_highest: self.friend_no_highest.unwrap_or(false),
+                no_points: self.friend_no_points.unwrap_or(false),
+                join_once: self.friend_join_once.unwrap_or(false),
+            },
             levels: LevelRules {
                 step_per_deck: self.step_per_deck.unwrap_or(d.levels.step_per_deck),
                 takeover_steps: self.takeover_steps.unwrap_or(d.levels.takeover_steps),

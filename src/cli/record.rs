@@ -70,6 +70,15 @@ pub struct TableArgs {
     /// Take-back allowed: 1 or 0.
     #[arg(long)]
     pub take_back: Option<String>,
+    /// Friends mode, the highest card may not be called: 1 or 0.
+    #[arg(long)]
+    pub friend_no_highest: Option<String>,
+    /// Friends mode, point cards may not be called: 1 or 0.
+    #[arg(long)]
+    pub friend_no_points: Option<String>,
+    /// Friends mode, a friend fills one call at most: 1 or 0.
+    #[arg(long)]
+    pub friend_join_once: Option<String>,
     /// Points a ladder step per deck: 10, 15, 20, 25, 30 or 40.
     #[arg(long)]
     pub step_per_deck: Option<String>,
@@ -93,7 +102,7 @@ pub struct TableArgs {
     pub back_to_two: Option<String>,
 }
 
-const FLAG_KEYS: [(&str, &str); 21] = [
+const FLAG_KEYS: [(&str, &str); 24] = [
     ("p", "--players"),
     ("d", "--decks"),
     ("k", "--kitty"),
@@ -108,6 +117,9 @@ const FLAG_KEYS: [(&str, &str); 21] = [
     ("ft", "--friend-trump"),
     ("sl", "--starting-level"),
     ("tb", "--take-back"),
+    ("fh", "--friend-no-highest"),
+    ("fp", "--friend-no-points"),
+    ("fo", "--friend-join-once"),
     ("ps", "--step-per-deck"),
     ("ts", "--takeover-steps"),
     ("dz", "--dead-zone"),
@@ -135,6 +147,9 @@ impl TableArgs {
             &self.friend_trump,
             &self.starting_level,
             &self.take_back,
+            &self.friend_no_highest,
+            &self.friend_no_points,
+            &self.friend_join_once,
             &self.step_per_deck,
             &self.takeover_steps,
             &self.dead_zone,

@@ -113,6 +113,9 @@ impl Text {
     pub const KittyMultiplier: Text = Text { en: "Kitty points when the attackers win the last trick", zh: "闲家抠底时底分的倍数" };
     pub const KittyTwice: Text = Text { en: "2 × the cards in the last lead's largest part (single ×2, pair ×4, triple ×6)", zh: "2 × 最后一墩首家最大部分的张数（单张 ×2、对子 ×4、三张 ×6）" };
     pub const KittyPower: Text = Text { en: "2 to the power of that part's size (single ×2, pair ×4, triple ×8)", zh: "2 的（该部分张数）次方（单张 ×2、对子 ×4、三张 ×8）" };
+    pub const FriendNoHighest: Text = Text { en: "The highest card (big joker, a plain suit's A) may not be called", zh: "不能叫最大的牌（大王、副牌的 A）" };
+    pub const FriendNoPoints: Text = Text { en: "Point cards (5, 10, K) may not be called", zh: "不能叫分牌（5、10、K）" };
+    pub const FriendJoinOnce: Text = Text { en: "A friend already found does not fill a second call", zh: "已经是朋友的人不能再占第二个朋友位" };
     // The house rules for levels (`shengji::game::levels`).
     pub const StepPoints: Text = Text { en: "Points a level step", zh: "每级分数" };
     pub const StepPointsNote: Text = Text { en: "The attackers' points between one result and the next on the ladder, at this table's decks.", zh: "升级表上相邻两档之间闲家的分数（按本桌副数）。" };

@@ -12,7 +12,7 @@ use crate::shengji::bot::Difficulty;
 use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::{
-    Action, Event, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings,
+    Action, Event, FriendLimits, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings,
     ThrowPenaltySetting, TrickRecord,
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
@@ -142,6 +142,7 @@ struct SettingsOnWire {
     friend_trump_allowed: bool,
     starting_level: Rank,
     take_back: bool,
+    friend_limits: FriendLimits,
     levels: LevelRules,
 }
 

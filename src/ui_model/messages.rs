@@ -68,6 +68,8 @@ fn friend_problem_zh(p: &FriendProblem, lang: Lang) -> String {
             format!("{}的序号必须是1到{decks}（共{decks}副牌）", card_label(*card, lang))
         }
         FriendProblem::TrumpCard { card } => format!("{}是主牌，本桌不允许用主牌叫朋友", card_label(*card, lang)),
+        FriendProblem::HighestCard { card } => format!("{}是这门最大的牌，本桌不允许用它叫朋友", card_label(*card, lang)),
+        FriendProblem::PointCard { card } => format!("{}是分牌，本桌不允许用分牌叫朋友", card_label(*card, lang)),
     }
 }
 

@@ -240,6 +240,10 @@ pub const SHENGJI: GameRules = GameRules {
                     "找朋友：庄家一方少了朋友（叫的牌没有别人打出）仍然守住时，可以多升一级。",
                 ),
                 (
+                    "Finding Friends may forbid calling the highest card (the big joker, or a plain suit's A) or a point card, so the friend is not obvious; and a player already found may be kept from filling a second call, which then waits for someone else's copy.",
+                    "找朋友时可以规定不能叫最大的牌（大王或副牌的A）或分牌，让朋友不那么好猜；还可以规定已经是朋友的人不能再占第二个朋友位，那个位子留给别人打出的那张牌。",
+                ),
+                (
                     "打J: in a hand played at J, if the attackers take the seat and win the last trick with a single J, the landlord's side goes back to 2.",
                     "打J：在J这一级的一局里，如果闲家上台并用单张J拿了最后一墩，庄家一方回到2。",
                 ),

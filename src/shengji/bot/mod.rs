@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardCounts, Rank};
 use crate::dup::{uniform_below, Purpose, TableSeed};
-use crate::shengji::game::{Action, Friend, PhaseName, Seat, SeatView, TrickView};
+use crate::shengji::game::{friend_callable, Action, Friend, PhaseName, Seat, SeatView, TrickView};
 use crate::shengji::lead::Lead;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
@@ -241,8 +241,9 @@ impl Bot {
     /// fewest held first, first copy (the original choice); then every other plain
     /// card others hold, high ranks first, at every copy number they could play;
     /// then any remaining plain call (one that may never trigger). Never a trump
-    /// card, so the call is valid whether or not the table allows trump friends:
-    /// a table has at least 36 plain cards and calls at most 8 friends.
+    /// card, so the call is valid whether or not the table allows trump friends,
+    /// nor one the table's limits forbid: a table has at least 36 plain cards, at
+    /// least 24 that are neither a point card nor the highest, and calls at most 8 friends.
     fn friends(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let trump = rules.trump();
         let mut mine = view.hand.clone();
@@ -252,7 +253,7 @@ impl Bot {
             .iter()
             .rev()
             .flat_map(|&rank| crate::cards::Suit::ALL.map(|s| Card::new(rank, s)))
-            .filter(|&c| !trump.is_trump(c))
+            .filter(|&c| friend_callable(c, trump, false, view.friend_limits).is_ok())
             .collect();
         let mut options: Vec<(usize, Card)> = plain
             .iter()

@@ -25,6 +25,7 @@ pub(super) struct Playout {
     decks: usize,
     ladder: Ladder,
     kitty_multiplier: KittyMultiplier,
+    join_once: bool,
     landlord: Seat,
     hands: Vec<Vec<Card>>,
     buried: Vec<Card>,
@@ -85,6 +86,7 @@ impl Playout {
             decks: view.decks,
             ladder: view.ladder,
             kitty_multiplier: view.kitty_multiplier,
+            join_once: view.friend_limits.join_once,
             landlord,
             hands,
             buried,
@@ -134,7 +136,7 @@ impl Playout {
             }
         }
         self.played.add_all(&CardCounts::from_cards(&played));
-        count_copies(&mut self.friends, &mut self.team, self.landlord, seat, &played, |_| {});
+        count_copies(&mut self.friends, &mut self.team, self.landlord, self.join_once, seat, &played, |_| {});
         self.plays.push((seat, played));
         if self.plays.len() < n {
             return;

@@ -92,7 +92,7 @@ impl ShengjiResult {
 impl Codec for Game {
     const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
-        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "ps", "ts", "dz", "sb", "dr", "fr", "bj"];
+        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj"];
 
     fn settings_pairs(settings: &Settings) -> Vec<(&'static str, String)> {
         let s = normalize(settings);
@@ -139,6 +139,12 @@ impl Codec for Game {
         }
         if s.take_back != d.take_back {
             q.push(("tb", bit(s.take_back)));
+        }
+        let (f, df) = (s.friend_limits, d.friend_limits);
+        for (key, on, default) in [("fh", f.no_highest, df.no_highest), ("fp", f.no_points, df.no_points), ("fo", f.join_once, df.join_once)] {
+            if on != default {
+                q.push((key, bit(on)));
+            }
         }
         let (l, dl) = (&s.levels, &d.levels);
         if l.step_per_deck != dl.step_per_deck {
@@ -224,6 +230,9 @@ impl Codec for Game {
         s.reinforce = flag(get("rb"), "rb", s.reinforce)?;
         s.friend_trump_allowed = flag(get("ft"), "ft", s.friend_trump_allowed)?;
         s.take_back = flag(get("tb"), "tb", s.take_back)?;
+        s.friend_limits.no_highest = flag(get("fh"), "fh", s.friend_limits.no_highest)?;
+        s.friend_limits.no_points = flag(get("fp"), "fp", s.friend_limits.no_points)?;
+        s.friend_limits.join_once = flag(get("fo"), "fo", s.friend_limits.join_once)?;
         let rank = |key: &'static str, v: &str| {
             Rank::parse(v).filter(|r| r.notation() == v).ok_or_else(|| invalid(key, v, "use a rank: 2-10, J, Q, K or A"))
         };

@@ -64,6 +64,10 @@ pub enum FriendProblem {
     CopyNumber { card: Card, decks: usize },
     /// A trump card, at a table that does not allow trump friend cards.
     TrumpCard { card: Card },
+    /// The highest card, at a table that does not allow calling it.
+    HighestCard { card: Card },
+    /// A point card, at a table that does not allow calling one.
+    PointCard { card: Card },
 }
 
 /// Why a play cannot be taken back now.
@@ -152,6 +156,12 @@ impl fmt::Display for FriendProblem {
             }
             FriendProblem::TrumpCard { card } => {
                 write!(f, "{} is a trump card and this table does not allow trump friend cards", card.label())
+            }
+            FriendProblem::HighestCard { card } => {
+                write!(f, "{} is the highest card of its suit and this table does not allow calling it", card.label())
+            }
+            FriendProblem::PointCard { card } => {
+                write!(f, "{} is a point card and this table does not allow calling point cards", card.label())
             }
         }
     }

@@ -57,7 +57,8 @@ pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProbl
 pub use record::{replay, GameRecord, ReplayError};
 pub use levels::{LevelNote, LevelRules, RankSet};
 pub use scoring::{Ladder, LadderResult};
-pub use settings::{KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
+pub use friends::callable as friend_callable;
+pub use settings::{FriendLimits, KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
 pub(crate) use draw::DrawPhase;
 pub(crate) use exchange::ExchangePhase;

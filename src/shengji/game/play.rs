@@ -54,6 +54,7 @@ impl Game {
     pub(super) fn play(&mut self, seat: Seat, cards: &[Card], read_as: Option<&Format>) -> Result<Vec<Event>, RuleError> {
         let n = self.players();
         let penalty_setting = self.settings.settings.throw_penalty;
+        let join_once = self.settings.settings.friend_limits.join_once;
         let Phase::Play(p) = &mut self.phase else {
             return Err(RuleError::WrongPhase { action: Move::Play, phase: self.phase() });
         };
@@ -116,7 +117,7 @@ impl Game {
         }
         remove_cards(&mut p.hands[seat], &played)?;
         events.push(Event::Played { seat, cards: played.clone() });
-        events.extend(friends::reveal(p, seat, &played));
+        events.extend(friends::reveal(p, join_once, seat, &played));
         p.trick.plays.push((seat, played));
         if p.trick.plays.len() == n {
             p.undo = None;

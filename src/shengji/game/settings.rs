@@ -40,6 +40,21 @@ pub enum ThrowPenaltySetting {
     TenPerThrow,
 }
 
+/// Which cards the landlord may not call as friends, and whether a friend may fill a
+/// second call (Finding Friends house rules; trump cards are `Settings::friend_trump_allowed`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FriendLimits {
+    /// No call of the highest card: the big joker, or a plain suit's A (K when A is trump).
+    pub no_highest: bool,
+    /// No call of a point card (5, 10, K).
+    pub no_points: bool,
+    /// A player already on the landlord's side who plays another called card does not
+    /// fill that call: it waits for another player's copy. (Off: they join twice, and
+    /// the landlord's side is one short.)
+    pub join_once: bool,
+}
+
 /// Every setting of a table. Fields left `None` take the documented default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -79,6 +94,9 @@ pub struct Settings {
     /// A player may take back their last play before the next player acts.
     #[serde(rename = "tb")]
     pub take_back: bool,
+    /// Cards that may not be called as friends, and joining twice.
+    #[serde(rename = "fl")]
+    pub friend_limits: FriendLimits,
     /// How levels move and where the game ends (`levels.rs`).
     #[serde(rename = "lv")]
     pub levels: LevelRules,
@@ -101,6 +119,7 @@ impl Default for Settings {
             friend_trump_allowed: false,
             starting_level: Rank::Two,
             take_back: true,
+            friend_limits: FriendLimits::default(),
             levels: LevelRules::default(),
         }
     }
@@ -339,7 +358,7 @@ impl Settings {
 /// 4–10 players, either mode (Friends when odd), any number of friends, 1 to
 /// min(2 × players, 16) decks, the default, smallest or largest kitty that fits,
 /// and any draw policy, tractor rules, throw evaluation, penalty, multiplier,
-/// flags, starting level and house rules for levels. The same stream gives the same tables.
+/// flags, starting level, house rules for levels and limits on friend calls. The same stream gives the same tables.
 pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
     use crate::dup::uniform_below;
     let mut pick = |n: usize| uniform_below(rng, n as u64) as usize;
@@ -386,6 +405,7 @@ pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
         starting_level,
         take_back: pick(2) == 0,
         levels: sample_levels(starting_level, &mut pick),
+        friend_limits: FriendLimits { no_highest: pick(3) == 0, no_points: pick(3) == 0, join_once: pick(2) == 0 },
     }
 }
 

@@ -334,6 +334,7 @@ fn the_table_trait_drives_the_game() {
 }
 
 mod play;
+mod friend_limits;
 mod levels;
 mod table_layer;
 

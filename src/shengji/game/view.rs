@@ -2,7 +2,7 @@
 //! and results, and the kitty only when the rules show it to that seat.
 //! Serialisable, so the same view feeds the UI, the bots and remote peers.
 
-use super::{Bid, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
+use super::{Bid, FriendLimits, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
 use crate::cards::{Card, Rank};
 use crate::shengji::format::Format;
 use crate::shengji::rules::RulesConfig;
@@ -59,6 +59,8 @@ pub struct SeatView {
     pub friends_to_call: usize,
     /// Whether a friend may be called by a trump card (a table setting; off by default).
     #[serde(default)]
+    /// Cards that may not be called as friends, and joining twice.
+    pub friend_limits: FriendLimits,
     /// How the kitty's points multiply when the attackers win the last trick.
     pub kitty_multiplier: KittyMultiplier,
     pub friend_trump_allowed: bool,
@@ -112,6 +114,7 @@ impl Game {
             friends_to_call: self.settings.friends,
             friend_trump_allowed: self.settings.settings.friend_trump_allowed,
             kitty_multiplier: self.settings.settings.kitty_multiplier,
+            friend_limits: self.settings.settings.friend_limits,
             friends: Vec::new(),
             landlord_team: Vec::new(),
             trick: None,

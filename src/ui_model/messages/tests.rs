@@ -161,6 +161,8 @@ fn rule_examples() -> Vec<RuleError> {
         RuleError::NoFriendsInTractor,
         RuleError::FriendCount { expected: 2, got: 1 },
         RuleError::BadFriend(FriendProblem::TrumpCard { card: Card::BigJoker }),
+        RuleError::BadFriend(FriendProblem::HighestCard { card: Card::new(Rank::Ace, Suit::Hearts) }),
+        RuleError::BadFriend(FriendProblem::PointCard { card: Card::new(Rank::Ten, Suit::Hearts) }),
         RuleError::BadFriend(FriendProblem::CopyNumber { card: Card::new(Rank::Ace, Suit::Hearts), decks: 2 }),
         RuleError::DuplicateFriend { card: Card::new(Rank::Ace, Suit::Hearts), nth: 2 },
         RuleError::NoTakeBack(TakeBackProblem::Nothing),

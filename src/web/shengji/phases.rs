@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardCounts};
 use crate::i18n::Text;
-use crate::shengji::game::{Action, Friend, LevelNote, Seat, SeatView};
+use crate::shengji::game::{friend_callable, Action, Friend, LevelNote, Seat, SeatView};
 use crate::ui_model::phrase::{card_label, cards_label, nth_label};
 use crate::ui_model::select::selected_cards;
 use crate::web::shell::Shell;
@@ -119,8 +119,8 @@ pub(super) fn exchange_panel(
             }
             friend_choice.set(picks);
         }
-        // Only cards that may be called: no trump unless the table allows it.
-        let callable = |c: &Card| v.friend_trump_allowed || v.trump.is_none_or(|t| !t.is_trump(*c));
+        // Only cards that may be called at this table (trumps, the highest, point cards).
+        let callable = |c: &Card| v.trump.is_none_or(|t| friend_callable(*c, t, v.friend_trump_allowed, v.friend_limits).is_ok());
         let all: Vec<Card> = CardCounts::full_decks(1).to_vec().into_iter().filter(callable).collect();
         return view! {
             <div class="phase-panel" data-testid="friends-panel">

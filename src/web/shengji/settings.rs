@@ -83,6 +83,10 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
         fields.push(noted(&t(Text::FriendsCalledNote), select_field(field_id(ids, "friends"), &t(Text::FriendsCalled), s.friends.map(|f| f.to_string()).unwrap_or_default(), friend_choices,
             move |v| { let f = v.parse::<u8>().ok(); with(&|s| s.friends = f); })));
         fields.push(check_field(field_id(ids, "friend-trump"), &t(Text::FriendTrumps), s.friend_trump_allowed, move |on| with(&|s| s.friend_trump_allowed = on)));
+        let limits = s.friend_limits;
+        fields.push(check_field(field_id(ids, "friend-no-highest"), &t(Text::FriendNoHighest), limits.no_highest, move |on| with(&|s| s.friend_limits.no_highest = on)));
+        fields.push(check_field(field_id(ids, "friend-no-points"), &t(Text::FriendNoPoints), limits.no_points, move |on| with(&|s| s.friend_limits.no_points = on)));
+        fields.push(check_field(field_id(ids, "friend-join-once"), &t(Text::FriendJoinOnce), limits.join_once, move |on| with(&|s| s.friend_limits.join_once = on)));
     }
     fields.extend([
         noted(&t(Text::StartingLevelNote), select_field(field_id(ids, "starting-level"), &t(Text::StartingLevel), index_of(&Rank::ALL, &s.starting_level),
