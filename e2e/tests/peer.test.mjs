@@ -252,8 +252,9 @@ test("without a barcode detector nobody is asked to scan", async () => {
   await host.context.close();
 });
 
-test("the host's lobby offers the house rules, and a change stays shown as the lobby answers", async () => {
+test("the host's lobby offers the house rules, a change stays shown as the lobby answers, and a guest reads them", async () => {
   const host = await player(VIEWPORTS.phone);
+  const guest = await player(VIEWPORTS.phone);
   await host.page.goto(site.url + "#/friends");
   await waitForApp(host.page);
   const rules = host.page.locator("[data-testid=peer-house-rules]");
@@ -264,8 +265,15 @@ test("the host's lobby offers the house rules, and a change stays shown as the l
   await host.page.waitForTimeout(300);
   assert.equal(await host.page.inputValue("[data-testid=peer-throw-evaluation]"), "1");
   assert.notEqual(await rules.getAttribute("open"), null);
-  assert.deepEqual(host.problems(), []);
-  await host.context.close();
+  // A guest sees the same fields, read-only, before the first hand.
+  await connect(host, guest, 1, "Eve", null);
+  await guest.page.waitForSelector("[data-testid=guest-settings]");
+  await guest.page.locator("[data-testid=guest-house-rules] summary").click();
+  assert.equal(await guest.page.inputValue("[data-testid=guest-throw-evaluation]"), "1");
+  assert.ok(await guest.page.locator("[data-testid=guest-throw-evaluation]").isDisabled());
+  await screenshot(guest.page, "peer-guest-rules-phone");
+  for (const p of [host, guest]) assert.deepEqual(p.problems(), []);
+  for (const p of [host, guest]) await p.context.close();
 });
 
 test("the host reloads: the table resumes and the guest comes back", async () => {

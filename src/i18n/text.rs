@@ -82,6 +82,8 @@ impl Text {
     pub const Mode: Text = Text { en: "Mode", zh: "模式" };
     // Shengji's house rules (`web/shengji/settings.rs`): each setting, its choices and
     // what it changes.
+    /// A guest's lobby: the settings the host chose, read-only.
+    pub const TableRules: Text = Text { en: "This table's rules", zh: "本桌规则" };
     pub const HouseRules: Text = Text { en: "House rules", zh: "房规" };
     pub const HouseRulesIntro: Text = Text { en: "The rules families play differently. The defaults are the common game; a table's link carries what you change.", zh: "各家玩法不同的规则。默认是通行玩法；改动会写进牌桌链接。" };
     pub const KittySize: Text = Text { en: "Kitty", zh: "底牌张数" };

@@ -1,5 +1,6 @@
 //! The guest's view of the lobby before the first hand: who sits where (its own seat
-//! unmarked, a guest away marked offline, each bot with its level), as the host last said.
+//! unmarked, a guest away marked offline, each bot with its level), as the host last said,
+//! and the table's rules — the host's settings form, house rules included, read-only.
 
 use super::{seat_names, seat_state, PeerTable};
 use crate::i18n::Text;
@@ -30,6 +31,11 @@ pub fn guest_lobby<G: PeerTable>(lobby: RwSignal<Option<LobbyState<G>>>, seat: R
                     </li>
                 }).collect_view()}
             </ol>
+            // The same fields the host chose with, disabled: one place says what each rule means.
+            <h3>{shell.t(Text::TableRules)}</h3>
+            <fieldset class="peer-settings guest-settings" disabled data-testid="guest-settings">
+                {G::settings_fields(l.settings.clone(), Callback::new(|_| {}), "guest-", shell)}
+            </fieldset>
         })
     }
 }
