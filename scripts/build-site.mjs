@@ -89,7 +89,6 @@ const hash = (...parts) => {
   return h.digest("hex").slice(0, 16);
 };
 
-const pageHtml = (folder) => readFileSync(join(ROOT, folder, "index.html"), "utf8");
 const binOf = (html, folder) => {
   const m = html.match(/<link data-build rel="rust" data-bin="([^"]+)" \/>/);
   if (!m) throw new Error(`${folder || "."}/index.html has no <link data-build rel="rust" data-bin="…" />`);
@@ -143,9 +142,7 @@ async function minifyHtml(html) {
   return out.join("").replace(/>\s+</g, "><").trim();
 }
 
-async function buildPage(folder, css) {
-  const src = pageHtml(folder);
-  const bin = binOf(src, folder);
+async function buildPage([folder, src, bin], css) {
   const { js, wasm } = await compile(bin, "web", "-Oz");
   const dir = join(OUT, folder);
   mkdirSync(dir, { recursive: true });
@@ -190,8 +187,12 @@ async function buildPage(folder, css) {
 }
 
 async function main() {
-  const pages = PAGES.map((folder) => [folder, binOf(pageHtml(folder), folder)]);
-  const bins = [...pages.map(([, bin]) => bin), ...WORKERS.map((w) => w.bin)];
+  // Each page: its folder, its HTML, the binary its HTML names.
+  const pages = PAGES.map((folder) => {
+    const src = readFileSync(join(ROOT, folder, "index.html"), "utf8");
+    return [folder, src, binOf(src, folder)];
+  });
+  const bins = [...pages.map(([, , bin]) => bin), ...WORKERS.map((w) => w.bin)];
   console.log(`[build-site] cargo build --release: ${bins.length} binaries`);
   await run("cargo", ["build", "--release", "--locked", "--target=wasm32-unknown-unknown", ...bins.flatMap((b) => ["--bin", b])]);
 
@@ -208,7 +209,7 @@ async function main() {
     return cssCache.get(path);
   };
   const jobs = [
-    ...pages.map(([folder]) => () => buildPage(folder, css).then(() => console.log(`[build-site] ${folder || "."}/`))),
+    ...pages.map((page) => () => buildPage(page, css).then(() => console.log(`[build-site] ${page[0] || "."}/`))),
     ...WORKERS.map((w) => () => buildWorker(w).then(() => console.log(`[build-site] ${w.folder}/ (worker)`))),
   ];
   await pool(jobs, availableParallelism());

@@ -141,6 +141,12 @@ impl Rank {
             .find(|r| r.notation() == up)
             .or_else(|| (up == "T").then_some(Rank::Ten))
     }
+
+    /// Reads exactly the notation (`2`..`10`, `J`, `Q`, `K`, `A`): one spelling per rank,
+    /// as links write them, so equal settings give equal links.
+    pub fn from_notation(s: &str) -> Option<Rank> {
+        Rank::ALL.into_iter().find(|r| r.notation() == s)
+    }
 }
 
 impl fmt::Display for Rank {

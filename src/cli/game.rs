@@ -208,9 +208,9 @@ impl SettingsArgs {
             starting_level: self.starting_level.unwrap_or(d.starting_level),
             take_back: self.take_back.unwrap_or(d.take_back),
             friend_limits: FriendLimits {
-                no_highest: self.friend_no_highest.unwrap_or(false),
-                no_points: self.friend_no_points.unwrap_or(false),
-                join_once: self.friend_join_once.unwrap_or(false),
+                no_highest: self.friend_no_highest.unwrap_or(d.friend_limits.no_highest),
+                no_points: self.friend_no_points.unwrap_or(d.friend_limits.no_points),
+                join_once: self.friend_join_once.unwrap_or(d.friend_limits.join_once),
             },
             levels: LevelRules {
                 step_per_deck: self.step_per_deck.unwrap_or(d.levels.step_per_deck),

@@ -234,7 +234,7 @@ impl Codec for Game {
         s.friend_limits.no_points = flag(get("fp"), "fp", s.friend_limits.no_points)?;
         s.friend_limits.join_once = flag(get("fo"), "fo", s.friend_limits.join_once)?;
         let rank = |key: &'static str, v: &str| {
-            Rank::parse(v).filter(|r| r.notation() == v).ok_or_else(|| invalid(key, v, "use a rank: 2-10, J, Q, K or A"))
+            Rank::from_notation(v).ok_or_else(|| invalid(key, v, "use a rank: 2-10, J, Q, K or A"))
         };
         if let Some(v) = get("sl") {
             s.starting_level = rank("sl", v)?;

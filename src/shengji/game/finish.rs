@@ -105,9 +105,8 @@ impl Game {
             }
         }
         // 打J: losing a hand played at J, the attackers winning the last trick with a single J.
-        let single_jack = p.tricks.last().and_then(|t| t.plays.iter().find(|(x, _)| *x == t.winner)).is_some_and(
-            |(_, cards)| matches!(cards.as_slice(), [c] if c.rank() == Some(Rank::Jack)),
-        );
+        let single_jack = p.tricks.last().and_then(TrickRecord::winning_play)
+            .is_some_and(|cards| matches!(cards, [c] if c.rank() == Some(Rank::Jack)));
         if rules.back_to_two && !ladder.landlord_wins && rank == Rank::Jack && single_jack {
             for &x in &landlord_team {
                 levels[x] = Rank::Two;

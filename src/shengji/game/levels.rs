@@ -45,8 +45,7 @@ impl RankSet {
         if text.is_empty() {
             return Some(RankSet::EMPTY);
         }
-        let ranks: Option<Vec<Rank>> =
-            text.split('.').map(|t| Rank::parse(t).filter(|r| r.notation() == t)).collect();
+        let ranks: Option<Vec<Rank>> = text.split('.').map(Rank::from_notation).collect();
         ranks.map(|r| RankSet::of(&r))
     }
 }

@@ -180,6 +180,13 @@ pub struct TrickRecord {
     pub failed_throw: Option<Vec<Card>>,
 }
 
+impl TrickRecord {
+    /// The cards the trick's winner played.
+    pub fn winning_play(&self) -> Option<&[Card]> {
+        self.plays.iter().find(|(s, _)| *s == self.winner).map(|(_, cards)| cards.as_slice())
+    }
+}
+
 /// The result of a hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandResult {

@@ -95,7 +95,7 @@ fn back_to_two_when_a_single_jack_takes_the_last_trick_at_j() {
     let jack_takes_last = |g: &Game| {
         let r = result(g);
         let last = g.tricks().last().unwrap();
-        let won_with = &last.plays.iter().find(|(s, _)| *s == last.winner).unwrap().1;
+        let won_with = last.winning_play().unwrap();
         !r.ladder.landlord_wins && won_with.len() == 1 && won_with[0].rank() == Some(Rank::Jack)
     };
     let seed = find(&at_jack, jack_takes_last);
