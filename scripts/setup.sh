@@ -15,7 +15,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$ROOT/e2e/node_modules/.bin:$PATH"
 
-say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+# Each line says how long the run has taken so far, so a slow CI step shows itself.
+say() { printf '\033[1m[setup +%dm%02ds]\033[0m %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 # The wasm-bindgen CLI must match the library version Cargo.lock resolved, exactly.
 wasm_bindgen_version() {
