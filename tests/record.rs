@@ -98,11 +98,18 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         0usize..13,
         0usize..10,
-        // The house rules for levels: step, takeover, dead zone, bonus, 打J, defended ranks, final rank.
-        ((0usize..6, 1u8..=4, 0u8..=3), (any::<bool>(), any::<bool>()), prop::collection::vec(0usize..13, 0..4), 0usize..13),
+        // The house rules for levels: step, takeover, dead zone, bonus, 打J, defended ranks, final
+        // rank; and for bidding: overcall, joker bids, taking back, first landlord, trump from the kitty.
+        (
+            (0usize..6, 1u8..=4, 0u8..=3),
+            (any::<bool>(), any::<bool>()),
+            prop::collection::vec(0usize..13, 0..4),
+            0usize..13,
+            (0usize..3, 0usize..4, any::<bool>(), any::<bool>(), any::<bool>()),
+        ),
     )
         .prop_map(|(players, decks, kitty, friends_mode, friends, dp, (t, l), te, (tp, km, rb, ft, tb), sl, seat, lv)| {
-            let ((ps, ts, dz), (sb, bj), dr, fr) = lv;
+            let ((ps, ts, dz), (sb, bj), dr, fr, (bo, jb, bt, fb, nb)) = lv;
             let starting_level = Rank::from_index(sl).unwrap();
             let s = Settings {
                 players,
@@ -128,6 +135,13 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
                     defended: RankSet::of(&dr.iter().map(|&i| Rank::from_index(i).unwrap()).collect::<Vec<_>>()),
                     final_rank: Rank::from_index(fr).unwrap().max(starting_level),
                     back_to_two: bj,
+                },
+                bidding: BidRules {
+                    overcall: Overcall::ALL[bo],
+                    joker_bids: JokerBids::ALL[jb],
+                    take_back: bt,
+                    first_landlord: if fb { FirstLandlord::FirstBid } else { FirstLandlord::WinningBid },
+                    no_bid: if nb { NoBidTrump::FirstCard } else { NoBidTrump::LevelOrHighest },
                 },
             };
             (s, seat)

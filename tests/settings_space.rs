@@ -11,7 +11,10 @@ use tuolaji::shengji::game::codec::normalize;
 use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, ShareLink};
 use tuolaji::shengji::format::TractorRules;
 use tuolaji::shengji::game::levels::STEPS_PER_DECK;
-use tuolaji::shengji::game::{FriendLimits, GameRecord, KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
+use tuolaji::shengji::game::{
+    BidRules, FirstLandlord, FriendLimits, GameRecord, JokerBids, KittyMultiplier, LevelRules, Mode, NoBidTrump, Overcall, RankSet,
+    Settings, ThrowPenaltySetting,
+};
 use tuolaji::shengji::rules::{DrawPolicy, ThrowEvaluation};
 
 /// Checks the three judges agree on `s`; returns whether it was accepted.
@@ -133,6 +136,13 @@ fn random_tables_over_every_field() {
                     final_rank: if pick(2) == 0 { Rank::Ace } else { Rank::ALL[pick(13) as usize] },
                     back_to_two: pick(2) == 0,
                 }
+            },
+            bidding: BidRules {
+                overcall: Overcall::ALL[pick(3) as usize],
+                joker_bids: JokerBids::ALL[pick(4) as usize],
+                take_back: pick(2) == 0,
+                first_landlord: FirstLandlord::ALL[pick(2) as usize],
+                no_bid: NoBidTrump::ALL[pick(2) as usize],
             },
         };
         accepted += agree(&s, &seed) as usize;

@@ -43,7 +43,8 @@ test("house rules: folded under the main settings, each explained, carried by th
   await rules.locator("summary").click();
   // Every rule a family may change, each with what it changes where the label does not say.
   for (const id of ["kitty", "starting-level", "reinforce", "take-back", "draw-policy", "tractor-tuple", "tractor-length", "throw-evaluation", "throw-penalty", "kitty-multiplier",
-    "step-points", "takeover-steps", "dead-zone", "defended", "final-rank", "back-to-two"]) {
+    "step-points", "takeover-steps", "dead-zone", "defended", "final-rank", "back-to-two",
+    "overcall", "joker-bids", "take-back-bid", "first-landlord", "no-bid-trump"]) {
     assert.equal(await page.locator(`[data-testid=${id}]`).count(), 1, id);
   }
   assert.ok((await rules.locator(".field-note").count()) >= 4);
@@ -66,6 +67,8 @@ test("house rules: folded under the main settings, each explained, carried by th
   assert.equal(await page.locator("[data-testid=final-rank] option").count(), 10);
   await page.selectOption("[data-testid=final-rank]", "K");
   await page.selectOption("[data-testid=defended]", "5.10.K");
+  await page.selectOption("[data-testid=overcall]", "suit");
+  await page.locator("[data-testid=take-back-bid]").check();
   // The form is drawn again on each change; the section stays open and keeps each choice.
   assert.notEqual(await rules.getAttribute("open"), null);
   assert.equal(await page.inputValue("[data-testid=draw-policy]"), "4");
@@ -74,7 +77,7 @@ test("house rules: folded under the main settings, each explained, carried by th
   await page.click("[data-testid=start]");
   await page.waitForSelector("[data-testid=table]");
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /^#\/play\/shengji\?seed=house1&dp=suit-only&tp=10&sl=5&tb=0&dr=5\.10\.K&fr=K$/);
+  assert.match(hash, /^#\/play\/shengji\?seed=house1&dp=suit-only&tp=10&sl=5&tb=0&dr=5\.10\.K&fr=K&bo=suit&bt=1$/);
   // The first hand is played at the starting level.
   assert.match(await page.locator("[data-testid=trump]").textContent(), /5/);
   assert.deepEqual(problems(), []);

@@ -10,7 +10,10 @@ use crate::ui_model::shengji::ShareLink;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;
-use crate::shengji::game::{FriendLimits, KittyMultiplier, LevelRules, Mode, RankSet, Settings, ThrowPenaltySetting};
+use crate::shengji::game::{
+    BidRules, FirstLandlord, FriendLimits, JokerBids, KittyMultiplier, LevelRules, Mode, NoBidTrump, Overcall, RankSet, Settings,
+    ThrowPenaltySetting,
+};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use clap::builder::{BoolishValueParser, PossibleValuesParser, TypedValueParser};
 use clap::{ArgAction, Args, ValueEnum};
@@ -134,6 +137,26 @@ pub struct SettingsArgs {
     /// 打J: losing at J to a single J in the last trick sends the landlord's side back to 2 [default: false]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub back_to_two: Option<bool>,
+    /// Which bid overcalls another: joker (more cards, or as many jokers), suit (that or a higher suit), more (more cards only) [default: joker]
+    #[arg(long, value_parser = PossibleValuesParser::new(Overcall::ALL.map(Overcall::name)).map(|v| named(&Overcall::ALL, Overcall::name, &v)))]
+    pub overcall: Option<Overcall>,
+    /// No-trump bids with jokers: off, pair (a pair or more), all (every copy), fewer-big (every small joker, one big joker fewer) [default: pair]
+    #[arg(long, value_parser = PossibleValuesParser::new(JokerBids::ALL.map(JokerBids::name)).map(|v| named(&JokerBids::ALL, JokerBids::name, &v)))]
+    pub joker_bids: Option<JokerBids>,
+    /// The top bid may be taken back, once a hand, until the draw ends [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub take_back_bid: Option<bool>,
+    /// The first hand's landlord: winner (the winning bid's seat) or first (the first bid's) [default: winner]
+    #[arg(long, value_parser = PossibleValuesParser::new(FirstLandlord::ALL.map(FirstLandlord::name)).map(|v| named(&FirstLandlord::ALL, FirstLandlord::name, &v)))]
+    pub first_landlord: Option<FirstLandlord>,
+    /// Trump from the kitty when nobody bids: level (its first level card, else a joker's no-trump, else its highest card) or first (its first card) [default: level]
+    #[arg(long, value_parser = PossibleValuesParser::new(NoBidTrump::ALL.map(NoBidTrump::name)).map(|v| named(&NoBidTrump::ALL, NoBidTrump::name, &v)))]
+    pub no_bid_trump: Option<NoBidTrump>,
+}
+
+/// The choice named `name` (clap has checked it is one of `all`'s names).
+fn named<T: Copy + Default>(all: &[T], label: fn(T) -> &'static str, name: &str) -> T {
+    all.iter().copied().find(|&x| label(x) == name).unwrap_or_default()
 }
 
 fn defended(v: &str) -> Result<RankSet, String> {
@@ -169,6 +192,11 @@ impl SettingsArgs {
             ("--defended", self.defended.is_some()),
             ("--final-rank", self.final_rank.is_some()),
             ("--back-to-two", self.back_to_two.is_some()),
+            ("--overcall", self.overcall.is_some()),
+            ("--joker-bids", self.joker_bids.is_some()),
+            ("--take-back-bid", self.take_back_bid.is_some()),
+            ("--first-landlord", self.first_landlord.is_some()),
+            ("--no-bid-trump", self.no_bid_trump.is_some()),
         ];
         flags.iter().filter(|(_, given)| *given).map(|(name, _)| *name).collect()
     }
@@ -220,6 +248,13 @@ impl SettingsArgs {
                 defended: self.defended.unwrap_or(d.levels.defended),
                 final_rank: self.final_rank.unwrap_or(d.levels.final_rank),
                 back_to_two: self.back_to_two.unwrap_or(d.levels.back_to_two),
+            },
+            bidding: BidRules {
+                overcall: self.overcall.unwrap_or(d.bidding.overcall),
+                joker_bids: self.joker_bids.unwrap_or(d.bidding.joker_bids),
+                take_back: self.take_back_bid.unwrap_or(d.bidding.take_back),
+                first_landlord: self.first_landlord.unwrap_or(d.bidding.first_landlord),
+                no_bid: self.no_bid_trump.unwrap_or(d.bidding.no_bid),
             },
         })
     }

@@ -100,9 +100,24 @@ pub struct TableArgs {
     /// 打J, back to 2: 1 or 0.
     #[arg(long)]
     pub back_to_two: Option<String>,
+    /// Which bid overcalls another: joker (more cards or jokers), suit (or a higher suit), more.
+    #[arg(long)]
+    pub overcall: Option<String>,
+    /// No-trump bids with jokers: off, pair, all (every copy), fewer-big (one big joker fewer).
+    #[arg(long)]
+    pub joker_bids: Option<String>,
+    /// The top bid may be taken back, once a hand: 1 or 0.
+    #[arg(long)]
+    pub take_back_bid: Option<String>,
+    /// The first hand's landlord: winner (the winning bid) or first (the first bid).
+    #[arg(long)]
+    pub first_landlord: Option<String>,
+    /// Trump from the kitty when nobody bids: level (its first level card, else its highest) or first (its first card).
+    #[arg(long)]
+    pub no_bid_trump: Option<String>,
 }
 
-const FLAG_KEYS: [(&str, &str); 24] = [
+const FLAG_KEYS: [(&str, &str); 29] = [
     ("p", "--players"),
     ("d", "--decks"),
     ("k", "--kitty"),
@@ -127,6 +142,11 @@ const FLAG_KEYS: [(&str, &str); 24] = [
     ("dr", "--defended"),
     ("fr", "--final-rank"),
     ("bj", "--back-to-two"),
+    ("bo", "--overcall"),
+    ("jb", "--joker-bids"),
+    ("bt", "--take-back-bid"),
+    ("fb", "--first-landlord"),
+    ("nb", "--no-bid-trump"),
 ];
 
 impl TableArgs {
@@ -157,6 +177,11 @@ impl TableArgs {
             &self.defended,
             &self.final_rank,
             &self.back_to_two,
+            &self.overcall,
+            &self.joker_bids,
+            &self.take_back_bid,
+            &self.first_landlord,
+            &self.no_bid_trump,
         ];
         let mut query = vec![("seed".to_string(), self.seed.clone())];
         for ((key, _), value) in FLAG_KEYS.iter().zip(values) {

@@ -94,6 +94,24 @@ impl Text {
     pub const StartingLevel: Text = Text { en: "Starting level", zh: "起始级别" };
     pub const StartingLevelNote: Text = Text { en: "Every player starts at this rank, which is trump for the first hand.", zh: "所有人从这一级开始打，它是第一局的主级。" };
     pub const Reinforce: Text = Text { en: "You may raise your own bid with more copies of its card", zh: "可以用更多张同样的牌加固自己的亮主" };
+    // The house rules for bidding (`shengji::game::bidding`).
+    pub const Overcall: Text = Text { en: "A bid overcalls another with", zh: "反主的方法" };
+    pub const OvercallJokerOrMore: Text = Text { en: "More cards, or as many jokers", zh: "张数更多，或同样张数的王" };
+    pub const OvercallHigherSuit: Text = Text { en: "More cards, or as many of a higher suit (♣ < ♦ < ♥ < ♠) or jokers", zh: "张数更多，或同样张数更大的花色（♣ < ♦ < ♥ < ♠）或王" };
+    pub const OvercallMoreOnly: Text = Text { en: "More cards only", zh: "只能张数更多" };
+    pub const JokerBids: Text = Text { en: "Bidding no-trump with jokers", zh: "用王亮无主" };
+    pub const JokerBidsOff: Text = Text { en: "Not allowed", zh: "不可以" };
+    pub const JokerBidsPair: Text = Text { en: "A pair or more of one joker", zh: "一对或更多同样的王" };
+    pub const JokerBidsAll: Text = Text { en: "Every copy of one joker (as many as the decks)", zh: "同样的王全部（张数等于副数）" };
+    pub const JokerBidsFewerBig: Text = Text { en: "Every small joker, or one big joker fewer (which then ranks higher)", zh: "小王全部，或大王少一张（算作更大）" };
+    pub const TakeBackBidSetting: Text = Text { en: "The top bid may be taken back, once a hand, until the draw ends", zh: "抓牌结束前可以收回自己最高的亮主（每局一次）" };
+    pub const FirstLandlord: Text = Text { en: "The first hand's landlord", zh: "第一局的庄家" };
+    pub const FirstLandlordWinner: Text = Text { en: "Whoever holds the winning bid", zh: "最后亮主的人" };
+    pub const FirstLandlordFirst: Text = Text { en: "Whoever bid first (the winning bid names trump)", zh: "最先亮主的人（主由最后的亮主定）" };
+    pub const NoBidTrump: Text = Text { en: "When nobody bids, the kitty names trump by", zh: "无人亮主时，翻底定主" };
+    pub const NoBidLevel: Text = Text { en: "Its first level card, else a joker's no-trump, else its highest card", zh: "底牌里第一张级牌；没有则有王打无主；否则最大的牌" };
+    pub const NoBidFirst: Text = Text { en: "Its first card (a joker: no-trump)", zh: "底牌第一张（王则无主）" };
+    pub const TakeBackBid: Text = Text { en: "Take back my bid", zh: "收回亮主" };
     pub const TakeBackSetting: Text = Text { en: "A play may be taken back until the next player acts (never a throw)", zh: "下家出牌前可以悔牌（甩牌不能悔）" };
     pub const FollowRule: Text = Text { en: "Following: the lead's shapes you must match", zh: "跟牌：必须跟出的牌型" };
     pub const FollowRuleNote: Text = Text { en: "When you hold cards of the led suit, which of the lead's pairs, triples and tractors you must answer in kind.", zh: "手里有首家花色时，首家的对子、三张、拖拉机中哪些必须用同样的牌型跟。" };

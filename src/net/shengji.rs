@@ -12,7 +12,7 @@ use crate::shengji::bot::Difficulty;
 use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::{
-    Action, Event, FriendLimits, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings,
+    Action, BidRules, Event, FriendLimits, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings,
     ThrowPenaltySetting, TrickRecord,
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
@@ -88,6 +88,7 @@ impl PeerGame for Game {
         match e {
             Event::Drew { .. } => "a draw",
             Event::Bid(_) => "a bid",
+            Event::BidTakenBack { .. } => "a bid taken back",
             Event::Passed { .. } => "a pass",
             Event::TrumpDecided { .. } => "the trump",
             Event::Buried { .. } => "a bury",
@@ -144,6 +145,7 @@ struct SettingsOnWire {
     take_back: bool,
     friend_limits: FriendLimits,
     levels: LevelRules,
+    bidding: BidRules,
 }
 
 
@@ -203,7 +205,9 @@ fn view_ok(v: &SeatView, limits: Limits) -> Checked {
         }
     }
     if v.hand_sizes.iter().any(|&h| h > l.cards()) || v.deck_left > l.cards() {
-        return Err(OutOfBounds::Cards { what: "the hand sizes", len: v.hand_sizes.iter().sum::<usize>().max(v.deck_left), max: l.cards() });
+        // The largest number, not a sum: a hostile view's sizes could overflow one.
+        let len = v.hand_sizes.iter().copied().max().unwrap_or(0).max(v.deck_left);
+        return Err(OutOfBounds::Cards { what: "the hand sizes", len, max: l.cards() });
     }
     seats_ok("whose turn it is", &v.to_act, n)?;
     if let Some(s) = v.landlord {
@@ -281,7 +285,11 @@ fn result_ok(r: &HandResult, l: Limits) -> Checked {
 fn event_ok(e: &Event, l: Limits) -> Checked {
     let n = l.players;
     match e {
-        Event::Drew { seat } | Event::Passed { seat } | Event::Buried { landlord: seat } | Event::TookBack { seat } => {
+        Event::Drew { seat }
+        | Event::Passed { seat }
+        | Event::BidTakenBack { seat }
+        | Event::Buried { landlord: seat }
+        | Event::TookBack { seat } => {
             seat_ok("an event", *seat, n)
         }
         Event::PlayStarted { leader } => seat_ok("an event", *leader, n),
@@ -322,7 +330,7 @@ fn action_ok(a: &Action, l: Limits) -> Checked {
         }
         Action::DeclareFriends(f) => len_ok("a friend call", f.len(), l.players),
         Action::NextHandFrom(s) => text_ok("a seed", s),
-        Action::Draw | Action::Bid(..) | Action::Pass | Action::TakeBack | Action::NextHand => Ok(()),
+        Action::Draw | Action::Bid(..) | Action::Pass | Action::TakeBackBid | Action::TakeBack | Action::NextHand => Ok(()),
     }
 }
 

@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::shengji::bot::BotReason;
 use crate::dup::{SeedError, DERIVATION_VERSION, MAX_SEED_LEN};
 use crate::record::link::LinkError;
-use crate::shengji::game::{BidProblem, Done, FriendProblem, Move, PhaseName, RuleError, Seat, TakeBackProblem};
+use crate::shengji::game::{BidProblem, Done, FriendProblem, Move, Overcall, PhaseName, RuleError, Seat, TakeBackProblem};
 use crate::shengji::{IllegalPlay, LeadError};
 use crate::ui_model::phrase::{card_label, cards_label, describe_format, suit_name};
 
@@ -43,6 +43,7 @@ fn move_zh(action: Move) -> &'static str {
         Move::CallFriends => "叫朋友",
         Move::Play => "出牌",
         Move::TakeBack => "悔牌",
+        Move::TakeBackBid => "收回亮主",
         Move::NextHand => "发下一局",
     }
 }
@@ -52,13 +53,22 @@ fn bid_problem_zh(p: &BidProblem, lang: Lang) -> String {
         BidProblem::NotTrumpRank { rank, card } => {
             format!("只能用级牌{rank}或王亮主，不能用{}", card_label(*card, lang))
         }
-        BidProblem::LoneJoker => "无主亮牌至少要一对相同的王".into(),
+        BidProblem::JokerBidsOff => "本桌不能用王亮无主".into(),
+        BidProblem::TooFewJokers { card, needs } => format!("本桌用{}亮无主至少要{needs}张", card_label(*card, lang)),
         BidProblem::NoCards => "至少要亮一张牌".into(),
         BidProblem::HoldTopBid => "你已经是最高的亮主了".into(),
         BidProblem::ReinforceWith { card } => format!("你已是最高的亮主，只能用更多张{}加固", card_label(*card, lang)),
-        BidProblem::TooWeak { count, card } => {
-            format!("必须大过当前的亮主：{count}张{}（张数更多，或同样张数的王）", card_label(*card, lang))
+        BidProblem::TooWeak { count, card, overcall } => {
+            let how = match overcall {
+                Overcall::JokerOrMore => "张数更多，或同样张数的王",
+                Overcall::JokerOrHigherSuit => "张数更多，或同样张数更大的花色（♣ < ♦ < ♥ < ♠）或王",
+                Overcall::MoreOnly => "张数更多",
+            };
+            format!("必须大过当前的亮主：{count}张{}（{how}）", card_label(*card, lang))
         }
+        BidProblem::TakeBackOff => "本桌亮主不能收回".into(),
+        BidProblem::NoBidToTakeBack => "只能收回自己的、仍是最高的亮主".into(),
+        BidProblem::TookBackBefore => "这一局你已经收回过一次亮主了".into(),
     }
 }
 
@@ -340,6 +350,7 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
             BotReason::DealNextHand => "发下一局".into(),
             BotReason::NoBidPossible => "没有可以亮的牌".into(),
             BotReason::RandomBid => "随机亮主".into(),
+            BotReason::RandomTakeBackBid => "随机改主意：收回亮主".into(),
             BotReason::NoBid => "不亮".into(),
             BotReason::PartnerHoldsBid => "对家已经亮主".into(),
             BotReason::IHoldBid => "我已经亮主".into(),

@@ -216,6 +216,18 @@ pub const SHENGJI: GameRules = GameRules {
                     "底牌张数和叫几个朋友；起始级别；能否用更多张同样的牌加固自己的亮主；下家出牌前能否悔牌。",
                 ),
                 (
+                    "Bidding: by default a bid is overcalled by more cards, or by as many jokers. A table may also let as many cards of a higher suit overcall (♣ < ♦ < ♥ < ♠: a pair of 2♠ over a pair of 2♥), or only more cards (a pair of jokers no longer beats a pair of 2♥).",
+                    "亮主：默认要张数更多，或同样张数的王才能反主。也可以规定同样张数更大的花色也能反（♣ < ♦ < ♥ < ♠：一对2♠反一对2♥），或者只能张数更多（一对王也反不了一对2♥）。",
+                ),
+                (
+                    "No-trump bids with jokers may be off, or need every copy of one joker (three small jokers with three decks), or every small joker and one big joker fewer (two big jokers with three decks, which then beat three small ones). A table may let the top bid be taken back once a hand before the draw ends, the bid before it standing again.",
+                    "用王亮无主可以不允许，或者要同样的王全部（三副牌要三张小王），或者小王全部、大王少一张（三副牌两张大王，且大过三张小王）。也可以允许抓牌结束前收回自己最高的亮主，每局一次，之前的亮主恢复有效。",
+                ),
+                (
+                    "The first hand's landlord may be whoever bid first rather than whoever holds the winning bid (the winning bid still names trump). When nobody bids, the kitty's first card may name trump (a joker: no-trump) instead of its first card of the level.",
+                    "第一局的庄家可以是最先亮主的人，而不是最后亮主的人（主仍由最后的亮主定）。无人亮主时，可以由底牌第一张定主（王则无主），而不是底牌里第一张级牌。",
+                ),
+                (
                     "Following: by default you must answer each pair, triple and tractor of the lead in kind when you can. A table may spare triples and fours from a pair, ask for a tractor only after a tractor lead, or ask only for the suit; a tractor's groups may have to be bigger than pairs, or its run longer than two.",
                     "跟牌：默认情况下，能跟就必须用同样的牌型回应首家的每个对子、三张和拖拉机。也可以规定对子不逼出三张或四张、首家出拖拉机才须跟拖拉机，或者只须跟花色；拖拉机的每组可以要求多于两张，或者至少连续更多组。",
                 ),

@@ -146,6 +146,9 @@ impl Bot {
 
     fn draw_phase(&mut self, view: &SeatView) -> (Action, BotReason) {
         let fallback = if view.deck_left > 0 { Action::Draw } else { Action::Pass };
+        if self.difficulty == Difficulty::Random && view.can_take_back_bid && self.roll(4) == 0 {
+            return (Action::TakeBackBid, BotReason::RandomTakeBackBid);
+        }
         if view.valid_bids.is_empty() {
             return (fallback, BotReason::NoBidPossible);
         }

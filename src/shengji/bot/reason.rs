@@ -18,6 +18,8 @@ pub enum BotReason {
     NoBidPossible,
     /// A random bot's occasional bid.
     RandomBid,
+    /// A random bot taking back its bid, where the table allows it.
+    RandomTakeBackBid,
     /// A random bot not bidding.
     NoBid,
     PartnerHoldsBid,
@@ -62,6 +64,7 @@ impl fmt::Display for BotReason {
             BotReason::DealNextHand => f.write_str("deal the next hand"),
             BotReason::NoBidPossible => f.write_str("no bid possible"),
             BotReason::RandomBid => f.write_str("a random bid"),
+            BotReason::RandomTakeBackBid => f.write_str("a random change of mind: my bid taken back"),
             BotReason::NoBid => f.write_str("no bid"),
             BotReason::PartnerHoldsBid => f.write_str("my partner holds the bid"),
             BotReason::IHoldBid => f.write_str("I hold the bid"),

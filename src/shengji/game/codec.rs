@@ -3,6 +3,7 @@
 //! short keys), and its moves as compact bytes — a seat-and-tag byte, then card
 //! ids and counts as varints — for replay codes and saves.
 
+use super::bidding::{FirstLandlord, JokerBids, NoBidTrump, Overcall};
 use super::levels::{LevelRuleError, RankSet};
 use super::{Action, Friend, Game, KittyMultiplier, Mode, Seat, Settings, ThrowPenaltySetting};
 use crate::cards::{Card, Rank};
@@ -26,6 +27,8 @@ const TAG_NEXT_HAND: u8 = 7;
 const TAG_NEXT_HAND_FROM: u8 = 8;
 /// A lead read as the leader's chosen format: the cards, then the groups.
 const TAG_LEAD_AS: u8 = 9;
+/// A bid taken back (a table's bidding rule).
+const TAG_TAKE_BACK_BID: u8 = 10;
 
 /// Settings with every field that equals its default written as the default
 /// (`decks: Some(2)` with 4 players becomes `None`), so equal tables give equal links.
@@ -48,6 +51,14 @@ pub fn normalize(settings: &Settings) -> Settings {
         }
     }
     s
+}
+
+/// The choice named `v` among `all` (by `name`), or an error listing the names.
+fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, key: &'static str, v: &str) -> Result<T, LinkError> {
+    all.iter().copied().find(|&x| name(x) == v).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&x| name(x)).collect();
+        invalid(key, v, &format!("use one of: {}", names.join(", ")))
+    })
 }
 
 fn bit(b: bool) -> String {
@@ -92,7 +103,7 @@ impl ShengjiResult {
 impl Codec for Game {
     const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
-        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj"];
+        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb"];
 
     fn settings_pairs(settings: &Settings) -> Vec<(&'static str, String)> {
         let s = normalize(settings);
@@ -167,6 +178,22 @@ impl Codec for Game {
         }
         if l.back_to_two != dl.back_to_two {
             q.push(("bj", bit(l.back_to_two)));
+        }
+        let (b, db) = (s.bidding, d.bidding);
+        if b.overcall != db.overcall {
+            q.push(("bo", b.overcall.name().into()));
+        }
+        if b.joker_bids != db.joker_bids {
+            q.push(("jb", b.joker_bids.name().into()));
+        }
+        if b.take_back != db.take_back {
+            q.push(("bt", bit(b.take_back)));
+        }
+        if b.first_landlord != db.first_landlord {
+            q.push(("fb", b.first_landlord.name().into()));
+        }
+        if b.no_bid != db.no_bid {
+            q.push(("nb", b.no_bid.name().into()));
         }
         q
     }
@@ -257,6 +284,19 @@ impl Codec for Game {
             s.levels.final_rank = rank("fr", v)?;
         }
         s.levels.back_to_two = flag(get("bj"), "bj", s.levels.back_to_two)?;
+        if let Some(v) = get("bo") {
+            s.bidding.overcall = named(&Overcall::ALL, Overcall::name, "bo", v)?;
+        }
+        if let Some(v) = get("jb") {
+            s.bidding.joker_bids = named(&JokerBids::ALL, JokerBids::name, "jb", v)?;
+        }
+        s.bidding.take_back = flag(get("bt"), "bt", s.bidding.take_back)?;
+        if let Some(v) = get("fb") {
+            s.bidding.first_landlord = named(&FirstLandlord::ALL, FirstLandlord::name, "fb", v)?;
+        }
+        if let Some(v) = get("nb") {
+            s.bidding.no_bid = named(&NoBidTrump::ALL, NoBidTrump::name, "nb", v)?;
+        }
         s.validate().map_err(|error| LinkError::Settings { param: settings_param(&error), reason: error.to_string() })?;
         Ok(normalize(&s))
     }
@@ -330,6 +370,7 @@ impl Codec for Game {
                 cards(b, c);
             }
             Action::TakeBack => b.push(head(TAG_TAKE_BACK)),
+            Action::TakeBackBid => b.push(head(TAG_TAKE_BACK_BID)),
             Action::NextHand => b.push(head(TAG_NEXT_HAND)),
             Action::NextHandFrom(seed) => {
                 let seed = &seed.as_bytes()[..seed.len().min(255)];
@@ -385,6 +426,7 @@ impl Codec for Game {
             }
             TAG_PLAY => Action::Play(cards(r)?),
             TAG_TAKE_BACK => Action::TakeBack,
+            TAG_TAKE_BACK_BID => Action::TakeBackBid,
             TAG_NEXT_HAND => Action::NextHand,
             TAG_NEXT_HAND_FROM => {
                 let n = r.byte().ok_or(MoveError::Truncated)? as usize;

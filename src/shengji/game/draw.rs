@@ -1,14 +1,15 @@
 //! The draw. Each hand's deck is shuffled by the hand's `Deal` stream and the
 //! kitty is set aside from its end; the seats draw one card at a time, the
 //! landlord first when known, else seat 0 (a game's first hand). Meanwhile any
-//! seat may bid by showing trump-rank cards (a pair or more of one joker for
-//! no-trump): more cards beat fewer, then a suit < the small joker < the big
-//! joker; the top bidder may only reinforce (more of the same card), and only
-//! when the settings allow. After the last card every seat passes (a bid
-//! makes the others pass again). Then the top bid names trump and, when the
-//! landlord is not known yet, the landlord; with no bid the kitty is turned
-//! over to name trump ([`no_bid_trump`]). The landlord takes the kitty into
-//! hand and the exchange begins (`exchange.rs`).
+//! seat may bid by showing trump-rank cards (or jokers, for no-trump): which bid
+//! overcalls which, what a joker bid needs, and taking a bid back are the table's
+//! bidding rules (`bidding.rs`); the top bidder may only reinforce (more of the
+//! same card), and only when the settings allow. After the last card every seat
+//! passes (a bid or a bid taken back makes the others pass again). Then the top
+//! bid names trump and, when the landlord is not known yet, the landlord (the
+//! winning or the first bid's seat); with no bid the kitty is turned over to
+//! name trump. The landlord takes the kitty into hand and the exchange begins
+//! (`exchange.rs`).
 
 use super::{unreachable_phase, Bid, BidProblem, Event, ExchangePhase, Game, Move, Phase, RuleError, Seat};
 use crate::cards::{Card, CardCounts, Rank, Suit};
@@ -26,19 +27,11 @@ pub(crate) struct DrawPhase {
     pub first: Seat,
     /// After the deck is drawn: who has passed since the last bid.
     pub passed: Vec<bool>,
+    /// Who has taken back a bid this hand (once each).
+    pub took_back: Vec<bool>,
 }
 
 impl Bid {
-    /// Strength order: more cards first, then suit cards < small joker < big joker.
-    fn key(&self) -> (u8, u8) {
-        let kind = match self.card {
-            Card::BigJoker => 2,
-            Card::SmallJoker => 1,
-            _ => 0,
-        };
-        (self.count, kind)
-    }
-
     pub fn trump(&self, rank: Rank) -> Trump {
         match self.card.suit() {
             Some(suit) => Trump::Standard { rank, suit },
@@ -64,6 +57,7 @@ impl Game {
             drawer: first,
             first,
             passed: vec![false; s.players],
+            took_back: vec![false; s.players],
         }
     }
 
@@ -76,8 +70,13 @@ impl Game {
         if !card.is_joker() && card.rank() != Some(rank) {
             return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
         }
-        if card.is_joker() && count < 2 {
-            return Err(RuleError::BadBid(BidProblem::LoneJoker));
+        let rules = self.settings.settings.bidding;
+        if card.is_joker() {
+            match rules.joker_bids.needs(card, self.settings.decks) {
+                None => return Err(RuleError::BadBid(BidProblem::JokerBidsOff)),
+                Some(needs) if count < needs => return Err(RuleError::BadBid(BidProblem::TooFewJokers { card, needs })),
+                Some(_) => {}
+            }
         }
         if count == 0 {
             return Err(RuleError::BadBid(BidProblem::NoCards));
@@ -95,8 +94,8 @@ impl Game {
                 if top.card != card || count <= top.count {
                     return Err(RuleError::BadBid(BidProblem::ReinforceWith { card: top.card }));
                 }
-            } else if new.key() <= top.key() {
-                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card }));
+            } else if !rules.overcalls(&new, top) {
+                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card, overcall: rules.overcall }));
             }
         }
         Ok(())
@@ -157,6 +156,37 @@ impl Game {
         Ok(ev)
     }
 
+    /// Whether `seat` may take back its bid now: the table allows it, the top bid is
+    /// `seat`'s, and `seat` has not taken one back this hand.
+    pub fn check_take_back_bid(&self, seat: Seat) -> Result<(), RuleError> {
+        let Phase::Draw(d) = &self.phase else {
+            return Err(RuleError::WrongPhase { action: Move::TakeBackBid, phase: self.phase() });
+        };
+        if !self.settings.settings.bidding.take_back {
+            return Err(RuleError::BadBid(BidProblem::TakeBackOff));
+        }
+        if d.bids.last().is_none_or(|b| b.seat != seat) {
+            return Err(RuleError::BadBid(BidProblem::NoBidToTakeBack));
+        }
+        if d.took_back.get(seat).copied().unwrap_or(true) {
+            return Err(RuleError::BadBid(BidProblem::TookBackBefore));
+        }
+        Ok(())
+    }
+
+    /// Takes back `seat`'s top bid (checked by [`Game::check_take_back_bid`]): the bids
+    /// before it stand, and after the last card everyone may speak again.
+    pub(super) fn take_back_bid(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
+        self.check_take_back_bid(seat)?;
+        let Phase::Draw(d) = &mut self.phase else { unreachable_phase()? };
+        d.bids.pop();
+        d.took_back[seat] = true;
+        if d.next >= d.deck.len() {
+            d.passed = vec![false; d.hands.len()];
+        }
+        Ok(vec![Event::BidTakenBack { seat }])
+    }
+
     /// After the last card: no further bid from `seat`.
     pub(super) fn pass(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
         let Phase::Draw(d) = &mut self.phase else {
@@ -180,9 +210,11 @@ impl Game {
             return Vec::new();
         }
         let rank = self.trump_rank();
-        let (trump, landlord, revealed) = match d.bids.last() {
-            Some(b) => (b.trump(rank), self.landlord.unwrap_or(b.seat), None),
-            None => (no_bid_trump(&d.kitty, rank), self.landlord.unwrap_or(d.first), Some(d.kitty.clone())),
+        let rules = self.settings.settings.bidding;
+        let landlord = self.landlord.or(rules.first_landlord(&d.bids)).unwrap_or(d.first);
+        let (trump, revealed) = match d.bids.last() {
+            Some(b) => (b.trump(rank), None),
+            None => (rules.no_bid_trump(&d.kitty, rank), Some(d.kitty.clone())),
         };
         let rules = self.settings.rules(trump);
         let mut hands = d.hands.clone();
@@ -198,28 +230,6 @@ impl Game {
             friends: None,
         });
         vec![Event::TrumpDecided { trump, landlord, revealed }]
-    }
-}
-
-/// Nobody bid: turn the kitty over; the first card of the trump rank names the
-/// suit, else the first joker makes it no-trump, else the suit of the highest
-/// card (the first one on a tie).
-pub fn no_bid_trump(kitty: &[Card], rank: Rank) -> Trump {
-    if let Some(s) = kitty.iter().find(|c| c.rank() == Some(rank)).and_then(|c| c.suit()) {
-        return Trump::Standard { rank, suit: s };
-    }
-    if kitty.iter().any(|c| c.is_joker()) {
-        return Trump::NoTrump { rank: Some(rank) };
-    }
-    let mut best: Option<Card> = None;
-    for &c in kitty {
-        if best.is_none_or(|b| c.rank() > b.rank()) {
-            best = Some(c);
-        }
-    }
-    match best.and_then(|c| c.suit()) {
-        Some(suit) => Trump::Standard { rank, suit },
-        None => Trump::NoTrump { rank: Some(rank) },
     }
 }
 

@@ -3,7 +3,7 @@
 //! peer host can send as it is. `Display` is the English sentence for the CLI,
 //! logs and tests; seats are counted from 1 there, as people count them.
 
-use super::{PhaseName, Seat};
+use super::{Overcall, PhaseName, Seat};
 use crate::cards::{Card, Rank};
 use crate::dup::SeedError;
 use crate::shengji::legal::IllegalPlay;
@@ -21,6 +21,7 @@ pub enum Move {
     CallFriends,
     Play,
     TakeBack,
+    TakeBackBid,
     NextHand,
 }
 
@@ -35,6 +36,7 @@ impl Move {
             Move::CallFriends => "call friends",
             Move::Play => "play cards",
             Move::TakeBack => "take back",
+            Move::TakeBackBid => "take back a bid",
             Move::NextHand => "deal the next hand",
         }
     }
@@ -45,16 +47,24 @@ impl Move {
 pub enum BidProblem {
     /// Only cards of the trump rank, or jokers, may be shown.
     NotTrumpRank { rank: Rank, card: Card },
-    /// A no-trump bid needs a pair or more of one joker.
-    LoneJoker,
+    /// This table does not bid no-trump with jokers.
+    JokerBidsOff,
+    /// A no-trump bid needs at least `needs` copies of one joker at this table.
+    TooFewJokers { card: Card, needs: u8 },
     /// A bid shows at least one card.
     NoCards,
     /// This table does not let a player raise their own top bid.
     HoldTopBid,
     /// A player's own top bid may only be raised with more copies of its card.
     ReinforceWith { card: Card },
-    /// It does not beat the top bid (more cards, or as many jokers).
-    TooWeak { count: u8, card: Card },
+    /// It does not overcall the top bid, by the table's rule.
+    TooWeak { count: u8, card: Card, overcall: Overcall },
+    /// This table does not let a bid be taken back.
+    TakeBackOff,
+    /// Only the top bid may be taken back, by the player who made it.
+    NoBidToTakeBack,
+    /// A player takes back a bid once a hand.
+    TookBackBefore,
 }
 
 /// Why a friend call is not valid.
@@ -133,17 +143,28 @@ impl fmt::Display for BidProblem {
             BidProblem::NotTrumpRank { rank, card } => {
                 write!(f, "bid with the trump rank {rank} or with jokers, not {}", card.label())
             }
-            BidProblem::LoneJoker => f.write_str("a no-trump bid needs at least a pair of the same joker"),
+            BidProblem::JokerBidsOff => f.write_str("this table does not bid no-trump with jokers"),
+            BidProblem::TooFewJokers { card, needs } => {
+                write!(f, "a no-trump bid with {} needs at least {needs} of them at this table", card.label())
+            }
             BidProblem::NoCards => f.write_str("show at least one card"),
             BidProblem::HoldTopBid => f.write_str("you already hold the top bid"),
             BidProblem::ReinforceWith { card } => {
                 write!(f, "you hold the top bid; you may only reinforce it with more copies of {}", card.label())
             }
-            BidProblem::TooWeak { count, card } => write!(
+            BidProblem::TooWeak { count, card, overcall } => write!(
                 f,
-                "it must beat the current bid of {count} × {} (more cards, or as many jokers)",
-                card.label()
+                "it must beat the current bid of {count} × {} ({})",
+                card.label(),
+                match overcall {
+                    Overcall::JokerOrMore => "more cards, or as many jokers",
+                    Overcall::JokerOrHigherSuit => "more cards, or as many of a higher suit (♣ < ♦ < ♥ < ♠) or jokers",
+                    Overcall::MoreOnly => "more cards",
+                }
             ),
+            BidProblem::TakeBackOff => f.write_str("this table does not let a bid be taken back"),
+            BidProblem::NoBidToTakeBack => f.write_str("only your own bid, while it is the top bid, can be taken back"),
+            BidProblem::TookBackBefore => f.write_str("you have already taken back a bid this hand"),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! |---|---|
 //! | `settings.rs` | players, decks, the kitty, the mode, house rules, validation |
 //! | `draw.rs` | the deal, drawing, bidding and passing, trump and the landlord |
+//! | `bidding.rs` | house rules for bids: overcalls, joker bids, taking back, the first landlord, trump from the kitty |
 //! | `exchange.rs` | burying the kitty, teams, the start of play |
 //! | `friends.rs` | Finding Friends: the landlord's calls and their reveals |
 //! | `play.rs` | tricks, throws and their penalty, take-backs |
@@ -28,6 +29,7 @@
 //!
 //! The game, the hand and the scoring are described in `docs/game.md`.
 
+pub mod bidding;
 mod draw;
 mod exchange;
 mod finish;
@@ -52,7 +54,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use codec::ShengjiResult;
-pub use draw::no_bid_trump;
+pub use bidding::{BidRules, FirstLandlord, JokerBids, NoBidTrump, Overcall};
 pub use errors::{BidProblem, Done, FriendProblem, Move, RuleError, TakeBackProblem};
 pub use record::{replay, GameRecord, ReplayError};
 pub use levels::{LevelNote, LevelRules, RankSet};
@@ -113,6 +115,9 @@ pub enum Action {
     /// `Play` takes the chosen parse ([`Lead::parse`](crate::shengji::lead::Lead::parse)).
     #[serde(rename = "a")]
     LeadAs(Vec<Card>, Format),
+    /// During the draw: take back your top bid (a table rule, once a hand).
+    #[serde(rename = "u")]
+    TakeBackBid,
 }
 
 /// A bid made during the draw.
@@ -150,6 +155,8 @@ impl fmt::Display for PhaseName {
 pub enum Event {
     Drew { seat: Seat },
     Bid(Bid),
+    /// The top bid was taken back; the one before it (if any) is the top bid again.
+    BidTakenBack { seat: Seat },
     Passed { seat: Seat },
     /// The draw is over: trump and landlord are known. `revealed` is the
     /// kitty turned over when nobody bid.
@@ -371,9 +378,9 @@ impl Game {
     }
 
     /// May `seat` make some move now? (During the draw anyone holding a
-    /// valid bid may bid, whoever is to draw.)
+    /// valid bid may bid, or take back their own, whoever is to draw.)
     pub fn may_act(&self, seat: Seat) -> bool {
-        self.to_act().contains(&seat) || !self.valid_bids(seat).is_empty()
+        self.to_act().contains(&seat) || !self.valid_bids(seat).is_empty() || self.check_take_back_bid(seat).is_ok()
     }
 
     /// A seat's cards right now (sorted for display once trump is known).
@@ -429,6 +436,7 @@ impl Game {
             },
             Action::Bid(card, count) => self.bid(seat, *card, *count),
             Action::Pass => self.pass(seat),
+            Action::TakeBackBid => self.take_back_bid(seat),
             Action::Bury(cards) => self.bury(seat, cards),
             Action::DeclareFriends(friends) => self.declare_friends(seat, friends),
             Action::Play(cards) => self.play(seat, cards, None),

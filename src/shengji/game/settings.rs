@@ -2,6 +2,7 @@
 //! policies, bidding and friend restrictions, with defaults and validation
 //! that names what is wrong.
 
+use super::bidding::{BidRules, FirstLandlord, JokerBids, NoBidTrump, Overcall};
 use super::levels::{LevelRuleError, LevelRules, STEPS_PER_DECK};
 use crate::cards::Rank;
 use crate::shengji::format::TractorRules;
@@ -100,6 +101,10 @@ pub struct Settings {
     /// How levels move and where the game ends (`levels.rs`).
     #[serde(rename = "lv")]
     pub levels: LevelRules,
+    /// Which bids overcall, joker bids, taking a bid back, the first landlord, trump
+    /// from the kitty (`bidding.rs`).
+    #[serde(rename = "bd")]
+    pub bidding: BidRules,
 }
 
 impl Default for Settings {
@@ -121,6 +126,7 @@ impl Default for Settings {
             take_back: true,
             friend_limits: FriendLimits::default(),
             levels: LevelRules::default(),
+            bidding: BidRules::default(),
         }
     }
 }
@@ -358,7 +364,8 @@ impl Settings {
 /// 4–10 players, either mode (Friends when odd), any number of friends, 1 to
 /// min(2 × players, 16) decks, the default, smallest or largest kitty that fits,
 /// and any draw policy, tractor rules, throw evaluation, penalty, multiplier,
-/// flags, starting level, house rules for levels and limits on friend calls. The same stream gives the same tables.
+/// flags, starting level, house rules for levels, limits on friend calls and bidding rules.
+/// The same stream gives the same tables.
 pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
     use crate::dup::uniform_below;
     let mut pick = |n: usize| uniform_below(rng, n as u64) as usize;
@@ -406,6 +413,21 @@ pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
         take_back: pick(2) == 0,
         levels: sample_levels(starting_level, &mut pick),
         friend_limits: FriendLimits { no_highest: pick(3) == 0, no_points: pick(3) == 0, join_once: pick(2) == 0 },
+        bidding: sample_bidding(&mut pick),
+    }
+}
+
+/// House rules for bidding drawn for a sweep: the classic ones half the time, else any.
+fn sample_bidding(pick: &mut impl FnMut(usize) -> usize) -> BidRules {
+    if pick(2) == 0 {
+        return BidRules::default();
+    }
+    BidRules {
+        overcall: Overcall::ALL[pick(Overcall::ALL.len())],
+        joker_bids: JokerBids::ALL[pick(JokerBids::ALL.len())],
+        take_back: pick(2) == 0,
+        first_landlord: FirstLandlord::ALL[pick(FirstLandlord::ALL.len())],
+        no_bid: NoBidTrump::ALL[pick(NoBidTrump::ALL.len())],
     }
 }
 

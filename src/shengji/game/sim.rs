@@ -1,9 +1,12 @@
 //! Bot-only simulation with invariant checks after every action: cards
-//! conserved, every bot move legal, points accounted for, levels moved as the
-//! ladder and the house rules for levels say, every hand ends. Used by `tuolaji simulate`, tests and benches.
+//! conserved, every bot move legal, points accounted for, bids, trump and the
+//! first landlord as the bidding rules say, levels moved as the ladder and the
+//! house rules for levels say, every hand ends. Used by `tuolaji simulate`,
+//! tests and benches.
 
 use super::{Action, Event, Game, Ladder, LevelNote, Mode, Settings, SettingsError};
-use crate::cards::{CardCounts, Rank};
+use crate::cards::{Card, CardCounts, Rank};
+use crate::shengji::trump::Trump;
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::table::sim::{self, Simulated};
@@ -47,6 +50,8 @@ impl Simulation {
 pub struct Watch {
     full: CardCounts,
     levels_before: Vec<Rank>,
+    /// The landlord before the draw (none in a game's first hand).
+    landlord_before: Option<Seat>,
 }
 
 impl Simulated for Game {
@@ -55,15 +60,25 @@ impl Simulated for Game {
     const DIGEST_MOVES: bool = false;
 
     fn start_hand(&self, _: &mut Summary) -> Result<Watch, String> {
-        Ok(Watch { full: CardCounts::full_decks(self.settings().decks), levels_before: self.levels().to_vec() })
+        Ok(Watch {
+            full: CardCounts::full_decks(self.settings().decks),
+            levels_before: self.levels().to_vec(),
+            landlord_before: self.current_landlord(),
+        })
     }
 
     fn action_cap(&self, _: &Watch) -> usize {
         20 * self.settings().cards() + 1000
     }
 
-    /// Cards conserved, points accounted for.
-    fn after_move(&self, w: &mut Watch, _: Seat, _: &Action, _: &[Event], _: &mut Summary) -> Result<(), String> {
+    /// Cards conserved, points accounted for; once trump is decided, the bids, trump and
+    /// landlord as the bidding rules say.
+    fn after_move(&self, w: &mut Watch, _: Seat, _: &Action, events: &[Event], _: &mut Summary) -> Result<(), String> {
+        for e in events {
+            if let Event::TrumpDecided { trump, landlord, revealed } = e {
+                self.check_bidding(w, *trump, *landlord, revealed.as_deref())?;
+            }
+        }
         if self.all_cards() != w.full {
             return Err("cards are not conserved".into());
         }
@@ -141,5 +156,42 @@ impl Simulated for Game {
             summary.mean_attacker_points /= summary.hands as f64;
         }
         summary.digest = digest;
+    }
+}
+
+impl Game {
+    /// The bidding rules restated: each bid overcalls the one before (or reinforces one's
+    /// own), joker bids hold enough jokers, the top bid or the kitty names trump, and the
+    /// first hand's landlord is the winning or the first bid's seat.
+    fn check_bidding(&self, w: &Watch, trump: Trump, landlord: Seat, revealed: Option<&[Card]>) -> Result<(), String> {
+        let s = self.settings();
+        let rules = s.settings.bidding;
+        let bids = self.bids();
+        for b in bids {
+            if b.card.is_joker() && rules.joker_bids.needs(b.card, s.decks).is_none_or(|n| b.count < n) {
+                return Err(format!("a joker bid of {} × {:?} under {:?}", b.count, b.card, rules.joker_bids));
+            }
+        }
+        for pair in bids.windows(2) {
+            let (top, new) = (&pair[0], &pair[1]);
+            let reinforced = new.seat == top.seat && new.card == top.card && new.count > top.count;
+            if !reinforced && !rules.overcalls(new, top) {
+                return Err(format!("{new:?} stood over {top:?} under {:?}", rules.overcall));
+            }
+        }
+        let rank = self.trump_rank();
+        let expect = match (bids.last(), revealed) {
+            (Some(b), None) => b.trump(rank),
+            (None, Some(kitty)) => rules.no_bid_trump(kitty, rank),
+            _ => return Err("trump decided with both a bid and a turned kitty, or neither".into()),
+        };
+        if trump != expect {
+            return Err(format!("trump {trump:?}, the rules say {expect:?}"));
+        }
+        let expect = w.landlord_before.or(rules.first_landlord(bids));
+        if expect.is_some_and(|l| l != landlord) {
+            return Err(format!("seat {landlord} is landlord, the rules say seat {expect:?}"));
+        }
+        Ok(())
     }
 }

@@ -4,6 +4,7 @@
 //! in `tests/play.rs`.
 
 use super::*;
+use super::bidding::level_or_highest;
 use crate::cards::Suit;
 
 fn seed(s: &str) -> TableSeed {
@@ -97,14 +98,14 @@ fn no_bid_fallback_turns_over_the_kitty() {
         g.apply(s, &Action::Pass).unwrap();
     }
     assert_eq!(g.current_landlord(), Some(0));
-    assert_eq!(g.trump(), Some(no_bid_trump(&kitty, Rank::Two)));
+    assert_eq!(g.trump(), Some(level_or_highest(&kitty, Rank::Two)));
     assert_eq!(g.view(2).revealed_kitty, Some(kitty));
     assert_eq!(
-        no_bid_trump(&[Card::new(Rank::Three, Suit::Hearts), Card::new(Rank::Ace, Suit::Clubs)], Rank::Two),
+        level_or_highest(&[Card::new(Rank::Three, Suit::Hearts), Card::new(Rank::Ace, Suit::Clubs)], Rank::Two),
         Trump::Standard { rank: Rank::Two, suit: Suit::Clubs }
     );
     assert_eq!(
-        no_bid_trump(&[Card::new(Rank::Three, Suit::Hearts), Card::new(Rank::Two, Suit::Diamonds)], Rank::Two),
+        level_or_highest(&[Card::new(Rank::Three, Suit::Hearts), Card::new(Rank::Two, Suit::Diamonds)], Rank::Two),
         Trump::Standard { rank: Rank::Two, suit: Suit::Diamonds }
     );
 }
@@ -337,6 +338,7 @@ mod play;
 mod friend_limits;
 mod levels;
 mod table_layer;
+mod bidding;
 
 #[test]
 fn the_expert_bot_decides_from_its_view_alone() {

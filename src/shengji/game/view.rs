@@ -2,7 +2,7 @@
 //! and results, and the kitty only when the rules show it to that seat.
 //! Serialisable, so the same view feeds the UI, the bots and remote peers.
 
-use super::{Bid, FriendLimits, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
+use super::{Bid, BidRules, FriendLimits, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
 use crate::cards::{Card, Rank};
 use crate::shengji::format::Format;
 use crate::shengji::rules::RulesConfig;
@@ -46,6 +46,10 @@ pub struct SeatView {
     pub deck_left: usize,
     pub to_act: Vec<Seat>,
     pub valid_bids: Vec<(Card, u8)>,
+    /// During the draw: this seat may take back its top bid (a table rule, once a hand).
+    pub can_take_back_bid: bool,
+    /// The table's rules for bids.
+    pub bidding: BidRules,
     pub can_take_back: bool,
     /// Whether this table allows take-backs at all (the button keeps its place when it does).
     #[serde(default)]
@@ -57,12 +61,11 @@ pub struct SeatView {
     pub buried: bool,
     /// Finding Friends: how many friends the landlord calls.
     pub friends_to_call: usize,
-    /// Whether a friend may be called by a trump card (a table setting; off by default).
-    #[serde(default)]
     /// Cards that may not be called as friends, and joining twice.
     pub friend_limits: FriendLimits,
     /// How the kitty's points multiply when the attackers win the last trick.
     pub kitty_multiplier: KittyMultiplier,
+    /// Whether a friend may be called by a trump card (a table setting; off by default).
     pub friend_trump_allowed: bool,
     pub friends: Vec<FriendSlot>,
     /// Seats known to be on the landlord's side.
@@ -106,6 +109,8 @@ impl Game {
             deck_left: 0,
             to_act: self.to_act(),
             valid_bids: self.valid_bids(seat),
+            can_take_back_bid: self.check_take_back_bid(seat).is_ok(),
+            bidding: self.settings.settings.bidding,
             can_take_back: self.can_take_back(seat).is_ok(),
             take_backs: self.settings.settings.take_back,
             kitty: None,

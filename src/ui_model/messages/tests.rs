@@ -109,9 +109,10 @@ fn bot_kind(r: &BotReason) -> usize {
         BotReason::TakeCheaply => 24,
         BotReason::CannotWin => 25,
         BotReason::Searched { .. } => 26,
+        BotReason::RandomTakeBackBid => 27,
     }
 }
-const BOT_KINDS: usize = 27;
+const BOT_KINDS: usize = 28;
 
 fn illegal_examples() -> Vec<IllegalPlay> {
     let ah = Card::new(Rank::Ace, Suit::Hearts);
@@ -149,10 +150,16 @@ fn rule_examples() -> Vec<RuleError> {
         RuleError::DeckNotEmpty,
         RuleError::BadBid(BidProblem::NoCards),
         RuleError::BadBid(BidProblem::NotTrumpRank { rank: Rank::Two, card: Card::SmallJoker }),
-        RuleError::BadBid(BidProblem::LoneJoker),
+        RuleError::BadBid(BidProblem::JokerBidsOff),
+        RuleError::BadBid(BidProblem::TooFewJokers { card: Card::BigJoker, needs: 3 }),
+        RuleError::BadBid(BidProblem::TakeBackOff),
+        RuleError::BadBid(BidProblem::NoBidToTakeBack),
+        RuleError::BadBid(BidProblem::TookBackBefore),
         RuleError::BadBid(BidProblem::HoldTopBid),
         RuleError::BadBid(BidProblem::ReinforceWith { card: Card::BigJoker }),
-        RuleError::BadBid(BidProblem::TooWeak { count: 2, card: Card::new(Rank::Two, Suit::Hearts) }),
+        RuleError::BadBid(BidProblem::TooWeak { count: 2, card: Card::new(Rank::Two, Suit::Hearts), overcall: Overcall::JokerOrMore }),
+        RuleError::BadBid(BidProblem::TooWeak { count: 2, card: Card::new(Rank::Two, Suit::Hearts), overcall: Overcall::JokerOrHigherSuit }),
+        RuleError::BadBid(BidProblem::TooWeak { count: 2, card: Card::new(Rank::Two, Suit::Hearts), overcall: Overcall::MoreOnly }),
         RuleError::NotInHand { card: Card::BigJoker, held: 1, wanted: 2 },
         RuleError::BuryCount { expected: 8, got: 7 },
         RuleError::AlreadyDone(Done::Buried),
@@ -187,6 +194,7 @@ fn bot_examples() -> Vec<BotReason> {
         BotReason::DealNextHand,
         BotReason::NoBidPossible,
         BotReason::RandomBid,
+        BotReason::RandomTakeBackBid,
         BotReason::NoBid,
         BotReason::PartnerHoldsBid,
         BotReason::IHoldBid,

@@ -91,6 +91,9 @@ impl Replay {
             for event in &events {
                 match event {
                     Event::Bid(bid) => bids.push((*bid, held)),
+                    Event::BidTakenBack { .. } => {
+                        bids.pop();
+                    }
                     Event::TrumpDecided { trump, landlord, revealed } => {
                         let kitty = game.view(*landlord).kitty.unwrap_or_default();
                         let mut drawn: Vec<Vec<Card>> = (0..game.players()).map(|s| game.hand(s)).collect();

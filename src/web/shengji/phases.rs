@@ -36,6 +36,7 @@ pub(super) fn draw_panel(seen: Seen) -> AnyView {
     let v = view.get();
     let bids = v.bids.iter().map(|b| format!("{}: {}", name(b.seat), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
     let may_pass = v.deck_left == 0 && v.to_act.contains(&me);
+    let may_take_back = v.can_take_back_bid;
     view! {
         <div class="phase-panel" data-testid="draw-panel">
             {if v.deck_left > 0 {
@@ -51,6 +52,11 @@ pub(super) fn draw_panel(seen: Seen) -> AnyView {
                         {shell.t(Text::BidWith)} " " {cards_label(&vec![card; n as usize], lang())}
                     </button>
                 }).collect_view()}
+                {may_take_back.then(|| view! {
+                    <button type="button" class="button" data-testid="take-back-bid" on:click=move |_| { act.run(Action::TakeBackBid); }>
+                        {shell.t(Text::TakeBackBid)}
+                    </button>
+                })}
                 {may_pass.then(|| view! {
                     <button type="button" class="button" data-testid="pass" on:click=move |_| { act.run(Action::Pass); }>
                         {shell.t(Text::NoBid)}

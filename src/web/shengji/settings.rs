@@ -11,7 +11,9 @@ use crate::net::shengji::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::settings::{default_kitty, kitty_fits, MAX_TRACTOR_LENGTH};
 use crate::shengji::game::levels::{MOST_DEAD_ZONE, MOST_TAKEOVER_STEPS, STEPS_PER_DECK};
-use crate::shengji::game::{KittyMultiplier, Mode, RankSet, Settings, ThrowPenaltySetting};
+use crate::shengji::game::{
+    FirstLandlord, JokerBids, KittyMultiplier, Mode, NoBidTrump, Overcall, RankSet, Settings, ThrowPenaltySetting,
+};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
 use crate::web::shell::Shell;
 use crate::web::table::settings_form::{check_field, default_then, field_id, house_rules, noted, number_choices, players_field, select_field, setter, SettingsForm};
@@ -93,6 +95,9 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
             Rank::ALL.iter().enumerate().map(|(i, r)| (i.to_string(), r.notation().to_string())).collect(),
             pick_of(&Rank::ALL, move |r| with(&|s| { s.starting_level = r; s.levels.final_rank = s.levels.final_rank.max(r); })))),
         check_field(field_id(ids, "reinforce"), &t(Text::Reinforce), s.reinforce, move |on| with(&|s| s.reinforce = on)),
+    ]);
+    fields.extend(bid_fields(s, with, ids, shell));
+    fields.extend([
         check_field(field_id(ids, "take-back"), &t(Text::TakeBackSetting), s.take_back, move |on| with(&|s| s.take_back = on)),
         noted(&t(Text::FollowRuleNote), select_field(field_id(ids, "draw-policy"), &t(Text::FollowRule), index_of(&DRAW, &s.draw_policy),
             labelled(&[Text::FollowEvery, Text::FollowLonger, Text::FollowTractors, Text::FollowBoth, Text::FollowSuit]),
@@ -113,6 +118,45 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
     ]);
     fields.extend(level_fields(s, with, ids, shell));
     fields.into_any()
+}
+
+/// The house rules for bidding (`shengji::game::bidding`): which bid overcalls, joker
+/// bids, taking a bid back, the first landlord, trump from the kitty.
+fn bid_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> Vec<AnyView> {
+    let t = move |text: Text| shell.t(text).to_string();
+    let b = s.bidding;
+    // A select over one of the bidding enums, by its link name.
+    fn choice<T: Copy + PartialEq + 'static>(
+        id: String,
+        label: String,
+        current: T,
+        all: &'static [T],
+        name: fn(T) -> &'static str,
+        labels: Vec<String>,
+        set: impl Fn(T) + 'static,
+    ) -> AnyView {
+        let options = all.iter().zip(labels).map(|(&x, l)| (name(x).to_string(), l)).collect();
+        select_field(id, &label, name(current).to_string(), options, move |v| {
+            if let Some(&x) = all.iter().find(|&&x| name(x) == v) {
+                set(x)
+            }
+        })
+    }
+    vec![
+        choice(field_id(ids, "overcall"), t(Text::Overcall), b.overcall, &Overcall::ALL, Overcall::name,
+            vec![t(Text::OvercallJokerOrMore), t(Text::OvercallHigherSuit), t(Text::OvercallMoreOnly)],
+            move |o| with(&|s| s.bidding.overcall = o)),
+        choice(field_id(ids, "joker-bids"), t(Text::JokerBids), b.joker_bids, &JokerBids::ALL, JokerBids::name,
+            vec![t(Text::JokerBidsOff), t(Text::JokerBidsPair), t(Text::JokerBidsAll), t(Text::JokerBidsFewerBig)],
+            move |j| with(&|s| s.bidding.joker_bids = j)),
+        check_field(field_id(ids, "take-back-bid"), &t(Text::TakeBackBidSetting), b.take_back, move |on| with(&|s| s.bidding.take_back = on)),
+        choice(field_id(ids, "first-landlord"), t(Text::FirstLandlord), b.first_landlord, &FirstLandlord::ALL, FirstLandlord::name,
+            vec![t(Text::FirstLandlordWinner), t(Text::FirstLandlordFirst)],
+            move |f| with(&|s| s.bidding.first_landlord = f)),
+        choice(field_id(ids, "no-bid-trump"), t(Text::NoBidTrump), b.no_bid, &NoBidTrump::ALL, NoBidTrump::name,
+            vec![t(Text::NoBidLevel), t(Text::NoBidFirst)],
+            move |n| with(&|s| s.bidding.no_bid = n)),
+    ]
 }
 
 /// The house rules for levels (`shengji::game::levels`): the ladder's step, takeover and
