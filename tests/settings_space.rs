@@ -13,7 +13,7 @@ use tuolaji::shengji::format::TractorRules;
 use tuolaji::shengji::game::levels::STEPS_PER_DECK;
 use tuolaji::shengji::game::{
     BidRules, FirstLandlord, FriendLimits, GameRecord, JokerBids, KittyMultiplier, LevelRules, Mode, NoBidTrump, Overcall, RankSet,
-    Settings, ThrowPenaltySetting,
+    Settings, Shown, ThrowPenaltySetting,
 };
 use tuolaji::shengji::rules::{DrawPolicy, ThrowEvaluation};
 
@@ -144,6 +144,7 @@ fn random_tables_over_every_field() {
                 first_landlord: FirstLandlord::ALL[pick(2) as usize],
                 no_bid: NoBidTrump::ALL[pick(2) as usize],
             },
+            shown: Shown { landlord_points: pick(2) == 0, past_tricks: pick(2) == 0, kitty_at_end: pick(2) == 0, throw_stopper: pick(2) == 0 },
         };
         accepted += agree(&s, &seed) as usize;
     }

@@ -115,6 +115,34 @@ test("a 4-player hand against bots plays to its end", async () => {
   await context.close();
 });
 
+test("what is shown: from memory, the landlord's points off screen, the kitty kept by the landlord", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(shared.site.url + "#/play/shengji?seed=hand42&pace=instant&lp=0&pt=0&ke=0");
+  await waitForApp(page);
+  const seen = { lines: 0, buttons: 0, landlordPoints: 0 };
+  await playHand(page, {
+    onPlay: async (page) => {
+      // The trick just won is announced, never offered again on demand.
+      seen.lines += await page.locator("p[data-testid=last-trick]").count();
+      seen.buttons += await page.locator("button[data-testid=last-trick]").count();
+      // No seat of the landlord's side shows its points.
+      seen.landlordPoints += await page.locator("[data-testid=seat]").evaluateAll((seats) => seats.filter((s) =>
+        s.querySelector(".tag.landlord, .tag.team") && / · \d+ (pts|分)/.test(s.querySelector(".seat-info").textContent)).length);
+    },
+  });
+  assert.ok(seen.lines > 0, "the last trick was announced");
+  assert.deepEqual([seen.buttons, seen.landlordPoints], [0, 0]);
+  await page.waitForSelector("[data-testid=hand-result]");
+  // You are seat 1: unless you are the landlord, the kitty's cards stay with the landlord.
+  const landlord = await page.locator("[data-testid=landlord] b").textContent();
+  const kitty = await page.locator("[data-testid=result-kitty]").textContent();
+  if (landlord === "You") assert.doesNotMatch(kitty, /kept by the landlord/);
+  else assert.match(kitty, /kept by the landlord \(\d+ pts\)/);
+  await screenshot(page, "shown-result-phone");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
 test("a 5-player Finding Friends hand plays to its end (desktop)", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.desktop);
   await page.goto(shared.site.url + "#/play/shengji?seed=friends5&p=5&m=friends&pace=instant");

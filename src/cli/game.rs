@@ -11,7 +11,7 @@ use crate::shengji::bot::Difficulty;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;
 use crate::shengji::game::{
-    BidRules, FirstLandlord, FriendLimits, JokerBids, KittyMultiplier, LevelRules, Mode, NoBidTrump, Overcall, RankSet, Settings,
+    BidRules, FirstLandlord, FriendLimits, JokerBids, KittyMultiplier, LevelRules, Mode, NoBidTrump, Overcall, RankSet, Settings, Shown,
     ThrowPenaltySetting,
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
@@ -152,6 +152,18 @@ pub struct SettingsArgs {
     /// Trump from the kitty when nobody bids: level (its first level card, else a joker's no-trump, else its highest card) or first (its first card) [default: level]
     #[arg(long, value_parser = PossibleValuesParser::new(NoBidTrump::ALL.map(NoBidTrump::name)).map(|v| named(&NoBidTrump::ALL, NoBidTrump::name, &v)))]
     pub no_bid_trump: Option<NoBidTrump>,
+    /// The landlord's side's points on screen during the hand [default: true]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub show_landlord_points: Option<bool>,
+    /// Past tricks on screen (false: play from memory) [default: true]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub show_past_tricks: Option<bool>,
+    /// The buried kitty shown to everyone when the hand ends [default: true]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub show_kitty: Option<bool>,
+    /// A failed throw names who could beat it [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub show_throw_stopper: Option<bool>,
 }
 
 /// The choice named `name` (clap has checked it is one of `all`'s names).
@@ -197,6 +209,10 @@ impl SettingsArgs {
             ("--take-back-bid", self.take_back_bid.is_some()),
             ("--first-landlord", self.first_landlord.is_some()),
             ("--no-bid-trump", self.no_bid_trump.is_some()),
+            ("--show-landlord-points", self.show_landlord_points.is_some()),
+            ("--show-past-tricks", self.show_past_tricks.is_some()),
+            ("--show-kitty", self.show_kitty.is_some()),
+            ("--show-throw-stopper", self.show_throw_stopper.is_some()),
         ];
         flags.iter().filter(|(_, given)| *given).map(|(name, _)| *name).collect()
     }
@@ -255,6 +271,12 @@ impl SettingsArgs {
                 take_back: self.take_back_bid.unwrap_or(d.bidding.take_back),
                 first_landlord: self.first_landlord.unwrap_or(d.bidding.first_landlord),
                 no_bid: self.no_bid_trump.unwrap_or(d.bidding.no_bid),
+            },
+            shown: Shown {
+                landlord_points: self.show_landlord_points.unwrap_or(d.shown.landlord_points),
+                past_tricks: self.show_past_tricks.unwrap_or(d.shown.past_tricks),
+                kitty_at_end: self.show_kitty.unwrap_or(d.shown.kitty_at_end),
+                throw_stopper: self.show_throw_stopper.unwrap_or(d.shown.throw_stopper),
             },
         })
     }

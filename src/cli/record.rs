@@ -115,9 +115,21 @@ pub struct TableArgs {
     /// Trump from the kitty when nobody bids: level (its first level card, else its highest) or first (its first card).
     #[arg(long)]
     pub no_bid_trump: Option<String>,
+    /// The landlord's side's points on screen during the hand: 1 or 0.
+    #[arg(long)]
+    pub show_landlord_points: Option<String>,
+    /// Past tricks on screen (0: play from memory): 1 or 0.
+    #[arg(long)]
+    pub show_past_tricks: Option<String>,
+    /// The buried kitty shown to everyone at the end: 1 or 0.
+    #[arg(long)]
+    pub show_kitty: Option<String>,
+    /// A failed throw names who could beat it: 1 or 0.
+    #[arg(long)]
+    pub show_throw_stopper: Option<String>,
 }
 
-const FLAG_KEYS: [(&str, &str); 29] = [
+const FLAG_KEYS: [(&str, &str); 33] = [
     ("p", "--players"),
     ("d", "--decks"),
     ("k", "--kitty"),
@@ -147,6 +159,10 @@ const FLAG_KEYS: [(&str, &str); 29] = [
     ("bt", "--take-back-bid"),
     ("fb", "--first-landlord"),
     ("nb", "--no-bid-trump"),
+    ("lp", "--show-landlord-points"),
+    ("pt", "--show-past-tricks"),
+    ("ke", "--show-kitty"),
+    ("st", "--show-throw-stopper"),
 ];
 
 impl TableArgs {
@@ -182,6 +198,10 @@ impl TableArgs {
             &self.take_back_bid,
             &self.first_landlord,
             &self.no_bid_trump,
+            &self.show_landlord_points,
+            &self.show_past_tricks,
+            &self.show_kitty,
+            &self.show_throw_stopper,
         ];
         let mut query = vec![("seed".to_string(), self.seed.clone())];
         for ((key, _), value) in FLAG_KEYS.iter().zip(values) {

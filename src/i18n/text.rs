@@ -111,6 +111,12 @@ impl Text {
     pub const NoBidTrump: Text = Text { en: "When nobody bids, the kitty names trump by", zh: "无人亮主时，翻底定主" };
     pub const NoBidLevel: Text = Text { en: "Its first level card, else a joker's no-trump, else its highest card", zh: "底牌里第一张级牌；没有则有王打无主；否则最大的牌" };
     pub const NoBidFirst: Text = Text { en: "Its first card (a joker: no-trump)", zh: "底牌第一张（王则无主）" };
+    // What the table shows (`shengji::game::shown`).
+    pub const ShowLandlordPoints: Text = Text { en: "The landlord's side's points are shown during the hand", zh: "打牌时显示庄家一方的分数" };
+    pub const ShowPastTricks: Text = Text { en: "Past tricks can be looked at (off: play from memory)", zh: "可以查看之前的牌（不选：凭记忆打）" };
+    pub const ShowKitty: Text = Text { en: "Everyone sees the kitty when the hand ends", zh: "一局结束时所有人都能看到底牌" };
+    pub const ShowThrowStopper: Text = Text { en: "A failed throw names who could beat it", zh: "甩牌失败时说出谁管得住" };
+    pub const KittyHidden: Text = Text { en: "kept by the landlord", zh: "只有庄家知道" };
     pub const TakeBackBid: Text = Text { en: "Take back my bid", zh: "收回亮主" };
     pub const TakeBackSetting: Text = Text { en: "A play may be taken back until the next player acts (never a throw)", zh: "下家出牌前可以悔牌（甩牌不能悔）" };
     pub const FollowRule: Text = Text { en: "Following: the lead's shapes you must match", zh: "跟牌：必须跟出的牌型" };

@@ -12,7 +12,7 @@ use crate::shengji::bot::Difficulty;
 use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::{
-    Action, BidRules, Event, FriendLimits, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings,
+    Action, BidRules, Event, FriendLimits, Game, HandResult, KittyMultiplier, LevelNote, LevelRules, Mode, PhaseName, Seat, SeatView, Settings, Shown,
     ThrowPenaltySetting, TrickRecord,
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
@@ -146,6 +146,7 @@ struct SettingsOnWire {
     friend_limits: FriendLimits,
     levels: LevelRules,
     bidding: BidRules,
+    shown: Shown,
 }
 
 

@@ -139,6 +139,18 @@ pub fn nth_label(n: u8, lang: Lang) -> String {
 
 /// A friend revealed, and the points it takes out of the attackers' count (the points that
 /// seat had captured counted for the attackers until now).
+/// A failed throw as the table announces it: who threw what, and who could beat it
+/// where the table shows that (`stoppers` empty otherwise).
+pub fn throw_failed(thrower: &str, attempted: &[Card], stoppers: &[String], lang: Lang) -> String {
+    let cards = cards_label(attempted, lang);
+    match (lang, stoppers.is_empty()) {
+        (Lang::En, true) => format!("{thrower}'s throw of {cards} failed: someone could beat it."),
+        (Lang::En, false) => format!("{thrower}'s throw of {cards} failed: {} could beat it.", stoppers.join(", ")),
+        (Lang::Zh, true) => format!("{thrower}甩{cards}失败：有人管得住。"),
+        (Lang::Zh, false) => format!("{thrower}甩{cards}失败：{}管得住。", stoppers.join("、")),
+    }
+}
+
 pub fn friend_revealed(name: &str, friend: crate::shengji::game::Friend, points: u32, lang: Lang) -> String {
     let call = format!("{} {}", nth_label(friend.nth, lang), card_label(friend.card, lang));
     match (lang, points) {

@@ -256,6 +256,10 @@ pub const SHENGJI: GameRules = GameRules {
                     "找朋友时可以规定不能叫最大的牌（大王或副牌的A）或分牌，让朋友不那么好猜；还可以规定已经是朋友的人不能再占第二个朋友位，那个位子留给别人打出的那张牌。",
                 ),
                 (
+                    "What is shown: a table may hide the landlord's side's points during the hand, so the attackers must count; hide past tricks, so everyone plays from memory (the trick just won stays until the next lead); keep the kitty with the landlord at the end (everyone still sees its points); and name who could beat a failed throw.",
+                    "显示什么：可以在打牌时隐藏庄家一方的分数，闲家要自己记分；可以不让看之前的牌，大家凭记忆打（刚赢的一轮在下一轮首家出牌前还看得到）；一局结束时底牌可以只给庄家看（大家仍知道底分）；还可以在甩牌失败时说出谁管得住。",
+                ),
+                (
                     "打J: in a hand played at J, if the attackers take the seat and win the last trick with a single J, the landlord's side goes back to 2.",
                     "打J：在J这一级的一局里，如果闲家上台并用单张J拿了最后一墩，庄家一方回到2。",
                 ),

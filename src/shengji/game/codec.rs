@@ -31,7 +31,9 @@ const TAG_LEAD_AS: u8 = 9;
 const TAG_TAKE_BACK_BID: u8 = 10;
 
 /// Settings with every field that equals its default written as the default
-/// (`decks: Some(2)` with 4 players becomes `None`), so equal tables give equal links.
+/// (`decks: Some(2)` with 4 players becomes `None`), and Finding Friends' own rules
+/// (trump friends, limits on calls, the short-handed bonus) at their defaults in Tractor,
+/// where they change nothing — so equal tables give equal links.
 pub fn normalize(settings: &Settings) -> Settings {
     let mut s = settings.clone();
     if s.decks == Some(Settings::default_decks(s.players)) {
@@ -43,7 +45,13 @@ pub fn normalize(settings: &Settings) -> Settings {
         }
     }
     match s.mode {
-        Mode::Tractor => s.friends = None,
+        Mode::Tractor => {
+            let d = Settings::default();
+            s.friends = None;
+            s.friend_trump_allowed = d.friend_trump_allowed;
+            s.friend_limits = d.friend_limits;
+            s.levels.short_handed_bonus = d.levels.short_handed_bonus;
+        }
         Mode::Friends => {
             if s.friends == Some(Settings::default_friends(s.players)) {
                 s.friends = None;
@@ -103,7 +111,7 @@ impl ShengjiResult {
 impl Codec for Game {
     const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
-        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb"];
+        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb", "lp", "pt", "ke", "st"];
 
     fn settings_pairs(settings: &Settings) -> Vec<(&'static str, String)> {
         let s = normalize(settings);
@@ -194,6 +202,17 @@ impl Codec for Game {
         }
         if b.no_bid != db.no_bid {
             q.push(("nb", b.no_bid.name().into()));
+        }
+        let (w, dw) = (s.shown, d.shown);
+        for (key, on, default) in [
+            ("lp", w.landlord_points, dw.landlord_points),
+            ("pt", w.past_tricks, dw.past_tricks),
+            ("ke", w.kitty_at_end, dw.kitty_at_end),
+            ("st", w.throw_stopper, dw.throw_stopper),
+        ] {
+            if on != default {
+                q.push((key, bit(on)));
+            }
         }
         q
     }
@@ -297,6 +316,10 @@ impl Codec for Game {
         if let Some(v) = get("nb") {
             s.bidding.no_bid = named(&NoBidTrump::ALL, NoBidTrump::name, "nb", v)?;
         }
+        s.shown.landlord_points = flag(get("lp"), "lp", s.shown.landlord_points)?;
+        s.shown.past_tricks = flag(get("pt"), "pt", s.shown.past_tricks)?;
+        s.shown.kitty_at_end = flag(get("ke"), "ke", s.shown.kitty_at_end)?;
+        s.shown.throw_stopper = flag(get("st"), "st", s.shown.throw_stopper)?;
         s.validate().map_err(|error| LinkError::Settings { param: settings_param(&error), reason: error.to_string() })?;
         Ok(normalize(&s))
     }

@@ -77,7 +77,7 @@ impl Game {
             points: vec![0; n],
             failed: vec![0; n],
             throws: 0,
-            trick: Trick { leader: landlord, lead: None, plays: Vec::new(), failed_throw: None },
+            trick: Trick { leader: landlord, lead: None, plays: Vec::new(), failed_throw: None, stopped_by: Vec::new() },
             tricks: Vec::new(),
             undo: None,
         });

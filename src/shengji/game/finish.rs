@@ -10,7 +10,7 @@
 //! starts: levels start over and the first bid picks the landlord.
 
 use super::{scoring, Bid, Event, FriendSlot, Game, HandResult, Ladder, LadderResult, LevelNote, Mode, Move, Phase, RuleError, Seat, ThrowPenaltySetting, TrickRecord};
-use crate::cards::Rank;
+use crate::cards::{Card, Rank};
 use crate::dup::TableSeed;
 use crate::shengji::rules::Rules;
 use crate::shengji::trump::Trump;
@@ -24,6 +24,8 @@ pub(crate) struct FinishedPhase {
     pub tricks: Vec<TrickRecord>,
     pub throws: u32,
     pub throws_failed: u32,
+    /// The buried kitty (the result's copy is empty where the table hides it).
+    pub buried: Vec<Card>,
     pub result: HandResult,
 }
 
@@ -38,6 +40,7 @@ impl FinishedPhase {
             tricks: Vec::new(),
             throws: 0,
             throws_failed: 0,
+            buried: Vec::new(),
             result: HandResult {
                 landlord: 0,
                 trump,
@@ -124,7 +127,8 @@ impl Game {
             trump: p.rules.trump(),
             landlord_team,
             attacker_trick_points,
-            kitty: p.buried.clone(),
+            // Public (the result is an event): empty where the table keeps the kitty hidden.
+            kitty: if s.settings.shown.kitty_at_end { p.buried.clone() } else { Vec::new() },
             kitty_points,
             kitty_multiplier: multiplier,
             kitty_bonus,
@@ -155,6 +159,7 @@ impl Game {
             tricks: p.tricks.clone(),
             throws: p.throws,
             throws_failed: p.failed.iter().sum(),
+            buried: p.buried.clone(),
             result,
         });
         events

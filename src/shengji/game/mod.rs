@@ -15,6 +15,7 @@
 //! | `scoring.rs` | the ladder, the kitty multiplier |
 //! | `levels.rs` | how levels move: house rules, defended ranks, the game's end |
 //! | `view.rs` | what one seat may see |
+//! | `shown.rs` | house rules for what the table shows, and where each is kept |
 //! | `errors.rs` | refusals as data |
 //! | `record.rs` | records and replay |
 //! | `codec.rs` | share-link settings and compact moves for the record layer |
@@ -41,6 +42,7 @@ pub mod levels;
 pub mod record;
 pub mod scoring;
 pub mod settings;
+pub mod shown;
 pub mod sim;
 mod table;
 pub mod view;
@@ -60,6 +62,7 @@ pub use record::{replay, GameRecord, ReplayError};
 pub use levels::{LevelNote, LevelRules, RankSet};
 pub use scoring::{Ladder, LadderResult};
 pub use friends::callable as friend_callable;
+pub use shown::Shown;
 pub use settings::{FriendLimits, KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
 pub(crate) use draw::DrawPhase;
@@ -185,6 +188,11 @@ pub struct TrickRecord {
     pub points: u32,
     /// A failed throw: what the leader tried first.
     pub failed_throw: Option<Vec<Card>>,
+    /// Who could beat that throw, where the table shows it (`Shown::throw_stopper`).
+    /// (Always written: views cross to the bot worker and to guests in postcard, which
+    /// cannot skip a field.)
+    #[serde(default)]
+    pub stopped_by: Vec<Seat>,
 }
 
 impl TrickRecord {
@@ -478,7 +486,7 @@ impl Game {
                 p.trick.plays.iter().for_each(|(_, x)| add(&mut c, x));
             }
             Phase::Finished(f) => {
-                add(&mut c, &f.result.kitty);
+                add(&mut c, &f.buried);
                 f.tricks.iter().flat_map(|t| &t.plays).for_each(|(_, x)| add(&mut c, x));
             }
         }

@@ -22,6 +22,8 @@ pub(crate) struct Trick {
     pub lead: Option<Lead>,
     pub plays: Vec<(Seat, Vec<Card>)>,
     pub failed_throw: Option<Vec<Card>>,
+    /// Who could beat the failed throw, where the table shows it (`Shown::throw_stopper`).
+    pub stopped_by: Vec<Seat>,
 }
 
 #[derive(Clone, Debug)]
@@ -54,6 +56,7 @@ impl Game {
     pub(super) fn play(&mut self, seat: Seat, cards: &[Card], read_as: Option<&Format>) -> Result<Vec<Event>, RuleError> {
         let n = self.players();
         let penalty_setting = self.settings.settings.throw_penalty;
+        let show_stopper = self.settings.settings.shown.throw_stopper;
         let join_once = self.settings.settings.friend_limits.join_once;
         let Phase::Play(p) = &mut self.phase else {
             return Err(RuleError::WrongPhase { action: Move::Play, phase: self.phase() });
@@ -95,6 +98,9 @@ impl Game {
                                 ThrowPenaltySetting::TenPerThrow => 10,
                             };
                             p.trick.failed_throw = Some(cards.to_vec());
+                            if show_stopper {
+                                p.trick.stopped_by = fail.players().into_iter().map(|i| (seat + 1 + i) % n).collect();
+                            }
                             played = fail.kept.cards.clone();
                             events.push(Event::ThrowFailed {
                                 seat,
@@ -130,7 +136,7 @@ impl Game {
             events.push(Event::TrickWon { winner, points: outcome.points });
             let done = std::mem::replace(
                 &mut p.trick,
-                Trick { leader: winner, lead: None, plays: Vec::new(), failed_throw: None },
+                Trick { leader: winner, lead: None, plays: Vec::new(), failed_throw: None, stopped_by: Vec::new() },
             );
             p.tricks.push(TrickRecord {
                 leader: done.leader,
@@ -139,6 +145,7 @@ impl Game {
                 winner,
                 points: outcome.points,
                 failed_throw: done.failed_throw,
+                stopped_by: done.stopped_by,
             });
             if p.hands.iter().all(|h| h.is_empty()) {
                 let largest = lead.units.iter().map(|u| u.cards.len()).max().unwrap_or(1);

@@ -3,6 +3,7 @@
 //! that names what is wrong.
 
 use super::bidding::{BidRules, FirstLandlord, JokerBids, NoBidTrump, Overcall};
+use super::shown::Shown;
 use super::levels::{LevelRuleError, LevelRules, STEPS_PER_DECK};
 use crate::cards::Rank;
 use crate::shengji::format::TractorRules;
@@ -105,6 +106,10 @@ pub struct Settings {
     /// from the kitty (`bidding.rs`).
     #[serde(rename = "bd")]
     pub bidding: BidRules,
+    /// What the table shows: the landlord's side's points, past tricks, the kitty at the
+    /// end, who stopped a throw (`shown.rs`).
+    #[serde(rename = "sh")]
+    pub shown: Shown,
 }
 
 impl Default for Settings {
@@ -127,6 +132,7 @@ impl Default for Settings {
             friend_limits: FriendLimits::default(),
             levels: LevelRules::default(),
             bidding: BidRules::default(),
+            shown: Shown::default(),
         }
     }
 }
@@ -414,6 +420,7 @@ pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
         levels: sample_levels(starting_level, &mut pick),
         friend_limits: FriendLimits { no_highest: pick(3) == 0, no_points: pick(3) == 0, join_once: pick(2) == 0 },
         bidding: sample_bidding(&mut pick),
+        shown: Shown { landlord_points: pick(2) == 0, past_tricks: pick(2) == 0, kitty_at_end: pick(2) == 0, throw_stopper: pick(2) == 0 },
     }
 }
 

@@ -339,6 +339,7 @@ mod friend_limits;
 mod levels;
 mod table_layer;
 mod bidding;
+mod shown;
 
 #[test]
 fn the_expert_bot_decides_from_its_view_alone() {

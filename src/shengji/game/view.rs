@@ -2,7 +2,7 @@
 //! and results, and the kitty only when the rules show it to that seat.
 //! Serialisable, so the same view feeds the UI, the bots and remote peers.
 
-use super::{Bid, BidRules, FriendLimits, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
+use super::{Bid, BidRules, FriendLimits, Shown, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
 use crate::cards::{Card, Rank};
 use crate::shengji::format::Format;
 use crate::shengji::rules::RulesConfig;
@@ -21,6 +21,9 @@ pub struct TrickView {
     pub failed_throw: Option<Vec<Card>>,
     /// Who would win if the trick ended now.
     pub winning: Option<Seat>,
+    /// Who could beat a failed throw, where the table shows it.
+    #[serde(default)]
+    pub stopped_by: Vec<Seat>,
 }
 
 /// One seat's view of the table.
@@ -50,6 +53,8 @@ pub struct SeatView {
     pub can_take_back_bid: bool,
     /// The table's rules for bids.
     pub bidding: BidRules,
+    /// What the table shows (the screen hides past tricks or the landlord's side's points).
+    pub shown: Shown,
     pub can_take_back: bool,
     /// Whether this table allows take-backs at all (the button keeps its place when it does).
     #[serde(default)]
@@ -111,6 +116,7 @@ impl Game {
             valid_bids: self.valid_bids(seat),
             can_take_back_bid: self.check_take_back_bid(seat).is_ok(),
             bidding: self.settings.settings.bidding,
+            shown: self.settings.settings.shown,
             can_take_back: self.can_take_back(seat).is_ok(),
             take_backs: self.settings.settings.take_back,
             kitty: None,
@@ -167,11 +173,14 @@ impl Game {
                     plays: p.trick.plays.clone(),
                     format: p.trick.lead.as_ref().map(|l| l.format.clone()),
                     failed_throw: p.trick.failed_throw.clone(),
+                    stopped_by: p.trick.stopped_by.clone(),
                     winning,
                 });
             }
             Phase::Finished(f) => {
-                v.kitty = Some(f.result.kitty.clone());
+                // The buried cards to all, or to the landlord alone (`Shown::kitty_at_end`).
+                let shown = self.settings.settings.shown.kitty_at_end || seat == f.result.landlord;
+                v.kitty = shown.then(|| f.buried.clone());
                 v.buried = true;
                 v.friends = f.friends.clone();
                 v.landlord_team = f.result.landlord_team.clone();

@@ -198,7 +198,11 @@ pub(super) fn result_panel(seen: Seen, result_card: Option<ViewFn>, spectator: b
             {result_card.clone().map(|card| card.run())}
             <p>{shell.t(Text::AttackerPoints)} ": " <b data-testid="final-points">{r.attacker_points}</b>
                " (" {r.attacker_trick_points} " + " {shell.t(Text::KittyBonus)} " " {r.kitty_bonus} ")"</p>
-            <p>{shell.t(Text::Kitty)} ": " {cards_label(&r.kitty, lang())}</p>
+            <p data-testid="result-kitty">{shell.t(Text::Kitty)} ": " {match &v.kitty {
+                Some(kitty) => cards_label(kitty, lang()),
+                // Kept by the landlord (`Shown::kitty_at_end`): only its points are known.
+                None => format!("{} ({} {})", shell.t(Text::KittyHidden), r.kitty_points, shell.t(Text::Pts)),
+            }}</p>
             <p data-testid="level-changes">{shell.t(Text::LevelChanges)} ": " {changes}</p>
             {notes.into_iter().map(|n| view! { <p class="level-note" data-testid="level-note">{n}</p> }).collect_view()}
             {winners.map(|w| view! { <p><b>{shell.t(Text::GameOver)} " " {w}</b></p> })}

@@ -6,7 +6,7 @@
 use crate::i18n::{Lang, Text};
 use crate::record::duplicate::{DuplicateResult, SeedResults, Source};
 use crate::shengji::game::{Game, Seat, TrickRecord};
-use crate::ui_model::phrase::cards_label;
+use crate::ui_model::phrase::throw_failed;
 use crate::web::shell::Shell;
 use crate::web::cards::CardFace;
 use leptos::prelude::*;
@@ -46,6 +46,7 @@ pub fn TrickRow(
     let lang = shell.prefs.with_untracked(|p| p.lang());
     let name = |s: Seat| names.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1));
     let winner = trick.winner;
+    let stoppers: Vec<String> = trick.stopped_by.iter().map(|&s| name(s)).collect();
     let scoring = trick.points > 0 && !landlord_team.is_empty() && !landlord_team.contains(&winner);
     view! {
         <li class="review-trick" data-testid="review-trick" data-winner=winner.to_string() data-points=trick.points.to_string()>
@@ -66,7 +67,7 @@ pub fn TrickRow(
                 }).collect_view()}
             </div>
             {trick.failed_throw.as_ref().map(|f| view! {
-                <p class="review-note">{shell.t(Text::FailedThrow)} ": " {cards_label(f, lang)}</p>
+                <p class="review-note">{throw_failed(&name(trick.leader), f, &stoppers, lang)}</p>
             })}
         </li>
     }

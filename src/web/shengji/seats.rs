@@ -6,7 +6,7 @@
 use crate::cards::Card;
 use crate::i18n::Text;
 use crate::shengji::game::{PhaseName, Seat};
-use crate::ui_model::phrase::{card_label, friend_revealed, nth_label, trump_label};
+use crate::ui_model::phrase::{card_label, friend_revealed, nth_label, throw_failed, trump_label};
 use crate::ui_model::rules::rules_hash;
 use crate::web::cards::CardFace;
 use crate::web::shell::Shell;
@@ -82,6 +82,16 @@ pub(super) fn announcements(seen: Seen) -> (RwSignal<bool>, impl IntoView) {
             <p class="status-line friend-revealed" role="status" data-testid="friend-revealed" data-seat=seat.to_string()>{text}</p>
         })
     };
+    // A failed throw in the trick being played: who threw, and who could beat it where
+    // the table shows that.
+    let throw_line = move || {
+        let v = view.get();
+        let t = v.trick.as_ref()?;
+        let attempted = t.failed_throw.as_ref()?;
+        let stoppers: Vec<String> = t.stopped_by.iter().map(|&s| name(s)).collect();
+        let text = throw_failed(&name(t.leader), attempted, &stoppers, lang());
+        Some(view! { <p class="status-line" role="status" data-testid="throw-failed">{text}</p> })
+    };
     let last_trick_line = move || {
         let v = view.get();
         if v.phase != PhaseName::Play {
@@ -89,18 +99,26 @@ pub(super) fn announcements(seen: Seen) -> (RwSignal<bool>, impl IntoView) {
         }
         let t = v.tricks.last()?;
         let n = v.tricks.len();
+        // The landlord's side's points stay off screen where the table hides them.
+        let points = if v.shown.landlord_points || !v.landlord_team.contains(&t.winner) { t.points } else { 0 };
         let text = match lang() {
             crate::i18n::Lang::En => format!(
                 "Trick {n}: {} won{}",
                 name(t.winner),
-                if t.points > 0 { format!(" {} points", t.points) } else { String::new() }
+                if points > 0 { format!(" {points} points") } else { String::new() }
             ),
             crate::i18n::Lang::Zh => format!(
                 "第{n}轮：{}赢{}",
                 name(t.winner),
-                if t.points > 0 { format!("，得{}分", t.points) } else { String::new() }
+                if points > 0 { format!("，得{points}分") } else { String::new() }
             ),
         };
+        // Played from memory: the trick just won shows until the next lead, never on demand.
+        if !v.shown.past_tricks {
+            return Some(view! {
+                <p class="last-trick-line" data-testid="last-trick" data-winner=t.winner.to_string()><span aria-live="polite">{text}</span></p>
+            }.into_any());
+        }
         Some(view! {
             <button type="button" class="last-trick-line" data-testid="last-trick" data-winner=t.winner.to_string()
                 data-points=t.points.to_string() aria-pressed=move || show_last.get().to_string()
@@ -108,9 +126,9 @@ pub(super) fn announcements(seen: Seen) -> (RwSignal<bool>, impl IntoView) {
                 <span aria-live="polite">{text}</span>
                 <span class="muted">{move || shell.t(if show_last.get() { Text::BackToTrick } else { Text::ShowLastTrick })}</span>
             </button>
-        })
+        }.into_any())
     };
-    (show_last, (last_trick_line, reveal_line))
+    (show_last, (last_trick_line, throw_line, reveal_line))
 }
 
 /// The seats: each one's name and tags, level, cards left, points, whether it is to act
@@ -148,7 +166,8 @@ pub(super) fn seat_strip(seen: Seen, show_last: RwSignal<bool>, thinking: Signal
                         <div class="seat-info">
                             {shell.t(Text::Level)} " " {v.levels[s].to_string()} " · "
                             {v.hand_sizes[s]} " " {shell.t(if v.hand_sizes[s] == 1 { Text::CardLeft } else { Text::CardsLeft })}
-                            {(v.points[s] > 0).then(|| format!(" · {} {}", v.points[s], shell.t(Text::Pts)))}
+                            {(v.points[s] > 0 && (v.shown.landlord_points || !v.landlord_team.contains(&s) || v.phase == PhaseName::Finished))
+                                .then(|| format!(" · {} {}", v.points[s], shell.t(Text::Pts)))}
                             {acting.then(|| view! { <span class="acting-dot">" · " {shell.t(Text::ToAct)}</span> })}
                             {move || (acting && thinking.get() == Some(s)).then(|| view! {
                                 <span class="thinking" data-testid="thinking">{shell.t(Text::IsThinking)}</span>

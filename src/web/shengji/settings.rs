@@ -117,6 +117,13 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
             pick_of(&MULTIPLIER, move |m| with(&|s| s.kitty_multiplier = m))),
     ]);
     fields.extend(level_fields(s, with, ids, shell));
+    let shown = s.shown;
+    fields.extend([
+        check_field(field_id(ids, "show-landlord-points"), &t(Text::ShowLandlordPoints), shown.landlord_points, move |on| with(&|s| s.shown.landlord_points = on)),
+        check_field(field_id(ids, "show-past-tricks"), &t(Text::ShowPastTricks), shown.past_tricks, move |on| with(&|s| s.shown.past_tricks = on)),
+        check_field(field_id(ids, "show-kitty"), &t(Text::ShowKitty), shown.kitty_at_end, move |on| with(&|s| s.shown.kitty_at_end = on)),
+        check_field(field_id(ids, "show-throw-stopper"), &t(Text::ShowThrowStopper), shown.throw_stopper, move |on| with(&|s| s.shown.throw_stopper = on)),
+    ]);
     fields.into_any()
 }
 
