@@ -67,7 +67,7 @@ test("house rules: folded under the main settings, each explained, carried by th
   assert.equal(await page.locator("[data-testid=final-rank] option").count(), 10);
   await page.selectOption("[data-testid=final-rank]", "K");
   await page.selectOption("[data-testid=defended]", "5.10.K");
-  await page.selectOption("[data-testid=overcall]", "suit");
+  await page.selectOption("[data-testid=overcall]", "1");
   await page.locator("[data-testid=take-back-bid]").check();
   // The form is drawn again on each change; the section stays open and keeps each choice.
   assert.notEqual(await rules.getAttribute("open"), null);

@@ -46,12 +46,14 @@ impl BotsArg {
     }
 }
 
-fn draw_policy(name: String) -> DrawPolicy {
-    DrawPolicy::ALL.into_iter().find(|p| p.name() == name).unwrap_or_default()
-}
-
-fn throw_evaluation(name: String) -> ThrowEvaluation {
-    ThrowEvaluation::ALL.into_iter().find(|p| p.name() == name).unwrap_or_default()
+/// A flag whose value is one of `all`, each written by its `name` (the same names as links).
+fn choice<T: Copy + Default + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    // Clap has checked the value is one of the names, so the default is never taken.
+    PossibleValuesParser::new(all.iter().map(|&x| name(x)))
+        .map(move |v| all.iter().copied().find(|&x| name(x) == v).unwrap_or_default())
 }
 
 fn rank(notation: String) -> Rank {
@@ -78,7 +80,7 @@ pub struct SettingsArgs {
     #[arg(long)]
     pub friends: Option<u8>,
     /// Which formats a lead may force out of a follower's hand [default: none]
-    #[arg(long, value_parser = PossibleValuesParser::new(DrawPolicy::ALL.map(DrawPolicy::name)).map(draw_policy))]
+    #[arg(long, value_parser = choice(&DrawPolicy::ALL, DrawPolicy::name))]
     pub draw_policy: Option<DrawPolicy>,
     /// Smallest tuple in a tractor, 2 to max(2, decks) [default: 2]
     #[arg(long)]
@@ -87,7 +89,7 @@ pub struct SettingsArgs {
     #[arg(long)]
     pub min_length: Option<u8>,
     /// How a throw is judged against the other hands [default: every-unit]
-    #[arg(long, value_parser = PossibleValuesParser::new(ThrowEvaluation::ALL.map(ThrowEvaluation::name)).map(throw_evaluation))]
+    #[arg(long, value_parser = choice(&ThrowEvaluation::ALL, ThrowEvaluation::name))]
     pub throw_evaluation: Option<ThrowEvaluation>,
     /// Points per failed throw, credited to the other side [default: 0]
     #[arg(long, value_parser = ["0", "10"])]
@@ -138,19 +140,19 @@ pub struct SettingsArgs {
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub back_to_two: Option<bool>,
     /// Which bid overcalls another: joker (more cards, or as many jokers), suit (that or a higher suit), more (more cards only) [default: joker]
-    #[arg(long, value_parser = PossibleValuesParser::new(Overcall::ALL.map(Overcall::name)).map(|v| named(&Overcall::ALL, Overcall::name, &v)))]
+    #[arg(long, value_parser = choice(&Overcall::ALL, Overcall::name))]
     pub overcall: Option<Overcall>,
     /// No-trump bids with jokers: off, pair (a pair or more), all (every copy), fewer-big (every small joker, one big joker fewer) [default: pair]
-    #[arg(long, value_parser = PossibleValuesParser::new(JokerBids::ALL.map(JokerBids::name)).map(|v| named(&JokerBids::ALL, JokerBids::name, &v)))]
+    #[arg(long, value_parser = choice(&JokerBids::ALL, JokerBids::name))]
     pub joker_bids: Option<JokerBids>,
     /// The top bid may be taken back, once a hand, until the draw ends [default: false]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub take_back_bid: Option<bool>,
     /// The first hand's landlord: winner (the winning bid's seat) or first (the first bid's) [default: winner]
-    #[arg(long, value_parser = PossibleValuesParser::new(FirstLandlord::ALL.map(FirstLandlord::name)).map(|v| named(&FirstLandlord::ALL, FirstLandlord::name, &v)))]
+    #[arg(long, value_parser = choice(&FirstLandlord::ALL, FirstLandlord::name))]
     pub first_landlord: Option<FirstLandlord>,
     /// Trump from the kitty when nobody bids: level (its first level card, else a joker's no-trump, else its highest card) or first (its first card) [default: level]
-    #[arg(long, value_parser = PossibleValuesParser::new(NoBidTrump::ALL.map(NoBidTrump::name)).map(|v| named(&NoBidTrump::ALL, NoBidTrump::name, &v)))]
+    #[arg(long, value_parser = choice(&NoBidTrump::ALL, NoBidTrump::name))]
     pub no_bid_trump: Option<NoBidTrump>,
     /// The landlord's side's points on screen during the hand [default: true]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
@@ -164,11 +166,6 @@ pub struct SettingsArgs {
     /// A failed throw names who could beat it [default: false]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub show_throw_stopper: Option<bool>,
-}
-
-/// The choice named `name` (clap has checked it is one of `all`'s names).
-fn named<T: Copy + Default>(all: &[T], label: fn(T) -> &'static str, name: &str) -> T {
-    all.iter().copied().find(|&x| label(x) == name).unwrap_or_default()
 }
 
 fn defended(v: &str) -> Result<RankSet, String> {

@@ -308,7 +308,6 @@ impl Text {
     pub const AttackersSoFar: Text = Text { en: "Attackers so far", zh: "闲家累计" };
     pub const SeatLabel: Text = Text { en: "Seat", zh: "座位" };
     pub const ReplayKeys: Text = Text { en: "The arrow keys step too.", zh: "也可以用方向键切换。" };
-    pub const FailedThrow: Text = Text { en: "failed throw", zh: "甩牌失败" };
     // Peer play (src/web/peer): hosting, joining, status lines, ICE servers.
     pub const PeerHostIntro: Text = Text { en: "Your browser hosts the table: it deals, runs the bots and checks every move.", zh: "你的浏览器来开桌：发牌、运行电脑玩家、检查每一步。" };
     pub const SeatEmpty: Text = Text { en: "Empty seat", zh: "空位" };

@@ -137,8 +137,6 @@ pub fn nth_label(n: u8, lang: Lang) -> String {
     }
 }
 
-/// A friend revealed, and the points it takes out of the attackers' count (the points that
-/// seat had captured counted for the attackers until now).
 /// A failed throw as the table announces it: who threw what, and who could beat it
 /// where the table shows that (`stoppers` empty otherwise).
 pub fn throw_failed(thrower: &str, attempted: &[Card], stoppers: &[String], lang: Lang) -> String {
@@ -151,6 +149,8 @@ pub fn throw_failed(thrower: &str, attempted: &[Card], stoppers: &[String], lang
     }
 }
 
+/// A friend revealed, and the points it takes out of the attackers' count (the points that
+/// seat had captured counted for the attackers until now).
 pub fn friend_revealed(name: &str, friend: crate::shengji::game::Friend, points: u32, lang: Lang) -> String {
     let call = format!("{} {}", nth_label(friend.nth, lang), card_label(friend.card, lang));
     match (lang, points) {

@@ -253,11 +253,7 @@ impl Codec for Game {
             s.tractor = TractorRules { min_tuple, min_length };
         }
         if let Some(v) = get("te") {
-            let names: Vec<&str> = ThrowEvaluation::ALL.iter().map(|t| t.name()).collect();
-            s.throw_evaluation = *ThrowEvaluation::ALL
-                .iter()
-                .find(|t| t.name() == v)
-                .ok_or_else(|| invalid("te", v, &format!("use one of: {}", names.join(", "))))?;
+            s.throw_evaluation = named(&ThrowEvaluation::ALL, ThrowEvaluation::name, "te", v)?;
         }
         if let Some(v) = get("tp") {
             s.throw_penalty = match v {

@@ -205,4 +205,10 @@ impl SeatView {
     pub fn on_landlord_team(&self, seat: Seat) -> bool {
         self.landlord_team.contains(&seat)
     }
+
+    /// May the screen show the points `seat` has taken? Not a landlord's side's during the
+    /// hand where the table hides them (`Shown::landlord_points`).
+    pub fn shows_points_of(&self, seat: Seat) -> bool {
+        self.shown.landlord_points || !self.on_landlord_team(seat) || self.phase == PhaseName::Finished
+    }
 }

@@ -100,7 +100,7 @@ pub(super) fn announcements(seen: Seen) -> (RwSignal<bool>, impl IntoView) {
         let t = v.tricks.last()?;
         let n = v.tricks.len();
         // The landlord's side's points stay off screen where the table hides them.
-        let points = if v.shown.landlord_points || !v.landlord_team.contains(&t.winner) { t.points } else { 0 };
+        let points = if v.shows_points_of(t.winner) { t.points } else { 0 };
         let text = match lang() {
             crate::i18n::Lang::En => format!(
                 "Trick {n}: {} won{}",
@@ -166,8 +166,7 @@ pub(super) fn seat_strip(seen: Seen, show_last: RwSignal<bool>, thinking: Signal
                         <div class="seat-info">
                             {shell.t(Text::Level)} " " {v.levels[s].to_string()} " · "
                             {v.hand_sizes[s]} " " {shell.t(if v.hand_sizes[s] == 1 { Text::CardLeft } else { Text::CardsLeft })}
-                            {(v.points[s] > 0 && (v.shown.landlord_points || !v.landlord_team.contains(&s) || v.phase == PhaseName::Finished))
-                                .then(|| format!(" · {} {}", v.points[s], shell.t(Text::Pts)))}
+                            {(v.points[s] > 0 && v.shows_points_of(s)).then(|| format!(" · {} {}", v.points[s], shell.t(Text::Pts)))}
                             {acting.then(|| view! { <span class="acting-dot">" · " {shell.t(Text::ToAct)}</span> })}
                             {move || (acting && thinking.get() == Some(s)).then(|| view! {
                                 <span class="thinking" data-testid="thinking">{shell.t(Text::IsThinking)}</span>

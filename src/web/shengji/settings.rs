@@ -52,23 +52,29 @@ fn fit_tractor(s: &mut Settings) {
     s.tractor.min_tuple = s.tractor.min_tuple.min(s.largest_tractor_tuple());
 }
 
+/// A select over `options` takes an index as its value: the choice's, and back.
+fn pick_of<T: Copy + 'static>(options: &'static [T], set: impl Fn(T) + 'static) -> impl Fn(String) + 'static {
+    move |v: String| {
+        if let Some(&o) = v.parse::<usize>().ok().and_then(|i| options.get(i)) {
+            set(o)
+        }
+    }
+}
+
+fn index_of<T: PartialEq>(options: &[T], value: &T) -> String {
+    options.iter().position(|o| o == value).unwrap_or(0).to_string()
+}
+
+/// The options' labels, in the order of their indices.
+fn labelled(shell: Shell, texts: &[Text]) -> Vec<(String, String)> {
+    texts.iter().enumerate().map(|(i, &x)| (i.to_string(), shell.t(x).to_string())).collect()
+}
+
 /// The house rules' fields for `s`; `with` changes the settings.
 fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> AnyView {
     let t = move |text: Text| shell.t(text).to_string();
     let players = s.players as usize;
     let cards = 54 * s.decks_or_default() as usize;
-    // An index into `options` as a select's value, and back.
-    fn pick_of<T: Copy + 'static>(options: &'static [T], set: impl Fn(T) + 'static) -> impl Fn(String) + 'static {
-        move |v: String| {
-            if let Some(&o) = v.parse::<usize>().ok().and_then(|i| options.get(i)) {
-                set(o)
-            }
-        }
-    }
-    fn index_of<T: PartialEq>(options: &[T], value: &T) -> String {
-        options.iter().position(|o| o == value).unwrap_or(0).to_string()
-    }
-    let labelled = |texts: &[Text]| texts.iter().enumerate().map(|(i, &x)| (i.to_string(), t(x))).collect::<Vec<_>>();
 
     let kitty_choices = default_then(shell, default_kitty(cards, players).unwrap_or(0), (1..cards).filter(|&k| kitty_fits(k, cards, players)));
     let friend_choices = default_then(shell, Settings::default_friends(s.players), 1..=s.players.saturating_sub(2));
@@ -100,20 +106,20 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
     fields.extend([
         check_field(field_id(ids, "take-back"), &t(Text::TakeBackSetting), s.take_back, move |on| with(&|s| s.take_back = on)),
         noted(&t(Text::FollowRuleNote), select_field(field_id(ids, "draw-policy"), &t(Text::FollowRule), index_of(&DRAW, &s.draw_policy),
-            labelled(&[Text::FollowEvery, Text::FollowLonger, Text::FollowTractors, Text::FollowBoth, Text::FollowSuit]),
+            labelled(shell, &[Text::FollowEvery, Text::FollowLonger, Text::FollowTractors, Text::FollowBoth, Text::FollowSuit]),
             pick_of(&DRAW, move |d| with(&|s| s.draw_policy = d)))),
         select_field(field_id(ids, "tractor-tuple"), &t(Text::TractorTuple), tractor.min_tuple.to_string(), number_choices(2..=s.largest_tractor_tuple()),
             move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.tractor = TractorRules { min_tuple: n, ..s.tractor }) }),
         noted(&t(Text::TractorNote), select_field(field_id(ids, "tractor-length"), &t(Text::TractorLength), tractor.min_length.to_string(), number_choices(2..=MAX_TRACTOR_LENGTH),
             move |v| if let Ok(n) = v.parse::<u8>() { with(&|s| s.tractor = TractorRules { min_length: n, ..s.tractor }) })),
         select_field(field_id(ids, "throw-evaluation"), &t(Text::ThrowJudged), index_of(&THROW, &s.throw_evaluation),
-            labelled(&[Text::ThrowEveryUnit, Text::ThrowHighest, Text::ThrowLongest]),
+            labelled(shell, &[Text::ThrowEveryUnit, Text::ThrowHighest, Text::ThrowLongest]),
             pick_of(&THROW, move |e| with(&|s| s.throw_evaluation = e))),
         select_field(field_id(ids, "throw-penalty"), &t(Text::ThrowPenalty), index_of(&PENALTY, &s.throw_penalty),
-            labelled(&[Text::ThrowPenaltyNone, Text::ThrowPenaltyTen]),
+            labelled(shell, &[Text::ThrowPenaltyNone, Text::ThrowPenaltyTen]),
             pick_of(&PENALTY, move |p| with(&|s| s.throw_penalty = p))),
         select_field(field_id(ids, "kitty-multiplier"), &t(Text::KittyMultiplier), index_of(&MULTIPLIER, &s.kitty_multiplier),
-            labelled(&[Text::KittyTwice, Text::KittyPower]),
+            labelled(shell, &[Text::KittyTwice, Text::KittyPower]),
             pick_of(&MULTIPLIER, move |m| with(&|s| s.kitty_multiplier = m))),
     ]);
     fields.extend(level_fields(s, with, ids, shell));
@@ -132,37 +138,20 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
 fn bid_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> Vec<AnyView> {
     let t = move |text: Text| shell.t(text).to_string();
     let b = s.bidding;
-    // A select over one of the bidding enums, by its link name.
-    fn choice<T: Copy + PartialEq + 'static>(
-        id: String,
-        label: String,
-        current: T,
-        all: &'static [T],
-        name: fn(T) -> &'static str,
-        labels: Vec<String>,
-        set: impl Fn(T) + 'static,
-    ) -> AnyView {
-        let options = all.iter().zip(labels).map(|(&x, l)| (name(x).to_string(), l)).collect();
-        select_field(id, &label, name(current).to_string(), options, move |v| {
-            if let Some(&x) = all.iter().find(|&&x| name(x) == v) {
-                set(x)
-            }
-        })
-    }
     vec![
-        choice(field_id(ids, "overcall"), t(Text::Overcall), b.overcall, &Overcall::ALL, Overcall::name,
-            vec![t(Text::OvercallJokerOrMore), t(Text::OvercallHigherSuit), t(Text::OvercallMoreOnly)],
-            move |o| with(&|s| s.bidding.overcall = o)),
-        choice(field_id(ids, "joker-bids"), t(Text::JokerBids), b.joker_bids, &JokerBids::ALL, JokerBids::name,
-            vec![t(Text::JokerBidsOff), t(Text::JokerBidsPair), t(Text::JokerBidsAll), t(Text::JokerBidsFewerBig)],
-            move |j| with(&|s| s.bidding.joker_bids = j)),
+        select_field(field_id(ids, "overcall"), &t(Text::Overcall), index_of(&Overcall::ALL, &b.overcall),
+            labelled(shell, &[Text::OvercallJokerOrMore, Text::OvercallHigherSuit, Text::OvercallMoreOnly]),
+            pick_of(&Overcall::ALL, move |o| with(&|s| s.bidding.overcall = o))),
+        select_field(field_id(ids, "joker-bids"), &t(Text::JokerBids), index_of(&JokerBids::ALL, &b.joker_bids),
+            labelled(shell, &[Text::JokerBidsOff, Text::JokerBidsPair, Text::JokerBidsAll, Text::JokerBidsFewerBig]),
+            pick_of(&JokerBids::ALL, move |j| with(&|s| s.bidding.joker_bids = j))),
         check_field(field_id(ids, "take-back-bid"), &t(Text::TakeBackBidSetting), b.take_back, move |on| with(&|s| s.bidding.take_back = on)),
-        choice(field_id(ids, "first-landlord"), t(Text::FirstLandlord), b.first_landlord, &FirstLandlord::ALL, FirstLandlord::name,
-            vec![t(Text::FirstLandlordWinner), t(Text::FirstLandlordFirst)],
-            move |f| with(&|s| s.bidding.first_landlord = f)),
-        choice(field_id(ids, "no-bid-trump"), t(Text::NoBidTrump), b.no_bid, &NoBidTrump::ALL, NoBidTrump::name,
-            vec![t(Text::NoBidLevel), t(Text::NoBidFirst)],
-            move |n| with(&|s| s.bidding.no_bid = n)),
+        select_field(field_id(ids, "first-landlord"), &t(Text::FirstLandlord), index_of(&FirstLandlord::ALL, &b.first_landlord),
+            labelled(shell, &[Text::FirstLandlordWinner, Text::FirstLandlordFirst]),
+            pick_of(&FirstLandlord::ALL, move |f| with(&|s| s.bidding.first_landlord = f))),
+        select_field(field_id(ids, "no-bid-trump"), &t(Text::NoBidTrump), index_of(&NoBidTrump::ALL, &b.no_bid),
+            labelled(shell, &[Text::NoBidLevel, Text::NoBidFirst]),
+            pick_of(&NoBidTrump::ALL, move |n| with(&|s| s.bidding.no_bid = n))),
     ]
 }
 
