@@ -92,7 +92,15 @@ pub fn house_rules(ids: &'static str, shell: Shell, game: &'static str, fields: 
                     HOUSE_RULES_OPEN.with(|o| o.set(d.has_attribute("open")));
                 }
             }>
-            <summary>{shell.t(Text::HouseRules)}</summary>
+            // The new state is kept at the click: `toggle` comes in a later task, and a lobby
+            // that draws the form again in between would draw it folded.
+            <summary on:click=move |ev| {
+                use wasm_bindgen::JsCast;
+                let details = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|s| s.closest("details").ok().flatten());
+                if let Some(d) = details {
+                    HOUSE_RULES_OPEN.with(|o| o.set(!d.has_attribute("open")));
+                }
+            }>{shell.t(Text::HouseRules)}</summary>
             <p class="muted">{shell.t(Text::HouseRulesIntro)} " "
                 <a href=shell.link(&crate::ui_model::rules::rules_hash(game, "house-rules")) data-testid=field_id(ids, "house-rules-link")>{shell.t(Text::HowToPlay)}</a></p>
             {fields}
