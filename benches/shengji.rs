@@ -1,10 +1,11 @@
 //! Criterion benchmarks for Shengji legality and hints on the four families
-//! of random positions (see `tuolaji::shengji::positions`).
+//! of random positions (see `tuolaji::shengji::positions`), legality also at a
+//! table that plays bombs.
 //! Run: `cargo bench --bench shengji`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use tuolaji::shengji::positions::{position, Family, Position};
-use tuolaji::shengji::{check_play, decomposition, Hints, Lead};
+use tuolaji::shengji::{check_play, decomposition, Bombs, Hints, Lead, Rules};
 
 fn positions(family: Family) -> Vec<Position> {
     (0..512).map(|s| position(family, 1_000_000 + s)).collect()
@@ -27,6 +28,18 @@ fn bench(c: &mut Criterion) {
                 let p = &ps[i % ps.len()];
                 i += 1;
                 black_box(check_play(&p.rules, &p.lead, &p.hand, &p.play).is_ok())
+            })
+        });
+        // The same positions at a table that plays bombs (any suit: every follow is
+        // first asked whether it is a bomb).
+        let bombed: Vec<Rules> = ps.iter().map(|p| p.rules.clone().with_bombs(Bombs::AnySuit)).collect();
+        let mut i = 0;
+        g.bench_function("legality-bombs", |b| {
+            b.iter(|| {
+                let k = i % ps.len();
+                let p = &ps[k];
+                i += 1;
+                black_box(check_play(&bombed[k], &p.lead, &p.hand, &p.play).is_ok())
             })
         });
         let mut i = 0;

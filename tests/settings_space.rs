@@ -7,6 +7,7 @@
 
 use tuolaji::cards::Rank;
 use tuolaji::dup::{uniform_below, Purpose, TableSeed};
+use tuolaji::shengji::Bombs;
 use tuolaji::shengji::game::codec::normalize;
 use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, ShareLink};
 use tuolaji::shengji::format::TractorRules;
@@ -145,6 +146,7 @@ fn random_tables_over_every_field() {
                 no_bid: NoBidTrump::ALL[pick(2) as usize],
             },
             shown: Shown { landlord_points: pick(2) == 0, past_tricks: pick(2) == 0, kitty_at_end: pick(2) == 0, throw_stopper: pick(2) == 0 },
+            bombs: Bombs::ALL[pick(3) as usize],
         };
         accepted += agree(&s, &seed) as usize;
     }

@@ -7,6 +7,7 @@ use super::{CliError, CliResult, Output, Verdict};
 use crate::cards::Rank;
 use crate::dup::TableSeed;
 use crate::ui_model::shengji::ShareLink;
+use crate::shengji::bomb::Bombs;
 use crate::shengji::bot::Difficulty;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::sim::Simulation;
@@ -166,6 +167,9 @@ pub struct SettingsArgs {
     /// A failed throw names who could beat it [default: false]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub show_throw_stopper: Option<bool>,
+    /// Bombs (four or more of a rank beat any other play): off, any-suit (played whatever the lead) or follow-suit (only as the follow rules allow) [default: off]
+    #[arg(long, value_parser = choice(&Bombs::ALL, Bombs::name))]
+    pub bombs: Option<Bombs>,
 }
 
 fn defended(v: &str) -> Result<RankSet, String> {
@@ -210,6 +214,7 @@ impl SettingsArgs {
             ("--show-past-tricks", self.show_past_tricks.is_some()),
             ("--show-kitty", self.show_kitty.is_some()),
             ("--show-throw-stopper", self.show_throw_stopper.is_some()),
+            ("--bombs", self.bombs.is_some()),
         ];
         flags.iter().filter(|(_, given)| *given).map(|(name, _)| *name).collect()
     }
@@ -275,6 +280,7 @@ impl SettingsArgs {
                 kitty_at_end: self.show_kitty.unwrap_or(d.shown.kitty_at_end),
                 throw_stopper: self.show_throw_stopper.unwrap_or(d.shown.throw_stopper),
             },
+            bombs: self.bombs.unwrap_or(d.bombs),
         })
     }
 }
@@ -337,7 +343,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "{} hands, {} players, {} decks, {:?} mode, kitty {}: all invariants held\n\
                  levels gained: even seats {}, odd seats {} (landlord side {}, attackers {})\n\
                  hands won: even seats {}, odd seats {}; landlord held {} of {}\n\
-                 mean attacker points {:.1}; throws tried {}, failed {}; games finished {}\n\
+                 mean attacker points {:.1}; throws tried {}, failed {}; bombs {}; games finished {}\n\
                  mean time per hand {:.2} ms; digest {}\n\
                  table: {}",
                 s.hands,
@@ -356,6 +362,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 s.mean_attacker_points,
                 s.throws_tried,
                 s.throws_failed,
+                s.bombs,
                 s.games_finished,
                 ms_per_hand,
                 s.digest,
@@ -378,6 +385,8 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "mean_attacker_points": s.mean_attacker_points,
                 "throws_tried": s.throws_tried,
                 "throws_failed": s.throws_failed,
+                "bombs": s.bombs,
+                "bomb_tricks": s.bomb_tricks,
                 "games_finished": s.games_finished,
                 "actions": s.actions,
                 "mean_ms_per_hand": ms_per_hand,

@@ -127,9 +127,12 @@ pub struct TableArgs {
     /// A failed throw names who could beat it: 1 or 0.
     #[arg(long)]
     pub show_throw_stopper: Option<String>,
+    /// Bombs: off, any-suit (played whatever the lead) or follow-suit.
+    #[arg(long)]
+    pub bombs: Option<String>,
 }
 
-const FLAG_KEYS: [(&str, &str); 33] = [
+const FLAG_KEYS: [(&str, &str); 34] = [
     ("p", "--players"),
     ("d", "--decks"),
     ("k", "--kitty"),
@@ -163,6 +166,7 @@ const FLAG_KEYS: [(&str, &str); 33] = [
     ("pt", "--show-past-tricks"),
     ("ke", "--show-kitty"),
     ("st", "--show-throw-stopper"),
+    ("bm", "--bombs"),
 ];
 
 impl TableArgs {
@@ -202,6 +206,7 @@ impl TableArgs {
             &self.show_past_tricks,
             &self.show_kitty,
             &self.show_throw_stopper,
+            &self.bombs,
         ];
         let mut query = vec![("seed".to_string(), self.seed.clone())];
         for ((key, _), value) in FLAG_KEYS.iter().zip(values) {

@@ -116,6 +116,12 @@ impl Text {
     pub const ShowPastTricks: Text = Text { en: "Past tricks can be looked at (off: play from memory)", zh: "可以查看之前的牌（不选：凭记忆打）" };
     pub const ShowKitty: Text = Text { en: "Everyone sees the kitty when the hand ends", zh: "一局结束时所有人都能看到底牌" };
     pub const ShowThrowStopper: Text = Text { en: "A failed throw names who could beat it", zh: "甩牌失败时说出谁管得住" };
+    // Bombs (`shengji::bomb`).
+    pub const BombsSetting: Text = Text { en: "Bombs: four or more of a rank", zh: "炸弹：四张或以上同点数的牌" };
+    pub const BombsNote: Text = Text { en: "A bomb is as many cards as the lead, all of one rank (any suits) or one joker; it beats every play that is not a bomb, and a higher rank beats a lower one.", zh: "炸弹与首家张数相同，全是同一点数（花色不限）或同一种王；它大过一切非炸弹的牌，点数大的炸弹大。" };
+    pub const BombsOff: Text = Text { en: "Not played", zh: "不打炸弹" };
+    pub const BombsAnySuit: Text = Text { en: "Played whatever the lead, even holding its suit", zh: "随时可炸，即使有首家的花色" };
+    pub const BombsFollowSuit: Text = Text { en: "Played only following suit (or when out of it)", zh: "必须跟花色（或该门已出完）才能炸" };
     pub const KittyHidden: Text = Text { en: "kept by the landlord", zh: "只有庄家知道" };
     pub const TakeBackBid: Text = Text { en: "Take back my bid", zh: "收回亮主" };
     pub const TakeBackSetting: Text = Text { en: "A play may be taken back until the next player acts (never a throw)", zh: "下家出牌前可以悔牌（甩牌不能悔）" };

@@ -8,6 +8,7 @@ use super::check::{len_ok, pieces_ok, seat_ok, seats_ok, text_ok, Checked, OutOf
 use super::game::{Deal, PeerGame};
 use crate::cards::{Card, Rank, KINDS};
 use crate::dup::TableSeed;
+use crate::shengji::bomb::Bombs;
 use crate::shengji::bot::Difficulty;
 use crate::table::think::Remote;
 use crate::shengji::format::TractorRules;
@@ -147,6 +148,7 @@ struct SettingsOnWire {
     levels: LevelRules,
     bidding: BidRules,
     shown: Shown,
+    bombs: Bombs,
 }
 
 

@@ -344,6 +344,9 @@ impl<'a> Follower<'a> {
     /// the only legal one in some other way (a table offers it to play in one tap).
     pub fn only_play(&self) -> Option<Vec<Card>> {
         let n = self.lead.len();
+        if self.rules.bombs().on() && self.hand.len() > n && !super::bomb::plays(self.rules, self.lead, self.hand).is_empty() {
+            return None; // a bomb is the other choice
+        }
         if self.hand.len() == n {
             return Some(self.hand.to_vec());
         }
@@ -365,6 +368,9 @@ impl<'a> Follower<'a> {
         let pc = CardCounts::from_cards(play);
         if let Some((card, played)) = pc.iter().find(|&(c, k)| hc.get(c) < k) {
             return Err(IllegalPlay::NotInHand { card, held: hc.get(card), played });
+        }
+        if super::bomb::excuses(rules, lead, play) {
+            return Ok(());
         }
         let layout = rules.layout();
         let suit = lead.suit;

@@ -34,6 +34,7 @@
 //! Every function takes card lists in any order; results never depend on it.
 
 pub mod arena;
+pub mod bomb;
 pub mod bot;
 pub mod expert;
 mod first_match;
@@ -49,6 +50,7 @@ pub mod think;
 pub mod trick;
 pub mod trump;
 
+pub use bomb::Bombs;
 pub use format::{decomposition, Decomposition, Format, FormatError, TractorRules};
 pub use lead::{Lead, LeadError};
 pub use legal::{check_play, forced_plays, is_legal, short_suit_play, Follower, Hints, IllegalPlay, Skipped};

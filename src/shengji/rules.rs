@@ -2,6 +2,7 @@
 //! requirements, the draw policy (which formats may force cards out) and the
 //! throw-evaluation policy. Cheap to clone (the slot layout is shared).
 
+use super::bomb::Bombs;
 use super::format::TractorRules;
 use super::trump::{Layout, Trump};
 use serde::{Deserialize, Serialize};
@@ -159,6 +160,8 @@ pub struct RulesConfig {
     pub draw: DrawPolicy,
     #[serde(default)]
     pub throw_evaluation: ThrowEvaluation,
+    #[serde(default)]
+    pub bombs: Bombs,
 }
 
 /// The rules context for one hand: validated settings plus the shared layout.
@@ -198,6 +201,7 @@ impl Rules {
             tractor: TractorRules::default(),
             draw: DrawPolicy::default(),
             throw_evaluation: ThrowEvaluation::default(),
+            bombs: Bombs::Off,
         })
     }
 
@@ -215,6 +219,11 @@ impl Rules {
         self
     }
 
+    pub fn with_bombs(mut self, bombs: Bombs) -> Rules {
+        self.config.bombs = bombs;
+        self
+    }
+
     pub fn trump(&self) -> Trump {
         self.config.trump
     }
@@ -229,6 +238,9 @@ impl Rules {
     }
     pub fn throw_evaluation(&self) -> ThrowEvaluation {
         self.config.throw_evaluation
+    }
+    pub fn bombs(&self) -> Bombs {
+        self.config.bombs
     }
     pub fn config(&self) -> RulesConfig {
         self.config

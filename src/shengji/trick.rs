@@ -172,13 +172,19 @@ fn strengths_desc(groups: &[MatchedGroup]) -> Vec<u8> {
 
 /// Decides the trick: `follows[i]` is the play of the (i+1)-th player. Only a
 /// play of the led suit or all trump that matches the lead's format can win;
-/// trump beats the led suit; a tie goes to the earlier play.
+/// trump beats the led suit; a tie goes to the earlier play. Where bombs are
+/// played, the highest bomb beats all of that (`bomb::winner`).
 pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result<TrickOutcome, TrickError> {
     let n = lead.len();
     for (i, p) in follows.iter().enumerate() {
         if p.len() != n {
             return Err(TrickError { play: i + 1, expected: n, got: p.len() });
         }
+    }
+    let points = CardCounts::from_cards(&lead.cards).points()
+        + follows.iter().map(|p| CardCounts::from_cards(p).points()).sum::<u32>();
+    if let Some(winner) = super::bomb::winner(rules, lead, follows) {
+        return Ok(TrickOutcome { winner, points });
     }
     let layout = rules.layout();
     let policy = rules.throw_evaluation();
@@ -227,8 +233,6 @@ pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result
             best = Best { index: i + 1, trump: is_trump, groups };
         }
     }
-    let points = CardCounts::from_cards(&lead.cards).points()
-        + follows.iter().map(|p| CardCounts::from_cards(p).points()).sum::<u32>();
     Ok(TrickOutcome { winner: best.index, points })
 }
 

@@ -386,6 +386,7 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
             BotReason::PartnerWinning { gives_points: true } => "我方正大：送分".into(),
             BotReason::PartnerWinning { gives_points: false } => "我方正大：出小牌".into(),
             BotReason::Ruff { points } => format!("毙牌：这轮有{points}分"),
+            BotReason::Bomb { points } => format!("炸：这轮有{points}分"),
             BotReason::TakeCheaply => "用最小的代价拿下这一轮".into(),
             BotReason::CannotWin => "这轮赢不了：垫小牌".into(),
             BotReason::Searched { plays, deals, win_percent } => {

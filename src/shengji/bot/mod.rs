@@ -6,6 +6,7 @@ use crate::cards::{Card, CardCounts, Rank};
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::shengji::game::{friend_callable, Action, Friend, PhaseName, Seat, SeatView, TrickView};
 use crate::shengji::lead::Lead;
+use crate::shengji::bomb;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
 use crate::shengji::trick::{can_beat, check_throw, trick_winner};
@@ -523,6 +524,7 @@ impl PlayCore<'_> {
             }
             cands.push(rnd);
         }
+        cands.extend(bomb::plays(rules, lead, hand));
         cands.retain(|c| c.len() == n && follower.check(c).is_ok());
         crate::small_sort::sort(&mut cands);
         cands.dedup();
@@ -562,9 +564,17 @@ impl PlayCore<'_> {
         crate::small_sort::sort_by_key(&mut winning, |c| total_cost(c));
         if let Some(w) = winning.first() {
             let ruff = layout.effective_suit(w[0]) == EffectiveSuit::Trump && lead.suit != EffectiveSuit::Trump;
+            // A bomb, like a ruff, spends strong cards: only for points.
+            let bombs = bomb::strength(trump, w).is_some() && bomb::winner(rules, lead, &follows).is_none();
             let at_stake = points_so_far + pts(w);
-            if !ruff || at_stake >= 10 || (last && at_stake > 0) {
-                let why = if ruff { BotReason::Ruff { points: at_stake } } else { BotReason::TakeCheaply };
+            if !(ruff || bombs) || at_stake >= 10 || (last && at_stake > 0) {
+                let why = if bombs {
+                    BotReason::Bomb { points: at_stake }
+                } else if ruff {
+                    BotReason::Ruff { points: at_stake }
+                } else {
+                    BotReason::TakeCheaply
+                };
                 return (Action::Play((*w).clone()), why);
             }
         }

@@ -49,6 +49,8 @@ pub enum BotReason {
     PartnerWinning { gives_points: bool },
     /// Trumps a plain-suit lead for these points.
     Ruff { points: u32 },
+    /// Bombs the trick (a house rule) for these points.
+    Bomb { points: u32 },
     TakeCheaply,
     CannotWin,
     /// The Expert preferred another play to the heuristic's: the best of `plays`
@@ -93,6 +95,7 @@ impl fmt::Display for BotReason {
             BotReason::PartnerWinning { gives_points: true } => f.write_str("my side is winning: give it points"),
             BotReason::PartnerWinning { gives_points: false } => f.write_str("my side is winning: play low"),
             BotReason::Ruff { points } => write!(f, "ruff: {points} points at stake"),
+            BotReason::Bomb { points } => write!(f, "bomb: {points} points at stake"),
             BotReason::TakeCheaply => f.write_str("take the trick as cheaply as I can"),
             BotReason::CannotWin => f.write_str("I cannot win this trick: shed low cards"),
             BotReason::Searched { plays, deals, win_percent } => write!(

@@ -92,6 +92,7 @@ pub(super) fn follows(view: &SeatView, rules: &Rules, lead: &Lead, first: &[Card
             pool.extend(ruffs(rules, lead, hand, 8));
         }
     }
+    pool.extend(crate::shengji::bomb::plays(rules, lead, hand));
     let mut legal: Vec<Vec<Card>> = Vec::new();
     for p in pool {
         if p.len() == n && follower.check(&p).is_ok() {

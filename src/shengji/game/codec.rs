@@ -9,6 +9,7 @@ use super::{Action, Friend, Game, KittyMultiplier, Mode, Seat, Settings, ThrowPe
 use crate::cards::{Card, Rank};
 use crate::codec::{put_varint, Reader};
 use crate::table::link_params::{flag, invalid, number, LinkError};
+use crate::shengji::bomb::Bombs;
 use crate::shengji::format::{Format, TractorRules};
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation};
 use crate::table::codec::{Codec, MoveError};
@@ -111,7 +112,7 @@ impl ShengjiResult {
 impl Codec for Game {
     const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
-        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb", "lp", "pt", "ke", "st"];
+        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb", "lp", "pt", "ke", "st", "bm"];
 
     fn settings_pairs(settings: &Settings) -> Vec<(&'static str, String)> {
         let s = normalize(settings);
@@ -213,6 +214,9 @@ impl Codec for Game {
             if on != default {
                 q.push((key, bit(on)));
             }
+        }
+        if s.bombs != d.bombs {
+            q.push(("bm", s.bombs.name().into()));
         }
         q
     }
@@ -316,6 +320,9 @@ impl Codec for Game {
         s.shown.past_tricks = flag(get("pt"), "pt", s.shown.past_tricks)?;
         s.shown.kitty_at_end = flag(get("ke"), "ke", s.shown.kitty_at_end)?;
         s.shown.throw_stopper = flag(get("st"), "st", s.shown.throw_stopper)?;
+        if let Some(v) = get("bm") {
+            s.bombs = named(&Bombs::ALL, Bombs::name, "bm", v)?;
+        }
         s.validate().map_err(|error| LinkError::Settings { param: settings_param(&error), reason: error.to_string() })?;
         Ok(normalize(&s))
     }

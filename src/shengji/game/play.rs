@@ -10,6 +10,7 @@
 
 use super::{friends, remove_cards, Action, Bid, Event, FriendSlot, Game, Move, Phase, RuleError, Seat, TakeBackProblem, ThrowPenaltySetting, TrickRecord};
 use crate::cards::{Card, CardCounts};
+use crate::shengji::bomb::is_bomb_lead;
 use crate::shengji::format::Format;
 use crate::shengji::lead::Lead;
 use crate::shengji::legal::{check_play, Hints};
@@ -82,7 +83,8 @@ impl Game {
                     None => Lead::parse(&p.rules, cards),
                 };
                 let lead = lead.map_err(RuleError::Lead)?;
-                let lead = if lead.is_throw() {
+                // A led bomb is one unit: nothing but a higher bomb beats it, so it cannot fail.
+                let lead = if lead.is_throw() && !is_bomb_lead(&p.rules, cards) {
                     // No take-back after a throw: whether it stood shows what nobody could beat.
                     can_undo = false;
                     p.throws += 1;

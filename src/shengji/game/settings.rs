@@ -6,6 +6,7 @@ use super::bidding::{BidRules, FirstLandlord, JokerBids, NoBidTrump, Overcall};
 use super::shown::Shown;
 use super::levels::{LevelRuleError, LevelRules, STEPS_PER_DECK};
 use crate::cards::Rank;
+use crate::shengji::bomb::Bombs;
 use crate::shengji::format::TractorRules;
 use crate::shengji::rules::{DrawPolicy, Rules, ThrowEvaluation};
 use crate::shengji::trump::Trump;
@@ -110,6 +111,10 @@ pub struct Settings {
     /// end, who stopped a throw (`shown.rs`).
     #[serde(rename = "sh")]
     pub shown: Shown,
+    /// Bombs (炸弹): off, or four or more of a rank beating any other play, played
+    /// whatever the lead or only following suit (`shengji::bomb`).
+    #[serde(rename = "bm")]
+    pub bombs: Bombs,
 }
 
 impl Default for Settings {
@@ -133,6 +138,7 @@ impl Default for Settings {
             levels: LevelRules::default(),
             bidding: BidRules::default(),
             shown: Shown::default(),
+            bombs: Bombs::Off,
         }
     }
 }
@@ -279,6 +285,7 @@ impl Resolved {
             .unwrap_or(base)
             .with_draw_policy(self.settings.draw_policy)
             .with_throw_evaluation(self.settings.throw_evaluation)
+            .with_bombs(self.settings.bombs)
     }
 }
 
@@ -421,6 +428,7 @@ pub fn sample(rng: &mut (impl rand_core::RngCore + ?Sized)) -> Settings {
         friend_limits: FriendLimits { no_highest: pick(3) == 0, no_points: pick(3) == 0, join_once: pick(2) == 0 },
         bidding: sample_bidding(&mut pick),
         shown: Shown { landlord_points: pick(2) == 0, past_tricks: pick(2) == 0, kitty_at_end: pick(2) == 0, throw_stopper: pick(2) == 0 },
+        bombs: Bombs::ALL[pick(Bombs::ALL.len())],
     }
 }
 

@@ -8,6 +8,7 @@ use super::{Action, Event, Game, Ladder, LevelNote, Mode, Settings, SettingsErro
 use crate::cards::{Card, CardCounts, Rank};
 use crate::shengji::trump::Trump;
 use crate::dup::TableSeed;
+use crate::shengji::bomb;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::table::sim::{self, Simulated};
 use crate::table::{Driver, Seat};
@@ -30,6 +31,9 @@ pub struct Summary {
     pub mean_attacker_points: f64,
     pub throws_tried: u64,
     pub throws_failed: u64,
+    /// Bombs played (a house rule), and tricks they won.
+    pub bombs: u64,
+    pub bomb_tricks: u64,
     pub games_finished: u64,
     pub actions: u64,
     pub digest: String,
@@ -73,10 +77,14 @@ impl Simulated for Game {
 
     /// Cards conserved, points accounted for; once trump is decided, the bids, trump and
     /// landlord as the bidding rules say.
-    fn after_move(&self, w: &mut Watch, _: Seat, _: &Action, events: &[Event], _: &mut Summary) -> Result<(), String> {
+    fn after_move(&self, w: &mut Watch, _: Seat, _: &Action, events: &[Event], summary: &mut Summary) -> Result<(), String> {
         for e in events {
-            if let Event::TrumpDecided { trump, landlord, revealed } = e {
-                self.check_bidding(w, *trump, *landlord, revealed.as_deref())?;
+            match e {
+                Event::TrumpDecided { trump, landlord, revealed } => {
+                    self.check_bidding(w, *trump, *landlord, revealed.as_deref())?
+                }
+                Event::TrickWon { .. } => self.check_bombs(summary)?,
+                _ => {}
             }
         }
         if self.all_cards() != w.full {
@@ -163,6 +171,27 @@ impl Game {
     /// The bidding rules restated: each bid overcalls the one before (or reinforces one's
     /// own), joker bids hold enough jokers, the top bid or the kitty names trump, and the
     /// first hand's landlord is the winning or the first bid's seat.
+    /// The trick just won: without bombs, nobody bombed; with them, a trick that holds
+    /// a bomb went to its strongest bomb (the earliest of equals).
+    fn check_bombs(&self, summary: &mut Summary) -> Result<(), String> {
+        let (Some(t), Some(rules)) = (self.tricks().last(), self.rules()) else { return Ok(()) };
+        let trump = rules.trump();
+        let strengths: Vec<_> = t.plays.iter().map(|(_, c)| bomb::strength(trump, c)).collect();
+        let Some(top) = strengths.iter().flatten().max() else { return Ok(()) };
+        if !self.settings().settings.bombs.on() {
+            // Four of a rank may be played as cards; then the usual comparison decides, so
+            // there is nothing to check (the winner is the engine's either way).
+            return Ok(());
+        }
+        summary.bombs += strengths.iter().flatten().count() as u64;
+        let first_top = t.plays[strengths.iter().position(|s| s.as_ref() == Some(top)).unwrap_or(0)].0;
+        if t.winner != first_top {
+            return Err(format!("a trick with a bomb went to seat {}, not the strongest bomb's seat {first_top}", t.winner));
+        }
+        summary.bomb_tricks += 1;
+        Ok(())
+    }
+
     fn check_bidding(&self, w: &Watch, trump: Trump, landlord: Seat, revealed: Option<&[Card]>) -> Result<(), String> {
         let s = self.settings();
         let rules = s.settings.bidding;

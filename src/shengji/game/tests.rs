@@ -382,3 +382,4 @@ fn the_expert_bot_decides_from_its_view_alone() {
     assert!(checks > 20, "only {checks} checks ran");
     assert!(searched > 0, "the search never preferred another play");
 }
+mod bombs;

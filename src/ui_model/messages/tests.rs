@@ -110,9 +110,10 @@ fn bot_kind(r: &BotReason) -> usize {
         BotReason::CannotWin => 25,
         BotReason::Searched { .. } => 26,
         BotReason::RandomTakeBackBid => 27,
+        BotReason::Bomb { .. } => 28,
     }
 }
-const BOT_KINDS: usize = 28;
+const BOT_KINDS: usize = 29;
 
 fn illegal_examples() -> Vec<IllegalPlay> {
     let ah = Card::new(Rank::Ace, Suit::Hearts);
@@ -218,6 +219,7 @@ fn bot_examples() -> Vec<BotReason> {
         BotReason::PartnerWinning { gives_points: true },
         BotReason::PartnerWinning { gives_points: false },
         BotReason::Ruff { points: 25 },
+        BotReason::Bomb { points: 30 },
         BotReason::TakeCheaply,
         BotReason::CannotWin,
         BotReason::Searched { plays: 6, deals: 12, win_percent: 58 },

@@ -8,6 +8,7 @@
 use crate::cards::Rank;
 use crate::i18n::Text;
 use crate::net::shengji::{MAX_PLAYERS, MIN_PLAYERS};
+use crate::shengji::bomb::Bombs;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::settings::{default_kitty, kitty_fits, MAX_TRACTOR_LENGTH};
 use crate::shengji::game::levels::{MOST_DEAD_ZONE, MOST_TAKEOVER_STEPS, STEPS_PER_DECK};
@@ -118,6 +119,9 @@ fn house_rule_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy 
         select_field(field_id(ids, "throw-penalty"), &t(Text::ThrowPenalty), index_of(&PENALTY, &s.throw_penalty),
             labelled(shell, &[Text::ThrowPenaltyNone, Text::ThrowPenaltyTen]),
             pick_of(&PENALTY, move |p| with(&|s| s.throw_penalty = p))),
+        noted(&t(Text::BombsNote), select_field(field_id(ids, "bombs"), &t(Text::BombsSetting), index_of(&Bombs::ALL, &s.bombs),
+            labelled(shell, &[Text::BombsOff, Text::BombsAnySuit, Text::BombsFollowSuit]),
+            pick_of(&Bombs::ALL, move |b| with(&|s| s.bombs = b)))),
         select_field(field_id(ids, "kitty-multiplier"), &t(Text::KittyMultiplier), index_of(&MULTIPLIER, &s.kitty_multiplier),
             labelled(shell, &[Text::KittyTwice, Text::KittyPower]),
             pick_of(&MULTIPLIER, move |m| with(&|s| s.kitty_multiplier = m))),
