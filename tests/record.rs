@@ -105,7 +105,7 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
             (any::<bool>(), any::<bool>()),
             prop::collection::vec(0usize..13, 0..4),
             0usize..13,
-            (0usize..3, 0usize..4, any::<bool>(), any::<bool>(), any::<bool>()),
+            (0usize..3, 0usize..4, any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
             // What is shown: the landlord's points, past tricks, the kitty, the throw's stopper.
             (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
             // Bombs: off, any suit, follow suit.
@@ -113,7 +113,7 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
         ),
     )
         .prop_map(|(players, decks, kitty, friends_mode, friends, dp, (t, l), te, (tp, km, rb, ft, tb), sl, seat, lv)| {
-            let ((ps, ts, dz), (sb, bj), dr, fr, (bo, jb, bt, fb, nb), (lp, pt, ke, st), bm) = lv;
+            let ((ps, ts, dz), (sb, bj), dr, fr, (bo, jb, bt, fb, nb, sk), (lp, pt, ke, st), bm) = lv;
             let starting_level = Rank::from_index(sl).unwrap();
             let s = Settings {
                 players,
@@ -146,6 +146,7 @@ fn settings_strategy() -> impl Strategy<Value = (Settings, usize)> {
                     take_back: bt,
                     first_landlord: if fb { FirstLandlord::FirstBid } else { FirstLandlord::WinningBid },
                     no_bid: if nb { NoBidTrump::FirstCard } else { NoBidTrump::LevelOrHighest },
+                    steal: sk,
                 },
                 shown: Shown { landlord_points: lp, past_tricks: pt, kitty_at_end: ke, throw_stopper: st },
                 bombs: tuolaji::shengji::Bombs::ALL[bm],

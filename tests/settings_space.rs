@@ -144,6 +144,7 @@ fn random_tables_over_every_field() {
                 take_back: pick(2) == 0,
                 first_landlord: FirstLandlord::ALL[pick(2) as usize],
                 no_bid: NoBidTrump::ALL[pick(2) as usize],
+                steal: pick(2) == 0,
             },
             shown: Shown { landlord_points: pick(2) == 0, past_tricks: pick(2) == 0, kitty_at_end: pick(2) == 0, throw_stopper: pick(2) == 0 },
             bombs: Bombs::ALL[pick(3) as usize],

@@ -155,6 +155,9 @@ pub struct SettingsArgs {
     /// Trump from the kitty when nobody bids: level (its first level card, else a joker's no-trump, else its highest card) or first (its first card) [default: level]
     #[arg(long, value_parser = choice(&NoBidTrump::ALL, NoBidTrump::name))]
     pub no_bid_trump: Option<NoBidTrump>,
+    /// 炒地皮: after each bury the other players in turn may overcall and take the kitty [default: false]
+    #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub steal_kitty: Option<bool>,
     /// The landlord's side's points on screen during the hand [default: true]
     #[arg(long, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub show_landlord_points: Option<bool>,
@@ -210,6 +213,7 @@ impl SettingsArgs {
             ("--take-back-bid", self.take_back_bid.is_some()),
             ("--first-landlord", self.first_landlord.is_some()),
             ("--no-bid-trump", self.no_bid_trump.is_some()),
+            ("--steal-kitty", self.steal_kitty.is_some()),
             ("--show-landlord-points", self.show_landlord_points.is_some()),
             ("--show-past-tricks", self.show_past_tricks.is_some()),
             ("--show-kitty", self.show_kitty.is_some()),
@@ -273,6 +277,7 @@ impl SettingsArgs {
                 take_back: self.take_back_bid.unwrap_or(d.bidding.take_back),
                 first_landlord: self.first_landlord.unwrap_or(d.bidding.first_landlord),
                 no_bid: self.no_bid_trump.unwrap_or(d.bidding.no_bid),
+                steal: self.steal_kitty.unwrap_or(d.bidding.steal),
             },
             shown: Shown {
                 landlord_points: self.show_landlord_points.unwrap_or(d.shown.landlord_points),
@@ -343,7 +348,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "{} hands, {} players, {} decks, {:?} mode, kitty {}: all invariants held\n\
                  levels gained: even seats {}, odd seats {} (landlord side {}, attackers {})\n\
                  hands won: even seats {}, odd seats {}; landlord held {} of {}\n\
-                 mean attacker points {:.1}; throws tried {}, failed {}; bombs {}; games finished {}\n\
+                 mean attacker points {:.1}; throws tried {}, failed {}; bombs {}; kitties stolen {}; games finished {}\n\
                  mean time per hand {:.2} ms; digest {}\n\
                  table: {}",
                 s.hands,
@@ -363,6 +368,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 s.throws_tried,
                 s.throws_failed,
                 s.bombs,
+                s.steals,
                 s.games_finished,
                 ms_per_hand,
                 s.digest,
@@ -387,6 +393,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "throws_failed": s.throws_failed,
                 "bombs": s.bombs,
                 "bomb_tricks": s.bomb_tricks,
+                "steals": s.steals,
                 "games_finished": s.games_finished,
                 "actions": s.actions,
                 "mean_ms_per_hand": ms_per_hand,

@@ -115,6 +115,9 @@ pub struct TableArgs {
     /// Trump from the kitty when nobody bids: level (its first level card, else its highest) or first (its first card).
     #[arg(long)]
     pub no_bid_trump: Option<String>,
+    /// 炒地皮: after each bury the others in turn may overcall and take the kitty: 1 or 0.
+    #[arg(long)]
+    pub steal_kitty: Option<String>,
     /// The landlord's side's points on screen during the hand: 1 or 0.
     #[arg(long)]
     pub show_landlord_points: Option<String>,
@@ -132,7 +135,7 @@ pub struct TableArgs {
     pub bombs: Option<String>,
 }
 
-const FLAG_KEYS: [(&str, &str); 34] = [
+const FLAG_KEYS: [(&str, &str); 35] = [
     ("p", "--players"),
     ("d", "--decks"),
     ("k", "--kitty"),
@@ -162,6 +165,7 @@ const FLAG_KEYS: [(&str, &str); 34] = [
     ("bt", "--take-back-bid"),
     ("fb", "--first-landlord"),
     ("nb", "--no-bid-trump"),
+    ("sk", "--steal-kitty"),
     ("lp", "--show-landlord-points"),
     ("pt", "--show-past-tricks"),
     ("ke", "--show-kitty"),
@@ -202,6 +206,7 @@ impl TableArgs {
             &self.take_back_bid,
             &self.first_landlord,
             &self.no_bid_trump,
+            &self.steal_kitty,
             &self.show_landlord_points,
             &self.show_past_tricks,
             &self.show_kitty,

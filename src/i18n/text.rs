@@ -111,6 +111,11 @@ impl Text {
     pub const NoBidTrump: Text = Text { en: "When nobody bids, the kitty names trump by", zh: "无人亮主时，翻底定主" };
     pub const NoBidLevel: Text = Text { en: "Its first level card, else a joker's no-trump, else its highest card", zh: "底牌里第一张级牌；没有则有王打无主；否则最大的牌" };
     pub const NoBidFirst: Text = Text { en: "Its first card (a joker: no-trump)", zh: "底牌第一张（王则无主）" };
+    pub const StealKittySetting: Text = Text { en: "Stealing the kitty (炒地皮): after each bury the others in turn may overcall and take it", zh: "炒地皮：每次扣底后，其他人依次可以用更大的亮主拿走底牌" };
+    pub const StealBuried: Text = Text { en: "{landlord} has buried. Each other player in turn may overcall the top bid and take the kitty.", zh: "{landlord}已扣底。其他人依次可以用更大的亮主拿走底牌。" };
+    pub const StealNote: Text = Text { en: "Overcall to take the kitty: you become the landlord, name trump and bury in turn.", zh: "反主就拿走底牌：你成为庄家，定主，再扣底。" };
+    pub const StealWith: Text = Text { en: "Take the kitty with", zh: "炒地皮：亮" };
+    pub const StealPass: Text = Text { en: "Let it lie", zh: "不炒" };
     // What the table shows (`shengji::game::shown`).
     pub const ShowLandlordPoints: Text = Text { en: "The landlord's side's points are shown during the hand", zh: "打牌时显示庄家一方的分数" };
     pub const ShowPastTricks: Text = Text { en: "Past tricks can be looked at (off: play from memory)", zh: "可以查看之前的牌（不选：凭记忆打）" };

@@ -93,6 +93,7 @@ impl PeerGame for Game {
             Event::Passed { .. } => "a pass",
             Event::TrumpDecided { .. } => "the trump",
             Event::Buried { .. } => "a bury",
+            Event::KittyStolen { .. } => "a stolen kitty",
             Event::FriendsDeclared(_) => "friend calls",
             Event::PlayStarted { .. } => "the start of play",
             Event::Played { .. } => "a play",
@@ -296,6 +297,7 @@ fn event_ok(e: &Event, l: Limits) -> Checked {
             seat_ok("an event", *seat, n)
         }
         Event::PlayStarted { leader } => seat_ok("an event", *leader, n),
+        Event::KittyStolen { seat, .. } => seat_ok("a steal", *seat, n),
         Event::TrickWon { winner, .. } => seat_ok("an event", *winner, n),
         Event::Bid(b) => seat_ok("a bid", b.seat, n),
         Event::TrumpDecided { landlord, revealed, .. } => {

@@ -260,6 +260,10 @@ pub const SHENGJI: GameRules = GameRules {
                     "显示什么：可以在打牌时隐藏庄家一方的分数，闲家要自己记分；可以不让看之前的牌，大家凭记忆打（刚赢的一轮在下一轮首家出牌前还看得到）；一局结束时底牌可以只给庄家看（大家仍知道底分）；还可以在甩牌失败时说出谁管得住。",
                 ),
                 (
+                    "Stealing the kitty (炒地皮): where a table plays it, once the landlord has buried, each other player in turn may overcall the top bid, take the buried cards into hand, become the landlord and bury again; the round starts over, and when all the others have passed, the last to bury leads. The hand keeps its rank: if the bids were 2♠ 2♠ and you hold both big jokers, you may take the kitty and play no-trump at 2.",
+                    "炒地皮：打这条规则的桌上，庄家扣底之后，其他人依次可以用比当前亮主更大的牌反主，把扣下的底牌拿进手里，成为庄家，再扣底；然后重新轮一圈，其余的人都不炒时，最后扣底的人先出牌。这一局的级不变：亮的是2♠ 2♠时，你有两张大王，就可以炒走底牌，打2的无主。",
+                ),
+                (
                     "Bombs: where a table plays them, four or more cards of one rank (any suits, or one joker) played as a whole trick's worth beat every play that is not a bomb, and a higher rank beats a lower one, the level rank above A. When 5♥ 5♥ 6♥ 6♥ is led, 7♣ 7♣ 7♦ 7♦ beats even a tractor of trumps. A table says whether a bomb may be played holding the led suit, or must follow suit like any play.",
                     "炸弹：打炸弹的桌上，四张或以上同一点数的牌（花色不限，或同一种王），张数与首家相同时，大过一切非炸弹的牌；点数大的炸弹大，级牌在A之上。首家出5♥ 5♥ 6♥ 6♥时，7♣ 7♣ 7♦ 7♦连主牌拖拉机也能压住。每桌规定手里有首家的花色时能不能炸，还是炸弹也必须跟花色。",
                 ),

@@ -133,6 +133,7 @@ impl Bot {
         match view.phase {
             PhaseName::Draw => self.draw_phase(view),
             PhaseName::Exchange => match self.rules_for(view) {
+                _ if view.steal_turn == Some(view.seat) => self.steal(view),
                 Some(rules) if !view.buried => self.bury(view, &rules),
                 Some(rules) => self.friends(view, &rules),
                 None => (Action::Pass, BotReason::NoRulesYet),
@@ -175,26 +176,35 @@ impl Bot {
         if view.hand.len() * 3 < full && view.deck_left > 0 {
             return (fallback, BotReason::TooEarlyToJudge);
         }
-        let mut best: Option<(f64, Card, u8)> = None;
-        for &(c, k) in &view.valid_bids {
-            let trump = match c.suit() {
-                Some(suit) => Trump::Standard { rank: view.trump_rank, suit },
-                None => Trump::NoTrump { rank: Some(view.trump_rank) },
-            };
-            let trumps = view.hand.iter().filter(|&&x| trump.is_trump(x)).count();
-            let share = trumps as f64 / view.hand.len().max(1) as f64;
-            let better = match best {
-                None => true,
-                Some((s, _, bk)) => share > s + 1e-9 || (share >= s - 1e-9 && k < bk),
-            };
-            if better {
-                best = Some((share, c, k));
-            }
-        }
         let threshold = if view.deck_left == 0 { 0.3 } else { 0.38 };
-        match best {
+        match best_bid(view) {
             Some((share, c, k)) if share >= threshold => (Action::Bid(c, k), BotReason::TrumpShare(share)),
             _ => (fallback, BotReason::TrumpsTooWeak),
+        }
+    }
+
+    /// 炒地皮, this seat's turn after a bury: take the kitty with the bid that makes the most
+    /// of the hand trump, where that is a clear majority of a full hand; never from a
+    /// Tractor partner.
+    fn steal(&mut self, view: &SeatView) -> (Action, BotReason) {
+        if view.valid_bids.is_empty() {
+            return (Action::Pass, BotReason::NoBidPossible);
+        }
+        if self.difficulty == Difficulty::Random {
+            if self.roll(4) == 0 {
+                let i = self.roll(view.valid_bids.len());
+                let (c, k) = view.valid_bids[i];
+                return (Action::Bid(c, k), BotReason::RandomBid);
+            }
+            return (Action::Pass, BotReason::NoBid);
+        }
+        let tractor = view.friends_to_call == 0;
+        if tractor && view.landlord.is_some_and(|l| l % 2 == view.seat % 2) {
+            return (Action::Pass, BotReason::PartnerHoldsBid);
+        }
+        match best_bid(view) {
+            Some((share, c, k)) if share >= STEAL_SHARE => (Action::Bid(c, k), BotReason::TrumpShare(share)),
+            _ => (Action::Pass, BotReason::TrumpsTooWeak),
         }
     }
 
@@ -581,6 +591,31 @@ impl PlayCore<'_> {
         let best = cands.iter().min_by_key(|c| (pts(c), total_cost(c))).cloned().unwrap_or_default();
         (Action::Play(best), BotReason::CannotWin)
     }
+}
+
+/// The share of a full hand in trumps at which a bot steals the kitty.
+const STEAL_SHARE: f64 = 0.38;
+
+/// Of `view`'s valid bids, the one whose trump covers most of the hand (the fewest cards
+/// shown of equals), with that share.
+fn best_bid(view: &SeatView) -> Option<(f64, Card, u8)> {
+    let mut best: Option<(f64, Card, u8)> = None;
+    for &(c, k) in &view.valid_bids {
+        let trump = match c.suit() {
+            Some(suit) => Trump::Standard { rank: view.trump_rank, suit },
+            None => Trump::NoTrump { rank: Some(view.trump_rank) },
+        };
+        let trumps = view.hand.iter().filter(|&&x| trump.is_trump(x)).count();
+        let share = trumps as f64 / view.hand.len().max(1) as f64;
+        let better = match best {
+            None => true,
+            Some((s, _, bk)) => share > s + 1e-9 || (share >= s - 1e-9 && k < bk),
+        };
+        if better {
+            best = Some((share, c, k));
+        }
+    }
+    best
 }
 
 /// Plays of the forced format a following bot weighs (the matcher's first

@@ -136,6 +136,9 @@ pub struct BidRules {
     pub take_back: bool,
     pub first_landlord: FirstLandlord,
     pub no_bid: NoBidTrump,
+    /// 炒地皮: after each bury the other seats in turn may overcall and take the kitty
+    /// (`steal.rs`).
+    pub steal: bool,
 }
 
 /// Suits from low to high when a higher suit overcalls.

@@ -112,7 +112,7 @@ impl ShengjiResult {
 impl Codec for Game {
     const ID: u8 = crate::table::codec::FIRST_GAME;
     const SETTINGS_KEYS: &'static [&'static str] =
-        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb", "lp", "pt", "ke", "st", "bm"];
+        &["p", "d", "k", "m", "f", "dp", "tr", "te", "tp", "km", "rb", "ft", "sl", "tb", "fh", "fp", "fo", "ps", "ts", "dz", "sb", "dr", "fr", "bj", "bo", "jb", "bt", "fb", "nb", "lp", "pt", "ke", "st", "bm", "sk"];
 
     fn settings_pairs(settings: &Settings) -> Vec<(&'static str, String)> {
         let s = normalize(settings);
@@ -203,6 +203,9 @@ impl Codec for Game {
         }
         if b.no_bid != db.no_bid {
             q.push(("nb", b.no_bid.name().into()));
+        }
+        if b.steal != db.steal {
+            q.push(("sk", bit(b.steal)));
         }
         let (w, dw) = (s.shown, d.shown);
         for (key, on, default) in [
@@ -316,6 +319,7 @@ impl Codec for Game {
         if let Some(v) = get("nb") {
             s.bidding.no_bid = named(&NoBidTrump::ALL, NoBidTrump::name, "nb", v)?;
         }
+        s.bidding.steal = flag(get("sk"), "sk", s.bidding.steal)?;
         s.shown.landlord_points = flag(get("lp"), "lp", s.shown.landlord_points)?;
         s.shown.past_tricks = flag(get("pt"), "pt", s.shown.past_tricks)?;
         s.shown.kitty_at_end = flag(get("ke"), "ke", s.shown.kitty_at_end)?;

@@ -61,11 +61,28 @@ impl Game {
         }
     }
 
-    /// Checks a bid without making it.
+    /// Checks a bid without making it: in the draw, or a steal of the kitty after a bury
+    /// where the table plays it (`steal.rs`).
     pub fn check_bid(&self, seat: Seat, card: Card, count: u8) -> Result<(), RuleError> {
-        let Phase::Draw(d) = &self.phase else {
-            return Err(RuleError::WrongPhase { action: Move::Bid, phase: self.phase() });
-        };
+        match &self.phase {
+            Phase::Draw(d) => self.bid_problem(&d.hands[seat], d.bids.last(), seat, card, count, true),
+            Phase::Exchange(_) if self.settings.settings.bidding.steal => self.check_steal(seat, card, count),
+            _ => Err(RuleError::WrongPhase { action: Move::Bid, phase: self.phase() }),
+        }
+    }
+
+    /// What is wrong with `seat` showing `count` × `card` from `hand` over the `top` bid, if
+    /// anything; `reinforce`: one's own top bid may be raised (in the draw), else even
+    /// one's own bid must be overcalled (a steal).
+    pub(super) fn bid_problem(
+        &self,
+        hand: &[Card],
+        top: Option<&Bid>,
+        seat: Seat,
+        card: Card,
+        count: u8,
+        reinforce: bool,
+    ) -> Result<(), RuleError> {
         let rank = self.trump_rank();
         if !card.is_joker() && card.rank() != Some(rank) {
             return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
@@ -81,13 +98,13 @@ impl Game {
         if count == 0 {
             return Err(RuleError::BadBid(BidProblem::NoCards));
         }
-        let held = count_of(&d.hands[seat], card);
+        let held = count_of(hand, card);
         if held < count as usize {
             return Err(RuleError::NotInHand { card, held, wanted: count as usize });
         }
         let new = Bid { seat, card, count };
-        if let Some(top) = d.bids.last() {
-            if top.seat == seat {
+        if let Some(top) = top {
+            if top.seat == seat && reinforce {
                 if !self.settings.settings.reinforce {
                     return Err(RuleError::BadBid(BidProblem::HoldTopBid));
                 }
@@ -103,17 +120,21 @@ impl Game {
 
     /// Every bid `seat` could make right now.
     pub fn valid_bids(&self, seat: Seat) -> Vec<(Card, u8)> {
-        let Phase::Draw(d) = &self.phase else { return Vec::new() };
         if seat >= self.players() {
             return Vec::new();
         }
+        let hand = match &self.phase {
+            Phase::Draw(d) => &d.hands[seat],
+            Phase::Exchange(e) if self.steal_turn() == Some(seat) => &e.hands[seat],
+            _ => return Vec::new(),
+        };
         let rank = self.trump_rank();
         let mut cards: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
         cards.push(Card::SmallJoker);
         cards.push(Card::BigJoker);
         let mut out = Vec::new();
         for c in cards {
-            let held = count_of(&d.hands[seat], c).min(255) as u8;
+            let held = count_of(hand, c).min(255) as u8;
             for k in 1..=held {
                 if self.check_bid(seat, c, k).is_ok() {
                     out.push((c, k));
@@ -228,6 +249,7 @@ impl Game {
             revealed: revealed.clone(),
             buried: None,
             friends: None,
+            stealing: super::steal::Stealing::Closed,
         });
         vec![Event::TrumpDecided { trump, landlord, revealed }]
     }

@@ -1,11 +1,13 @@
 //! The exchange. The landlord, holding the kitty, buries as many cards as the
 //! kitty held; in Finding Friends the landlord also calls the friends
 //! (`friends.rs`), in either order. Once both are done play starts with the
-//! landlord leading. The landlord's team: in Tractor, every other seat from
+//! landlord leading — where the table steals the kitty, once a round of steals
+//! after the last bury is over (`steal.rs`). The landlord's team: in Tractor, every other seat from
 //! the landlord's (the same parity); in Finding Friends, the landlord alone
 //! until friends are revealed (`friends.rs`).
 
 use super::{remove_cards, Bid, Done, Event, Friend, FriendSlot, Game, Mode, Move, Phase, PlayPhase, RuleError, Seat, Trick};
+use super::steal::Stealing;
 use crate::cards::Card;
 use crate::shengji::rules::Rules;
 
@@ -19,6 +21,8 @@ pub(crate) struct ExchangePhase {
     pub revealed: Option<Vec<Card>>,
     pub buried: Option<Vec<Card>>,
     pub friends: Option<Vec<Friend>>,
+    /// 炒地皮: the round of steals after a bury (`steal.rs`).
+    pub stealing: Stealing,
 }
 
 impl Game {
@@ -38,6 +42,7 @@ impl Game {
         }
         remove_cards(&mut e.hands[seat], cards)?;
         e.buried = Some(cards.to_vec());
+        self.open_stealing();
         let mut ev = vec![Event::Buried { landlord: seat }];
         ev.extend(self.maybe_start_play());
         Ok(ev)
@@ -47,7 +52,7 @@ impl Game {
         let Phase::Exchange(e) = &self.phase else { return Vec::new() };
         let friends_ready = self.settings.mode == Mode::Tractor || e.friends.is_some();
         let Some(buried) = e.buried.clone() else { return Vec::new() };
-        if !friends_ready {
+        if !friends_ready || e.stealing != Stealing::Closed {
             return Vec::new();
         }
         let n = self.players();

@@ -86,7 +86,7 @@ impl Game {
             .saturating_sub(penalty_from_attackers);
         let rules = &s.settings.levels;
         let ladder = Ladder::new(rules, s.decks).result(attacker_points);
-        let rank = self.levels[p.landlord];
+        let rank = p.rules.trump().rank().unwrap_or(self.levels[p.landlord]);
         let mut notes = Vec::new();
         // Finding Friends: a landlord's side smaller than a full team (a friend never found,
         // or the landlord's own card called) that holds the hand goes up one more level.

@@ -44,6 +44,7 @@ pub mod scoring;
 pub mod settings;
 pub mod shown;
 pub mod sim;
+mod steal;
 mod table;
 pub mod view;
 
@@ -165,6 +166,9 @@ pub enum Event {
     /// kitty turned over when nobody bid.
     TrumpDecided { trump: Trump, landlord: Seat, revealed: Option<Vec<Card>> },
     Buried { landlord: Seat },
+    /// 炒地皮: `seat` overcalled after the bury, naming `trump` (of the hand's rank), and
+    /// took the kitty: it is the landlord now and buries in turn.
+    KittyStolen { seat: Seat, trump: Trump },
     FriendsDeclared(Vec<Friend>),
     PlayStarted { leader: Seat },
     Played { seat: Seat, cards: Vec<Card> },
@@ -333,10 +337,13 @@ impl Game {
         }
     }
 
-    /// The trump rank of the current hand: the landlord's level, or the
-    /// starting level's... for the very first hand, the level of seat 0's side
-    /// (everyone's level is the same then).
+    /// The trump rank of the current hand: once trump is named, its rank (the hand keeps
+    /// the rank it was dealt at, even when the kitty is stolen: `steal.rs`); before, the
+    /// landlord's level, or in a game's first hand seat 0's (everyone's is the same then).
     pub fn trump_rank(&self) -> Rank {
+        if let Some(rank) = self.rules().and_then(|r| r.trump().rank()) {
+            return rank;
+        }
         match self.current_landlord() {
             Some(l) => self.levels[l],
             None => self.levels[self.landlord.unwrap_or(0)],
@@ -379,7 +386,15 @@ impl Game {
                     (0..n).map(|i| (d.first + i) % n).filter(|&s| !d.passed[s]).collect()
                 }
             }
-            Phase::Exchange(e) => vec![e.landlord],
+            // During a round of steals the seat to speak; the landlord too while friends
+            // are still to be called.
+            Phase::Exchange(e) => match e.stealing {
+                steal::Stealing::Open { turn, .. } => {
+                    let calling = self.settings.mode == Mode::Friends && e.friends.is_none();
+                    std::iter::once(turn).chain(calling.then_some(e.landlord)).collect()
+                }
+                steal::Stealing::Closed => vec![e.landlord],
+            },
             Phase::Play(p) => vec![p.next_to_play(n)],
             Phase::Finished(_) => (0..n).collect(),
         }
@@ -442,6 +457,10 @@ impl Game {
                 PhaseName::Draw => self.draw(seat),
                 _ => wrong(Move::Draw),
             },
+            Action::Bid(card, count) if phase == PhaseName::Exchange && self.settings.settings.bidding.steal => {
+                self.steal(seat, *card, *count)
+            }
+            Action::Pass if phase == PhaseName::Exchange && self.settings.settings.bidding.steal => self.pass_steal(seat),
             Action::Bid(card, count) => self.bid(seat, *card, *count),
             Action::Pass => self.pass(seat),
             Action::TakeBackBid => self.take_back_bid(seat),

@@ -443,6 +443,7 @@ fn sample_bidding(pick: &mut impl FnMut(usize) -> usize) -> BidRules {
         take_back: pick(2) == 0,
         first_landlord: FirstLandlord::ALL[pick(FirstLandlord::ALL.len())],
         no_bid: NoBidTrump::ALL[pick(NoBidTrump::ALL.len())],
+        steal: pick(2) == 0,
     }
 }
 

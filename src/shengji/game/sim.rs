@@ -34,6 +34,8 @@ pub struct Summary {
     /// Bombs played (a house rule), and tricks they won.
     pub bombs: u64,
     pub bomb_tricks: u64,
+    /// Kittys stolen (炒地皮).
+    pub steals: u64,
     pub games_finished: u64,
     pub actions: u64,
     pub digest: String,
@@ -56,6 +58,8 @@ pub struct Watch {
     levels_before: Vec<Rank>,
     /// The landlord before the draw (none in a game's first hand).
     landlord_before: Option<Seat>,
+    /// The rank the hand is dealt at (it keeps it whoever ends as landlord).
+    hand_rank: Rank,
 }
 
 impl Simulated for Game {
@@ -68,6 +72,7 @@ impl Simulated for Game {
             full: CardCounts::full_decks(self.settings().decks),
             levels_before: self.levels().to_vec(),
             landlord_before: self.current_landlord(),
+            hand_rank: self.trump_rank(),
         })
     }
 
@@ -84,6 +89,7 @@ impl Simulated for Game {
                     self.check_bidding(w, *trump, *landlord, revealed.as_deref())?
                 }
                 Event::TrickWon { .. } => self.check_bombs(summary)?,
+                Event::KittyStolen { seat, trump } => self.check_stolen(w, *seat, *trump, summary)?,
                 _ => {}
             }
         }
@@ -115,7 +121,10 @@ impl Simulated for Game {
         if r.bonus_levels != (rules.short_handed_bonus && short_handed && r.ladder.landlord_wins) as u8 {
             return Err(format!("a bonus of {} levels for a landlord's side of {}", r.bonus_levels, r.landlord_team.len()));
         }
-        let hand_rank = w.levels_before[r.landlord];
+        let hand_rank = w.hand_rank;
+        if r.trump.rank() != Some(hand_rank) {
+            return Err(format!("a hand dealt at {hand_rank} played at {}", r.trump));
+        }
         let back_to_two = r.notes.contains(&LevelNote::BackToTwo);
         if back_to_two && (!rules.back_to_two || r.ladder.landlord_wins || hand_rank != Rank::Jack) {
             return Err("back to 2 where 打J does not apply".into());
@@ -189,6 +198,29 @@ impl Game {
             return Err(format!("a trick with a bomb went to seat {}, not the strongest bomb's seat {first_top}", t.winner));
         }
         summary.bomb_tricks += 1;
+        Ok(())
+    }
+
+    /// 炒地皮: the steal overcalls the bid before it, keeps the hand's rank, and makes the
+    /// stealer landlord holding its hand and the kitty.
+    fn check_stolen(&self, w: &Watch, seat: Seat, trump: Trump, summary: &mut Summary) -> Result<(), String> {
+        let s = self.settings();
+        if !s.settings.bidding.steal {
+            return Err("the kitty was stolen at a table that does not steal".into());
+        }
+        let bids = self.bids();
+        let [.., top, new] = bids else { return Err("a steal without a bid".into()) };
+        if new.seat != seat || !s.settings.bidding.overcalls(new, top) {
+            return Err(format!("{new:?} stole the kitty over {top:?} under {:?}", s.settings.bidding.overcall));
+        }
+        if trump.rank() != Some(w.hand_rank) || self.trump() != Some(trump) {
+            return Err(format!("a steal named {trump:?} in a hand dealt at {}", w.hand_rank));
+        }
+        let full = (s.cards() - s.kitty) / s.players + s.kitty;
+        if self.current_landlord() != Some(seat) || self.hand(seat).len() != full {
+            return Err(format!("seat {seat} stole the kitty but is not the landlord holding {full} cards"));
+        }
+        summary.steals += 1;
         Ok(())
     }
 

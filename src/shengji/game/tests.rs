@@ -383,3 +383,4 @@ fn the_expert_bot_decides_from_its_view_alone() {
     assert!(searched > 0, "the search never preferred another play");
 }
 mod bombs;
+mod steal;

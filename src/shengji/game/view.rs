@@ -49,6 +49,8 @@ pub struct SeatView {
     pub deck_left: usize,
     pub to_act: Vec<Seat>,
     pub valid_bids: Vec<(Card, u8)>,
+    /// 炒地皮: the seat that may steal the kitty now (its `valid_bids` are the steals).
+    pub steal_turn: Option<Seat>,
     /// During the draw: this seat may take back its top bid (a table rule, once a hand).
     pub can_take_back_bid: bool,
     /// The table's rules for bids.
@@ -114,6 +116,7 @@ impl Game {
             deck_left: 0,
             to_act: self.to_act(),
             valid_bids: self.valid_bids(seat),
+            steal_turn: self.steal_turn(),
             can_take_back_bid: self.check_take_back_bid(seat).is_ok(),
             bidding: self.settings.settings.bidding,
             shown: self.settings.settings.shown,

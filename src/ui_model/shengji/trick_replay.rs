@@ -114,6 +114,16 @@ impl Replay {
                             friends: Vec::new(),
                         });
                     }
+                    // 炒地皮: the thief names trump, picks up what was buried and buries again.
+                    Event::KittyStolen { seat, trump } => {
+                        if let Some(p) = preludes.last_mut() {
+                            p.trump = *trump;
+                            p.landlord = *seat;
+                            p.kitty = std::mem::take(&mut p.buried);
+                            p.friends.clear();
+                            p.bids.extend(bids.pop());
+                        }
+                    }
                     Event::NextHand { .. } => bids.clear(),
                     _ => {}
                 }

@@ -132,7 +132,7 @@ pub fn TableBoard(
     let phase = Memo::new(move |_| view.with(|v| v.phase));
     let show_hand = move || !spectator && matches!(phase.get(), PhaseName::Draw | PhaseName::Play)
         // The landlord sees its hand while burying and while calling friends.
-        || (phase.get() == PhaseName::Exchange && view.with(|v| v.landlord == Some(me)));
+        || (phase.get() == PhaseName::Exchange && view.with(|v| v.landlord == Some(me) || v.steal_turn == Some(me)));
 
     view! {
         <section class="screen wide table" data-testid="table" data-phase=move || match phase.get() {

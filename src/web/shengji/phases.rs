@@ -83,6 +83,36 @@ pub(super) fn exchange_panel(
     let name = move |s: Seat| seen.name(s);
     let v = view.get();
     let mine = v.landlord == Some(me);
+    // 炒地皮: after a bury the seats in turn may overcall and take the kitty.
+    if let Some(turn) = v.steal_turn {
+        let bids = v.bids.iter().map(|b| format!("{}: {}", name(b.seat), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
+        let landlord = v.landlord.map(&name).unwrap_or_default();
+        return view! {
+            <div class="phase-panel" data-testid="steal-panel" data-turn=turn.to_string()>
+                <p>{shell.t(Text::StealBuried).replace("{landlord}", &landlord)}</p>
+                {(!bids.is_empty()).then(|| view! { <p data-testid="bids">{shell.t(Text::Bids)} ": " {bids.clone()}</p> })}
+                {if turn == me {
+                    view! {
+                        <p class="muted">{shell.t(Text::StealNote)}</p>
+                        <div class="hand-actions">
+                            {v.valid_bids.iter().map(|&(card, n)| view! {
+                                <button type="button" class="button" data-testid="steal"
+                                    on:click=move |_| { act.run(Action::Bid(card, n)); }>
+                                    {shell.t(Text::StealWith)} " " {cards_label(&vec![card; n as usize], lang())}
+                                </button>
+                            }).collect_view()}
+                            <button type="button" class="button" data-testid="pass" on:click=move |_| { act.run(Action::Pass); }>
+                                {shell.t(Text::StealPass)}
+                            </button>
+                        </div>
+                    }.into_any()
+                } else {
+                    view! { <p>{shell.t(Text::WaitingFor)} " " {name(turn)}</p> }.into_any()
+                }}
+            </div>
+        }
+        .into_any();
+    }
     if !mine {
         let who = v.landlord.map(&name).unwrap_or_default();
         return view! { <p class="phase-panel">{shell.t(Text::WaitingFor)} " " {who}</p> }.into_any();

@@ -150,6 +150,7 @@ fn bid_fields(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'stat
             labelled(shell, &[Text::JokerBidsOff, Text::JokerBidsPair, Text::JokerBidsAll, Text::JokerBidsFewerBig]),
             pick_of(&JokerBids::ALL, move |j| with(&|s| s.bidding.joker_bids = j))),
         check_field(field_id(ids, "take-back-bid"), &t(Text::TakeBackBidSetting), b.take_back, move |on| with(&|s| s.bidding.take_back = on)),
+        check_field(field_id(ids, "steal-kitty"), &t(Text::StealKittySetting), b.steal, move |on| with(&|s| s.bidding.steal = on)),
         select_field(field_id(ids, "first-landlord"), &t(Text::FirstLandlord), index_of(&FirstLandlord::ALL, &b.first_landlord),
             labelled(shell, &[Text::FirstLandlordWinner, Text::FirstLandlordFirst]),
             pick_of(&FirstLandlord::ALL, move |f| with(&|s| s.bidding.first_landlord = f))),
