@@ -395,11 +395,15 @@ mod tests {
             RuleError::VoidFirst { void: Suit::Dots },
             RuleError::CannotClaim { action: Move::Pung, tile },
             RuleError::NotYourTurn { seat: 0, to_act: vec![2] },
+            RuleError::HandLocked { drawn: tile },
+            RuleError::HandLocked { drawn: WILD_TILE },
         ] {
             let zh = rule_error(&e, &name, Lang::Zh);
             assert!(!zh.is_empty() && !zh.contains("5p") && !zh.contains("seat"), "{zh}");
             assert_eq!(rule_error(&e, &name, Lang::En), e.to_string());
         }
+        assert!(rule_error(&RuleError::HandLocked { drawn: tile }, &name, Lang::Zh).contains("五筒"));
+        assert!(RuleError::HandLocked { drawn: tile }.to_string().contains("discard the tile you drew (5p)"));
         assert_eq!(tile_name(tile, Lang::Zh), "五筒");
         assert_eq!(tile_name(tile, Lang::En), "5 of dots");
     }
