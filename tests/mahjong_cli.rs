@@ -121,3 +121,22 @@ fn simulate_plays_sichuan_hands_deterministically_and_refuses_bad_flags() {
     assert_eq!(code, 2);
     assert!(err.contains("fan cap"), "{err}");
 }
+
+#[test]
+fn simulate_plays_each_settlement_option_and_refuses_unknown_values() {
+    let args = ["simulate", "--hands", "3", "--seed", "options", "--hand-end", "river", "--kong-transfer", "--self-drawn", "base", "--json"];
+    let (code, out, err) = run(&args, None);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["ok"], serde_json::json!(true));
+    assert_eq!(v["exhausted"], serde_json::json!(3), "under 血流成河 every hand ends at the empty wall");
+    assert!(v["repeat_wins"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["points"].as_array().unwrap().iter().map(|p| p.as_i64().unwrap()).sum::<i64>(), 0);
+    let (default, _, _) = run(&["simulate", "--hands", "1", "--seed", "options", "--json"], None);
+    assert_eq!(default, 0);
+    for (flag, bad) in [("--hand-end", "blood"), ("--self-drawn", "double")] {
+        let (code, _, err) = run(&["simulate", flag, bad], None);
+        assert_eq!(code, 2);
+        assert!(err.contains(bad) && (err.contains("river") || err.contains("base")), "{err}");
+    }
+}

@@ -1,4 +1,5 @@
-//! The Sichuan table under random play: drawn seeds and settings, every bot mix, random
+//! The Sichuan table under random play: drawn seeds and settings (the house rules of the
+//! settlement included: 血战/血流, 呼叫转移, 自摸加番/加底), every bot mix, random
 //! (mostly illegal) moves between bot stretches. Every refused move changes nothing and
 //! says why; every hand keeps its invariants (`sim::check_state`: 108 tiles, hand sizes,
 //! no void-suit sets) and replays from its record. Fixed cases from the shared proptest
@@ -11,7 +12,7 @@ use proptest::prelude::*;
 use tuolaji::dup::TableSeed;
 use tuolaji::mahjong::game::bot::{bots_for, Difficulty};
 use tuolaji::mahjong::game::sim::{check_state, Simulation};
-use tuolaji::mahjong::game::{Action, Game, PhaseName, Settings};
+use tuolaji::mahjong::game::{Action, Game, HandEnd, PhaseName, SelfDrawnBonus, Settings};
 use tuolaji::mahjong::{Suit, Tile};
 
 /// A move built from random numbers: any kind, any tile (honours included), any suit.
@@ -30,6 +31,16 @@ fn garbage(kind: u8, a: u8, b: u8, c: u8) -> Action {
     }
 }
 
+/// The three settlement options from three bits of `house`.
+fn with_house_rules(s: Settings, house: u8) -> Settings {
+    Settings {
+        hand_end: if house & 1 != 0 { HandEnd::BloodRiver } else { HandEnd::FightToTheEnd },
+        kong_transfer: house & 2 != 0,
+        self_drawn: if house & 4 != 0 { SelfDrawnBonus::Base } else { SelfDrawnBonus::Fan },
+        ..s
+    }
+}
+
 proptest! {
     #![proptest_config(fixed_proptest::config(32))]
 
@@ -38,9 +49,10 @@ proptest! {
         seed in "[a-z0-9]{1,8}",
         exchange in any::<bool>(),
         max_fan in 2u32..=8,
+        house in 0u8..8,
         moves in proptest::collection::vec((0usize..5, any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>(), 0usize..40), 1..30),
     ) {
-        let settings = Settings { exchange, max_fan, ..Settings::default() };
+        let settings = with_house_rules(Settings { exchange, max_fan, ..Settings::default() }, house);
         let seed = TableSeed::parse(&seed).unwrap();
         let mut game = Game::new(settings, seed.clone()).unwrap();
         let mut bots = bots_for(&seed, 4, &[Difficulty::Random, Difficulty::Advice, Difficulty::Shanten]);
@@ -72,10 +84,11 @@ proptest! {
         seed in "[a-z0-9]{1,8}",
         exchange in any::<bool>(),
         max_fan in 2u32..=8,
+        house in 0u8..8,
         mix in 0usize..4,
     ) {
         let bots: &[Difficulty] = [&[Difficulty::Advice][..], &[Difficulty::Random], &[Difficulty::Shanten, Difficulty::Advice], &[Difficulty::Random, Difficulty::Advice]][mix];
-        let settings = Settings { exchange, max_fan, ..Settings::default() };
+        let settings = with_house_rules(Settings { exchange, max_fan, ..Settings::default() }, house);
         let mut sim = Simulation::new(settings, TableSeed::parse(&seed).unwrap(), bots).unwrap();
         let summary = sim.run(2).map_err(|v| TestCaseError::fail(v.to_string()))?;
         prop_assert_eq!(summary.hands, 2);

@@ -6,7 +6,7 @@ use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
 use crate::mahjong::game::bot::Difficulty;
 use crate::mahjong::game::sim::{strength, Simulation};
-use crate::mahjong::game::Settings;
+use crate::mahjong::game::{HandEnd, SelfDrawnBonus, Settings};
 use serde_json::json;
 use std::time::Instant;
 
@@ -27,11 +27,37 @@ pub struct TableArgs {
     /// Play with the four red dragons as wildcards (红中赖子, 112 tiles).
     #[arg(long)]
     pub wildcards: bool,
+    /// When a seat wins: fight (血战到底: it leaves the hand) or river (血流成河: it plays on
+    /// with its hand locked until the wall is empty).
+    #[arg(long, default_value = "fight", value_parser = hand_end)]
+    pub hand_end: HandEnd,
+    /// 呼叫转移: a win on the discard right after the discarder's kong takes that kong's money.
+    #[arg(long)]
+    pub kong_transfer: bool,
+    /// What a self-drawn win adds: fan (自摸加番, one fan) or base (自摸加底, one point from each payer).
+    #[arg(long, default_value = "fan", value_parser = self_drawn)]
+    pub self_drawn: SelfDrawnBonus,
+}
+
+fn hand_end(v: &str) -> Result<HandEnd, String> {
+    HandEnd::ALL.into_iter().find(|h| h.name() == v).ok_or_else(|| format!("use fight (血战到底) or river (血流成河), not {v:?}"))
+}
+
+fn self_drawn(v: &str) -> Result<SelfDrawnBonus, String> {
+    SelfDrawnBonus::ALL.into_iter().find(|b| b.name() == v).ok_or_else(|| format!("use fan (自摸加番) or base (自摸加底), not {v:?}"))
 }
 
 impl TableArgs {
     fn settings(&self) -> Settings {
-        Settings { exchange: !self.no_exchange, max_fan: self.max_fan, wildcards: self.wildcards, ..Settings::default() }
+        Settings {
+            exchange: !self.no_exchange,
+            max_fan: self.max_fan,
+            wildcards: self.wildcards,
+            hand_end: self.hand_end,
+            kong_transfer: self.kong_transfer,
+            self_drawn: self.self_drawn,
+            ..Settings::default()
+        }
     }
     fn seed(&self) -> Result<TableSeed, CliError> {
         TableSeed::parse(&self.seed).map_err(|e| CliError::new(format!("--seed: {e}")))
@@ -96,6 +122,7 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 "{} hands: all invariants held ({tiles} tiles accounted for after every action)\n\
                  wins per seat {:?}; net points per seat {:?}\n\
                  self-drawn {}, on a discard {} (several winners on one discard {}), robbed kongs {}\n\
+                 wins by a seat that had won (血流成河) {}, kong money moved (呼叫转移) {}\n\
                  pungs {}, kongs exposed {} added {} concealed {}\n\
                  wall ran out {} (flower pigs {}, not ready {}); wins by fan {:?}\n\
                  actions {}, mean time per hand {ms:.2} ms; digest {}",
@@ -106,6 +133,8 @@ pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
                 s.on_discard,
                 s.multiple_winners,
                 s.robbed_kongs,
+                s.repeat_wins,
+                s.kong_transfers,
                 s.pungs,
                 s.kongs_exposed,
                 s.kongs_added,

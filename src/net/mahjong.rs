@@ -3,7 +3,7 @@
 //! no fifth copy, no list longer than the wall), the bots of empty seats, and the facts a
 //! guest checks a revealed deal by (its tiles as dealt, until the exchange moves them).
 
-use super::check::{len_ok, pieces_ok, seat_ok, seats_ok, text_ok, Checked, OutOfBounds};
+use super::check::{len_ok, pieces_ok, seat_ok, text_ok, Checked, OutOfBounds};
 use super::game::{Deal, PeerGame};
 use crate::dup::TableSeed;
 use crate::mahjong::game::bot::{bots_for, Bot, Difficulty};
@@ -15,8 +15,21 @@ use crate::mahjong::Tile;
 
 /// Tiles in the Sichuan set, with the four red dragons a table may play as wildcards.
 const TILES: usize = 112;
-/// Payments a hand can make: every win, kong and settlement line between four seats, with room.
-const MAX_PAYMENTS: usize = 256;
+/// Payments a hand can make: every win, kong and settlement line between four seats, with
+/// room — under 血流成河 a seat may win on every tile it draws (three payers each, and a
+/// 呼叫转移), so at most about four payments per tile.
+const MAX_PAYMENTS: usize = 4 * TILES + 64;
+/// Wins a hand can hold: three under 血战到底; under 血流成河 at most three per tile drawn.
+const MAX_WINS: usize = 3 * TILES;
+
+/// The most wins a hand of these settings holds.
+fn max_wins(s: &Settings) -> usize {
+    if s.winners_play_on() {
+        MAX_WINS
+    } else {
+        PLAYERS - 1
+    }
+}
 
 impl PeerGame for Game {
     /// A Sichuan table has one size: nothing to bound but what every table shares.
@@ -69,7 +82,7 @@ impl PeerGame for Game {
             Event::Voids { voids } => len_ok("the void suits", voids.len(), n),
             Event::Won(w) => win_ok(w),
             Event::Paid(p) => payment_ok(p),
-            Event::HandFinished(r) => result_ok(r),
+            Event::HandFinished(r) => result_ok(r, MAX_WINS),
             Event::Exchanged { .. } | Event::ClaimsOpen { .. } | Event::NextHand { .. } => Ok(()),
         }
     }
@@ -167,11 +180,12 @@ fn payment_ok(p: &Payment) -> Checked {
     seat_ok("a payment", p.to, PLAYERS)
 }
 
-fn result_ok(r: &HandResult) -> Checked {
+/// A hand's result, with at most `max_wins` wins.
+fn result_ok(r: &HandResult, max_wins: usize) -> Checked {
     for (what, len) in [("the scores", r.scores.len()), ("who was ready", r.ready.len()), ("the flower pigs", r.pigs.len()), ("the hands", r.hands.len())] {
         per_seat(what, len)?;
     }
-    len_ok("the wins", r.wins.len(), PLAYERS - 1)?;
+    len_ok("the wins", r.wins.len(), max_wins)?;
     r.wins.iter().try_for_each(win_ok)?;
     len_ok("the payments", r.payments.len(), MAX_PAYMENTS)?;
     r.payments.iter().try_for_each(payment_ok)?;
@@ -232,12 +246,11 @@ fn view_ok(v: &SeatView) -> Checked {
     }
     len_ok("your kongs", v.kongs.len(), 4)?;
     tiles_ok("your kongs", &v.kongs)?;
-    len_ok("the wins", v.wins.len(), PLAYERS - 1)?;
+    len_ok("the wins", v.wins.len(), max_wins(&v.settings))?;
     v.wins.iter().try_for_each(win_ok)?;
     len_ok("the payments", v.payments.len(), MAX_PAYMENTS)?;
     v.payments.iter().try_for_each(payment_ok)?;
-    v.result.as_ref().map_or(Ok(()), result_ok)?;
-    seats_ok("the wins", &v.wins.iter().map(|w| w.seat).collect::<Vec<_>>(), PLAYERS)
+    v.result.as_ref().map_or(Ok(()), |r| result_ok(r, max_wins(&v.settings)))
 }
 
 #[cfg(test)]
@@ -255,7 +268,11 @@ mod tests {
     /// A mahjong host with `n` guests (conn 1..=n) and bots in the other seats, every message
     /// through the wire encoding; guests play with a bot's judgement, claims included.
     fn play(n: usize, hands: u64) -> (Host, Vec<GuestClient>) {
-        let mut host = Host::new(Settings::default(), [7; 32], HostConfig::default()).unwrap();
+        play_at(Settings::default(), n, hands)
+    }
+
+    fn play_at(settings: Settings, n: usize, hands: u64) -> (Host, Vec<GuestClient>) {
+        let mut host = Host::new(settings, [7; 32], HostConfig::default()).unwrap();
         let mut clients: Vec<GuestClient> = (0..n).map(|i| GuestClient::new(&format!("m{i}"), [i as u8 + 3; 32], None)).collect();
         let mut queue = VecDeque::new();
         for (i, c) in clients.iter().enumerate() {
@@ -313,6 +330,32 @@ mod tests {
             assert!(c.rejected.is_none(), "{:?}", c.rejected);
             let results: Vec<_> = c.verdicts.iter().map(|v| (v.hand, v.result.clone())).collect();
             assert_eq!(results, [(0, Ok(())), (1, Ok(()))]);
+        }
+    }
+
+    /// The settlement options cross the wire with the lobby's settings; under 血流成河 a hand
+    /// holds more wins than seats, and every view of it still reads back whole and passes
+    /// the guests' bounds.
+    #[test]
+    fn guests_play_blood_river_hands_with_every_option_on() {
+        use crate::mahjong::game::{HandEnd, SelfDrawnBonus};
+        let settings = Settings { hand_end: HandEnd::BloodRiver, kong_transfer: true, self_drawn: SelfDrawnBonus::Base, ..Settings::default() };
+        let (host, clients) = play_at(settings, 2, 2);
+        let game = host.game().unwrap();
+        assert!(game.hand_over() && game.hand_number() == 1, "two hands played");
+        assert_eq!(host.log(), &[], "nothing refused, no bot mistake");
+        for c in &clients {
+            assert!(c.rejected.is_none(), "{:?}", c.rejected);
+            assert_eq!(c.view.as_ref().unwrap().settings, settings);
+            assert_eq!(c.verdicts.iter().map(|v| v.result.clone()).collect::<Vec<_>>(), [Ok(()), Ok(())]);
+        }
+        let r = game.result().unwrap();
+        assert!(r.exhausted && r.wins.len() > PLAYERS, "more wins than seats: {}", r.wins.len());
+        for seat in 0..=PLAYERS {
+            let m = HostMessage::View(Box::new(game.view(seat)));
+            assert_eq!(decode_host(&encode_host(&m)).unwrap(), m, "seat {seat}");
+            let HostMessage::View(v) = &m else { unreachable!() };
+            assert_eq!(view_ok(v), Ok(()));
         }
     }
 

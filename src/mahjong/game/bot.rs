@@ -15,6 +15,10 @@
 //!
 //! Exchange: the suit with the fewest tiles (at least three), its least
 //! connected tiles. Void: the suit with the fewest tiles after the exchange.
+//!
+//! 血流成河: a bot that has won plays on with its hand locked — it wins when it
+//! can and otherwise discards the tile it drew (every kind alike); the others
+//! count a winner that plays on as a ready opponent.
 
 use super::settle::FORMS;
 use super::{Action, ClaimOptions, PhaseName, Seat, SeatView, Settings};
@@ -66,6 +70,8 @@ pub enum BotReason {
     Discard { tile: Tile, shanten: i32, improving: u32 },
     /// A safe tile while an opponent looks ready.
     Defend { tile: Tile },
+    /// 血流成河: it has won and its hand is locked: the drawn tile goes.
+    PlayOn { tile: Tile },
     Random,
 }
 
@@ -85,6 +91,7 @@ impl fmt::Display for BotReason {
                 write!(f, "discard {tile}: shanten {shanten} after it, {improving} unseen tiles improve")
             }
             BotReason::Defend { tile } => write!(f, "discard {tile}: safe against a ready opponent"),
+            BotReason::PlayOn { tile } => write!(f, "discard {tile}: I have won and my hand stays as it is"),
             BotReason::Random => f.write_str("a random move"),
         }
     }
@@ -150,7 +157,15 @@ pub fn visible(view: &SeatView) -> Visible {
             add(t, if s.kind == MeldKind::Pung { 3 } else { 4 });
         }
     }
-    for w in view.wins.iter().filter(|w| w.seat != view.seat) {
+    for (i, w) in view.wins.iter().enumerate().filter(|(_, w)| w.seat != view.seat) {
+        // 血流成河: a seat's later wins show the same hand again; only their self-drawn
+        // tiles (set aside) are new.
+        if view.wins[..i].iter().any(|x| x.seat == w.seat) {
+            if let (None, Some(t)) = (w.from, w.tile) {
+                add(t, 1);
+            }
+            continue;
+        }
         let mut hand = w.hand.clone();
         // A discard won on is still in its river.
         if let (Some(_), Some(t)) = (w.from, w.tile) {
@@ -163,6 +178,11 @@ pub fn visible(view: &SeatView) -> Visible {
         }
     }
     v
+}
+
+/// 血流成河: this seat has won and plays on with its hand locked.
+pub fn locked(view: &SeatView) -> bool {
+    view.settings.winners_play_on() && view.wins.iter().any(|w| w.seat == view.seat)
 }
 
 /// The seat's concealed tiles with the drawn one (red dragons as wildcards when the table plays them).
@@ -328,6 +348,9 @@ impl Bot {
         if view.can_win {
             return (Action::Win, BotReason::Win);
         }
+        if let Some(tile) = view.drawn.filter(|_| locked(view)) {
+            return (Action::Discard(tile), BotReason::PlayOn { tile });
+        }
         let hand = full_hand(view);
         // Every tile that may leave the hand: all but the wildcards.
         let tiles: Vec<Tile> = hand.tiles().into_iter().filter(|&t| !view.settings.is_wild(t)).collect();
@@ -382,13 +405,15 @@ impl Bot {
     }
 }
 
-/// Opponents still in the hand.
+/// Opponents still in the hand (under 血流成河, winners too).
 fn opponents(view: &SeatView) -> impl Iterator<Item = Seat> + '_ {
-    (0..view.players).filter(move |&s| s != view.seat && !view.wins.iter().any(|w| w.seat == s))
+    let play_on = view.settings.winners_play_on();
+    (0..view.players).filter(move |&s| s != view.seat && (play_on || !view.wins.iter().any(|w| w.seat == s)))
 }
 
+/// Two sets declared or a short wall; a winner that plays on is ready.
 fn looks_ready(view: &SeatView, s: Seat) -> bool {
-    view.sets[s].len() >= 2 || view.wall < 24
+    view.sets[s].len() >= 2 || view.wall < 24 || view.wins.iter().any(|w| w.seat == s)
 }
 
 fn threatened(view: &SeatView) -> bool {

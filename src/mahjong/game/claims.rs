@@ -11,7 +11,10 @@
 //!   "win" wins (一炮多响, several winners on one discard), each paid by the
 //!   discarder; play goes on after the last winner counting from the
 //!   discarder. A robbed kong stays a pung and its tile counts as the adder's
-//!   discard.
+//!   discard. With 呼叫转移 a win on the discard after the discarder's kong
+//!   also takes that kong's money (`transfer.rs`).
+//! * **血流成河**: a seat that has won plays on with its hand locked, so it is
+//!   asked only whether it wins (never to pung or kong).
 //! * **过水**: a seat asked whether it wins that does not win on the tile may
 //!   not win on a discard again until it draws (it may still win by self-draw).
 
@@ -90,7 +93,8 @@ impl Game {
                 break;
             }
             let s = &self.deal.seats[seat];
-            let settable = Some(tile.suit()) != s.void;
+            // A winner playing on (血流成河) keeps its hand as it was: it may only win.
+            let settable = Some(tile.suit()) != s.void && !self.locked(seat);
             let held = s.hand.count(tile);
             let options = ClaimOptions {
                 win: !s.passed_win && self.win_fan(seat, Some(tile), ctx).is_ok(),
@@ -154,10 +158,15 @@ impl Game {
                 s.river.push(super::RiverTile { tile: w.tile, claimed: false });
                 events.push(Event::KongRobbed { seat: w.from, tile: w.tile });
             }
+            let mut first = None;
             for &seat in &winners {
                 if let Ok(fan) = self.win_fan(seat, Some(w.tile), ctx) {
                     events.extend(self.record_win(seat, Some(w.from), Some(w.tile), fan));
+                    first = first.or(Some(seat));
                 }
+            }
+            if let (WindowKind::Discard, Some(first)) = (w.kind, first) {
+                events.extend(self.transfer_kong(w.from, first));
             }
             match self.end_if_decided() {
                 Some(end) => events.extend(end),

@@ -1,10 +1,15 @@
 //! Sichuan mahjong's encodings for the record layer (`crate::table::Codec`):
-//! its settings as share-link pairs (only what differs from the defaults), a
+//! its settings as share-link pairs (only what differs from the defaults, so a
+//! link or save made before an option existed reads as the table it was), a
 //! seat's result on a finished hand, and its moves as compact bytes — a
 //! seat-and-tag byte, then tile ids — for replay codes and saves.
+//!
+//! Link keys: `x` exchange (1/0), `fan` the cap, `cs` the claim countdown, `w`
+//! wildcards (1/0), `he` the hand's end (`fight` 血战到底 / `river` 血流成河), `kt`
+//! 呼叫转移 (1/0), `sd` what a self-drawn win adds (`fan` / `base`).
 
 use super::settings::MAX_FAN;
-use super::{Action, Game, Seat, Settings, SettingsError, PLAYERS};
+use super::{Action, Game, HandEnd, Seat, SelfDrawnBonus, Settings, SettingsError, PLAYERS};
 use crate::codec::{put_varint, Reader};
 use crate::mahjong::{Suit, Tile};
 use crate::table::link_params::{invalid, LinkError};
@@ -25,7 +30,7 @@ const TAG_NEXT_HAND_FROM: u8 = 8;
 /// One seat's result on a finished hand, as duplicate results carry it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MahjongResult {
-    /// Its place among the winners (1st, 2nd, 3rd), 0 if it did not win.
+    /// Its place among the winners (1st, 2nd, 3rd; under 血流成河 4th too), 0 if it did not win.
     pub won: u8,
     /// The fan it won with (0 if it did not win).
     pub fan: u8,
@@ -45,7 +50,7 @@ fn tile(r: &mut Reader<'_>) -> Result<Tile, MoveError> {
 
 impl Codec for Game {
     const ID: u8 = 2;
-    const SETTINGS_KEYS: &'static [&'static str] = &["x", "fan", "cs", "w"];
+    const SETTINGS_KEYS: &'static [&'static str] = &["x", "fan", "cs", "w", "he", "kt", "sd"];
 
     fn settings_pairs(s: &Settings) -> Vec<(&'static str, String)> {
         let d = Settings::default();
@@ -61,6 +66,15 @@ impl Codec for Game {
         }
         if s.wildcards != d.wildcards {
             q.push(("w", if s.wildcards { "1" } else { "0" }.to_string()));
+        }
+        if s.hand_end != d.hand_end {
+            q.push(("he", s.hand_end.name().to_string()));
+        }
+        if s.kong_transfer != d.kong_transfer {
+            q.push(("kt", if s.kong_transfer { "1" } else { "0" }.to_string()));
+        }
+        if s.self_drawn != d.self_drawn {
+            q.push(("sd", s.self_drawn.name().to_string()));
         }
         q
     }
@@ -84,6 +98,23 @@ impl Codec for Game {
                 _ => return Err(invalid("w", v, "use 1 (red dragons are wildcards) or 0 (no wildcards)")),
             };
         }
+        if let Some(v) = get("he") {
+            s.hand_end = HandEnd::ALL.into_iter().find(|h| h.name() == v).ok_or_else(|| {
+                invalid("he", v, "use fight (血战到底: a winner leaves the hand) or river (血流成河: winners play on until the wall is empty)")
+            })?;
+        }
+        if let Some(v) = get("kt") {
+            s.kong_transfer = match v {
+                "1" => true,
+                "0" => false,
+                _ => return Err(invalid("kt", v, "use 1 (呼叫转移: a win on a kong's discard takes the kong money) or 0 (the kong money stays)")),
+            };
+        }
+        if let Some(v) = get("sd") {
+            s.self_drawn = SelfDrawnBonus::ALL.into_iter().find(|b| b.name() == v).ok_or_else(|| {
+                invalid("sd", v, "use fan (自摸加番: a self-drawn win adds a fan) or base (自摸加底: each payer pays one point more)")
+            })?;
+        }
         if let Some(v) = get("cs") {
             s.claim_seconds = number(v, "cs", "seconds to answer a claim: 0, or 3 to 60")?;
         }
@@ -106,8 +137,13 @@ impl Codec for Game {
     fn seat_result(&self, seat: Seat) -> Option<MahjongResult> {
         let r = self.result()?;
         let win = r.wins.iter().position(|w| w.seat == seat);
+        // Its place among the seats that won (血流成河: a seat's later wins do not count).
+        let place = |i: usize| {
+            let before: Vec<Seat> = r.wins[..i].iter().map(|w| w.seat).collect();
+            (0..PLAYERS).filter(|s| before.contains(s)).count() as u8 + 1
+        };
         Some(MahjongResult {
-            won: win.map_or(0, |i| i as u8 + 1),
+            won: win.map_or(0, place),
             fan: win.map_or(0, |i| r.wins[i].fan.min(255) as u8),
             score: *r.scores.get(seat)?,
         })
@@ -126,7 +162,8 @@ impl Codec for Game {
 
     fn read_result(r: &mut Reader<'_>) -> Result<MahjongResult, MoveError> {
         let won = r.byte().ok_or(MoveError::Truncated)?;
-        if won as usize >= PLAYERS {
+        // 1st to 3rd; under 血流成河 all four may win.
+        if won as usize > PLAYERS {
             return Err(MoveError::Field("outcome"));
         }
         let fan = r.byte().ok_or(MoveError::Truncated)?;
@@ -135,8 +172,10 @@ impl Codec for Game {
         }
         let z = r.varint().ok_or(MoveError::Truncated)?;
         let score = ((z >> 1) as i64) ^ -((z & 1) as i64);
-        // Three wins at the highest cap, paid by three seats each, plus kongs: well under 10,000.
-        if score.abs() > 10_000 {
+        // Under 血流成河 a seat may win on every tile it draws: at most 59 draws, each a win of
+        // the highest cap paid by three seats (257 each with 自摸加底), plus kongs and the
+        // settlement — under 50,000.
+        if score.abs() > 100_000 {
             return Err(MoveError::Field("score"));
         }
         Ok(MahjongResult { won, fan, score })

@@ -104,6 +104,8 @@ impl Deal {
             wins: Vec::new(),
             payments: Vec::new(),
             discard_after_kong: false,
+            last_kong: None,
+            transferred: Vec::new(),
             turns: 0,
             result: None,
         }

@@ -3,6 +3,7 @@
 //! a peer host can send as it is. `Display` is the English sentence for the
 //! CLI, logs and tests (seats counted from 1). A refused move changes nothing.
 
+use super::settings::WILD_TILE;
 use super::{Action, PhaseName, Seat};
 use crate::mahjong::{Suit, Tile};
 use serde::{Deserialize, Serialize};
@@ -94,6 +95,9 @@ pub enum RuleError {
     /// That claim is not open to this seat for this tile.
     CannotClaim { action: Move, tile: Tile },
     BadSeed { reason: String },
+    /// 血流成河: this seat has won and plays on with its hand as it was: it discards
+    /// the tile it drew (`drawn`) or wins with it; no kong.
+    HandLocked { drawn: Tile },
 }
 
 impl fmt::Display for RuleError {
@@ -146,6 +150,13 @@ impl fmt::Display for RuleError {
             RuleError::WildcardKept => {
                 f.write_str("the red dragon is a wildcard: it stays in your hand (it cannot be discarded or konged); choose another tile")
             }
+            RuleError::HandLocked { drawn } if *drawn == WILD_TILE => f.write_str(
+                "you have won and play on with your hand as it was: the red dragon you drew completes it again, so declare the win",
+            ),
+            RuleError::HandLocked { drawn } => write!(
+                f,
+                "you have won and play on with your hand as it was: discard the tile you drew ({drawn}), or win if it completes your hand"
+            ),
             RuleError::NoClaimWindow { action } => {
                 write!(f, "you cannot {} now: nobody is offering a tile; it is your turn to discard", action.verb())
             }

@@ -1,14 +1,15 @@
-//! Sichuan mahjong at the table (血战到底, "fight to the end"): a pure state
-//! machine on top of the engine (win check, fan, shanten), read like a rules
-//! book, one idea per file:
+//! Sichuan mahjong at the table (血战到底, "fight to the end", or by the table's
+//! option 血流成河, "blood flowing into a river"): a pure state machine on top of
+//! the engine (win check, fan, shanten), read like a rules book, one idea per file:
 //!
 //! | file | rule |
 //! |---|---|
-//! | `settings.rs` | the table's options: exchange three, the fan cap, wildcards, the claim countdown |
+//! | `settings.rs` | the table's options: exchange three, the fan cap, wildcards, the claim countdown, 血战/血流, 呼叫转移, 自摸加番/加底 |
 //! | `deal.rs` | per-seat walls, the deal, 换三张 (exchange three), 定缺 (the void suit), the next hand |
 //! | `turn.rs` | a turn: the draw, discarding, self-drawn wins, concealed and added kongs |
 //! | `claims.rs` | the window after a discard (or an added kong) where several seats answer at once |
-//! | `settle.rs` | payments: wins, kongs, and at exhaustion 查花猪 / 查叫 / 退税 |
+//! | `settle.rs` | payments: wins, kongs, and at exhaustion 查花猪 / 查叫 / 退税; the end of the hand |
+//! | `transfer.rs` | 呼叫转移: a kong's money moves to the seat that won on its discard |
 //! | `view.rs` | what one seat may see |
 //! | `errors.rs` | refusals as data |
 //! | `table.rs`, `codec.rs` | the table layer's contract and encodings |
@@ -30,11 +31,14 @@ pub mod settings;
 pub mod settle;
 pub mod sim;
 mod table;
+mod transfer;
 mod turn;
 pub mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod option_tests;
 #[cfg(test)]
 mod wild_tests;
 
@@ -46,7 +50,7 @@ use std::fmt;
 pub use claims::{ClaimOptions, Window, WindowKind};
 pub use deal::Direction;
 pub use errors::{Move, RuleError};
-pub use settings::{Settings, SettingsError, PLAYERS};
+pub use settings::{HandEnd, SelfDrawnBonus, Settings, SettingsError, PLAYERS};
 pub use settle::{HandResult, Payment, PayReason, WinRecord};
 pub use view::SeatView;
 
@@ -178,8 +182,10 @@ pub(crate) struct SeatState {
     pub drawn: Option<Tile>,
     /// 过水: it let a win on a discard go; it may not win on a discard until it draws.
     pub passed_win: bool,
-    /// Its win, as an index into the hand's wins.
+    /// Its (first) win, as an index into the hand's wins.
     pub won: Option<usize>,
+    /// 血流成河: the winning tiles of its self-drawn wins, set aside (out of the hand).
+    pub set_aside: Vec<Tile>,
 }
 
 impl SeatState {
@@ -195,6 +201,7 @@ impl SeatState {
             drawn: None,
             passed_win: false,
             won: None,
+            set_aside: Vec::new(),
         }
     }
 
@@ -265,6 +272,11 @@ pub(crate) struct Deal {
     pub payments: Vec<Payment>,
     /// The last discard was made right after the discarder's kong (a win on it is 杠上炮).
     pub discard_after_kong: bool,
+    /// The last kong made: its maker and its payments (indices into `payments`), which
+    /// 呼叫转移 moves to the seat that wins on the kong's discard.
+    pub last_kong: Option<(Seat, Vec<usize>)>,
+    /// Kong payments (indices into `payments`) moved on by 呼叫转移: 退税 does not return them.
+    pub transferred: Vec<usize>,
     /// Draws made in this hand (the deal's own tiles not counted).
     pub turns: u32,
     pub result: Option<HandResult>,
@@ -369,13 +381,24 @@ impl Game {
         }
     }
 
-    /// The next seat after `from` still in the hand (not yet won).
+    /// Whether `seat` is still in the hand: it has not won, or winners play on (血流成河).
+    pub(crate) fn in_hand(&self, seat: Seat) -> bool {
+        self.settings.winners_play_on() || self.deal.seats[seat].won.is_none()
+    }
+
+    /// Whether `seat` has won and plays on with its hand locked (血流成河): it may
+    /// only discard the tile it draws or win again, never pung or kong.
+    pub(crate) fn locked(&self, seat: Seat) -> bool {
+        self.settings.winners_play_on() && self.deal.seats[seat].won.is_some()
+    }
+
+    /// The next seat after `from` still in the hand.
     pub(crate) fn next_active(&self, from: Seat) -> Seat {
-        (1..=PLAYERS).map(|i| (from + i) % PLAYERS).find(|&s| self.deal.seats[s].won.is_none()).unwrap_or(from)
+        (1..=PLAYERS).map(|i| (from + i) % PLAYERS).find(|&s| self.in_hand(s)).unwrap_or(from)
     }
 
     /// Seats still in the hand.
     pub(crate) fn active(&self) -> Vec<Seat> {
-        (0..PLAYERS).filter(|&s| self.deal.seats[s].won.is_none()).collect()
+        (0..PLAYERS).filter(|&s| self.in_hand(s)).collect()
     }
 }

@@ -1,8 +1,12 @@
 //! The table's options. Sichuan mahjong is played by four with the 108 suited
 //! tiles; what varies between tables is whether the hand starts with the
 //! exchange of three tiles, the fan cap (封顶), whether four red dragons join
-//! the wall as wildcards (红中赖子) and how long a person has to answer a claim
-//! window (the board's countdown; bots answer at once).
+//! the wall as wildcards (红中赖子), how long a person has to answer a claim
+//! window (the board's countdown; bots answer at once), and three house rules
+//! of the settlement: whether a winner leaves the hand (血战到底) or plays on
+//! (血流成河), whether a kong's money follows a win on its discard (呼叫转移),
+//! and whether a self-drawn win adds a fan or a base point (自摸加番 / 自摸加底).
+//! Every default keeps the table as it was before the option existed.
 
 use crate::mahjong::{SichuanRules, Tile};
 use serde::{Deserialize, Serialize};
@@ -27,6 +31,61 @@ pub struct Settings {
     /// 红中赖子: the four red dragons join the wall (112 tiles) and each stands for any
     /// tile in a winning hand. They are never discarded, punged or konged.
     pub wildcards: bool,
+    /// 血战到底 (a winner leaves the hand) or 血流成河 (winners play on to the wall's end).
+    pub hand_end: HandEnd,
+    /// 呼叫转移: a win on the discard right after the discarder's kong takes that kong's money.
+    pub kong_transfer: bool,
+    /// 自摸加番 (+1 fan) or 自摸加底 (each payer pays one point more).
+    pub self_drawn: SelfDrawnBonus,
+}
+
+/// How a hand goes on once seats win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HandEnd {
+    /// 血战到底: a seat that wins leaves the hand; it ends when three have won or the wall is empty.
+    #[default]
+    #[serde(rename = "fight")]
+    FightToTheEnd,
+    /// 血流成河: a seat that wins plays on with its hand locked (it discards what it draws
+    /// unless that wins again) and may win again; the hand ends when the wall is empty.
+    #[serde(rename = "river")]
+    BloodRiver,
+}
+
+impl HandEnd {
+    pub const ALL: [HandEnd; 2] = [HandEnd::FightToTheEnd, HandEnd::BloodRiver];
+
+    /// The name links and the CLI use.
+    pub fn name(self) -> &'static str {
+        match self {
+            HandEnd::FightToTheEnd => "fight",
+            HandEnd::BloodRiver => "river",
+        }
+    }
+}
+
+/// What a self-drawn win adds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SelfDrawnBonus {
+    /// 自摸加番: one fan (the 自摸 item), within the cap.
+    #[default]
+    #[serde(rename = "fan")]
+    Fan,
+    /// 自摸加底: no fan; each payer pays `2^fan + 1` (the point is added after the cap).
+    #[serde(rename = "base")]
+    Base,
+}
+
+impl SelfDrawnBonus {
+    pub const ALL: [SelfDrawnBonus; 2] = [SelfDrawnBonus::Fan, SelfDrawnBonus::Base];
+
+    /// The name links and the CLI use.
+    pub fn name(self) -> &'static str {
+        match self {
+            SelfDrawnBonus::Fan => "fan",
+            SelfDrawnBonus::Base => "base",
+        }
+    }
 }
 
 /// The red dragon (红中, `7z`): the wildcard of a table that plays with wildcards.
@@ -37,7 +96,15 @@ pub const WILD_TILE: Tile = match Tile::from_id(33) {
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { exchange: true, max_fan: 4, claim_seconds: 0, wildcards: false }
+        Settings {
+            exchange: true,
+            max_fan: 4,
+            claim_seconds: 0,
+            wildcards: false,
+            hand_end: HandEnd::FightToTheEnd,
+            kong_transfer: false,
+            self_drawn: SelfDrawnBonus::Fan,
+        }
     }
 }
 
@@ -103,6 +170,11 @@ impl Settings {
         } else {
             108
         }
+    }
+
+    /// 血流成河: winners stay in the hand.
+    pub fn winners_play_on(&self) -> bool {
+        self.hand_end == HandEnd::BloodRiver
     }
 
     /// The fan counter's rules for this table.

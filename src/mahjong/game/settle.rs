@@ -2,27 +2,47 @@
 //! (`mahjong::fan`, capped by the table's 封顶) and pays `2^fan` points:
 //!
 //! * **win on a discard** (点炮): the discarder pays each winner;
-//! * **self-drawn** (自摸, +1 fan): every other seat still in the hand pays;
+//! * **self-drawn** (自摸): every other seat still in the hand pays. By the
+//!   table's option it adds one fan (自摸加番, the default: the 自摸 item) or one
+//!   base point (自摸加底: no 自摸 item, each payer pays `2^fan + 1`, the point
+//!   added after the cap);
 //! * **kongs** (刮风下雨), paid when made: an exposed kong 2 by the discarder,
 //!   an added kong 1 by every other seat still in, a concealed kong 2 by every
-//!   other seat still in.
+//!   other seat still in; with 呼叫转移 a win on the kong's discard takes that
+//!   money (`transfer.rs`).
 //!
-//! 血战到底: a seat that wins leaves the hand, the others play on; the hand
-//! ends when three seats have won or when the seat to draw finds the wall
-//! empty. At exhaustion, among the seats still in:
+//! **血战到底** (the default): a seat that wins leaves the hand, the others play
+//! on; the hand ends when three seats have won or when the seat to draw finds
+//! the wall empty.
+//!
+//! **血流成河** (the table's option): nobody leaves. Every win is settled at once
+//! and the winner plays on with its hand as it was: a self-drawn winning tile is
+//! set aside (`SeatState::set_aside`, shown in the win's record), a discard won on
+//! stays in its river, so the winner again holds 13 tiles, ready. Its hand is then
+//! locked: on its turns it discards the tile it drew unless that tile wins again
+//! (a drawn red dragon always does, and must be won with), and it may win on
+//! discards, but never pungs or kongs. A seat may win any number of times; every
+//! other seat pays each self-drawn win. After a win play goes on as under 血战: a
+//! self-drawn win ends the winner's turn and the next seat draws; after a win on a
+//! discard the seat after the last winner (counting from the discarder) draws. The
+//! hand ends only when the seat to draw finds the wall empty. (A dealer that wins
+//! on the deal, 天胡, sets aside its highest tile.)
+//!
+//! At exhaustion, among the seats that have not won (under either rule: a winner
+//! was paid by its wins and takes no part):
 //!
 //! * **查花猪**: a seat still holding tiles of its void suit (a 花猪, "flower
-//!   pig") pays every other seat that is not one the cap (`2^max_fan`);
+//!   pig") pays every other such seat that is not one the cap (`2^max_fan`);
 //! * **查叫**: a seat that is not ready pays every ready seat the most its hand
 //!   could score (the best fan over its waits, with no extra items);
 //! * **退税**: a seat that is not ready (pigs included) pays back every kong
-//!   payment it received in the hand.
+//!   payment it received in the hand (except one 呼叫转移 moved on).
 //!
 //! The next hand is dealt by the first seat that won; when several won on the
 //! same first winning discard, by that discarder; after a hand nobody won, by
-//! the same dealer.
+//! the same dealer (the same under both rules: only the first win counts).
 
-use super::settings::PLAYERS;
+use super::settings::{SelfDrawnBonus, PLAYERS};
 use super::{Event, Game, KongKind, Phase, RuleError, Seat, Set};
 use crate::mahjong::{sichuan_fan, waits, FanItem, FanResult, Forms, Tile, WinContext};
 use serde::{Deserialize, Serialize};
@@ -37,7 +57,7 @@ pub struct WinRecord {
     pub tile: Option<Tile>,
     pub fan: u32,
     pub items: Vec<(FanItem, u32)>,
-    /// What each payer paid: `2^fan`.
+    /// What each payer paid: `2^fan` (`2^fan + 1` for a self-drawn win under 自摸加底).
     pub points: i64,
     /// The concealed tiles with the winning tile, and the sets.
     pub hand: Vec<Tile>,
@@ -60,6 +80,9 @@ pub enum PayReason {
     NotReady { fan: u32 },
     /// 退税: a kong payment returned.
     KongRefund,
+    /// 呼叫转移: the kong money of the discarder's kong, moved to the seat that won on
+    /// the discard right after it.
+    KongTransfer,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,7 +100,7 @@ pub struct HandResult {
     pub scores: Vec<i64>,
     pub wins: Vec<WinRecord>,
     pub payments: Vec<Payment>,
-    /// The wall ran out before three seats won.
+    /// The wall ran out (before three seats won; under 血流成河 always).
     pub exhausted: bool,
     /// At exhaustion: the seats still in that were ready, and the flower pigs.
     pub ready: Vec<bool>,
@@ -111,7 +134,9 @@ impl Game {
     }
 
     pub(crate) fn record_win(&mut self, seat: Seat, from: Option<Seat>, tile: Option<Tile>, fan: FanResult) -> Vec<Event> {
-        let points = fan.points as i64;
+        let base = from.is_none() && self.settings.self_drawn == SelfDrawnBonus::Base;
+        let fan = if base { without_self_drawn_fan(fan, self.settings.max_fan) } else { fan };
+        let points = fan.points as i64 + base as i64;
         let mut hand = self.deal.seats[seat].hand;
         if from.is_some() {
             if let Some(t) = tile {
@@ -138,12 +163,24 @@ impl Game {
         for p in payers {
             events.push(self.pay(p, seat, points, reason));
         }
-        self.deal.seats[seat].won = Some(self.deal.wins.len());
+        let s = &mut self.deal.seats[seat];
+        s.won = s.won.or(Some(self.deal.wins.len()));
+        if self.settings.winners_play_on() && from.is_none() {
+            // 血流成河: the winning tile is set aside and the winner plays on with 13 tiles
+            // (天胡 has no drawn tile: its highest tile that is not a wildcard goes).
+            let wild = self.settings.wild_kind();
+            let aside = tile.or_else(|| s.hand.tiles().into_iter().rev().find(|&t| Some(t) != wild));
+            if let Some(t) = aside {
+                s.hand.remove(t);
+                s.set_aside.push(t);
+            }
+            s.drawn = None;
+        }
         self.deal.wins.push(record);
         events
     }
 
-    fn pay(&mut self, from: Seat, to: Seat, points: i64, reason: PayReason) -> Event {
+    pub(crate) fn pay(&mut self, from: Seat, to: Seat, points: i64, reason: PayReason) -> Event {
         let p = Payment { from, to, points, reason };
         self.deal.payments.push(p);
         Event::Paid(p)
@@ -155,12 +192,16 @@ impl Game {
             (KongKind::Added, _) => (self.active().into_iter().filter(|&s| s != seat).collect(), 1),
             _ => (self.active().into_iter().filter(|&s| s != seat).collect(), 2),
         };
-        payers.into_iter().map(|p| self.pay(p, seat, points, PayReason::Kong(kind))).collect()
+        let first = self.deal.payments.len();
+        let events = payers.into_iter().map(|p| self.pay(p, seat, points, PayReason::Kong(kind))).collect();
+        self.deal.last_kong = Some((seat, (first..self.deal.payments.len()).collect()));
+        events
     }
 
-    /// Ends the hand if three seats have won.
+    /// Ends the hand if three seats have won (血战到底; under 血流成河 only the wall ends it).
     pub(crate) fn end_if_decided(&mut self) -> Option<Vec<Event>> {
-        (self.deal.wins.len() >= PLAYERS - 1).then(|| self.finish(false, vec![false; PLAYERS], vec![false; PLAYERS]))
+        let decided = !self.settings.winners_play_on() && self.deal.wins.len() >= PLAYERS - 1;
+        decided.then(|| self.finish(false, vec![false; PLAYERS], vec![false; PLAYERS]))
     }
 
     /// The best fan `seat` could score (its hand ready), or `None` when not ready.
@@ -177,9 +218,10 @@ impl Game {
             .max()
     }
 
-    /// The seat to draw found the wall empty: 查花猪, 查叫 and 退税, then the end.
+    /// The seat to draw found the wall empty: 查花猪, 查叫 and 退税 among the seats that
+    /// have not won, then the end.
     pub(crate) fn exhaust(&mut self) -> Vec<Event> {
-        let active = self.active();
+        let active: Vec<Seat> = (0..PLAYERS).filter(|&s| self.deal.seats[s].won.is_none()).collect();
         let mut pigs = vec![false; PLAYERS];
         let mut ready = vec![false; PLAYERS];
         let mut best = [None; PLAYERS];
@@ -206,8 +248,9 @@ impl Game {
                 .deal
                 .payments
                 .iter()
-                .filter(|p| p.to == n && matches!(p.reason, PayReason::Kong(_)))
-                .map(|p| (p.from, p.points))
+                .enumerate()
+                .filter(|(i, p)| p.to == n && matches!(p.reason, PayReason::Kong(_)) && !self.deal.transferred.contains(i))
+                .map(|(_, p)| (p.from, p.points))
                 .collect();
             for (payer, points) in received {
                 events.push(self.pay(n, payer, points, PayReason::KongRefund));
@@ -248,4 +291,16 @@ impl Game {
         self.deal.result = Some(result.clone());
         vec![Event::HandFinished(Box::new(result))]
     }
+}
+
+/// 自摸加底: the fan without the 自摸 item (its one fan taken off before the cap).
+fn without_self_drawn_fan(mut fan: FanResult, max_fan: u32) -> FanResult {
+    let before = fan.items.len();
+    fan.items.retain(|(item, _)| *item != FanItem::SelfDrawn);
+    if fan.items.len() < before {
+        fan.raw_fan = fan.raw_fan.saturating_sub(FanItem::SelfDrawn.fan());
+        fan.fan = fan.raw_fan.min(max_fan);
+        fan.points = 1 << fan.fan;
+    }
+    fan
 }

@@ -327,10 +327,37 @@ fn moves_settings_and_results_round_trip_through_their_encodings() {
     // An honour is no Sichuan tile; seat 5 is no seat.
     assert!(Game::read_move(&mut Reader::new(&[0x20, 27]), 4).is_err());
     assert!(Game::read_move(&mut Reader::new(&[0x65]), 4).is_err());
-    let s = Settings { exchange: false, max_fan: 6, claim_seconds: 10, wildcards: true };
+    let s = Settings {
+        exchange: false,
+        max_fan: 6,
+        claim_seconds: 10,
+        wildcards: true,
+        hand_end: HandEnd::BloodRiver,
+        kong_transfer: true,
+        self_drawn: SelfDrawnBonus::Base,
+    };
     let pairs = Game::settings_pairs(&s);
+    assert_eq!(
+        pairs.iter().filter(|(k, _)| ["he", "kt", "sd"].contains(k)).cloned().collect::<Vec<_>>(),
+        vec![("he", "river".to_string()), ("kt", "1".to_string()), ("sd", "base".to_string())]
+    );
     let back = Game::settings_from_pairs(&|k| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.as_str())).unwrap();
     assert_eq!(back, s);
     assert!(Game::settings_from_pairs(&|k| (k == "fan").then_some("9")).is_err());
     assert!(Game::settings_pairs(&Settings::default()).is_empty());
+    // A link made before the settlement options existed reads as the table it was.
+    let old = Game::settings_from_pairs(&|k| match k {
+        "x" => Some("0"),
+        "w" => Some("1"),
+        _ => None,
+    })
+    .unwrap();
+    assert_eq!(old, Settings { exchange: false, wildcards: true, ..Settings::default() });
+    assert_eq!((old.hand_end, old.kong_transfer, old.self_drawn), (HandEnd::FightToTheEnd, false, SelfDrawnBonus::Fan));
+    // A bad value says what to write instead.
+    for (key, bad, hint) in [("he", "blood", "river"), ("kt", "yes", "呼叫转移"), ("sd", "2", "base")] {
+        let e = Game::settings_from_pairs(&|k| (k == key).then_some(bad)).unwrap_err();
+        assert_eq!(e.param(), key);
+        assert!(e.to_string().contains(hint), "{e}");
+    }
 }

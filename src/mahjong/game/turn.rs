@@ -12,6 +12,10 @@
 //!   count). Every kong draws a replacement tile from the seat's own list, so
 //!   a kong needs a tile left in the wall; no kong of the void suit.
 //!
+//! Under 血流成河 a seat that has won plays on with its hand locked: it discards
+//! the tile it draws (`HandLocked` otherwise) unless that tile wins again, and
+//! makes no kong (`settle.rs`).
+//!
 //! When the seat to draw finds the wall empty the hand ends (`settle.rs`).
 
 use super::claims::WindowKind;
@@ -40,6 +44,9 @@ impl Game {
         let s = &self.deal.seats[seat];
         if s.hand.count(tile) == 0 {
             return Err(RuleError::NotInHand { tile });
+        }
+        if let Some(drawn) = s.drawn.filter(|&d| self.locked(seat) && (d != tile || self.settings.is_wild(d))) {
+            return Err(RuleError::HandLocked { drawn });
         }
         if self.settings.is_wild(tile) {
             return Err(RuleError::WildcardKept);
@@ -100,7 +107,7 @@ impl Game {
     /// The kinds `seat` may kong on its turn now: four held, or the fourth to a pung.
     pub fn own_kongs(&self, seat: Seat) -> Vec<Tile> {
         let Some(s) = self.deal.seats.get(seat) else { return Vec::new() };
-        if self.wall_left() == 0 {
+        if self.wall_left() == 0 || self.locked(seat) {
             return Vec::new();
         }
         let mut kinds: Vec<Tile> = s
@@ -117,6 +124,9 @@ impl Game {
     }
 
     fn own_kong(&mut self, seat: Seat, tile: Tile) -> Result<Vec<Event>, RuleError> {
+        if let Some(drawn) = self.deal.seats[seat].drawn.filter(|_| self.locked(seat)) {
+            return Err(RuleError::HandLocked { drawn });
+        }
         if self.wall_left() == 0 {
             return Err(RuleError::NoReplacementTile);
         }

@@ -47,8 +47,11 @@ pub fn advice(view: &SeatView) -> Vec<DiscardAdvice> {
         .collect();
     let rules = SichuanRules { max_fan: view.settings.max_fan };
     let unseen = |t: Tile, h: &Hand| 4u8.saturating_sub(h.count(t) + seen[t.id() as usize]);
+    // 血流成河: a seat that has won discards the tile it draws, nothing else.
+    let locked = crate::mahjong::game::bot::locked(view);
     ranked
         .into_iter()
+        .filter(|d| !locked || Some(d.discard) == view.drawn)
         .filter(|d| view.void_left == 0 || Some(d.discard.suit()) == void)
         .map(|d| {
             let mut after = hand;
@@ -186,6 +189,26 @@ mod tests {
         let a = advice(&g.view(0));
         assert!(!a.is_empty() && a.iter().all(|x| x.discard.suit() == most), "{a:?}");
         assert!(advice(&g.view(1)).is_empty());
+    }
+
+    /// 血流成河: a seat that won discards only the tile it draws, and the hint says so.
+    #[test]
+    fn a_winner_playing_on_is_advised_only_the_tile_it_drew() {
+        use crate::mahjong::game::{bot::locked, HandEnd};
+        let settings = Settings { hand_end: HandEnd::BloodRiver, ..Settings::default() };
+        let seed = TableSeed::parse("hintriver").unwrap();
+        let mut g = Game::new(settings, seed.clone()).unwrap();
+        let mut d = Driver::all_bots(bots_for(&seed, 4, &[Difficulty::Advice]));
+        let mut seen = 0;
+        while g.phase() != PhaseName::Finished {
+            if let Some(v) = (0..4).map(|s| g.view(s)).find(|v| v.turn == Some(v.seat) && locked(v) && !v.can_win) {
+                let a = advice(&v);
+                assert!(a.iter().all(|x| Some(x.discard) == v.drawn), "{a:?}");
+                seen += 1;
+            }
+            d.step(&mut g).unwrap().unwrap();
+        }
+        assert!(seen > 0, "a winner played on");
     }
 }
 

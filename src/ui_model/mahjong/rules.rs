@@ -62,8 +62,8 @@ pub const MAHJONG: GameRules = GameRules {
                     "和牌计番：对对胡1番，七对2番，清一色2番，带幺九2番，每个根1番，自摸1番，等等；最多到本桌封顶（默认4番）。一番两倍：点炮的人付，自摸则还在打的每家都付。杠在杠出时收钱。",
                 ),
                 (
-                    "Fight to the end (血战到底): a player who wins leaves the hand and the others play on, until three have won or the wall is empty. Then a player still holding the void suit pays everyone the cap (查花猪), players not ready pay the ready ones (查叫), and return their kong money (退税).",
-                    "血战到底：胡了的人退出，其余的人继续打，直到三家胡牌或牌摸完。流局时手里还有缺门牌的人按封顶赔给每家（查花猪），没听牌的人赔给听牌的人（查叫），并退还杠钱（退税）。",
+                    "Fight to the end (血战到底): a player who wins leaves the hand and the others play on, until three have won or the wall is empty. Then a player still holding the void suit pays everyone the cap (查花猪), players not ready pay the ready ones (查叫), and return their kong money (退税). (A table may let winners play on instead: see House rules.)",
+                    "血战到底：胡了的人退出，其余的人继续打，直到三家胡牌或牌摸完。流局时手里还有缺门牌的人按封顶赔给每家（查花猪），没听牌的人赔给听牌的人（查叫），并退还杠钱（退税）。（也可以让胡了的人继续打：见“房规”。）",
                 ),
             ],
             cards: "",
@@ -75,6 +75,29 @@ pub const MAHJONG: GameRules = GameRules {
                 "A table may add the four red dragons (中) to the wall: 112 tiles. A red dragon is a wildcard: in a winning hand it stands for any tile you need. It never leaves your hand: you cannot discard it, and nobody can pung or kong with it. With it, hands are ready sooner, so more players win.",
                 "牌桌可以加入四张红中：共112张。红中是赖子：和牌时可当任何需要的牌。它一直留在手里：不能打出，也不能拿来碰或杠。有了赖子，听牌更快，胡的人更多。",
             )],
+            cards: "",
+        },
+        Section {
+            id: "house-rules",
+            title: ("House rules", "房规"),
+            paragraphs: &[
+                (
+                    "The rules above are the defaults. Whoever makes a table may change the three below under House rules, on the new-table screen or in the lobby; the table's link carries them, so a friend who opens it plays the same rules.",
+                    "以上是默认规则。开桌的人可以在新牌桌页面或大厅的“房规”里改下面三条；改动写在牌桌链接里，朋友打开链接就按同样的规则打。",
+                ),
+                (
+                    "Blood flowing into a river (血流成河): a player who wins does not leave. Each win is paid at once, the winning tile is put aside, and the winner plays on with the same 13 tiles: it discards each tile it draws unless that tile wins again, and it cannot pung or kong. The hand ends only when the wall is empty. For example, you win self-drawn on 6 of dots; later you draw 3 of dots, which completes your hand again, and you win a second time, paid again by all three.",
+                    "血流成河：胡了的人不退出。每次胡牌当场结算，胡的那张牌放在一边，胡家拿原来的13张接着打：摸到的牌能胡就胡，不能胡就打出，不能碰也不能杠。牌摸完才结束。例如你自摸六筒胡了；后来摸到三筒又成和，就再胡一次，三家再各付一次。",
+                ),
+                (
+                    "Call forwarding (呼叫转移): if you make a kong and the tile you discard next is won on, the money your kong collected goes on to the winner (with several winners, to the first after you in turn order). For example, your concealed kong collected 2 from each of the three others; the next player wins on your next discard: besides paying the win, you pass those 6 points on to that player.",
+                    "呼叫转移：你杠牌后接着打出的牌被人胡了（杠上炮），这次杠收的钱转给胡家（几家同胡时给按顺序离你最近的那家）。例如你暗杠收了三家各2分；下家胡了你接着打的牌：除了付胡牌的钱，你还要把这6分转给他。",
+                ),
+                (
+                    "Self-drawn adds a point (自摸加底): by default a self-drawn win adds one fan. A table may instead have each player pay one point more, added after the cap. For example, a full flush (2 fan) drawn yourself: with a fan added it is 3 fan, 8 from each; with a point added it stays 2 fan, 4 + 1 = 5 from each.",
+                    "自摸加底：默认自摸加一番。也可以改为每家多付一分（在封顶之后加）。例如自摸清一色（2番）：加番是3番，每家付8分；加底仍是2番，每家付4 + 1 = 5分。",
+                ),
+            ],
             cards: "",
         },
         Section {

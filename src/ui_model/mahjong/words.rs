@@ -6,7 +6,7 @@
 
 use crate::i18n::Lang;
 use crate::mahjong::game::settings::WILD_TILE;
-use crate::mahjong::game::{Action, Direction, HandResult, Move, PayReason, PhaseName, RuleError, SeatView, SettingsError, Stage};
+use crate::mahjong::game::{Action, Direction, HandEnd, HandResult, Move, PayReason, PhaseName, RuleError, SeatView, SelfDrawnBonus, SettingsError, Stage};
 use crate::mahjong::{FanItem, Suit, Tile};
 
 fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -24,6 +24,10 @@ pub enum Label {
     Exchange,
     ExchangeSetting,
     WildcardsSetting,
+    HandEndSetting,
+    KongTransferSetting,
+    SelfDrawnSetting,
+    PlayOn,
     Wildcard,
     FanCap,
     ClaimSeconds,
@@ -63,6 +67,10 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Exchange => t(lang, "Pass these three on", "换这三张"),
         Label::ExchangeSetting => t(lang, "Exchange three tiles (换三张)", "换三张"),
         Label::WildcardsSetting => t(lang, "Red dragons are wildcards (红中赖子, 112 tiles)", "红中赖子（112张）"),
+        Label::HandEndSetting => t(lang, "When a player wins", "胡牌之后"),
+        Label::KongTransferSetting => t(lang, "A win on a kong's discard takes the kong money (呼叫转移)", "呼叫转移（杠上炮转杠钱）"),
+        Label::SelfDrawnSetting => t(lang, "A self-drawn win adds", "自摸加番还是加底"),
+        Label::PlayOn => t(lang, "You have won and play on: your hand stays as it is, so discard the tile you drew (or win again).", "你已胡牌，继续打：手牌不变，打出摸到的牌（或再胡）。"),
         Label::Wildcard => t(lang, "Wildcard: it stays in your hand and stands for any tile.", "赖子：留在手里，可当任意牌。"),
         Label::FanCap => t(lang, "Fan cap (封顶)", "封顶番数"),
         Label::ClaimSeconds => t(lang, "Time to answer a claim", "碰杠胡的思考时间"),
@@ -168,7 +176,25 @@ pub fn bot_reason(r: &crate::mahjong::game::bot::BotReason, lang: Lang) -> Strin
         (R::Discard { tile: d, shanten, improving }, Lang::Zh) => format!("打{}：之后向听数 {shanten}，还有{improving}张牌能改进", tile(d)),
         (R::Defend { tile: d }, Lang::En) => format!("discard {}: safe against a ready opponent", tile(d)),
         (R::Defend { tile: d }, Lang::Zh) => format!("打{}：对已听牌的对手安全", tile(d)),
+        (R::PlayOn { tile: d }, Lang::En) => format!("discard {}: I have won and my hand stays as it is", tile(d)),
+        (R::PlayOn { tile: d }, Lang::Zh) => format!("打{}：已经胡了，手牌不再变动", tile(d)),
         (R::Random, _) => t(lang, "a random move", "随机出牌").into(),
+    }
+}
+
+/// 血战到底 / 血流成河 as a choice.
+pub fn hand_end_name(h: HandEnd, lang: Lang) -> &'static str {
+    match h {
+        HandEnd::FightToTheEnd => t(lang, "they leave the hand (血战到底)", "血战到底（胡者退出）"),
+        HandEnd::BloodRiver => t(lang, "they play on until the wall is empty (血流成河)", "血流成河（胡者继续，直到牌摸完）"),
+    }
+}
+
+/// 自摸加番 / 自摸加底 as a choice.
+pub fn self_drawn_name(b: SelfDrawnBonus, lang: Lang) -> &'static str {
+    match b {
+        SelfDrawnBonus::Fan => t(lang, "one fan (自摸加番)", "自摸加番"),
+        SelfDrawnBonus::Base => t(lang, "one point from each payer (自摸加底)", "自摸加底（每家多付一分）"),
     }
 }
 
@@ -212,6 +238,7 @@ pub fn pay_reason(r: PayReason, lang: Lang) -> String {
         (PayReason::NotReady { fan }, Lang::En) => format!("not ready ({fan} fan)"),
         (PayReason::NotReady { fan }, Lang::Zh) => format!("查叫（{fan} 番）"),
         (PayReason::KongRefund, _) => t(lang, "kong money returned", "退税").into(),
+        (PayReason::KongTransfer, _) => t(lang, "kong money passed on to the winner (呼叫转移)", "呼叫转移").into(),
     }
 }
 
@@ -238,6 +265,7 @@ pub fn status_line(v: &SeatView, name: &dyn Fn(usize) -> String, lang: Lang) -> 
             _ => label(Label::Waiting, lang).into(),
         },
         PhaseName::Turn => match v.turn {
+            Some(s) if s == me && crate::mahjong::game::bot::locked(v) => label(Label::PlayOn, lang).into(),
             Some(s) if s == me && v.void_left > 0 => label(Label::VoidFirst, lang).into(),
             Some(s) if s == me && v.stage == Some(Stage::Claimed) => t(lang, "Your pung: discard a tile.", "碰了：请打出一张。").into(),
             Some(s) if s == me => t(lang, "Your turn: tap a tile to discard it.", "轮到你：点一张牌打出。").into(),
@@ -320,6 +348,8 @@ pub fn rule_error(e: &RuleError, name: &dyn Fn(usize) -> String, lang: Lang) -> 
         RuleError::ClaimFirst => "有人打出一张牌：先选择胡、杠、碰或过。".into(),
         RuleError::CannotClaim { action, tile } => format!("不能{}{}：请选可用的操作，或过。", verb(*action), tile_name(*tile, lang)),
         RuleError::BadSeed { reason } => format!("这个种子无法发牌：{reason}"),
+        RuleError::HandLocked { drawn } if *drawn == WILD_TILE => "你已胡牌，手牌不能再变：摸到的红中让你再次和牌，请胡牌。".into(),
+        RuleError::HandLocked { drawn } => format!("你已胡牌，手牌不能再变：打出摸到的{}，能胡就胡。", tile_name(*drawn, lang)),
     }
 }
 
@@ -333,7 +363,14 @@ pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
 
 /// One line for the end of a hand: who won, or that the wall ran out.
 pub fn hand_summary(r: &HandResult, name: &dyn Fn(usize) -> String, lang: Lang) -> String {
-    let winners: Vec<String> = r.wins.iter().map(|w| name(w.seat)).collect();
+    // Each winner once, in the order they first won (血流成河: a seat may win again).
+    let mut seats: Vec<usize> = Vec::new();
+    for w in &r.wins {
+        if !seats.contains(&w.seat) {
+            seats.push(w.seat);
+        }
+    }
+    let winners: Vec<String> = seats.into_iter().map(name).collect();
     match (r.exhausted, lang) {
         (false, Lang::En) => format!("{} won: the hand is over.", winners.join(", ")),
         (false, Lang::Zh) => format!("{}胡牌，本局结束。", winners.join("、")),
@@ -358,11 +395,15 @@ mod tests {
             RuleError::VoidFirst { void: Suit::Dots },
             RuleError::CannotClaim { action: Move::Pung, tile },
             RuleError::NotYourTurn { seat: 0, to_act: vec![2] },
+            RuleError::HandLocked { drawn: tile },
+            RuleError::HandLocked { drawn: WILD_TILE },
         ] {
             let zh = rule_error(&e, &name, Lang::Zh);
             assert!(!zh.is_empty() && !zh.contains("5p") && !zh.contains("seat"), "{zh}");
             assert_eq!(rule_error(&e, &name, Lang::En), e.to_string());
         }
+        assert!(rule_error(&RuleError::HandLocked { drawn: tile }, &name, Lang::Zh).contains("五筒"));
+        assert!(RuleError::HandLocked { drawn: tile }.to_string().contains("discard the tile you drew (5p)"));
         assert_eq!(tile_name(tile, Lang::Zh), "五筒");
         assert_eq!(tile_name(tile, Lang::En), "5 of dots");
     }

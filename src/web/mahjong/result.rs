@@ -33,7 +33,7 @@ fn win_line(w: &WinRecord, name: &dyn Fn(usize) -> String, lang: Lang) -> String
         (Some(f), Lang::En) => format!("{} pays {}", name(f), w.points),
         (Some(f), Lang::Zh) => format!("{}付 {}", name(f), w.points),
         (None, Lang::En) => format!("{} from each player still in", w.points),
-        (None, Lang::Zh) => format!("未胡的每家付 {}", w.points),
+        (None, Lang::Zh) => format!("在局的其他每家付 {}", w.points),
     };
     match lang {
         Lang::En => format!("{} won {how}: {} fan ({}); {paid}", name(w.seat), w.fan, items.join(", ")),

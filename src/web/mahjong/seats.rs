@@ -55,14 +55,19 @@ pub(super) fn other_seats(view: Signal<SeatView>, names: Signal<Vec<String>>, me
         order.into_iter().map(|s| {
             let turn = v.turn == Some(s);
             let offering = v.offered.is_some_and(|(from, _)| from == s);
-            let won = v.wins.iter().position(|w| w.seat == s);
+            // Its place among the seats that won, and (血流成河) how often it won.
+            let won = v.wins.iter().position(|w| w.seat == s).map(|i| {
+                let before: Vec<usize> = v.wins[..i].iter().map(|w| w.seat).collect();
+                (0..v.players).filter(|x| before.contains(x)).count() + 1
+            });
+            let times = v.wins.iter().filter(|w| w.seat == s).count();
             view! {
                 <li class="mj-seat" class:turn=turn class:offering=offering data-testid="seat" data-seat=s.to_string()>
                     <div class="mj-seat-head">
                         <b>{name(s)}</b>
                         {(v.dealer == s).then(|| view! { <span class="mj-badge dealer" title="dealer">{"庄"}</span> })}
                         {v.voids[s].map(|suit| view! { <span class="mj-badge void" data-testid="void" data-suit=suit.letter().to_string()>{"缺"}{suit_char(suit)}</span> })}
-                        {won.map(|i| view! { <span class="mj-badge won" data-testid="won">{"胡"}{i + 1}</span> })}
+                        {won.map(|place| view! { <span class="mj-badge won" data-testid="won">{"胡"}{place}{(times > 1).then(|| format!("×{times}"))}</span> })}
                         <span class="muted">{v.hand_sizes[s]}</span>
                         <span class="mj-score">{format!("{:+}", v.scores[s])}</span>
                     </div>
