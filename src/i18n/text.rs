@@ -84,6 +84,12 @@ impl Text {
     // what it changes.
     /// A guest's lobby: the settings the host chose, read-only.
     pub const TableRules: Text = Text { en: "This table's rules", zh: "本桌规则" };
+    /// The rule sets of `shengji::game::presets`, one tap each.
+    pub const RuleSet: Text = Text { en: "Rules", zh: "规则" };
+    pub const PresetClassic: Text = Text { en: "Classic", zh: "经典" };
+    pub const PresetSite: Text = Text { en: "As on shengji.io", zh: "同 shengji.io" };
+    pub const PresetFamily: Text = Text { en: "炒地皮, bombs, 5·10·K", zh: "炒地皮、炸弹、必打5·10·K" };
+    pub const PresetCustom: Text = Text { en: "Your own (see house rules)", zh: "自定（见房规）" };
     pub const HouseRules: Text = Text { en: "House rules", zh: "房规" };
     pub const HouseRulesIntro: Text = Text { en: "The rules families play differently. The defaults are the common game; a table's link carries what you change.", zh: "各家玩法不同的规则。默认是通行玩法；改动会写进牌桌链接。" };
     pub const KittySize: Text = Text { en: "Kitty", zh: "底牌张数" };

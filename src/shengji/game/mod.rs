@@ -41,6 +41,7 @@ pub mod errors;
 pub mod levels;
 pub mod record;
 pub mod scoring;
+pub mod presets;
 pub mod settings;
 pub mod shown;
 pub mod sim;

@@ -12,6 +12,7 @@ use crate::shengji::bomb::Bombs;
 use crate::shengji::format::TractorRules;
 use crate::shengji::game::settings::{default_kitty, kitty_fits, MAX_TRACTOR_LENGTH};
 use crate::shengji::game::levels::{MOST_DEAD_ZONE, MOST_TAKEOVER_STEPS, STEPS_PER_DECK};
+use crate::shengji::game::presets::Preset;
 use crate::shengji::game::{
     FirstLandlord, JokerBids, KittyMultiplier, Mode, NoBidTrump, Overcall, RankSet, Settings, ThrowPenaltySetting,
 };
@@ -41,10 +42,33 @@ impl SettingsForm for crate::shengji::game::Game {
                     let d = v.parse::<u8>().ok();
                     with(&|s| { s.decks = d; s.kitty = None; fit_tractor(s); });
                 })}
+            {preset_field(&s, with, ids, shell)}
             {house_rules(ids, shell, "shengji", house_rule_fields(&s, with, ids, shell))}
         }
         .into_any()
     }
+}
+
+/// The rule sets (`game::presets`), one tap each; the one the table plays is pressed.
+fn preset_field(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> AnyView {
+    let current = Preset::of(s);
+    let presets = [(Preset::Classic, Text::PresetClassic, "preset-classic"), (Preset::OnlineSite, Text::PresetSite, "preset-site"), (Preset::Family, Text::PresetFamily, "preset-family")];
+    view! {
+        <div class="field presets" role="group" aria-label=shell.t(Text::RuleSet) data-testid=field_id(ids, "presets")>
+            <span>{shell.t(Text::RuleSet)}</span>
+            <div class="preset-row">
+                {presets.map(|(p, text, id)| view! {
+                    <button type="button" class="chip preset" data-testid=field_id(ids, id)
+                        aria-pressed=if current == Some(p) { "true" } else { "false" }
+                        on:click=move |_| with(&|s| { let next = p.apply(s); *s = next; })>
+                        {shell.t(text)}
+                    </button>
+                }).collect_view()}
+            </div>
+            {current.is_none().then(|| view! { <small class="field-note">{shell.t(Text::PresetCustom)}</small> })}
+        </div>
+    }
+    .into_any()
 }
 
 /// A tractor's group no larger than the table's decks allow, after the players or the
