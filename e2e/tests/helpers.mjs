@@ -140,6 +140,14 @@ export async function takeMyTurn(page) {
     return passed ? "pass" : "wait";
   }
   if (phase === "exchange") {
+    // 炒地皮: let the kitty lie when it is our turn to steal; else wait for the round.
+    const stealing = page.locator("[data-testid=steal-panel]");
+    if (await stealing.count()) {
+      const pass = stealing.locator("[data-testid=pass]");
+      const passed = (await pass.count()) && (await pass.click({ timeout: 2000 }).then(() => true, () => false));
+      if (!passed) await page.waitForTimeout(20);
+      return passed ? "let lie" : "wait";
+    }
     const call = page.locator("[data-testid=call-friends]");
     if (await call.count()) {
       await call.click();

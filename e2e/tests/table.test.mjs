@@ -44,7 +44,7 @@ test("house rules: folded under the main settings, each explained, carried by th
   // Every rule a family may change, each with what it changes where the label does not say.
   for (const id of ["kitty", "starting-level", "reinforce", "take-back", "draw-policy", "tractor-tuple", "tractor-length", "throw-evaluation", "throw-penalty", "kitty-multiplier",
     "step-points", "takeover-steps", "dead-zone", "defended", "final-rank", "back-to-two",
-    "overcall", "joker-bids", "take-back-bid", "first-landlord", "no-bid-trump"]) {
+    "overcall", "joker-bids", "take-back-bid", "steal-kitty", "first-landlord", "no-bid-trump", "bombs"]) {
     assert.equal(await page.locator(`[data-testid=${id}]`).count(), 1, id);
   }
   assert.ok((await rules.locator(".field-note").count()) >= 4);
@@ -82,6 +82,44 @@ test("house rules: folded under the main settings, each explained, carried by th
   assert.match(await page.locator("[data-testid=trump]").textContent(), /5/);
   assert.deepEqual(problems(), []);
   await context.close();
+});
+
+test("rule sets: one tap sets the house rules, the table's own is pressed, and a phone starts without scrolling", async () => {
+  for (const lang of ["en", "zh"]) {
+    const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+    if (lang === "zh") {
+      await page.goto(shared.site.url + "#/settings");
+      await waitForApp(page);
+      await page.selectOption("[data-testid=language]", "zh");
+    }
+    await page.goto(shared.site.url + "#/new");
+    await waitForApp(page);
+    const pressed = () => page.locator("[data-testid^=preset-][aria-pressed=true]").getAttribute("data-testid");
+    await page.locator("[data-testid=presets]").waitFor();
+    assert.equal(await pressed(), "preset-classic");
+    await page.click("[data-testid=preset-family]");
+    assert.equal(await pressed(), "preset-family");
+    // The whole screen fits a phone: Start is in view without scrolling.
+    const start = await page.locator("[data-testid=start]").boundingBox();
+    assert.ok(start && start.y + start.height <= VIEWPORTS.phone.height, `Start at ${JSON.stringify(start)}`);
+    await screenshot(page, `new-game-preset-phone-${lang}`);
+    await page.locator("[data-testid=house-rules] summary").click();
+    assert.equal(await page.locator("[data-testid=steal-kitty]").isChecked(), true);
+    assert.equal(await page.inputValue("[data-testid=bombs]"), "1");
+    await screenshot(page, `new-game-preset-details-phone-${lang}`);
+    // A rule changed by hand: no set is pressed any more.
+    await page.selectOption("[data-testid=bombs]", "2");
+    assert.equal(await page.locator("[data-testid^=preset-][aria-pressed=true]").count(), 0);
+    await page.click("[data-testid=preset-site]");
+    assert.equal(await pressed(), "preset-site");
+    await page.fill("[data-testid=seed-input]", "PRESET1");
+    await page.click("[data-testid=start]");
+    await page.waitForSelector("[data-testid=table]");
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /^#\/play\/shengji\?seed=preset1&km=power&tb=0&bt=1&nb=first&ke=0&st=1$/);
+    assert.deepEqual(problems(), []);
+    await context.close();
+  }
 });
 
 /** Plays your seat until the hand ends (helpers' takeMyTurn), with a screenshot at the 4th play. */

@@ -387,13 +387,10 @@ impl Game {
                     (0..n).map(|i| (d.first + i) % n).filter(|&s| !d.passed[s]).collect()
                 }
             }
-            // During a round of steals the seat to speak; the landlord too while friends
-            // are still to be called.
+            // During a round of steals the seat to speak (a landlord calls its friends once
+            // the round is over: a steal would undo the call).
             Phase::Exchange(e) => match e.stealing {
-                steal::Stealing::Open { turn, .. } => {
-                    let calling = self.settings.mode == Mode::Friends && e.friends.is_none();
-                    std::iter::once(turn).chain(calling.then_some(e.landlord)).collect()
-                }
+                steal::Stealing::Open { turn, .. } => vec![turn],
                 steal::Stealing::Closed => vec![e.landlord],
             },
             Phase::Play(p) => vec![p.next_to_play(n)],
