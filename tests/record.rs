@@ -11,6 +11,7 @@ use tuolaji::record::duplicate::{fingerprint, Merge, MAX_RESULTS_PER_SEED};
 use tuolaji::record::replay_code::{decode_with_limits, record_to_bytes, CODE_FORMAT, MAX_PAYLOAD_BYTES};
 use tuolaji::ui_model::shengji::{decode_record, decode_unchecked, encode_record, Replay, ShareLink};
 use tuolaji::record::save::{SaveError, UiState};
+use tuolaji::table::StreamAt;
 use tuolaji::record::*;
 use tuolaji::shengji::bot::Difficulty;
 use tuolaji::shengji::format::TractorRules;
@@ -613,11 +614,12 @@ proptest! {
 fn saves_load_mid_trick() {
     let game = bot_game("saves", Settings::default(), Some(120));
     assert_eq!(game.phase(), PhaseName::Play);
-    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()), at: vec![1, 4] };
+    let streams = vec![Some(StreamAt { hand: 0, word: 416 }), None, Some(StreamAt { hand: 0, word: u128::from(u64::MAX) + 1 }), Some(StreamAt { hand: 3, word: 0 })];
+    let ui = UiState { tab: Some("hint".into()), selected: vec!["10H".into()], pace: Some("fast".into()), bots: Some("nxxn".into()), at: vec![1, 4], streams };
     let text = SaveEnvelope::<Game>::new(&game, 2, Some(ui.clone())).encode();
     // The layout saves have always had (serde wrote it before the envelope was written by hand).
     let code = tuolaji::record::replay_code::encode(&game.record());
-    let want = format!(r#"{{"format":2,"app":"{}","seat":2,"record":"{code}","ui":{{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn","at":[1,4]}}}}"#, tuolaji::VERSION);
+    let want = format!(r#"{{"format":2,"app":"{}","seat":2,"record":"{code}","ui":{{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn","at":[1,4],"streams":["0.416","","0.18446744073709551616","3.0"]}}}}"#, tuolaji::VERSION);
     assert_eq!(text, want);
     let spaced: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert!(matches!(SaveEnvelope::<Game>::decode(Some(&serde_json::to_string_pretty(&spaced).unwrap())), Loaded::Ok { .. }));
@@ -629,6 +631,14 @@ fn saves_load_mid_trick() {
             assert_eq!(serde_json::to_string(&loaded.view(2)).unwrap(), serde_json::to_string(&game.view(2)).unwrap());
         }
         other => panic!("expected a loaded game, got {other}"),
+    }
+    // Stream positions that do not read make the save corrupt, with the field named.
+    for bad in [r#"["0.x"]"#, r#"[4]"#, r#""0.4""#, r#"["0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1","0.1"]"#] {
+        let tampered = text.replace(r#"["0.416","","0.18446744073709551616","3.0"]"#, bad);
+        match SaveEnvelope::<Game>::decode(Some(&tampered)) {
+            Loaded::Corrupt { reason } => assert!(reason.to_string().contains("streams"), "{bad}: {reason}"),
+            other => panic!("{bad}: expected a corrupt save, got {other}"),
+        }
     }
 }
 

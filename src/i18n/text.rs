@@ -87,8 +87,12 @@ impl Text {
     /// The rule sets of `shengji::game::presets`, one tap each.
     pub const RuleSet: Text = Text { en: "Rules", zh: "规则" };
     pub const PresetClassic: Text = Text { en: "Classic", zh: "经典" };
-    pub const PresetSite: Text = Text { en: "As on shengji.io", zh: "同 shengji.io" };
-    pub const PresetFamily: Text = Text { en: "炒地皮, bombs, 5·10·K", zh: "炒地皮、炸弹、必打5·10·K" };
+    pub const PresetSite: Text = Text { en: "shengji.io", zh: "shengji.io" };
+    pub const PresetFamily: Text = Text { en: "炒地皮 + bombs", zh: "炒地皮＋炸弹" };
+    pub const PresetClassicNote: Text = Text { en: "The common game: this app's defaults.", zh: "通行玩法：本应用的默认规则。" };
+    pub const PresetSiteNote: Text = Text { en: "As shengji.io starts a room: the kitty ×2ⁿ, trump from the kitty's first card, a bid may be taken back and a play not, the kitty kept by the landlord, who stopped a throw named, a bonus for a short-handed landlord's side.", zh: "与 shengji.io 开房默认相同：底分×2ⁿ，翻底第一张定主，可收回亮主不可悔牌，底牌只给庄家看，说出谁管住了甩牌，庄家一方人少守住多升一级。" };
+    pub const PresetFamilyNote: Text = Text { en: "A lively family table: 炒地皮, bombs whatever the lead, 5, 10 and K to defend, 打J, 10 points for a failed throw.", zh: "热闹的家庭玩法：炒地皮，随时可炸，必打5、10、K，打J，甩牌失败罚10分。" };
+    pub const PresetOwn: Text = Text { en: "your own", zh: "自定" };
     pub const PresetCustom: Text = Text { en: "Your own (see house rules)", zh: "自定（见房规）" };
     pub const HouseRules: Text = Text { en: "House rules", zh: "房规" };
     pub const HouseRulesIntro: Text = Text { en: "The rules families play differently. The defaults are the common game; a table's link carries what you change.", zh: "各家玩法不同的规则。默认是通行玩法；改动会写进牌桌链接。" };

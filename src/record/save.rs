@@ -12,7 +12,7 @@ use super::link::Link;
 use super::replay_code::{encode, payload_of, record_from_bytes, CodeError, InflateProblem};
 use crate::codec::Reader;
 use crate::json::{self, Value};
-use crate::table::{replay, Codec, Record, ReplayError, Seat};
+use crate::table::{replay, Codec, Record, ReplayError, Seat, StreamAt};
 use std::fmt;
 
 /// The envelope's layout version. Bump it when the layout or the record's
@@ -31,10 +31,12 @@ pub const MAX_SAVE_ACTIONS: u64 = 500_000;
 pub const MAX_SAVE_LABEL: usize = 64;
 /// The most selected cards a save may hold (a landlord's hand and kitty are fewer).
 pub const MAX_SAVE_SELECTED: usize = 512;
+/// The most bots' stream positions a save may hold (one per seat).
+pub const MAX_SAVE_STREAMS: usize = 16;
 
 /// UI state kept with the game (all optional; unknown fields are ignored). Stored as a
 /// JSON object whose fields are left out when empty:
-/// `{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn","at":[2,5]}`.
+/// `{"tab":"hint","selected":["10H"],"pace":"fast","bots":"nxxn","at":[2,5],"streams":["2.416","","2.96"]}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UiState {
     /// The selected tab, e.g. "hint" or "tricks".
@@ -49,6 +51,10 @@ pub struct UiState {
     /// trick), for the home screen's summary: read by [`SaveEnvelope::peek`], so the home
     /// page shows a saved game without replaying it (and without the rules' code).
     pub at: Vec<u32>,
+    /// Where each seat's bot's random stream stood (`table::StreamAt`, written `hand.word`;
+    /// `None` for a bot that draws on none), so a resumed table's bots decide as an unbroken
+    /// run's would. A save written before it was kept resumes the bots from the hand's start.
+    pub streams: Vec<Option<StreamAt>>,
 }
 
 /// The most numbers a save's `at` may hold.
@@ -297,6 +303,8 @@ impl UiState {
     fn to_json(&self) -> String {
         let selected = json::write_strings(&self.selected);
         let at = format!("[{}]", self.at.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+        let streams: Vec<String> = self.streams.iter().map(|s| s.map(|s| format!("{}.{}", s.hand, s.word)).unwrap_or_default()).collect();
+        let streams = json::write_strings(&streams);
         fn text(v: &Option<String>) -> Option<Value<'_>> {
             v.as_deref().map(Value::Str)
         }
@@ -306,6 +314,7 @@ impl UiState {
             ("pace", text(&self.pace)),
             ("bots", text(&self.bots)),
             ("at", (!self.at.is_empty()).then_some(Value::Array(&at))),
+            ("streams", (!self.streams.is_empty()).then_some(Value::Array(&streams))),
         ]
         .into_iter()
         .filter_map(|(name, v)| Some((name, v?)))
@@ -373,7 +382,8 @@ fn read<G: Codec>(text: &str) -> Result<SaveEnvelope<G>, Unusable<G>> {
 /// the save oversized) and each is cut to a card's length, so a hostile list costs
 /// nothing beyond its limit.
 fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
-    let [tab, selected_cards, pace, bots, at_numbers] = json::pick(text, ["tab", "selected", "pace", "bots", "at"]).ok_or(SaveError::NotJson)?;
+    let [tab, selected_cards, pace, bots, at_numbers, stream_list] =
+        json::pick(text, ["tab", "selected", "pace", "bots", "at", "streams"]).ok_or(SaveError::NotJson)?;
     let mut selected = Vec::new();
     match selected_cards {
         None | Some(Value::Null) => {}
@@ -409,7 +419,34 @@ fn read_ui<G: Codec>(text: &str) -> Result<UiState, SaveError<G>> {
         }
         Some(_) => return Err(not_numbers()),
     }
-    Ok(UiState { tab: label(tab, "tab")?, selected, pace: label(pace, "pace")?, bots: label(bots, "bots")?, at })
+    let streams = read_streams(stream_list).ok_or(SaveError::Field { field: "streams", expected: "a list of at most 16 bots' stream positions" })?;
+    Ok(UiState { tab: label(tab, "tab")?, selected, pace: label(pace, "pace")?, bots: label(bots, "bots")?, at, streams })
+}
+
+/// The bots' stream positions: at most [`MAX_SAVE_STREAMS`] strings, each `hand.word` or
+/// empty; `None` when the list is anything else.
+fn read_streams(list: Option<Value<'_>>) -> Option<Vec<Option<StreamAt>>> {
+    let list = match list {
+        None | Some(Value::Null) => return Some(Vec::new()),
+        Some(Value::Array(list)) => list,
+        Some(_) => return None,
+    };
+    let mut streams = Vec::new();
+    let mut ok = true;
+    json::each_item(list, |v| {
+        let at = match v {
+            Value::Str("") => Some(None),
+            Value::Str(s) if s.len() <= 64 => {
+                s.split_once('.').and_then(|(h, w)| Some(Some(StreamAt { hand: h.parse().ok()?, word: w.parse().ok()? })))
+            }
+            _ => None,
+        };
+        match at {
+            Some(at) if streams.len() < MAX_SAVE_STREAMS => streams.push(at),
+            _ => ok = false,
+        }
+    });
+    ok.then_some(streams)
 }
 
 /// A save's record code, within the save's limits: inflating stops at

@@ -353,6 +353,14 @@ impl crate::table::Bot<crate::rummy::game::Game> for Bot {
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         Bot::suggest(self, view)
     }
+    fn stream_at(&self) -> Option<crate::table::StreamAt> {
+        Some(crate::table::StreamAt { hand: self.deal, word: self.rng.get_word_pos() })
+    }
+    fn resume_stream(&mut self, at: crate::table::StreamAt) {
+        self.deal = at.hand;
+        self.rng = self.seed.hand(self.deal).seat(self.seat).stream(Purpose::Bots);
+        self.rng.set_word_pos(at.word);
+    }
 }
 
 #[cfg(test)]

@@ -79,6 +79,10 @@ impl<B> Driver<B> {
         }
     }
 
+    pub fn bot(&self, seat: Seat) -> Option<&B> {
+        self.bots.get(seat)
+    }
+
     pub fn bot_mut(&mut self, seat: Seat) -> Option<&mut B> {
         self.bots.get_mut(seat)
     }

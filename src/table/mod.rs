@@ -114,12 +114,28 @@ pub trait Game: Clone + Sized {
     }
 }
 
+/// Where a bot's random stream stands: the hand it is in and the word of that hand's
+/// stream it has reached (`ChaCha20Rng::get_word_pos`). A bot's decisions depend on its
+/// views and this alone, so a save that keeps it resumes the bots exactly where an
+/// unbroken run's would be; the bot worker sends it back with each decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StreamAt {
+    pub hand: u64,
+    pub word: u128,
+}
+
 /// A move chooser that sees only a seat's view.
 pub trait Bot<G: Game> {
     /// Why a bot chose its move, as data the UI phrases in any language.
     type Reason: Clone + Debug;
     /// The chosen move and why.
     fn suggest(&mut self, view: &G::View) -> (G::Action, Self::Reason);
+    /// Where its random stream stands (`None`: it draws on none).
+    fn stream_at(&self) -> Option<StreamAt> {
+        None
+    }
+    /// Moves its random stream to `at`, as a saved table's bots resume.
+    fn resume_stream(&mut self, _at: StreamAt) {}
 }
 
 /// A bot's decision as a table gets it: made now, or a job for the bot worker.
@@ -144,6 +160,12 @@ pub trait BotSeat<G: Game> {
     fn answered(&mut self, _answer: &[u8]) -> Option<(G::Action, Self::Reason)> {
         None
     }
+    /// Where the seat's bot's random stream stands ([`Bot::stream_at`]).
+    fn stream_at(&self) -> Option<StreamAt> {
+        None
+    }
+    /// Moves the seat's bot's stream to `at` ([`Bot::resume_stream`]).
+    fn resume_stream(&mut self, _at: StreamAt) {}
 }
 
 /// A [`Bot`] that decides on the table's own thread is a [`BotSeat`] (rummy's and
@@ -156,6 +178,12 @@ macro_rules! decides_here {
             fn decide(&mut self, view: &<$game as $crate::table::Game>::View) -> $crate::table::Decision<<$game as $crate::table::Game>::Action, Self::Reason> {
                 let (action, why) = $crate::table::Bot::suggest(self, view);
                 $crate::table::Decision::Now(action, why)
+            }
+            fn stream_at(&self) -> Option<$crate::table::StreamAt> {
+                $crate::table::Bot::stream_at(self)
+            }
+            fn resume_stream(&mut self, at: $crate::table::StreamAt) {
+                $crate::table::Bot::resume_stream(self, at)
             }
         }
     };

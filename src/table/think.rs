@@ -152,6 +152,12 @@ impl<G: Thinks> BotSeat<G> for Remote<G> {
             Answer::Refused => None,
         }
     }
+    fn stream_at(&self) -> Option<super::StreamAt> {
+        super::Bot::stream_at(&self.bot)
+    }
+    fn resume_stream(&mut self, at: super::StreamAt) {
+        super::Bot::resume_stream(&mut self.bot, at)
+    }
 }
 
 /// A decision made on this thread however the seat decides: a [`Remote`]'s job is done

@@ -4,7 +4,8 @@
 //! (the peer pages' stand-in bots already decided there). A bot's reason comes phrased in
 //! every language (`ui_model::mahjong::words::bot_reason`).
 
-use crate::mahjong::game::bot::{Bot, BotReason, Progress};
+use crate::mahjong::game::bot::{Bot, BotReason};
+use crate::table::StreamAt as Progress;
 use crate::mahjong::game::{Game, SeatView};
 use crate::table::think::{answer, job, serve, Answer, Kind, Thinks};
 use crate::ui_model::mahjong::advice::{advice, DiscardAdvice};

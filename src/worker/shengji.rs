@@ -9,7 +9,7 @@ use crate::table::think::Thinks;
 
 impl Thinks for Game {
     type Bot = Bot;
-    type Progress = crate::shengji::bot::Progress;
+    type Progress = crate::table::StreamAt;
     fn progress(bot: &Bot) -> Self::Progress {
         bot.progress()
     }

@@ -22,6 +22,7 @@
 
 use super::settle::FORMS;
 use super::{Action, ClaimOptions, PhaseName, Seat, SeatView, Settings};
+use crate::table::StreamAt;
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::mahjong::{advise, shanten, Hand, MeldKind, Suit, Tile, Visible, KINDS};
 use rand_chacha::ChaCha20Rng;
@@ -118,6 +119,12 @@ impl crate::table::Bot<super::Game> for Bot {
     type Reason = BotReason;
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         Bot::suggest(self, view)
+    }
+    fn stream_at(&self) -> Option<StreamAt> {
+        Some(self.progress())
+    }
+    fn resume_stream(&mut self, at: StreamAt) {
+        self.resume(at)
     }
 }
 
@@ -219,7 +226,7 @@ struct BotState {
     seat: Seat,
     difficulty: Difficulty,
     seed: String,
-    progress: Progress,
+    progress: StreamAt,
 }
 
 impl serde::Serialize for Bot {
@@ -238,15 +245,6 @@ impl<'de> serde::Deserialize<'de> for Bot {
     }
 }
 
-/// What a decision changes of a [`Bot`]: the hand it is in and its position in that
-/// hand's stream (the worker that decided sends it back).
-#[derive(serde::Serialize, serde::Deserialize)]
-pub struct Progress {
-    hand: u64,
-    /// `ChaCha20Rng::get_word_pos` of the hand's stream.
-    at: u128,
-}
-
 impl fmt::Debug for Bot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bot {{ seat: {}, {:?}, hand {} }}", self.seat, self.difficulty, self.hand)
@@ -255,15 +253,15 @@ impl fmt::Debug for Bot {
 
 impl Bot {
     /// What deciding has changed of this bot since it was made.
-    pub fn progress(&self) -> Progress {
-        Progress { hand: self.hand, at: self.rng.get_word_pos() }
+    pub fn progress(&self) -> StreamAt {
+        StreamAt { hand: self.hand, word: self.rng.get_word_pos() }
     }
 
     /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
-    pub fn resume(&mut self, progress: Progress) {
+    pub fn resume(&mut self, progress: StreamAt) {
         self.hand = progress.hand;
         self.rng = self.seed.hand(self.hand).seat(self.seat).stream(Purpose::Bots);
-        self.rng.set_word_pos(progress.at);
+        self.rng.set_word_pos(progress.word);
     }
 
     pub fn new(seed: &TableSeed, seat: Seat, difficulty: Difficulty) -> Bot {

@@ -19,7 +19,6 @@ mod reason;
 mod state;
 
 pub use reason::BotReason;
-pub use state::Progress;
 
 /// How well a bot plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -562,6 +561,12 @@ impl crate::table::Bot<crate::shengji::game::Game> for Bot {
     type Reason = BotReason;
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         self.suggest_explained(view)
+    }
+    fn stream_at(&self) -> Option<crate::table::StreamAt> {
+        Some(self.progress())
+    }
+    fn resume_stream(&mut self, at: crate::table::StreamAt) {
+        self.resume(at)
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::{Bot, Difficulty, VARIANT_STREAMS};
 use crate::dup::TableSeed;
+use crate::table::StreamAt;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -14,7 +15,7 @@ struct BotState {
     seat: usize,
     difficulty: Difficulty,
     seed: String,
-    progress: Progress,
+    progress: StreamAt,
     effort: crate::shengji::expert::Effort,
     variant: u8,
 }
@@ -46,26 +47,17 @@ impl<'de> Deserialize<'de> for Bot {
     }
 }
 
-/// What a decision changes of a [`Bot`]: the hand it is in and its position in that hand's
-/// stream (`table::think`: the bot worker sends it back).
-#[derive(Serialize, Deserialize)]
-pub struct Progress {
-    hand: u64,
-    /// `ChaCha20Rng::get_word_pos` of the hand's stream.
-    at: u128,
-}
-
 impl Bot {
     /// What deciding has changed of this bot since it was made.
-    pub fn progress(&self) -> Progress {
-        Progress { hand: self.hand, at: self.rng.get_word_pos() }
+    pub fn progress(&self) -> StreamAt {
+        StreamAt { hand: self.hand, word: self.rng.get_word_pos() }
     }
 
     /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
-    pub fn resume(&mut self, progress: Progress) {
+    pub fn resume(&mut self, progress: StreamAt) {
         self.hand = progress.hand;
         self.rng = self.stream(self.hand);
-        self.rng.set_word_pos(progress.at);
+        self.rng.set_word_pos(progress.word);
     }
 }
 

@@ -92,7 +92,7 @@ pub fn NewGame() -> impl IntoView {
         }
     };
     view! {
-        <section class="screen page new-game" data-testid="new-game-screen">
+        <section class="screen page new-game shengji-new" data-testid="new-game-screen">
             <h2>{move || shell.t(Text::NewGameVsBots)}</h2>
             {move || Game::settings_fields(params.with(|p| p.settings.clone()), change, "", shell)}
             <label class="field">

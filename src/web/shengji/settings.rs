@@ -18,7 +18,7 @@ use crate::shengji::game::{
 };
 use crate::shengji::rules::{DrawPolicy, ThrowEvaluation, MAX_DECKS};
 use crate::web::shell::Shell;
-use crate::web::table::settings_form::{check_field, default_then, field_id, house_rules, noted, number_choices, players_field, select_field, setter, SettingsForm};
+use crate::web::table::settings_form::{check_field, default_then, field_id, house_rules_named, noted, number_choices, players_field, select_field, setter, SettingsForm};
 use leptos::prelude::*;
 
 /// Shengji's settings fields: players, mode and decks, then the house rules.
@@ -42,30 +42,51 @@ impl SettingsForm for crate::shengji::game::Game {
                     let d = v.parse::<u8>().ok();
                     with(&|s| { s.decks = d; s.kitty = None; fit_tractor(s); });
                 })}
-            {preset_field(&s, with, ids, shell)}
-            {house_rules(ids, shell, "shengji", house_rule_fields(&s, with, ids, shell))}
+            // The rule sets in one tap above the folded details on the new-game screen; in a
+            // lobby (two columns, short) at the top of the fold, which names the set in play.
+            {ids.is_empty().then(|| preset_field(&s, with, ids, shell))}
+            {house_rules_named(ids, shell, "shengji", (!ids.is_empty()).then(|| preset_name(&s, shell)),
+                if ids.is_empty() { house_rule_fields(&s, with, ids, shell) } else { vec![preset_field(&s, with, ids, shell), house_rule_fields(&s, with, ids, shell)].into_any() })}
         }
         .into_any()
     }
 }
 
+/// The name of the rule set `s` plays, or "your own".
+fn preset_name(s: &Settings, shell: Shell) -> String {
+    let text = match Preset::of(s) {
+        Some(Preset::Classic) => Text::PresetClassic,
+        Some(Preset::OnlineSite) => Text::PresetSite,
+        Some(Preset::Family) => Text::PresetFamily,
+        None => Text::PresetOwn,
+    };
+    shell.t(text).to_string()
+}
+
 /// The rule sets (`game::presets`), one tap each; the one the table plays is pressed.
 fn preset_field(s: &Settings, with: impl Fn(&dyn Fn(&mut Settings)) + Copy + 'static, ids: &'static str, shell: Shell) -> AnyView {
     let current = Preset::of(s);
-    let presets = [(Preset::Classic, Text::PresetClassic, "preset-classic"), (Preset::OnlineSite, Text::PresetSite, "preset-site"), (Preset::Family, Text::PresetFamily, "preset-family")];
+    let presets = [
+        (Preset::Classic, Text::PresetClassic, Text::PresetClassicNote, "preset-classic"),
+        (Preset::OnlineSite, Text::PresetSite, Text::PresetSiteNote, "preset-site"),
+        (Preset::Family, Text::PresetFamily, Text::PresetFamilyNote, "preset-family"),
+    ];
     view! {
         <div class="field presets" role="group" aria-label=shell.t(Text::RuleSet) data-testid=field_id(ids, "presets")>
             <span>{shell.t(Text::RuleSet)}</span>
             <div class="preset-row">
-                {presets.map(|(p, text, id)| view! {
-                    <button type="button" class="chip preset" data-testid=field_id(ids, id)
+                {presets.map(|(p, text, note, id)| view! {
+                    <button type="button" class="chip preset" data-testid=field_id(ids, id) title=shell.t(note)
                         aria-pressed=if current == Some(p) { "true" } else { "false" }
                         on:click=move |_| with(&|s| { let next = p.apply(s); *s = next; })>
                         {shell.t(text)}
                     </button>
                 }).collect_view()}
             </div>
-            {current.is_none().then(|| view! { <small class="field-note">{shell.t(Text::PresetCustom)}</small> })}
+            // What the pressed set plays, or that the table plays its own.
+            <small class="field-note" data-testid=field_id(ids, "preset-note")>
+                {shell.t(presets.iter().find(|x| Some(x.0) == current).map_or(Text::PresetCustom, |x| x.2))}
+            </small>
         </div>
     }
     .into_any()

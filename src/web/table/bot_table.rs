@@ -252,7 +252,7 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
     let fresh = {
         let open = open.clone();
         move |kept: bool| match G::new(open.params.settings.clone(), open.seed.clone()) {
-            Ok(game) => untrack(|| run_table(game, open.clone(), kept, false, Vec::new())),
+            Ok(game) => untrack(|| run_table(game, open.clone(), kept, None)),
             Err(e) => {
                 let why = Phrased::with(|lang| G::settings_error(&e, lang));
                 bad_link::<G>(shell, move |lang| why.get(lang).to_string())
@@ -261,8 +261,7 @@ pub fn bot_table<G: BotTable>(query: Vec<(String, String)>) -> AnyView {
     };
     let table = match saved {
         Loaded::Ok { save, game } if save.is_for(&link) => {
-            let selected = save.ui.map(|u| u.selected).unwrap_or_default();
-            untrack(|| run_table(*game, open, false, true, selected))
+            untrack(|| run_table(*game, open, false, Some(save.ui.unwrap_or_default())))
         }
         // A saved game whose hand is over holds nothing to lose mid-hand: a new table
         // starts without asking (its first move replaces the save).

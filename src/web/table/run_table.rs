@@ -8,7 +8,7 @@ use crate::dup::TableSeed;
 use crate::record::replay_code::encode;
 use crate::record::save::UiState;
 use crate::routes::Route;
-use crate::table::{replay, Driver, Record, Seat};
+use crate::table::{replay, BotSeat, Driver, Record, Seat};
 use crate::ui_model::table::{Pace, TableParams};
 use crate::web::shell::Shell;
 use crate::web::table::bot_table::{seat_name, BotTable, LocalTable, TakeBack};
@@ -34,20 +34,32 @@ impl<G: BotTable> Clone for OpenTable<G> {
 /// Runs `game` (new, or `resumed` with the `selected` cards) as the link says: the
 /// driver, the bots' timer, the autosave and the board. `kept`: the save key holds an
 /// unusable save that could not be backed up, never written over.
-pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: bool, selected: Vec<String>) -> AnyView {
+/// `resumed`: the saved table's UI state (the selected cards, where each bot's stream stood).
+pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: Option<UiState>) -> AnyView {
     let shell = expect_context::<Shell>();
     let OpenTable { params, seed, deal_hash, friend_waiting } = open;
     let players = game.players();
     let seat = params.seat.min(players.saturating_sub(1));
     let levels = params.bots.seats(players);
     let game = RwSignal::new_local(game);
-    let driver = StoredValue::new_local(Driver::new(G::bots(&seed, &levels), (0..players).map(|s| s == seat).collect()));
+    let (selected, streams) = resumed.clone().map(|ui| (ui.selected, ui.streams)).unwrap_or_default();
+    let mut bots = G::bots(&seed, &levels);
+    // A resumed table's bots go on from where their streams stood when it was saved, as an
+    // unbroken run's would (a save from before they were kept: from the hand's start).
+    if streams.len() == bots.len() {
+        for (bot, at) in bots.iter_mut().zip(&streams) {
+            if let Some(at) = at {
+                bot.resume_stream(*at);
+            }
+        }
+    }
+    let driver = StoredValue::new_local(Driver::new(bots, (0..players).map(|s| s == seat).collect()));
     let view = Memo::new(move |_| game.with(|g| g.view(seat)));
     // Where the moves are saved: over what the key held when the table opened (the game
     // it resumed, or the one the player chose to replace), never over another tab's save.
     let autosave = Autosave::new(G::SAVE_KEY, kept);
     let refusal = RwSignal::new(None::<G::Error>);
-    let resumed = RwSignal::new(resumed);
+    let resumed = RwSignal::new(resumed.is_some());
     let names = Signal::derive(move || (0..players).map(|s| seat_name(s, seat, shell.lang())).collect::<Vec<_>>());
 
     // The cards selected in the hand are saved with the game, as are the pace and bots.
@@ -59,6 +71,7 @@ pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: 
             bots: bots_key.clone(),
             selected: selection.get_value(),
             at: game.with_untracked(G::progress),
+            streams: driver.with_value(|d| (0..players).map(|s| d.bot(s).and_then(|b| b.stream_at())).collect()),
             ..UiState::default()
         };
         let ui = (ui != UiState::default()).then_some(ui);

@@ -83,6 +83,11 @@ thread_local! {
 /// The rules a family may play differently, folded under the table's main settings, with
 /// a link to where `game`'s rules page tells how each plays.
 pub fn house_rules(ids: &'static str, shell: Shell, game: &'static str, fields: AnyView) -> AnyView {
+    house_rules_named(ids, shell, game, None, fields)
+}
+
+/// [`house_rules`] whose fold names the rule set the table plays (`set`: "Classic", …).
+pub fn house_rules_named(ids: &'static str, shell: Shell, game: &'static str, set: Option<String>, fields: AnyView) -> AnyView {
     let open = HOUSE_RULES_OPEN.with(std::cell::Cell::get);
     view! {
         <details class="house-rules" data-testid=field_id(ids, "house-rules") open=open
@@ -100,7 +105,7 @@ pub fn house_rules(ids: &'static str, shell: Shell, game: &'static str, fields: 
                 if let Some(d) = details {
                     HOUSE_RULES_OPEN.with(|o| o.set(!d.has_attribute("open")));
                 }
-            }>{shell.t(Text::HouseRules)}</summary>
+            }>{shell.t(Text::HouseRules)}{set.map(|s| view! { <span class="house-rules-set" data-testid=field_id(ids, "house-rules-set")>" · " {s}</span> })}</summary>
             <p class="muted">{shell.t(Text::HouseRulesIntro)} " "
                 <a href=shell.link(&crate::ui_model::rules::rules_hash(game, "house-rules")) data-testid=field_id(ids, "house-rules-link")>{shell.t(Text::HowToPlay)}</a></p>
             {fields}
