@@ -49,3 +49,16 @@ fn every_rule_set_plays() {
         assert_eq!(s.hands, HANDS, "{p:?}");
     }
 }
+
+/// Found by `simulate --sweep 300 --seed house33s`: nobody bid in the draw (the kitty named
+/// trump), so a steal was the hand's only bid — any bid takes the kitty then.
+#[test]
+fn a_steal_when_nobody_bid_in_the_draw() {
+    let link = tuolaji::ui_model::shengji::ShareLink::parse_hash(
+        "#/play/shengji?seed=xq5j9dfx&p=8&d=2&k=4&m=friends&f=1&dp=suit-only&tr=2x7&te=unit-length&tp=10&km=power&sl=K&fo=1&bo=more&jb=all&bt=1&nb=first&sk=1&ke=0&st=1",
+    )
+    .unwrap();
+    let mut sim = Simulation::new(link.settings.clone(), link.table_seed(), &[Difficulty::Random]).unwrap();
+    let s = sim.run(2).unwrap_or_else(|v| panic!("{v}"));
+    assert!(s.steals > 0);
+}

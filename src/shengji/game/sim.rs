@@ -209,8 +209,13 @@ impl Game {
             return Err("the kitty was stolen at a table that does not steal".into());
         }
         let bids = self.bids();
-        let [.., top, new] = bids else { return Err("a steal without a bid".into()) };
-        if new.seat != seat || !s.settings.bidding.overcalls(new, top) {
+        // The steal is the last bid; it overcalls the one before it, if anyone had bid.
+        let (new, top) = match bids {
+            [.., top, new] => (new, Some(top)),
+            [new] => (new, None),
+            [] => return Err("a steal without a bid".into()),
+        };
+        if new.seat != seat || top.is_some_and(|top| !s.settings.bidding.overcalls(new, top)) {
             return Err(format!("{new:?} stole the kitty over {top:?} under {:?}", s.settings.bidding.overcall));
         }
         if trump.rank() != Some(w.hand_rank) || self.trump() != Some(trump) {
