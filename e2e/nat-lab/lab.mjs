@@ -97,6 +97,11 @@ export function createLab(prefix = `tl${process.pid % 100000}`) {
       link(r, "lan", `10.0.${i}.1/24`, p, "eth0", `10.0.${i}.2/24`);
       inNs(r, "sysctl", "-qw", "net.ipv4.ip_forward=1");
       inNs(r, "ip", "route", "add", "default", "via", `100.64.${i}.1`);
+      // A home router's firewall: nothing new comes in on the WAN. Without it the kernel
+      // keeps a flow for the first check that knocks on the router itself, and the
+      // masquerade of the answering check clashes with it and takes another port: no
+      // NAT at all would let two browsers meet (learned in the lab).
+      inNs(r, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "NEW", "-j", "DROP");
       inNs(p, "ip", "route", "add", "default", "via", `10.0.${i}.1`);
     }
   } catch (e) {

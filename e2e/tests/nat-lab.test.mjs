@@ -103,6 +103,16 @@ if (why) {
     return null;
   });
 
+  /** What a page's connections are doing (printed when a case fails). */
+  const diagnose = (page) => page.evaluate(() => ({
+    status: document.querySelector("[data-testid=peer-status], [data-testid=room]")?.textContent,
+    pcs: window.__pcs.map((pc) => ({
+      state: pc.connectionState, ice: pc.iceConnectionState,
+      local: (pc.localDescription?.sdp.match(/a=candidate:.*/g) ?? []).join(" | "),
+      remote: (pc.remoteDescription?.sdp.match(/a=candidate:.*/g) ?? []).join(" | "),
+    })),
+  })).catch((e) => String(e));
+
   const guestSeated = (page, timeout) =>
     page.waitForFunction(() => {
       const g = document.querySelector("[data-testid=lobby-seat][data-kind=guest]");
@@ -149,7 +159,10 @@ if (why) {
     lab.dropUdp(dropUdp);
     const { host, guest, knocked } = await meet({ ice });
     try {
-      await guestSeated(host.page, 30000);
+      await guestSeated(host.page, 30000).catch(async (e) => {
+        console.log(JSON.stringify({ host: await diagnose(host.page), guest: await diagnose(guest.page) }, null, 1));
+        throw e;
+      });
       const ms = Date.now() - knocked;
       const pairs = [await selectedPair(host.page), await selectedPair(guest.page)];
       expect(pairs);

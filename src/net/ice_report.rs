@@ -195,12 +195,28 @@ pub enum FailCause {
     TurnRefused,
     /// No STUN server answered this side (STUN or all UDP blocked): a TURN server over TCP helps.
     StunBlocked,
+    /// The other side found no public address: its network blocks STUN (or all UDP).
+    OtherBlocked,
     /// A strict NAT on either side and no relay: a TURN server is needed.
     NeedsTurn,
     /// No STUN or TURN server configured: only the same network can connect.
     NoServers,
     /// Nothing gathered explains it.
     Unknown,
+}
+
+impl FailCause {
+    /// A stable name for pages and tests (`data-cause`).
+    pub fn key(self) -> &'static str {
+        match self {
+            FailCause::TurnRefused => "turn-refused",
+            FailCause::StunBlocked => "stun-blocked",
+            FailCause::OtherBlocked => "other-blocked",
+            FailCause::NeedsTurn => "needs-turn",
+            FailCause::NoServers => "no-servers",
+            FailCause::Unknown => "unknown",
+        }
+    }
 }
 
 /// Why a connection between `local` (this browser's gathering) and the other side's
@@ -223,7 +239,7 @@ pub fn failure_cause(local: &Gathered, remote: &[Candidate]) -> FailCause {
     }
     if !relayed && !remote.is_empty() && !remote.iter().any(|c| c.kind != CandidateType::Host) {
         // The other side found no public address: it is the one blocked.
-        return FailCause::StunBlocked;
+        return FailCause::OtherBlocked;
     }
     FailCause::Unknown
 }

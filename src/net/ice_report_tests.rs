@@ -95,7 +95,7 @@ fn a_failure_names_its_likely_cause() {
     assert_eq!(failure_cause(&gathered(&[HOST], 2, 0), &their_strict), FailCause::StunBlocked);
     // The other side found none: it is blocked.
     let their_host: Vec<Candidate> = [HOST_MDNS].iter().filter_map(|l| Candidate::parse(l)).collect();
-    assert_eq!(failure_cause(&ordinary, &their_host), FailCause::StunBlocked);
+    assert_eq!(failure_cause(&ordinary, &their_host), FailCause::OtherBlocked);
     let mut refused = gathered(&[HOST, SRFLX], 2, 1);
     refused.server_errors = vec![401];
     assert_eq!(failure_cause(&refused, &their_strict), FailCause::TurnRefused);

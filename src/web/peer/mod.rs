@@ -240,6 +240,16 @@ pub fn AnswerPassOn(#[prop(into)] code: String, testid: &'static str) -> impl In
     }
 }
 
+/// Why a connection most likely failed and what to try (`net::ice_report`), as one line.
+pub fn advice_line(cause: crate::net::ice_report::FailCause, shell: Shell) -> impl IntoView {
+    use crate::ui_model::peer_messages_ice::fail_cause;
+    view! {
+        <p class="notice bad" role="alert" data-testid="connection-advice" data-cause=cause.key()>
+            {move || fail_cause(cause, shell.lang())}
+        </p>
+    }
+}
+
 /// What to say next to a seat's name: only a dropped guest needs words.
 pub fn seat_state(info: &SeatInfo, shell: Shell) -> String {
     match info {

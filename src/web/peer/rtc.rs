@@ -4,6 +4,7 @@
 //! as events. It only moves bytes.
 
 use crate::net::connect::{BrowserStep, ConnectError};
+use crate::net::ice_report::{failure_cause, Candidate, FailCause, Gathered};
 use crate::net::signal::SdpKind;
 use crate::web::peer::session;
 use crate::worker::session::PeerSession;
@@ -30,8 +31,9 @@ pub enum PeerEvent {
     TooLarge(usize),
     /// The other side went away (closed its page or its connection).
     Closed,
-    /// ICE or DTLS failed: no route between the two browsers.
-    Failed,
+    /// ICE or DTLS failed: no route between the two browsers; the likely cause from what
+    /// both sides gathered (`net::ice_report`).
+    Failed(FailCause),
 }
 
 /// How long to wait for ICE gathering before encoding what was found: a reachable STUN
@@ -48,6 +50,26 @@ pub struct Peer {
     pc: RtcPeerConnection,
     dc: RtcDataChannel,
     closures: Callbacks,
+    /// The error codes of the ICE servers' failed requests (`icecandidateerror`).
+    server_errors: Rc<RefCell<Vec<u16>>>,
+    /// How many STUN and TURN servers this connection was given.
+    servers: (usize, usize),
+}
+
+/// How many of `ice`'s URLs are STUN and how many TURN servers.
+pub fn server_counts(ice: &[IceServer]) -> (usize, usize) {
+    let urls = || ice.iter().flat_map(|s| s.urls.iter());
+    (urls().filter(|u| u.starts_with("stun")).count(), urls().filter(|u| u.starts_with("turn")).count())
+}
+
+/// Listens for `icecandidateerror` on `pc`, keeping each error's code in `into`.
+pub fn keep_server_errors(pc: &RtcPeerConnection, into: Rc<RefCell<Vec<u16>>>) -> Closure<dyn FnMut(JsValue)> {
+    let c = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+        let code = js_sys::Reflect::get(&e, &"errorCode".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        into.borrow_mut().push(code as u16);
+    });
+    let _ = pc.add_event_listener_with_callback("icecandidateerror", c.as_ref().unchecked_ref());
+    c
 }
 
 /// The browser refused `step`: why, with its own message.
@@ -90,13 +112,16 @@ impl Peer {
         let dc = pc.create_data_channel_with_data_channel_dict("tuolaji", &init);
         // Messages are binary (see `net::protocol`): receive them as ArrayBuffers, not Blobs.
         dc.set_binary_type(RtcDataChannelType::Arraybuffer);
-        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(Vec::new()) });
+        let server_errors = Rc::new(RefCell::new(Vec::new()));
+        let errors = keep_server_errors(&pc, server_errors.clone());
+        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(vec![errors]), server_errors, servers: server_counts(ice) });
 
         let state_pc = peer.pc.clone();
+        let (errors, servers) = (peer.server_errors.clone(), peer.servers);
         let h = on_event.clone();
         peer.attach(|f| peer.pc.set_onconnectionstatechange(Some(f)), move |_| match state_pc.connection_state() {
             RtcPeerConnectionState::Connecting => h(PeerEvent::Connecting),
-            RtcPeerConnectionState::Failed => h(PeerEvent::Failed),
+            RtcPeerConnectionState::Failed => h(PeerEvent::Failed(cause_of(&state_pc, &errors.borrow(), servers))),
             RtcPeerConnectionState::Closed | RtcPeerConnectionState::Disconnected => h(PeerEvent::Closed),
             _ => {}
         });
@@ -196,6 +221,13 @@ impl Peer {
     pub fn send(&self, bytes: &[u8]) -> bool {
         self.is_open() && self.dc.send_with_u8_array(bytes).is_ok()
     }
+}
+
+/// Why `pc` most likely failed, from the candidates in both descriptions.
+fn cause_of(pc: &RtcPeerConnection, errors: &[u16], (stun, turn): (usize, usize)) -> FailCause {
+    let sdp = |d: Option<web_sys::RtcSessionDescription>| d.map(|d| d.sdp()).unwrap_or_default();
+    let local = Gathered { candidates: Candidate::all_in_sdp(&sdp(pc.local_description())), stun_servers: stun, turn_servers: turn, server_errors: errors.to_vec() };
+    failure_cause(&local, &Candidate::all_in_sdp(&sdp(pc.remote_description())))
 }
 
 impl Drop for Peer {
