@@ -144,7 +144,11 @@ if (why) {
     if (during) {
       await hands;
       await during.then();
-      await Promise.all([playHand(host.page), playHand(guest.page)]);
+      await Promise.all([playHand(host.page), playHand(guest.page)]).catch(async (e) => {
+        const table = (p) => p.evaluate(() => ({ ...document.querySelector("[data-testid=table]")?.dataset, cards: document.querySelectorAll("[data-testid=hand] [data-card]").length, text: document.querySelector("[data-testid=peer-join], [data-testid=table]")?.innerText.slice(0, 600) }));
+        console.log(JSON.stringify({ host: await table(host.page), guest: await table(guest.page), hostPcs: await diagnose(host.page), guestPcs: await diagnose(guest.page) }, null, 1));
+        throw e;
+      });
     } else await hands;
     await guest.page.waitForSelector("[data-testid=deal-verified]", { timeout: 20000 });
     assert.equal(await guest.page.locator("[data-testid=deal-not-verified]").count(), 0);
@@ -246,16 +250,21 @@ if (why) {
             assert.ok(cards.length > 0);
             lab.moveGuest();
             const moved = Date.now();
-            await guest.page.waitForFunction(async () => {
+            // The guest's connection runs from its new address (page.evaluate awaits the
+            // stats; waitForFunction would take the promise itself as the answer).
+            const onNewAddress = () => guest.page.evaluate(async () => {
               for (const pc of window.__pcs) {
                 if (pc.connectionState !== "connected") continue;
-                const stats = await pc.getStats();
                 let found = false;
-                stats.forEach((s) => { if (s.type === "local-candidate" && (s.address === "100.64.2.3" || s.relatedAddress === "10.0.2.3")) found = true; });
+                (await pc.getStats()).forEach((s) => { if (s.type === "local-candidate" && (s.address === "100.64.2.3" || s.relatedAddress === "10.0.2.3")) found = true; });
                 if (found) return true;
               }
               return false;
-            }, null, { timeout: 20000, polling: 200 });
+            });
+            while (!(await onNewAddress())) {
+              assert.ok(Date.now() - moved < 20000, `not back 20 s after the move: ${JSON.stringify(await diagnose(guest.page))}`);
+              await new Promise((ok) => setTimeout(ok, 200));
+            }
             await guestSeated(host.page, 20000 - (Date.now() - moved));
             ms = Date.now() - moved;
             assert.ok(ms < 20000, `back after ${ms} ms`);

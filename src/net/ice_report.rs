@@ -134,6 +134,21 @@ pub enum NetworkKind {
     RelayOnly,
 }
 
+impl NetworkKind {
+    /// A stable name for pages and tests (`data-kind`).
+    pub fn key(self) -> &'static str {
+        match self {
+            NetworkKind::NoServers => "no-servers",
+            NetworkKind::TurnRefused => "turn-refused",
+            NetworkKind::Blocked => "blocked",
+            NetworkKind::Open => "open",
+            NetworkKind::Nat => "nat",
+            NetworkKind::Strict => "strict",
+            NetworkKind::RelayOnly => "relay-only",
+        }
+    }
+}
+
 /// Whether friends on other networks can reach this browser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {

@@ -48,6 +48,16 @@ pub fn network_verdict(v: Verdict, lang: Lang) -> &'static str {
     }
 }
 
+/// The Settings button that runs the connection test, and what it says while it runs.
+pub fn test_button(running: bool, lang: Lang) -> &'static str {
+    match (running, lang) {
+        (false, Lang::En) => "Test my connection",
+        (false, Lang::Zh) => "测试我的网络",
+        (true, Lang::En) => "Asking the servers…",
+        (true, Lang::Zh) => "正在询问服务器…",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod guest_lobby;
 pub mod host;
 pub mod host_save;
 pub mod join;
+pub mod nettest;
 pub mod qr;
 pub mod rtc;
 pub mod scan;
