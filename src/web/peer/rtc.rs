@@ -34,7 +34,14 @@ pub enum PeerEvent {
     /// ICE or DTLS failed: no route between the two browsers; the likely cause from what
     /// both sides gathered (`net::ice_report`).
     Failed(FailCause),
+    /// Still not connected [`STUCK_MS`] after both descriptions were set, and the
+    /// candidates already explain why: said early (ICE itself gives up later) while the
+    /// connection keeps trying.
+    Stuck(FailCause),
 }
+
+/// How long checks may run before a connection the candidates explain is called stuck.
+const STUCK_MS: u32 = 5000;
 
 /// How long to wait for ICE gathering before encoding what was found: a reachable STUN
 /// server answers within a few hundred milliseconds; an unreachable one (a network that
@@ -54,6 +61,7 @@ pub struct Peer {
     server_errors: Rc<RefCell<Vec<u16>>>,
     /// How many STUN and TURN servers this connection was given.
     servers: (usize, usize),
+    on_event: Handler,
 }
 
 /// How many of `ice`'s URLs are STUN and how many TURN servers.
@@ -114,7 +122,7 @@ impl Peer {
         dc.set_binary_type(RtcDataChannelType::Arraybuffer);
         let server_errors = Rc::new(RefCell::new(Vec::new()));
         let errors = keep_server_errors(&pc, server_errors.clone());
-        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(vec![errors]), server_errors, servers: server_counts(ice) });
+        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(vec![errors]), server_errors, servers: server_counts(ice), on_event: on_event.clone() });
 
         let state_pc = peer.pc.clone();
         let (errors, servers) = (peer.server_errors.clone(), peer.servers);
@@ -196,7 +204,9 @@ impl Peer {
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseAnswer, e))?;
-        self.local_code::<G>(SdpKind::Answer).await
+        let code = self.local_code::<G>(SdpKind::Answer).await;
+        self.watch_for_stuck();
+        code
     }
 
     /// The host's side: applies the guest's answer code.
@@ -210,7 +220,23 @@ impl Peer {
         JsFuture::from(self.pc.set_remote_description(&desc))
             .await
             .map_err(|e| js_err(BrowserStep::AnswerDoesNotFit, e))?;
+        self.watch_for_stuck();
         Ok(())
+    }
+
+    /// After [`STUCK_MS`], a connection still not up whose candidates explain it says so.
+    fn watch_for_stuck(&self) {
+        let (pc, errors, servers, h) = (self.pc.clone(), self.server_errors.clone(), self.servers, self.on_event.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            TimeoutFuture::new(STUCK_MS).await;
+            let waiting = matches!(pc.connection_state(), RtcPeerConnectionState::New | RtcPeerConnectionState::Connecting);
+            if waiting {
+                let cause = cause_of(&pc, &errors.borrow(), servers);
+                if cause != FailCause::Unknown {
+                    h(PeerEvent::Stuck(cause));
+                }
+            }
+        });
     }
 
     pub fn is_open(&self) -> bool {

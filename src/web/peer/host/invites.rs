@@ -142,6 +142,7 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: C
             });
         }
         PeerEvent::TooLarge(len) => call(&sess, ui, HostCall::Oversized { conn, len }),
+        PeerEvent::Stuck(cause) => ui.room.update(|r| r.advice = Some(cause)),
         PeerEvent::Closed | PeerEvent::Failed(_) => {
             if let PeerEvent::Failed(cause) = ev {
                 ui.room.update(|r| r.advice = Some(cause));

@@ -141,6 +141,7 @@ impl<G: PeerTable> Guest<G> {
             }
             PeerEvent::Message(bytes) => self.call(GuestCall::Received(bytes)),
             PeerEvent::TooLarge(n) => self.call(GuestCall::Oversized(n)),
+            PeerEvent::Stuck(cause) => self.advice.set(Some(cause)),
             // In a room, a lost connection knocks again: the table heals by itself. A failed
             // one says what would let it connect, while it keeps trying.
             PeerEvent::Closed | PeerEvent::Failed(_) if self.is_room => {
