@@ -246,11 +246,12 @@ pub fn failure_cause(local: &Gathered, remote: &[Candidate]) -> FailCause {
     if mine.kind == NetworkKind::NoServers {
         return FailCause::NoServers;
     }
-    if !relayed && (mine.kind == NetworkKind::Strict || theirs.mapping_varies()) {
-        return FailCause::NeedsTurn;
-    }
+    // Blocked here first: then only TURN over TCP helps, which the sentence says.
     if mine.kind == NetworkKind::Blocked {
         return FailCause::StunBlocked;
+    }
+    if !relayed && (mine.kind == NetworkKind::Strict || theirs.mapping_varies()) {
+        return FailCause::NeedsTurn;
     }
     if !relayed && !remote.is_empty() && !remote.iter().any(|c| c.kind != CandidateType::Host) {
         // The other side found no public address: it is the one blocked.

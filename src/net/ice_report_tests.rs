@@ -58,6 +58,10 @@ fn a_nat_that_maps_each_destination_to_its_own_port_is_strict() {
     assert_eq!(classify(&g), Verdict { kind: NetworkKind::Strict, reach: Reach::NeedsTurn, relay: false });
     let g = gathered(&[HOST_MDNS, SRFLX_RANDOM_1, SRFLX_RANDOM_2, RELAY], 2, 1);
     assert_eq!(classify(&g), Verdict { kind: NetworkKind::Strict, reach: Reach::Relay, relay: true });
+    // As Chromium writes them (mDNS on): the local address hidden as 0.0.0.0 port 0.
+    let hidden: Vec<String> = [SRFLX_RANDOM_1, SRFLX_RANDOM_2].iter().map(|l| l.replace("raddr 10.0.2.2 rport 50000", "raddr 0.0.0.0 rport 0")).collect();
+    let g = gathered(&[HOST_MDNS, &hidden[0], &hidden[1]], 2, 0);
+    assert_eq!(classify(&g).kind, NetworkKind::Strict);
     // One server only: a strict NAT cannot be told from an ordinary one.
     assert_eq!(classify(&gathered(&[HOST, SRFLX_RANDOM_1], 1, 0)).kind, NetworkKind::Nat);
 }
