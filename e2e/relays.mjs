@@ -29,7 +29,7 @@ function listen(server, ...args) {
 }
 
 /** An MQTT broker listening for WebSockets; `onPublish(topic, payload)` sees every message. */
-export async function startBroker({ onPublish } = {}) {
+export async function startBroker({ onPublish, host = "127.0.0.1" } = {}) {
   const broker = await newBroker();
   if (onPublish) {
     broker.on("publish", (packet, client) => {
@@ -43,8 +43,8 @@ export async function startBroker({ onPublish } = {}) {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await listen(http, 0, "127.0.0.1");
-  const url = `ws://127.0.0.1:${http.address().port}/mqtt`;
+  await listen(http, 0, host);
+  const url = `ws://${host}:${http.address().port}/mqtt`;
   const stop = () =>
     new Promise((resolve) => {
       http.close(() => broker.close(() => resolve()));
@@ -54,15 +54,15 @@ export async function startBroker({ onPublish } = {}) {
 }
 
 /** A WebTorrent tracker listening for WebSockets; `onMessage(text)` sees every frame it receives. */
-export async function startTracker({ onMessage } = {}) {
+export async function startTracker({ onMessage, host = "127.0.0.1" } = {}) {
   const server = new TrackerServer({ http: false, udp: false, ws: true, stats: false, interval: 120_000 });
   server.on("warning", () => {});
   server.on("error", () => {});
   if (onMessage) {
     server.ws.on("connection", (socket) => socket.on("message", (data) => onMessage(String(data))));
   }
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `ws://127.0.0.1:${server.ws.address().port}`;
+  await new Promise((resolve) => server.listen(0, host, resolve));
+  const url = `ws://${host}:${server.ws.address().port}`;
   // Open sockets (a page still connected) would keep the tracker from closing: end them.
   const stop = () =>
     new Promise((resolve) => {
@@ -72,7 +72,8 @@ export async function startTracker({ onMessage } = {}) {
   return { url, stop };
 }
 
-/** Both kinds; `list` is the text to store under `tuolaji.relays.v1`. */
+/** Both kinds; `list` is the text to store under `tuolaji.relays.v1`. `hooks.host`: the
+ * address to listen on (loopback unless given: the NAT lab's servers listen on its own). */
 export async function startRelays(hooks = {}) {
   const broker = await startBroker(hooks);
   const tracker = await startTracker(hooks);

@@ -8,6 +8,9 @@
 #   wasm-opt      binaryen 132, terser, lightningcss-wasm, playwright-core (npm, in e2e/;
 #                 see e2e/package.json)
 #   chromium      + chromium-driver, fonts-wqy-microhei (apt)
+#   NAT lab       coturn and iptables (apt), only when running as root: the lab
+#                 (e2e/tests/nat-lab.test.mjs) needs root for its namespaces and skips
+#                 itself elsewhere
 #
 # Sourced by scripts/serve and scripts/test; safe to run on its own.
 set -euo pipefail
@@ -70,10 +73,21 @@ setup_browser() {
   fi
 }
 
+setup_nat_lab() {
+  # Only root can build the lab's namespaces; elsewhere the lab says so and skips.
+  [ "$(id -u)" = 0 ] || return 0
+  if ! command -v turnserver >/dev/null || ! command -v iptables >/dev/null; then
+    say "installing coturn and iptables for the NAT lab"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends coturn iptables >/dev/null
+  fi
+}
+
 setup_all() {
   setup_rust
   setup_npm
   setup_browser
+  setup_nat_lab
 }
 
 # Run directly: install everything.

@@ -19,6 +19,7 @@ pub mod guest;
 pub mod host;
 pub mod protocol;
 pub mod room;
+pub mod ice_report;
 
 pub use game::PeerGame;
 pub use host::{ConnId, Host, HostConfig, LobbyError, Millis};

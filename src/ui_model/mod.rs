@@ -9,6 +9,7 @@ pub mod layout;
 pub mod mahjong;
 pub mod messages;
 pub mod peer_messages;
+pub mod peer_messages_ice;
 pub mod phrase;
 pub mod practice;
 pub mod rules;

@@ -447,6 +447,7 @@ fn Settings() -> impl IntoView {
             </label>
             <a class="timing-link" href=shell.link("#/timing") data-testid="timing-link">{move || shell.t(Text::TimingLink)}</a>
             <IceServersField/>
+            <ConnectionTest/>
             <RelaysField/>
             <BackHome/>
         </section>
@@ -462,6 +463,37 @@ fn IceServersField() -> impl IntoView {
     let check = move |t: &str| parse_ice_servers(t).err().map(|e| e.phrase(shell.lang()));
     let words = ListWords { label: Text::IceServers, help: Text::IceHelp, defaults: Text::IceDefaults };
     list_field(("ice-servers", "ice"), ICE_KEY, text, DEFAULT_ICE, "stun:stun.example.org:3478", words, check)
+}
+
+/// Settings: "Test my connection" gathers candidates against the saved servers and says
+/// what kind of network this is and whether friends elsewhere can reach it
+/// (`web::peer::nettest`, `net::ice_report`).
+#[component]
+fn ConnectionTest() -> impl IntoView {
+    use crate::net::ice_report::{classify, Verdict};
+    use crate::ui_model::peer_messages_ice::{network_verdict, test_button};
+    let shell = expect_context::<Shell>();
+    let running = RwSignal::new(false);
+    let verdict = RwSignal::new(None::<Verdict>);
+    let run = move |_| {
+        running.set(true);
+        verdict.set(None);
+        leptos::task::spawn_local(async move {
+            let found = crate::web::peer::nettest::gather(&crate::web::peer::ice_servers()).await;
+            verdict.try_set(found.as_ref().map(classify));
+            running.try_set(false);
+        });
+    };
+    view! {
+        <div class="field settings-ice-test">
+            <button type="button" class="button" data-testid="ice-test" disabled=move || running.get() on:click=run>
+                {move || test_button(running.get(), shell.lang())}
+            </button>
+            {move || verdict.get().map(|v| view! {
+                <p class="notice" role="status" data-testid="ice-test-result" data-kind=v.kind.key()>{move || network_verdict(v, shell.lang())}</p>
+            })}
+        </div>
+    }
 }
 
 /// Settings: the relays that carry room links' signalling (docs/room.md).

@@ -12,6 +12,7 @@ pub mod guest_lobby;
 pub mod host;
 pub mod host_save;
 pub mod join;
+pub mod nettest;
 pub mod qr;
 pub mod rtc;
 pub mod scan;
@@ -237,6 +238,16 @@ pub fn AnswerPassOn(#[prop(into)] code: String, testid: &'static str) -> impl In
             {move || shown.get().then(|| view! { <qr::QrCode text=qr_text.clone()/> })}
             {pass_on_buttons(code, shown, testid, Text::ShowQr, Text::HideQr)}
         </div>
+    }
+}
+
+/// Why a connection most likely failed and what to try (`net::ice_report`), as one line.
+pub fn advice_line(cause: crate::net::ice_report::FailCause, shell: Shell) -> impl IntoView {
+    use crate::ui_model::peer_messages_ice::fail_cause;
+    view! {
+        <p class="notice bad" role="alert" data-testid="connection-advice" data-cause=cause.key()>
+            {move || fail_cause(cause, shell.lang())}
+        </p>
     }
 }
 

@@ -4,6 +4,7 @@
 //! as events. It only moves bytes.
 
 use crate::net::connect::{BrowserStep, ConnectError};
+use crate::net::ice_report::{failure_cause, Candidate, FailCause, Gathered};
 use crate::net::signal::SdpKind;
 use crate::web::peer::session;
 use crate::worker::session::PeerSession;
@@ -30,9 +31,17 @@ pub enum PeerEvent {
     TooLarge(usize),
     /// The other side went away (closed its page or its connection).
     Closed,
-    /// ICE or DTLS failed: no route between the two browsers.
-    Failed,
+    /// ICE or DTLS failed: no route between the two browsers; the likely cause from what
+    /// both sides gathered (`net::ice_report`).
+    Failed(FailCause),
+    /// Still not connected [`STUCK_MS`] after both descriptions were set, and the
+    /// candidates already explain why: said early (ICE itself gives up later) while the
+    /// connection keeps trying.
+    Stuck(FailCause),
 }
+
+/// How long checks may run before a connection the candidates explain is called stuck.
+const STUCK_MS: u32 = 5000;
 
 /// How long to wait for ICE gathering before encoding what was found: a reachable STUN
 /// server answers within a few hundred milliseconds; an unreachable one (a network that
@@ -48,6 +57,27 @@ pub struct Peer {
     pc: RtcPeerConnection,
     dc: RtcDataChannel,
     closures: Callbacks,
+    /// The error codes of the ICE servers' failed requests (`icecandidateerror`).
+    server_errors: Rc<RefCell<Vec<u16>>>,
+    /// How many STUN and TURN servers this connection was given.
+    servers: (usize, usize),
+    on_event: Handler,
+}
+
+/// How many of `ice`'s URLs are STUN and how many TURN servers.
+pub fn server_counts(ice: &[IceServer]) -> (usize, usize) {
+    let urls = || ice.iter().flat_map(|s| s.urls.iter());
+    (urls().filter(|u| u.starts_with("stun")).count(), urls().filter(|u| u.starts_with("turn")).count())
+}
+
+/// Listens for `icecandidateerror` on `pc`, keeping each error's code in `into`.
+pub fn keep_server_errors(pc: &RtcPeerConnection, into: Rc<RefCell<Vec<u16>>>) -> Closure<dyn FnMut(JsValue)> {
+    let c = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+        let code = js_sys::Reflect::get(&e, &"errorCode".into()).ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        into.borrow_mut().push(code as u16);
+    });
+    let _ = pc.add_event_listener_with_callback("icecandidateerror", c.as_ref().unchecked_ref());
+    c
 }
 
 /// The browser refused `step`: why, with its own message.
@@ -90,13 +120,16 @@ impl Peer {
         let dc = pc.create_data_channel_with_data_channel_dict("tuolaji", &init);
         // Messages are binary (see `net::protocol`): receive them as ArrayBuffers, not Blobs.
         dc.set_binary_type(RtcDataChannelType::Arraybuffer);
-        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(Vec::new()) });
+        let server_errors = Rc::new(RefCell::new(Vec::new()));
+        let errors = keep_server_errors(&pc, server_errors.clone());
+        let peer = Rc::new(Peer { pc, dc, closures: RefCell::new(vec![errors]), server_errors, servers: server_counts(ice), on_event: on_event.clone() });
 
         let state_pc = peer.pc.clone();
+        let (errors, servers) = (peer.server_errors.clone(), peer.servers);
         let h = on_event.clone();
         peer.attach(|f| peer.pc.set_onconnectionstatechange(Some(f)), move |_| match state_pc.connection_state() {
             RtcPeerConnectionState::Connecting => h(PeerEvent::Connecting),
-            RtcPeerConnectionState::Failed => h(PeerEvent::Failed),
+            RtcPeerConnectionState::Failed => h(PeerEvent::Failed(cause_of(&state_pc, &errors.borrow(), servers))),
             RtcPeerConnectionState::Closed | RtcPeerConnectionState::Disconnected => h(PeerEvent::Closed),
             _ => {}
         });
@@ -171,7 +204,9 @@ impl Peer {
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseAnswer, e))?;
-        self.local_code::<G>(SdpKind::Answer).await
+        let code = self.local_code::<G>(SdpKind::Answer).await;
+        self.watch_for_stuck();
+        code
     }
 
     /// The host's side: applies the guest's answer code.
@@ -185,7 +220,23 @@ impl Peer {
         JsFuture::from(self.pc.set_remote_description(&desc))
             .await
             .map_err(|e| js_err(BrowserStep::AnswerDoesNotFit, e))?;
+        self.watch_for_stuck();
         Ok(())
+    }
+
+    /// After [`STUCK_MS`], a connection still not up whose candidates explain it says so.
+    fn watch_for_stuck(&self) {
+        let (pc, errors, servers, h) = (self.pc.clone(), self.server_errors.clone(), self.servers, self.on_event.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            TimeoutFuture::new(STUCK_MS).await;
+            let waiting = matches!(pc.connection_state(), RtcPeerConnectionState::New | RtcPeerConnectionState::Connecting);
+            if waiting {
+                let cause = cause_of(&pc, &errors.borrow(), servers);
+                if cause != FailCause::Unknown {
+                    h(PeerEvent::Stuck(cause));
+                }
+            }
+        });
     }
 
     pub fn is_open(&self) -> bool {
@@ -196,6 +247,13 @@ impl Peer {
     pub fn send(&self, bytes: &[u8]) -> bool {
         self.is_open() && self.dc.send_with_u8_array(bytes).is_ok()
     }
+}
+
+/// Why `pc` most likely failed, from the candidates in both descriptions.
+fn cause_of(pc: &RtcPeerConnection, errors: &[u16], (stun, turn): (usize, usize)) -> FailCause {
+    let sdp = |d: Option<web_sys::RtcSessionDescription>| d.map(|d| d.sdp()).unwrap_or_default();
+    let local = Gathered { candidates: Candidate::all_in_sdp(&sdp(pc.local_description())), stun_servers: stun, turn_servers: turn, server_errors: errors.to_vec() };
+    failure_cause(&local, &Candidate::all_in_sdp(&sdp(pc.remote_description())))
 }
 
 impl Drop for Peer {

@@ -134,7 +134,21 @@ async fn handle(shared: Shared, call: ToRoom) {
         }
         ToRoom::Connected | ToRoom::Lost => {
             let open = call == ToRoom::Connected;
-            with_room(&shared, |r| r.peer.connection(open, now()));
+            with_room(&shared, |r| {
+                r.peer.connection(open, now());
+                if !open {
+                    // A lost connection may mean this device changed networks: a socket
+                    // opened on the old one can look open for minutes while nothing gets
+                    // through (seen in the NAT lab). Knock on fresh sockets, opened now.
+                    for slot in &mut r.slots {
+                        if let Some(socket) = slot.socket.take() {
+                            shut(&socket);
+                        }
+                        slot.link = None;
+                        slot.retry_at = now();
+                    }
+                }
+            });
         }
     }
 }

@@ -113,6 +113,9 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: C
     let Some(sess) = weak.upgrade() else { return };
     match ev {
         PeerEvent::Connecting | PeerEvent::Open => {
+            if matches!(ev, PeerEvent::Open) {
+                ui.room.update(|r| r.advice = None);
+            }
             let seat = invite_seat(&sess.borrow(), conn);
             if let Some(seat) = seat {
                 ui.invites.update(|m| {
@@ -139,7 +142,11 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: C
             });
         }
         PeerEvent::TooLarge(len) => call(&sess, ui, HostCall::Oversized { conn, len }),
-        PeerEvent::Closed | PeerEvent::Failed => {
+        PeerEvent::Stuck(cause) => ui.room.update(|r| r.advice = Some(cause)),
+        PeerEvent::Closed | PeerEvent::Failed(_) => {
+            if let PeerEvent::Failed(cause) = ev {
+                ui.room.update(|r| r.advice = Some(cause));
+            }
             let invited = invite_seat(&sess.borrow(), conn);
             if let Some(seat) = invited {
                 ui.invites.update(|m| {

@@ -29,6 +29,8 @@ pub(super) struct RoomShown {
     pub stuck: bool,
     /// The host asked for the seats' own invites.
     pub by_hand: bool,
+    /// Why a guest's last connection most likely failed, until one opens.
+    pub advice: Option<crate::net::ice_report::FailCause>,
 }
 
 impl RoomShown {
@@ -164,7 +166,8 @@ pub(super) fn room_box<G: PeerTable>(shown: RwSignal<RoomShown>) -> impl IntoVie
                 {shell.t(Text::InvitesByHand)}
             </button>
         });
-        let RoomShown { code, relays, failed, off, stuck, .. } = s;
+        let RoomShown { code, relays, failed, off, stuck, advice, .. } = s;
+        let advice = advice.map(|c| crate::web::peer::advice_line(c, shell));
         // No relay answered: say so once, above the invites that take over.
         let failed = failed.map(|why| why.get(shell.lang()).to_string()).or_else(|| (stuck && !off).then(|| no_relay_answered(shell.lang()).to_string()));
         let code = code.filter(|_| !off);
@@ -182,6 +185,6 @@ pub(super) fn room_box<G: PeerTable>(shown: RwSignal<RoomShown>) -> impl IntoVie
             }
         });
         // Nothing to show (invites only, or the room not made yet): no box, no gap.
-        (failed.is_some() || link.is_some()).then(|| view! { <div class="peer-room" data-testid="room">{failed}{link}</div> })
+        (failed.is_some() || link.is_some() || advice.is_some()).then(|| view! { <div class="peer-room" data-testid="room">{failed}{advice}{link}</div> })
     }
 }

@@ -7,6 +7,7 @@
 use super::state::{Shown, Stage};
 use super::ROOM_JOINED_KEY;
 use crate::net::connect::ConnectError;
+use crate::net::ice_report::FailCause;
 use crate::net::protocol::MAX_HOST_MESSAGE_BYTES;
 use crate::net::room::peer::{FromRoom, ToRoom};
 use crate::net::room::relays::{relays_text, RELAYS_KEY};
@@ -36,6 +37,8 @@ pub(super) struct Guest<G: PeerTable> {
     pub(super) is_room: bool,
     /// How many of the room's relays are up, of how many.
     pub(super) relays: RwSignal<Option<(u8, u8)>>,
+    /// Why the last connection most likely failed, until one opens.
+    pub(super) advice: RwSignal<Option<FailCause>>,
     peer: StoredValue<Option<Rc<Peer>>, LocalStorage>,
     room_client: StoredValue<Option<Rc<RoomClient>>, LocalStorage>,
 }
@@ -50,6 +53,7 @@ impl<G: PeerTable> Guest<G> {
             code: StoredValue::new(code),
             is_room,
             relays: RwSignal::new(None),
+            advice: RwSignal::new(None),
             peer: StoredValue::new_local(None),
             room_client: StoredValue::new_local(None),
         };
@@ -131,13 +135,19 @@ impl<G: PeerTable> Guest<G> {
             }
             PeerEvent::Open => {
                 stage.set(Stage::Open);
+                self.advice.set(None);
                 self.tell_room(ToRoom::Connected);
                 self.call(GuestCall::Greet);
             }
             PeerEvent::Message(bytes) => self.call(GuestCall::Received(bytes)),
             PeerEvent::TooLarge(n) => self.call(GuestCall::Oversized(n)),
-            // In a room, a lost connection knocks again: the table heals by itself.
-            PeerEvent::Closed | PeerEvent::Failed if self.is_room => {
+            PeerEvent::Stuck(cause) => self.advice.set(Some(cause)),
+            // In a room, a lost connection knocks again: the table heals by itself. A failed
+            // one says what would let it connect, while it keeps trying.
+            PeerEvent::Closed | PeerEvent::Failed(_) if self.is_room => {
+                if let PeerEvent::Failed(cause) = ev {
+                    self.advice.set(Some(cause));
+                }
                 stage.set(Stage::Seeking);
                 self.tell_room(ToRoom::Lost);
             }
@@ -146,7 +156,10 @@ impl<G: PeerTable> Guest<G> {
                     stage.set(Stage::HostGone);
                 }
             }
-            PeerEvent::Failed => stage.set(Stage::Failed),
+            PeerEvent::Failed(cause) => {
+                self.advice.set(Some(cause));
+                stage.set(Stage::Failed);
+            }
         }
     }
 

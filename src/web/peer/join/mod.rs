@@ -88,6 +88,7 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
             })}
             {move || (stage.get() == Stage::Name).then(|| name_form(shell, name, move || guest.join()))}
             {move || (!has_view.get()).then(|| view! { {status} {refused_line} {guest_lobby(lobby, seat)} })}
+            {move || guest.advice.get().map(|c| crate::web::peer::advice_line(c, shell))}
             {move || no_worker.get().then(|| view! { <p class="notice bad" role="alert" data-testid="no-worker">{shell.t(Text::NoTableWorker)}</p> })}
             {move || has_view.get().then(|| view_sig.get_untracked()).flatten().map(|first| {
                 let v = Signal::derive(move || view_sig.get().unwrap_or_else(|| first.clone()));
