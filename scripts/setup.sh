@@ -78,8 +78,9 @@ setup_nat_lab() {
   [ "$(id -u)" = 0 ] || return 0
   if ! command -v turnserver >/dev/null || ! command -v iptables >/dev/null; then
     say "installing coturn and iptables for the NAT lab"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends coturn iptables >/dev/null
+    # Not fatal: without them the lab says in one line what is missing and skips.
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends coturn iptables >/dev/null; } ||
+      say "coturn or iptables could not be installed: the NAT lab will skip"
   fi
 }
 
