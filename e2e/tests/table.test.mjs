@@ -122,6 +122,32 @@ test("rule sets: one tap sets the house rules, the table's own is pressed, and a
   }
 });
 
+test("炒地皮: after the landlord buries you overcall, take the kitty, bury and lead", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  // Seed steal1 (found by a scan of bot tables): seat 4 is landlord on a single 2♠, and you
+  // hold a pair of small jokers — a no-trump bid that overcalls it.
+  await page.goto(shared.site.url + "#/play/shengji?seed=steal1&sk=1&pace=instant");
+  await page.waitForSelector("[data-testid=table]");
+  const steal = page.locator("[data-testid=steal-panel] [data-testid=steal]");
+  for (let i = 0; i < 2000 && !(await steal.count()); i++) {
+    const phase = await page.locator("[data-testid=table]").getAttribute("data-phase");
+    if (phase === "draw") await takeMyTurn(page);
+    else await page.waitForTimeout(20);
+  }
+  assert.equal(await steal.count(), 1, "one bid takes the kitty");
+  assert.match(await steal.textContent(), /Take the kitty:/);
+  // The page never scrolls sideways on a phone.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), "no sideways scroll");
+  await screenshot(page, "steal-panel-phone");
+  await steal.click();
+  // You are the landlord now, holding the kitty: bury, and play no-trump at the hand's rank.
+  await page.locator("[data-testid=bury-panel]").waitFor();
+  assert.match(await page.locator("[data-testid=trump]").textContent(), /NT|无主|No trump/i);
+  await playToEnd(page);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
 /** Plays your seat until the hand ends (helpers' takeMyTurn), with a screenshot at the 4th play. */
 async function playToEnd(page, shotName) {
   let shotTaken = false;

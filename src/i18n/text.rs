@@ -124,7 +124,7 @@ impl Text {
     pub const StealKittySetting: Text = Text { en: "Stealing the kitty (炒地皮): after each bury the others in turn may overcall and take it", zh: "炒地皮：每次扣底后，其他人依次可以用更大的亮主拿走底牌" };
     pub const StealBuried: Text = Text { en: "{landlord} has buried. Each other player in turn may overcall the top bid and take the kitty.", zh: "{landlord}已扣底。其他人依次可以用更大的亮主拿走底牌。" };
     pub const StealNote: Text = Text { en: "Overcall to take the kitty: you become the landlord, name trump and bury in turn.", zh: "反主就拿走底牌：你成为庄家，定主，再扣底。" };
-    pub const StealWith: Text = Text { en: "Take the kitty with", zh: "炒地皮：亮" };
+    pub const StealWith: Text = Text { en: "Take the kitty:", zh: "炒地皮：亮" };
     pub const StealPass: Text = Text { en: "Let it lie", zh: "不炒" };
     // What the table shows (`shengji::game::shown`).
     pub const ShowLandlordPoints: Text = Text { en: "The landlord's side's points are shown during the hand", zh: "打牌时显示庄家一方的分数" };
