@@ -8,17 +8,7 @@
 //! new port, the two STUN servers give two server-reflexive candidates from one local port,
 //! and two such networks never reach each other without a TURN server.
 
-/// A candidate's type, as ICE names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CandidateType {
-    Host,
-    /// Server-reflexive: the public address a STUN (or TURN) server saw.
-    Srflx,
-    /// Peer-reflexive: learned from the other side's checks.
-    Prflx,
-    /// An address on a TURN server.
-    Relay,
-}
+pub use super::signal::CandidateType;
 
 /// One candidate, as much of it as the verdicts need.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,13 +44,7 @@ impl Candidate {
         if words.next()? != "typ" {
             return None;
         }
-        let kind = match words.next()? {
-            "host" => CandidateType::Host,
-            "srflx" => CandidateType::Srflx,
-            "prflx" => CandidateType::Prflx,
-            "relay" => CandidateType::Relay,
-            _ => return None,
-        };
+        let kind = CandidateType::from_name(words.next()?)?;
         let (mut raddr, mut rport) = (None, None);
         while let Some(w) = words.next() {
             match w {

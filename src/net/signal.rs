@@ -98,11 +98,15 @@ fn parse_address(s: &str) -> Option<Address> {
     Some(Address::Mdns(out))
 }
 
+/// A candidate's type, as ICE names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CandidateType {
     Host,
+    /// Server-reflexive: the public address a STUN (or TURN) server saw.
     Srflx,
+    /// Peer-reflexive: learned from the other side's checks.
     Prflx,
+    /// An address on a TURN server.
     Relay,
 }
 
@@ -115,6 +119,11 @@ impl CandidateType {
             CandidateType::Prflx => "prflx",
             CandidateType::Relay => "relay",
         }
+    }
+
+    /// The type a candidate line names after `typ` (`host`, `srflx`, …).
+    pub fn from_name(name: &str) -> Option<CandidateType> {
+        CandidateType::ALL.into_iter().find(|k| k.as_str() == name)
     }
 }
 
@@ -255,10 +264,7 @@ fn parse_candidate(value: &str) -> Result<Candidate, SignalError> {
     let priority = f[3].parse::<u32>().map_err(|_| SignalError::BadSdp(format!("candidate priority {:?}", f[3])))?;
     let address = parse_address(f[4]).map_or_else(|| not_compact(format!("candidate address {:?}", f[4])), Ok)?;
     let port = f[5].parse::<u16>().map_err(|_| SignalError::BadSdp(format!("candidate port {:?}", f[5])))?;
-    let kind = CandidateType::ALL
-        .into_iter()
-        .find(|k| k.as_str() == f[7])
-        .map_or_else(|| not_compact(format!("candidate type {:?}", f[7])), Ok)?;
+    let kind = CandidateType::from_name(f[7]).map_or_else(|| not_compact(format!("candidate type {:?}", f[7])), Ok)?;
     let (mut raddr, mut rport, mut tcptype) = (None, None, None);
     let mut i = 8;
     while i + 1 < f.len() {

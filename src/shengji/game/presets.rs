@@ -65,8 +65,8 @@ impl Preset {
 
     /// The preset whose house rules `s` plays, if any (the rules Tractor ignores aside).
     pub fn of(s: &Settings) -> Option<Preset> {
-        let same = |p: Preset| super::codec::normalize(&p.apply(s)) == super::codec::normalize(s);
-        Preset::ALL.into_iter().find(|&p| same(p))
+        let rules = super::codec::normalize(s);
+        Preset::ALL.into_iter().find(|&p| super::codec::normalize(&p.apply(s)) == rules)
     }
 }
 

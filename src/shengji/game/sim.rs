@@ -183,15 +183,14 @@ impl Game {
     /// The trick just won: without bombs, nobody bombed; with them, a trick that holds
     /// a bomb went to its strongest bomb (the earliest of equals).
     fn check_bombs(&self, summary: &mut Summary) -> Result<(), String> {
+        // Without bombs four of a rank are just cards: the usual comparison decides.
+        if !self.settings().settings.bombs.on() {
+            return Ok(());
+        }
         let (Some(t), Some(rules)) = (self.tricks().last(), self.rules()) else { return Ok(()) };
         let trump = rules.trump();
         let strengths: Vec<_> = t.plays.iter().map(|(_, c)| bomb::strength(trump, c)).collect();
         let Some(top) = strengths.iter().flatten().max() else { return Ok(()) };
-        if !self.settings().settings.bombs.on() {
-            // Four of a rank may be played as cards; then the usual comparison decides, so
-            // there is nothing to check (the winner is the engine's either way).
-            return Ok(());
-        }
         summary.bombs += strengths.iter().flatten().count() as u64;
         let first_top = t.plays[strengths.iter().position(|s| s.as_ref() == Some(top)).unwrap_or(0)].0;
         if t.winner != first_top {

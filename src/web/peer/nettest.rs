@@ -5,34 +5,19 @@
 
 use crate::net::ice_report::{Candidate, Gathered};
 use crate::ui_model::prefs::IceServer;
-use crate::web::peer::rtc::{keep_server_errors, server_counts};
+use crate::web::peer::rtc::{configuration, keep_server_errors, server_counts};
 use gloo_timers::future::TimeoutFuture;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{RtcConfiguration, RtcIceGatheringState, RtcIceServer, RtcPeerConnection, RtcSdpType, RtcSessionDescriptionInit};
+use web_sys::{RtcIceGatheringState, RtcPeerConnection, RtcSdpType, RtcSessionDescriptionInit};
 
 /// How long the test waits for the servers.
 const GATHER_MS: u32 = 5000;
 
 /// What gathering against `ice` found; `None` where this browser has no WebRTC.
 pub async fn gather(ice: &[IceServer]) -> Option<Gathered> {
-    let config = RtcConfiguration::new();
-    let servers = js_sys::Array::new();
-    for s in ice {
-        let server = RtcIceServer::new();
-        server.set_urls(&s.urls.iter().map(|u| JsValue::from_str(u)).collect::<js_sys::Array>());
-        if let Some(u) = &s.username {
-            server.set_username(u);
-        }
-        if let Some(c) = &s.credential {
-            server.set_credential(c);
-        }
-        servers.push(&server);
-    }
-    config.set_ice_servers(&servers);
-    let pc = RtcPeerConnection::new_with_configuration(&config).ok()?;
+    let pc = RtcPeerConnection::new_with_configuration(&configuration(ice)).ok()?;
     let errors = Rc::new(RefCell::new(Vec::new()));
     let _listening = keep_server_errors(&pc, errors.clone());
     let _dc = pc.create_data_channel("test");

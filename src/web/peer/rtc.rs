@@ -90,29 +90,31 @@ fn js_err(step: BrowserStep, e: JsValue) -> ConnectError {
     ConnectError::Browser { step, detail }
 }
 
+/// A connection's configuration: its STUN and TURN servers (shared with the connection test,
+/// `nettest.rs`, which gathers against the same ones).
+pub(crate) fn configuration(ice: &[IceServer]) -> RtcConfiguration {
+    let config = RtcConfiguration::new();
+    let servers = js_sys::Array::new();
+    for s in ice {
+        let server = RtcIceServer::new();
+        server.set_urls(&s.urls.iter().map(|u| JsValue::from_str(u)).collect::<js_sys::Array>());
+        if let Some(u) = &s.username {
+            server.set_username(u);
+        }
+        if let Some(c) = &s.credential {
+            server.set_credential(c);
+        }
+        servers.push(&server);
+    }
+    config.set_ice_servers(&servers);
+    config
+}
+
 impl Peer {
     /// A new connection using `ice` servers (none: same network only). `max_message` is the
     /// largest incoming message accepted (see `net::protocol`).
     pub fn new(ice: &[IceServer], max_message: usize, on_event: Handler) -> Result<Rc<Peer>, ConnectError> {
-        let config = RtcConfiguration::new();
-        let servers = js_sys::Array::new();
-        for s in ice {
-            let server = RtcIceServer::new();
-            let urls = js_sys::Array::new();
-            for u in &s.urls {
-                urls.push(&JsValue::from_str(u));
-            }
-            server.set_urls(&urls);
-            if let Some(u) = &s.username {
-                server.set_username(u);
-            }
-            if let Some(c) = &s.credential {
-                server.set_credential(c);
-            }
-            servers.push(&server);
-        }
-        config.set_ice_servers(&servers);
-        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(|e| js_err(BrowserStep::CreateConnection, e))?;
+        let pc = RtcPeerConnection::new_with_configuration(&configuration(ice)).map_err(|e| js_err(BrowserStep::CreateConnection, e))?;
         let init = RtcDataChannelInit::new();
         init.set_negotiated(true);
         init.set_id(0);

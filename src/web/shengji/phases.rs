@@ -25,16 +25,31 @@ impl Seen {
     pub fn name(&self, s: Seat) -> String {
         self.names.with(|n| n.get(s).cloned().unwrap_or_else(|| format!("#{}", s + 1)))
     }
+
+    /// The bids so far, each with its seat's name: "Bot 4: 2♠ · You: …".
+    fn bids_line(&self, v: &SeatView, shell: Shell) -> String {
+        v.bids.iter().map(|b| format!("{}: {}", self.name(b.seat), cards_label(&vec![b.card; b.count as usize], shell.lang()))).collect::<Vec<_>>().join(" · ")
+    }
+
+    /// A button for each bid this seat may make now (in the draw, or to steal the kitty), each
+    /// `label` and its cards.
+    fn bid_buttons(&self, v: &SeatView, testid: &'static str, label: Text, shell: Shell) -> impl IntoView {
+        let act = self.act;
+        v.valid_bids.iter().map(|&(card, n)| view! {
+            <button type="button" class="button" data-testid=testid
+                on:click=move |_| { act.run(Action::Bid(card, n)); }>
+                {shell.t(label)} " " {cards_label(&vec![card; n as usize], shell.lang())}
+            </button>
+        }).collect_view()
+    }
 }
 
 /// The draw: cards left or waiting for bids, the bids so far, your bids and Pass.
 pub(super) fn draw_panel(seen: Seen) -> AnyView {
     let Seen { view, me, act, .. } = seen;
     let shell = expect_context::<Shell>();
-    let lang = move || shell.lang();
-    let name = move |s: Seat| seen.name(s);
     let v = view.get();
-    let bids = v.bids.iter().map(|b| format!("{}: {}", name(b.seat), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
+    let bids = seen.bids_line(&v, shell);
     let may_pass = v.deck_left == 0 && v.to_act.contains(&me);
     let may_take_back = v.can_take_back_bid;
     view! {
@@ -46,12 +61,7 @@ pub(super) fn draw_panel(seen: Seen) -> AnyView {
             }}
             {(!bids.is_empty()).then(|| view! { <p data-testid="bids">{shell.t(Text::Bids)} ": " {bids.clone()}</p> })}
             <div class="hand-actions">
-                {v.valid_bids.iter().map(|&(card, n)| view! {
-                    <button type="button" class="button" data-testid="bid"
-                        on:click=move |_| { act.run(Action::Bid(card, n)); }>
-                        {shell.t(Text::BidWith)} " " {cards_label(&vec![card; n as usize], lang())}
-                    </button>
-                }).collect_view()}
+                {seen.bid_buttons(&v, "bid", Text::BidWith, shell)}
                 {may_take_back.then(|| view! {
                     <button type="button" class="button" data-testid="take-back-bid" on:click=move |_| { act.run(Action::TakeBackBid); }>
                         {shell.t(Text::TakeBackBid)}
@@ -85,7 +95,7 @@ pub(super) fn exchange_panel(
     let mine = v.landlord == Some(me);
     // 炒地皮: after a bury the seats in turn may overcall and take the kitty.
     if let Some(turn) = v.steal_turn {
-        let bids = v.bids.iter().map(|b| format!("{}: {}", name(b.seat), cards_label(&vec![b.card; b.count as usize], lang()))).collect::<Vec<_>>().join(" · ");
+        let bids = seen.bids_line(&v, shell);
         let landlord = v.landlord.map(&name).unwrap_or_default();
         return view! {
             <div class="phase-panel" data-testid="steal-panel" data-turn=turn.to_string()>
@@ -95,12 +105,7 @@ pub(super) fn exchange_panel(
                     view! {
                         <p class="muted">{shell.t(Text::StealNote)}</p>
                         <div class="hand-actions">
-                            {v.valid_bids.iter().map(|&(card, n)| view! {
-                                <button type="button" class="button" data-testid="steal"
-                                    on:click=move |_| { act.run(Action::Bid(card, n)); }>
-                                    {shell.t(Text::StealWith)} " " {cards_label(&vec![card; n as usize], lang())}
-                                </button>
-                            }).collect_view()}
+                            {seen.bid_buttons(&v, "steal", Text::StealWith, shell)}
                             <button type="button" class="button" data-testid="pass" on:click=move |_| { act.run(Action::Pass); }>
                                 {shell.t(Text::StealPass)}
                             </button>

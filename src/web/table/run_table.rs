@@ -31,10 +31,10 @@ impl<G: BotTable> Clone for OpenTable<G> {
     }
 }
 
-/// Runs `game` (new, or `resumed` with the `selected` cards) as the link says: the
-/// driver, the bots' timer, the autosave and the board. `kept`: the save key holds an
-/// unusable save that could not be backed up, never written over.
-/// `resumed`: the saved table's UI state (the selected cards, where each bot's stream stood).
+/// Runs `game` (new, or `resumed` from a save with its UI state: the selected cards and where
+/// each bot's stream stood) as the link says: the driver, the bots' timer, the autosave and
+/// the board. `kept`: the save key holds an unusable save that could not be backed up, never
+/// written over.
 pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: Option<UiState>) -> AnyView {
     let shell = expect_context::<Shell>();
     let OpenTable { params, seed, deal_hash, friend_waiting } = open;
@@ -42,7 +42,8 @@ pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: 
     let seat = params.seat.min(players.saturating_sub(1));
     let levels = params.bots.seats(players);
     let game = RwSignal::new_local(game);
-    let (selected, streams) = resumed.clone().map(|ui| (ui.selected, ui.streams)).unwrap_or_default();
+    let was_saved = resumed.is_some();
+    let (selected, streams) = resumed.map(|ui| (ui.selected, ui.streams)).unwrap_or_default();
     let mut bots = G::bots(&seed, &levels);
     // A resumed table's bots go on from where their streams stood when it was saved, as an
     // unbroken run's would (a save from before they were kept: from the hand's start).
@@ -59,7 +60,7 @@ pub fn run_table<G: BotTable>(game: G, open: OpenTable<G>, kept: bool, resumed: 
     // it resumed, or the one the player chose to replace), never over another tab's save.
     let autosave = Autosave::new(G::SAVE_KEY, kept);
     let refusal = RwSignal::new(None::<G::Error>);
-    let resumed = RwSignal::new(resumed.is_some());
+    let resumed = RwSignal::new(was_saved);
     let names = Signal::derive(move || (0..players).map(|s| seat_name(s, seat, shell.lang())).collect::<Vec<_>>());
 
     // The cards selected in the hand are saved with the game, as are the pace and bots.
