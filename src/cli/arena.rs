@@ -62,6 +62,10 @@ pub struct ArenaArgs {
     /// Simulated card plays per Expert decision (its search budget) [default: the app's]
     #[arg(long, value_name = "N")]
     pub expert_plays: Option<usize>,
+    /// Simulated card plays for an Expert's bury or friend call; 0 leaves them to the
+    /// heuristic [default: the app's]
+    #[arg(long, value_name = "N")]
+    pub expert_exchange_plays: Option<usize>,
     /// Print a line to standard error every N deal pairs (0: never)
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
@@ -93,6 +97,12 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
             return Err(CliError::new(format!("--expert-plays must be 1 to 10000000, not {p}")));
         }
         effort.plays = p;
+    }
+    if let Some(p) = a.expert_exchange_plays {
+        if p > 10_000_000 {
+            return Err(CliError::new(format!("--expert-exchange-plays must be 0 to 10000000, not {p}")));
+        }
+        effort.exchange_plays = p;
     }
     let config =
         ArenaConfig { a: a.a.difficulty(), b: a.b.difficulty(), deals: a.deals, seed: seed.clone(), settings, effort };

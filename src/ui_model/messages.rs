@@ -392,6 +392,12 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
             BotReason::Searched { plays, deals, win_percent } => {
                 format!("在{deals}种可能的牌局里比较了{plays}种出法，这样出我方赢{win_percent}%")
             }
+            BotReason::SearchedBury { buries, deals, win_percent } => {
+                format!("在{deals}种可能的牌局里比较了{buries}种扣底，这样扣我方赢{win_percent}%")
+            }
+            BotReason::SearchedCall { calls, deals, win_percent } => {
+                format!("在{deals}种可能的牌局里比较了{calls}种叫朋友，这样叫我方赢{win_percent}%")
+            }
         },
     }
 }

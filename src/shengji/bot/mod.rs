@@ -185,6 +185,10 @@ impl Bot {
         crate::small_sort::sort_by_key(&mut rest, |&c| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c));
         out.extend(rest.into_iter().take(k - out.len()));
         hand.clear();
+        if self.difficulty == Difficulty::Expert {
+            let calls = friend_calls(view, rules, &view.hand, |_| 0);
+            return crate::shengji::expert::bury(&mut self.rng, view, rules, (out, BotReason::Bury { voided }), &calls, self.effort);
+        }
         (Action::Bury(out), BotReason::Bury { voided })
     }
 
@@ -197,40 +201,13 @@ impl Bot {
     /// nor one the table's limits forbid: a table has at least 36 plain cards, at
     /// least 24 that are neither a point card nor the highest, and calls at most 8 friends.
     fn friends(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
-        let trump = rules.trump();
         let mut mine = view.hand.clone();
         mine.extend(view.kitty.clone().unwrap_or_default());
-        let held = |c: Card| mine.iter().filter(|&&x| x == c).count();
-        let plain: Vec<Card> = Rank::ALL
-            .iter()
-            .rev()
-            .flat_map(|&rank| crate::cards::Suit::ALL.map(|s| Card::new(rank, s)))
-            .filter(|&c| friend_callable(c, trump, false, view.friend_limits).is_ok())
-            .collect();
-        let mut options: Vec<(usize, Card)> = plain
-            .iter()
-            .filter(|c| matches!(c.rank(), Some(Rank::Ace | Rank::King | Rank::Queen)) && held(**c) < view.decks)
-            .map(|&c| (held(c) + 3 * rank_penalty(c.rank().unwrap_or(Rank::Two)), c))
-            .collect();
-        crate::small_sort::sort(&mut options);
-        if self.difficulty == Difficulty::Random {
-            let i = self.roll(options.len());
-            options.rotate_left(i);
+        let random = self.difficulty == Difficulty::Random;
+        let calls = friend_calls(view, rules, &mine, |n| if random { self.roll(n) } else { 0 });
+        if self.difficulty == Difficulty::Expert {
+            return crate::shengji::expert::call_friends(&mut self.rng, view, rules, calls, self.effort);
         }
-        let mut calls: Vec<Friend> = options.iter().map(|&(_, card)| Friend { card, nth: 1 }).collect();
-        let decks = view.decks.min(u8::MAX as usize) as u8;
-        // Copies others hold (they can play them), then copies nobody else can play.
-        for can_trigger in [true, false] {
-            for nth in 1..=decks {
-                for &card in &plain {
-                    let friend = Friend { card, nth };
-                    if (nth as usize + held(card) <= view.decks) == can_trigger && !calls.contains(&friend) {
-                        calls.push(friend);
-                    }
-                }
-            }
-        }
-        calls.truncate(view.friends_to_call);
         let why = BotReason::CallFriends(calls.clone());
         (Action::DeclareFriends(calls), why)
     }
@@ -244,6 +221,48 @@ impl Bot {
         }
         heuristic_play(&mut self.rng, self.difficulty, view, rules, trick)
     }
+}
+
+/// The heuristic's friend calls for the landlord holding `mine` (its hand and the
+/// kitty): see [`Bot::friends`]. `rotate(n)` turns the first `n` options (the random
+/// bot's choice; 0 for the heuristic).
+pub(crate) fn friend_calls(view: &SeatView, rules: &Rules, mine: &[Card], rotate: impl FnOnce(usize) -> usize) -> Vec<Friend> {
+    let held = |c: Card| mine.iter().filter(|&&x| x == c).count();
+    let plain = callable_plain(rules.trump(), view);
+    let mut options: Vec<(usize, Card)> = plain
+        .iter()
+        .filter(|c| matches!(c.rank(), Some(Rank::Ace | Rank::King | Rank::Queen)) && held(**c) < view.decks)
+        .map(|&c| (held(c) + 3 * rank_penalty(c.rank().unwrap_or(Rank::Two)), c))
+        .collect();
+    crate::small_sort::sort(&mut options);
+    let turn = rotate(options.len());
+    options.rotate_left(turn);
+    let mut calls: Vec<Friend> = options.iter().map(|&(_, card)| Friend { card, nth: 1 }).collect();
+    let decks = view.decks.min(u8::MAX as usize) as u8;
+    // Copies others hold (they can play them), then copies nobody else can play.
+    for can_trigger in [true, false] {
+        for nth in 1..=decks {
+            for &card in &plain {
+                let friend = Friend { card, nth };
+                if (nth as usize + held(card) <= view.decks) == can_trigger && !calls.contains(&friend) {
+                    calls.push(friend);
+                }
+            }
+        }
+    }
+    calls.truncate(view.friends_to_call);
+    calls
+}
+
+/// The plain cards any table lets the landlord call (never a trump, nor one the
+/// table's limits forbid), high ranks first.
+pub(crate) fn callable_plain(trump: Trump, view: &SeatView) -> Vec<Card> {
+    Rank::ALL
+        .iter()
+        .rev()
+        .flat_map(|&rank| crate::cards::Suit::ALL.map(|s| Card::new(rank, s)))
+        .filter(|&c| friend_callable(c, trump, false, view.friend_limits).is_ok())
+        .collect()
 }
 
 /// Every tuple of the led shape in `cards` when the lead is one tuple (a single, a pair, a

@@ -57,6 +57,10 @@ pub enum BotReason {
     /// candidates over `deals` sampled deals of the hidden cards, its side winning
     /// `win_percent` % of them.
     Searched { plays: usize, deals: usize, win_percent: u32 },
+    /// The Expert's bury: the best of `buries` over `deals` sampled deals of the other hands.
+    SearchedBury { buries: usize, deals: usize, win_percent: u32 },
+    /// The Expert's friend call: the best of `calls` over `deals` sampled deals.
+    SearchedCall { calls: usize, deals: usize, win_percent: u32 },
 }
 
 impl fmt::Display for BotReason {
@@ -101,6 +105,14 @@ impl fmt::Display for BotReason {
             BotReason::Searched { plays, deals, win_percent } => write!(
                 f,
                 "the best of {plays} plays over {deals} sampled deals: my side wins {win_percent}% of them"
+            ),
+            BotReason::SearchedBury { buries, deals, win_percent } => write!(
+                f,
+                "the best of {buries} ways to bury over {deals} sampled deals: my side wins {win_percent}% of them"
+            ),
+            BotReason::SearchedCall { calls, deals, win_percent } => write!(
+                f,
+                "the best of {calls} friend calls over {deals} sampled deals: my side wins {win_percent}% of them"
             ),
         }
     }

@@ -20,7 +20,7 @@ use crate::shengji::rules::Rules;
 use crate::shengji::trick::trick_winner;
 use crate::shengji::trump::EffectiveSuit;
 
-fn push(out: &mut Vec<Vec<Card>>, mut play: Vec<Card>) {
+pub(super) fn push(out: &mut Vec<Vec<Card>>, mut play: Vec<Card>) {
     crate::small_sort::sort(&mut play);
     if !play.is_empty() && !out.contains(&play) {
         out.push(play);

@@ -107,22 +107,37 @@ impl Knowledge {
                 }
             }
         }
-        // Bids show cards: what a bidder showed and has not played since is still in its hand.
-        let mut known: Vec<Vec<Card>> = vec![Vec::new(); n + 1];
-        let mut pool = unseen;
-        for (i, b) in view.bids.iter().enumerate() {
-            if b.seat == me || b.seat >= n || view.bids[i + 1..].iter().any(|x| x.seat == b.seat && x.card == b.card) {
-                continue;
-            }
-            let played = later[b.seat].iter().filter(|&&c| c == b.card).count();
-            let left = (b.count as usize).saturating_sub(played);
-            for _ in 0..left {
-                if known[b.seat].len() < need[b.seat] && !void[b.seat][layout.effective_suit(b.card).index()] && pool.remove(b.card, 1) {
-                    known[b.seat].push(b.card);
-                }
+        let known = bid_cards(view, rules, unseen, &need, &void, &later);
+        Some(Knowledge { unseen, need, void, known, follows })
+    }
+
+    /// What the landlord knows in the exchange, before any card is played: every card
+    /// but its hand (the kitty's cards in it until it buries) and what it buried is
+    /// unseen, in the other hands at their sizes, and the bids showed some of them.
+    /// `None` when the view is not the landlord's or its counts do not add up.
+    pub fn at_exchange(view: &SeatView, rules: &Rules) -> Option<Knowledge> {
+        let n = view.players;
+        let me = view.seat;
+        if view.landlord != Some(me) {
+            return None;
+        }
+        let mut unseen = CardCounts::full_decks(view.decks);
+        if !unseen.remove_all(&CardCounts::from_cards(&view.hand)) {
+            return None;
+        }
+        if view.buried {
+            if !unseen.remove_all(&CardCounts::from_cards(view.kitty.as_deref().unwrap_or_default())) {
+                return None;
             }
         }
-        Some(Knowledge { unseen, need, void, known, follows })
+        let mut need: Vec<usize> = (0..n).map(|s| if s == me { 0 } else { view.hand_sizes[s] }).collect();
+        need.push(0);
+        if need.iter().sum::<usize>() != unseen.len() {
+            return None;
+        }
+        let void = vec![[false; 5]; n + 1];
+        let known = bid_cards(view, rules, unseen, &need, &void, &vec![Vec::new(); n]);
+        Some(Knowledge { unseen, need, void, known, follows: Vec::new() })
     }
 
     /// Could the sampled hands (per slot) have made every past follow?
@@ -138,4 +153,33 @@ impl Knowledge {
     pub fn lacks(&self, slot: usize, suit: EffectiveSuit) -> bool {
         self.void[slot][suit.index()]
     }
+}
+
+/// Bids show cards: what a bidder showed and has not played since (`later[seat]`) is
+/// still in its hand, within its room and outside the suits it lacks.
+fn bid_cards(
+    view: &SeatView,
+    rules: &Rules,
+    unseen: CardCounts,
+    need: &[usize],
+    void: &[[bool; 5]],
+    later: &[Vec<Card>],
+) -> Vec<Vec<Card>> {
+    let n = view.players;
+    let layout = rules.layout();
+    let mut known: Vec<Vec<Card>> = vec![Vec::new(); n + 1];
+    let mut pool = unseen;
+    for (i, b) in view.bids.iter().enumerate() {
+        if b.seat == view.seat || b.seat >= n || view.bids[i + 1..].iter().any(|x| x.seat == b.seat && x.card == b.card) {
+            continue;
+        }
+        let played = later[b.seat].iter().filter(|&&c| c == b.card).count();
+        let left = (b.count as usize).saturating_sub(played);
+        for _ in 0..left {
+            if known[b.seat].len() < need[b.seat] && !void[b.seat][layout.effective_suit(b.card).index()] && pool.remove(b.card, 1) {
+                known[b.seat].push(b.card);
+            }
+        }
+    }
+    known
 }

@@ -5,8 +5,9 @@
 //! hidden cards consistent with everything the seat has seen
 //! (`knowledge.rs`, `sampling.rs`), plays each candidate on every deal and
 //! the rest of the hand with heuristic bots (`playout.rs`), and keeps the
-//! candidate with the best mean outcome for its side (`search.rs`). Bids, the
-//! bury and friend calls are the heuristic's. Randomness comes from the
+//! candidate with the best mean outcome for its side (`search.rs`). The bury and
+//! the friend call are searched the same way from the first lead of the play
+//! (`exchange.rs`); bids are the heuristic's. Randomness comes from the
 //! seat's `Bots` stream only and effort is counted in deals and playouts, so
 //! a duplicate deal replays bit-for-bit. The design and its measured strength
 //! are in docs/game.md ("The Expert bot").
@@ -15,11 +16,13 @@
 //! src/bot_worker.rs); the pages' wasm leaves it out (see `Bot::play`).
 
 mod candidates;
+mod exchange;
 mod knowledge;
 mod playout;
 mod sampling;
 mod search;
 
+pub(crate) use exchange::{bury, call_friends};
 pub use search::Effort;
 
 #[cfg(test)]

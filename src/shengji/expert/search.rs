@@ -40,6 +40,9 @@ pub struct Effort {
     /// How much better (in utility per deal, see [`utility`]) another play must
     /// do than the heuristic's to be chosen, in thousandths.
     pub margin_milli: u32,
+    /// Simulated card plays for a bury or a friend call (`exchange.rs`), made once a
+    /// hand and so given more than a play; 0 leaves them to the heuristic.
+    pub exchange_plays: usize,
 }
 
 impl Default for Effort {
@@ -53,6 +56,7 @@ impl Default for Effort {
             follows: 5,
             finalists: 2,
             margin_milli: 40,
+            exchange_plays: 16000,
         }
     }
 }
@@ -60,7 +64,7 @@ impl Default for Effort {
 impl Effort {
     /// A small effort for tests: a few deals per decision.
     pub fn light() -> Effort {
-        Effort { plays: 600, min_deals: 3, max_deals: 6, ..Effort::default() }
+        Effort { plays: 600, min_deals: 3, max_deals: 6, exchange_plays: 1200, ..Effort::default() }
     }
 
     /// Deals for `candidates` plays with `left` card plays left in the hand.
@@ -113,30 +117,52 @@ pub(super) fn search_deals(
     candidates: &[Vec<Card>],
     effort: Effort,
 ) -> Searched {
-    let deals = sampled.len();
-    let bases: Vec<(Playout, u64)> =
-        sampled.iter().map(|deal| (Playout::new(view, rules, deal), rng.next_u64())).collect();
+    let bases: Vec<Playout> = sampled.iter().map(|deal| Playout::new(view, rules, deal)).collect();
+    choose(rng, view.seat, view.decks, rules, bases.len(), candidates.len(), effort, |i, d| {
+        let mut p = bases[d].clone();
+        p.play(rules, &candidates[i]);
+        p
+    })
+}
+
+/// The candidate (0 is the heuristic's) whose playouts do best for `seat`, over `deals`
+/// deals: `start(i, d)` is candidate `i` on deal `d`, heuristic bots play it out. Every
+/// candidate meets the same deals and the same playout streams (common random numbers);
+/// two rounds (every candidate on the first third of the deals, the best
+/// `effort.finalists` on all), and the heuristic's choice is kept unless another beats
+/// it by `effort.margin_milli`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn choose(
+    rng: &mut ChaCha20Rng,
+    seat: usize,
+    decks: usize,
+    rules: &Rules,
+    deals: usize,
+    candidates: usize,
+    effort: Effort,
+    start: impl Fn(usize, usize) -> Playout,
+) -> Searched {
+    let streams: Vec<u64> = (0..deals).map(|_| rng.next_u64()).collect();
     // (sum of utility, wins, deals played) per candidate.
-    let mut score = vec![(0.0f64, 0usize, 0usize); candidates.len()];
+    let mut score = vec![(0.0f64, 0usize, 0usize); candidates];
     let run = |i: usize, range: std::ops::Range<usize>, score: &mut Vec<(f64, usize, usize)>| {
-        for (base, stream) in &bases[range] {
-            let mut p = base.clone();
-            let mut prng = ChaCha20Rng::seed_from_u64(*stream);
-            p.play(rules, &candidates[i]);
+        for d in range {
+            let mut p = start(i, d);
+            let mut prng = ChaCha20Rng::seed_from_u64(streams[d]);
             p.finish(rules, &mut prng);
-            let o = p.outcome(view.seat);
-            score[i].0 += utility(o, view.decks);
+            let o = p.outcome(seat);
+            score[i].0 += utility(o, decks);
             score[i].1 += o.won as usize;
             score[i].2 += 1;
         }
     };
-    let first = if candidates.len() > effort.finalists { deals.div_ceil(3) } else { deals };
-    for i in 0..candidates.len() {
+    let first = if candidates > effort.finalists { deals.div_ceil(3) } else { deals };
+    for i in 0..candidates {
         run(i, 0..first, &mut score);
     }
     let margin = effort.margin_milli as f64 / 1000.0;
     let mean = |s: &(f64, usize, usize), i: usize| s.0 / s.2.max(1) as f64 + if i == 0 { margin } else { 0.0 };
-    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    let mut order: Vec<usize> = (0..candidates).collect();
     order.sort_by(|&a, &b| mean(&score[b], b).total_cmp(&mean(&score[a], a)).then(a.cmp(&b)));
     order.truncate(effort.finalists.max(1));
     if first < deals {

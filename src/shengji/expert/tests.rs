@@ -85,3 +85,67 @@ fn the_true_deal_meets_the_knowledge() {
     }
     assert!(checks > 100);
 }
+
+/// In the exchange the landlord's knowledge holds the true other hands: their sizes and
+/// the cards their bids showed (the exchange's own sampling reads nothing else).
+#[test]
+fn the_true_hands_meet_the_exchange_knowledge() {
+    let mut checks = 0;
+    for (players, decks, mode, s) in [(4u8, 2u8, crate::shengji::game::Mode::Tractor, "xknowa"), (6, 3, crate::shengji::game::Mode::Friends, "xknowb"), (5, 2, crate::shengji::game::Mode::Friends, "xknowc")] {
+        for hand in 0..4 {
+            let settings = Settings { players, decks: Some(decks), mode, ..Settings::default() };
+            let seed = TableSeed::parse(&format!("{s}{hand}")).unwrap();
+            let mut g = Game::new(settings, seed.clone()).unwrap();
+            let mut bots = bots_for(&seed, players as usize, &[Difficulty::Heuristic]);
+            while g.phase() != PhaseName::Play {
+                let s = g.to_act()[0];
+                let v = g.view(s);
+                if v.phase == PhaseName::Exchange && v.landlord == Some(s) {
+                    let rules = g.rules().unwrap().clone();
+                    let k = knowledge::Knowledge::at_exchange(&v, &rules).expect("the landlord's view adds up");
+                    let Phase::Exchange(e) = &g.phase else { panic!("not in the exchange") };
+                    for (slot, cards) in e.hands.iter().enumerate().filter(|&(x, _)| x != s) {
+                        assert_eq!(cards.len(), k.need[slot], "slot {slot} size");
+                        for &c in &k.known[slot] {
+                            assert!(cards.contains(&c), "slot {slot} should hold {c}");
+                        }
+                    }
+                    assert_eq!(k.need[s] + k.need[players as usize], 0, "nothing hidden in my seat or the kitty");
+                    checks += 1;
+                }
+                let a = bots[s].suggest(&v).0;
+                g.apply(s, &a).unwrap();
+            }
+        }
+    }
+    assert!(checks >= 12, "{checks} exchange views checked");
+}
+
+/// The Expert's bury and friend call are always accepted, and on these fixed deals its
+/// search does choose other buries and calls than the heuristic's at times.
+#[test]
+fn the_experts_exchange_is_legal_and_searched() {
+    let (mut buries, mut calls, mut searched) = (0, 0, 0);
+    for (players, decks, mode, s) in [(4u8, 2u8, crate::shengji::game::Mode::Tractor, "xbury"), (6, 3, crate::shengji::game::Mode::Friends, "xcall")] {
+        for hand in 0..6 {
+            let settings = Settings { players, decks: Some(decks), mode, ..Settings::default() };
+            let seed = TableSeed::parse(&format!("{s}{hand}")).unwrap();
+            let mut g = Game::new(settings, seed.clone()).unwrap();
+            let mut bots: Vec<_> = bots_for(&seed, players as usize, &[Difficulty::Expert])
+                .into_iter()
+                .map(|b| b.with_effort(Effort::light()))
+                .collect();
+            while g.phase() == PhaseName::Draw || g.phase() == PhaseName::Exchange {
+                let s = g.to_act()[0];
+                let v = g.view(s);
+                let (a, why) = bots[s].suggest_explained(&v);
+                buries += matches!(a, crate::shengji::game::Action::Bury(_)) as usize;
+                calls += matches!(a, crate::shengji::game::Action::DeclareFriends(_)) as usize;
+                searched += matches!(why, BotReason::SearchedBury { .. } | BotReason::SearchedCall { .. }) as usize;
+                g.apply(s, &a).unwrap_or_else(|e| panic!("{s}{hand}: seat {s}'s {a:?} refused: {e}"));
+            }
+        }
+    }
+    assert_eq!((buries, calls), (12, 6));
+    assert!(searched > 0, "the search never moved off the heuristic's choice");
+}

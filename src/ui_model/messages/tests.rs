@@ -111,9 +111,11 @@ fn bot_kind(r: &BotReason) -> usize {
         BotReason::Searched { .. } => 26,
         BotReason::RandomTakeBackBid => 27,
         BotReason::Bomb { .. } => 28,
+        BotReason::SearchedBury { .. } => 29,
+        BotReason::SearchedCall { .. } => 30,
     }
 }
-const BOT_KINDS: usize = 29;
+const BOT_KINDS: usize = 31;
 
 fn illegal_examples() -> Vec<IllegalPlay> {
     let ah = Card::new(Rank::Ace, Suit::Hearts);
@@ -205,6 +207,8 @@ fn bot_examples() -> Vec<BotReason> {
         BotReason::RandomBury,
         BotReason::Bury { voided: vec![] },
         BotReason::Bury { voided: vec![EffectiveSuit::Clubs, EffectiveSuit::Diamonds] },
+        BotReason::SearchedBury { buries: 5, deals: 24, win_percent: 61 },
+        BotReason::SearchedCall { calls: 6, deals: 20, win_percent: 47 },
         BotReason::CallFriends(vec![Friend { card: Card::new(Rank::Ace, Suit::Spades), nth: 1 }, Friend { card: kh, nth: 1 }]),
         BotReason::CallFriends(vec![Friend { card: kh, nth: 1 }, Friend { card: kh, nth: 2 }]),
         BotReason::NoTrick,
