@@ -206,7 +206,10 @@ if (why) {
       const pairs = [await selectedPair(host.page), await selectedPair(guest.page)];
       expect(pairs);
       if (round === 0) await screenshot(guest.page, `nat-lab-${name}-phone`);
-      await playToTheEnd(host, guest);
+      await playToTheEnd(host, guest).catch(async (e) => {
+        console.log(JSON.stringify({ host: await diagnose(host.page), guest: await diagnose(guest.page) }, null, 1));
+        throw e;
+      });
       const after = await selectedPair(host.page);
       seen.push({ name, ms, bytes: after?.bytes, line: `${name} #${round + 1}: connected in ${ms} ms, pair ${pairs[0].local}→${pairs[0].remote}` +
         `${pairs[0].relayProtocol ? ` (TURN over ${pairs[0].relayProtocol})` : ""}, ${after?.bytes ?? "?"} bytes on the pair in the hand` });

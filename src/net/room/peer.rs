@@ -212,14 +212,16 @@ impl RoomPeer {
 
     /// What time asks for at `now`: a guest's knock to seal and send to everyone (its
     /// nonce from `nonce`, asked only then), or the host's offers given up.
-    pub fn tick(&mut self, now: Millis, nonce: impl FnOnce() -> [u8; NONCE_BYTES]) -> Option<Tick> {
+    /// `relay_up`: whether a relay can carry a message now (an ask waits for one: the first
+    /// after a network change would go out on sockets still opening, and be lost).
+    pub fn tick(&mut self, now: Millis, relay_up: bool, nonce: impl FnOnce() -> [u8; NONCE_BYTES]) -> Option<Tick> {
         let me = self.inbox.me();
         match &mut self.role {
             Role::Guest(room) => {
                 if room.restart_expired(now) {
                     return Some(Tick::RestartFailed);
                 }
-                if let Some((host, conn)) = room.ask_due(now) {
+                if let Some((host, conn)) = relay_up.then(|| room.ask_due(now)).flatten() {
                     return Some(Tick::Ask(RoomMessage { from: me, to: Some(host), nonce: nonce(), body: Body::RestartAsk { conn } }));
                 }
                 room.knock_due(now).then(|| Tick::Knock(RoomMessage { from: me, to: None, nonce: nonce(), body: Body::Knock }))
@@ -306,8 +308,8 @@ mod tests {
         let mut host = RoomPeer::host(HOST);
         host.take(msg(ANN, None, 1, Body::Knock), false, 0).unwrap();
         host.offered(ANN, 1, "s".into());
-        assert_eq!(host.tick(OFFER_LIFETIME_MS - 1, || [0; 8]), None);
-        assert_eq!(host.tick(OFFER_LIFETIME_MS, || [0; 8]), Some(Tick::GiveUp(vec![1])));
+        assert_eq!(host.tick(OFFER_LIFETIME_MS - 1, true, || [0; 8]), None);
+        assert_eq!(host.tick(OFFER_LIFETIME_MS, true, || [0; 8]), Some(Tick::GiveUp(vec![1])));
         for i in 0..MAX_PENDING as u8 {
             assert!(host.take(msg(PeerId([100 + i; 8]), None, 100 + i, Body::Knock), false, 0).is_ok());
         }
@@ -319,9 +321,9 @@ mod tests {
     fn a_guest_answers_only_signed_offers_to_itself_and_knocks_until_connected() {
         let mut guest = RoomPeer::guest(ANN, 0);
         assert!(guest.seeking());
-        let Some(Tick::Knock(knock)) = guest.tick(0, || [7; 8]) else { panic!("a knock is due at once") };
+        let Some(Tick::Knock(knock)) = guest.tick(0, true, || [7; 8]) else { panic!("a knock is due at once") };
         assert_eq!((knock.from, knock.to, knock.body), (ANN, None, Body::Knock));
-        assert_eq!(guest.tick(500, || [8; 8]), None, "backing off");
+        assert_eq!(guest.tick(500, true, || [8; 8]), None, "backing off");
         // Unsigned (someone with the link posing as the host): refused.
         assert_eq!(guest.take(msg(BEN, Some(ANN), 1, offer(1)), false, 600), Err(Refusal::NotTheHost));
         assert_eq!(guest.take(msg(HOST, Some(BEN), 2, offer(1)), true, 600), Err(Refusal::NotForMe));
@@ -331,10 +333,10 @@ mod tests {
         assert_eq!(guest.take(msg(HOST, Some(ANN), 4, offer(1)), true, 700), Ok(None));
         guest.connection(true, 800);
         assert!(!guest.seeking());
-        assert_eq!(guest.tick(100_000, || [9; 8]), None);
+        assert_eq!(guest.tick(100_000, true, || [9; 8]), None);
         // A drop: knocking again at once.
         guest.connection(false, 200_000);
-        assert!(matches!(guest.tick(200_000, || [10; 8]), Some(Tick::Knock(_))));
+        assert!(matches!(guest.tick(200_000, true, || [10; 8]), Some(Tick::Knock(_))));
         // Knocks are not for guests.
         assert_eq!(guest.take(msg(BEN, None, 5, Body::Knock), false, 200_001), Err(Refusal::OtherSide));
     }
@@ -342,7 +344,7 @@ mod tests {
     /// A guest seated through the room on `conn`, and its host.
     fn seated(conn: u32) -> (RoomPeer, RoomPeer) {
         let (mut host, mut guest) = (RoomPeer::host(HOST), RoomPeer::guest(ANN, 0));
-        let Some(Tick::Knock(knock)) = guest.tick(0, || [1; 8]) else { panic!("a knock") };
+        let Some(Tick::Knock(knock)) = guest.tick(0, true, || [1; 8]) else { panic!("a knock") };
         host.take(knock, false, 0).unwrap();
         host.offered(ANN, conn, "sealed".into());
         guest.take(msg(HOST, Some(ANN), 2, offer(conn)), true, 10).unwrap();
@@ -359,14 +361,15 @@ mod tests {
     fn a_connection_down_is_restarted_through_the_room() {
         let (mut host, mut guest) = seated(5);
         assert!(guest.restarting(1_000));
-        let Some(Tick::Ask(ask)) = guest.tick(1_000, || [4; 8]) else { panic!("an ask is due at once") };
+        assert_eq!(guest.tick(1_000, false, || [4; 8]), None, "no relay up yet: the ask waits");
+        let Some(Tick::Ask(ask)) = guest.tick(1_000, true, || [4; 8]) else { panic!("an ask is due at once") };
         assert_eq!((ask.to, &ask.body), (Some(HOST), &Body::RestartAsk { conn: 5 }));
         assert!(guest.seeking(), "trackers announced to while restarting");
         assert_eq!(host.take(ask, false, 1_100), Ok(Some(Step::Page(FromRoom::RestartAsked { conn: 5 }))));
         assert_eq!(host.restart_offering(5, 1_200), Some(ANN));
         host.restart_offered(5, "sealed-restart".into());
         // The guest asks again (its first copy of the offer lost): the same offer goes out.
-        let Some(Tick::Ask(again)) = guest.tick(1_000 + crate::net::room::restart::ASK_EVERY_MS, || [5; 8]) else { panic!("asked again") };
+        let Some(Tick::Ask(again)) = guest.tick(1_000 + crate::net::room::restart::ASK_EVERY_MS, true, || [5; 8]) else { panic!("asked again") };
         assert_eq!(host.take(again, false, 2_600), Ok(Some(Step::Resend { to: ANN, sealed: "sealed-restart".into() })));
         // Unsigned, it is refused; signed, the page answers it.
         assert_eq!(guest.take(msg(BEN, Some(ANN), 6, restart(5)), false, 2_700), Err(Refusal::NotTheHost));
@@ -376,7 +379,7 @@ mod tests {
         assert_eq!(host.take(answer, false, 3_000), Ok(Some(Step::Page(FromRoom::RestartAnswer { conn: 5, code: "ra".into() }))));
         guest.connection(true, 3_500);
         assert!(!guest.seeking());
-        assert_eq!(guest.tick(60_000, || [9; 8]), None, "back: no asks, no knocks");
+        assert_eq!(guest.tick(60_000, true, || [9; 8]), None, "back: no asks, no knocks");
     }
 
     #[test]
@@ -404,10 +407,10 @@ mod tests {
     fn a_restart_not_back_in_time_is_given_up_for_a_knock() {
         let (_, mut guest) = seated(5);
         guest.restarting(1_000);
-        assert!(matches!(guest.tick(1_000, || [1; 8]), Some(Tick::Ask(_))));
+        assert!(matches!(guest.tick(1_000, true, || [1; 8]), Some(Tick::Ask(_))));
         let end = 1_000 + crate::net::room::restart::RESTART_WITHIN_MS;
-        assert_eq!(guest.tick(end, || [2; 8]), Some(Tick::RestartFailed));
-        assert!(matches!(guest.tick(end, || [3; 8]), Some(Tick::Knock(_))), "knocking at once");
+        assert_eq!(guest.tick(end, true, || [2; 8]), Some(Tick::RestartFailed));
+        assert!(matches!(guest.tick(end, true, || [3; 8]), Some(Tick::Knock(_))), "knocking at once");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 
 /// A connection `disconnected` this long (not `failed`: ICE may still find its way back by
 /// itself) is restarted.
-pub const DISCONNECTED_GRACE_MS: Millis = 2_500;
+pub const DISCONNECTED_GRACE_MS: Millis = 2_000;
 /// A restart not connected within this is given up: the guest knocks again (a rejoin), the
 /// host closes the connection (the guest's hello takes its seat back on the next one).
 pub const RESTART_WITHIN_MS: Millis = 8_000;

@@ -305,7 +305,8 @@ fn tick(shared: &Shared) {
     {
         let mut w = shared.borrow_mut();
         let Some(r) = w.room.as_mut() else { return };
-        match r.peer.tick(t, crypto::random) {
+        let relay_up = r.slots.iter().any(|s| s.link.as_ref().is_some_and(|l| l.ready()));
+        match r.peer.tick(t, relay_up, crypto::random) {
             Some(Tick::Knock(m)) => knock = Some((m, r.seal.clone())),
             Some(Tick::Ask(m)) => ask = Some((m, r.seal.clone())),
             Some(Tick::GiveUp(conns)) => said.push(FromRoom::GiveUp { conns }),
