@@ -155,7 +155,15 @@ export async function takeMyTurn(page) {
       return "call";
     }
     const bury = page.locator("[data-testid=bury-count]");
-    await bury.waitFor();
+    // At a peer table the host's view can arrive between reading the phase and here (the
+    // bury made, the friends' call or a steal now due, the turn moved on): wait for what
+    // the table shows next, and look again unless it is the bury (seen in the NAT lab).
+    await page.waitForFunction(() => {
+      const t = document.querySelector("[data-testid=table]");
+      return document.querySelector("[data-testid=bury-count], [data-testid=call-friends], [data-testid=steal-panel]") ||
+        t?.dataset.myTurn !== "yes" || t?.dataset.phase !== "exchange";
+    }, null, { timeout: 30000 });
+    if (!(await bury.count())) return "wait";
     const k = Number((await bury.textContent()).split("/")[1].trim());
     await page.locator("[data-testid=hand] [data-card]").evaluateAll((els, k) => els.slice(0, k).forEach((e) => e.click()), k);
     await page.click("[data-testid=bury]");

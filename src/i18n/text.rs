@@ -346,6 +346,8 @@ impl Text {
     pub const ResumingTable: Text = Text { en: "Resuming the table…", zh: "正在恢复牌桌…" };
     pub const PreparingInvite: Text = Text { en: "Preparing the invite…", zh: "正在生成邀请…" };
     pub const Connecting: Text = Text { en: "Connecting…", zh: "连接中…" };
+    /// A guest's connection went down mid-game and is being restarted; the table stays.
+    pub const Reconnecting: Text = Text { en: "Connection lost — reconnecting. Your seat and cards are kept.", zh: "连接中断，正在重新连接。你的座位和手牌都会保留。" };
     pub const StandInAfter: Text = Text { en: "Bot stands in after (s)", zh: "掉线几秒后电脑代打" };
     pub const InviteFailed: Text = Text { en: "Could not connect. Try again with both on the same Wi-Fi; some networks (mobile data, offices) also need a TURN server, added in Settings. Then make a new invite.", zh: "连接失败。请让双方连同一个 Wi-Fi 再试；有些网络（移动数据、公司网络）还需要在设置中添加 TURN 服务器。然后重新生成邀请。" };
     pub const NewInvite: Text = Text { en: "New invite", zh: "重新邀请" };

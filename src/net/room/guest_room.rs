@@ -1,9 +1,13 @@
 //! A guest's side of a room: when to knock (at once, then backing off to every 30 s, and
 //! never once connected), which offer to answer, and when an answered offer that never
 //! connected is given up for a new knock. A drop, or the host's page reloading, starts
-//! the knocking over: that is how a table heals with nobody doing anything.
+//! the knocking over: that is how a table heals with nobody doing anything. A connection
+//! that goes down without closing is first restarted (`restart`): the guest asks the host
+//! for it until its offer comes, and knocks again if it is not back in time.
 
+use super::inbox::Refusal;
 use super::message::PeerId;
+use super::restart::{ASK_EVERY_MS, RESTART_WITHIN_MS};
 use crate::net::Millis;
 
 /// The waits between knocks: at once, then 1, 2, 4, 8 and 15 s, then every 30 s. Each
@@ -19,7 +23,11 @@ pub enum GuestState {
     Knocking { knocks: u32, next: Millis },
     /// Answered the host's offer of connection `conn`, waiting for it to open.
     Answering { host: PeerId, conn: u32, since: Millis },
-    Connected,
+    /// Open; on `link`, the host's connection, when it came through this room.
+    Connected { link: Option<(PeerId, u32)> },
+    /// The connection went down: asking `host` to restart `conn` (next at `next_ask`)
+    /// until its restart offer came (`offered`), back by `since` + [`RESTART_WITHIN_MS`].
+    Restarting { host: PeerId, conn: u32, since: Millis, next_ask: Millis, offered: bool },
 }
 
 #[derive(Clone, Debug)]
@@ -61,7 +69,10 @@ impl GuestRoom {
         match self.state {
             GuestState::Knocking { next, .. } => Some(next),
             GuestState::Answering { since, .. } => Some(since + CONNECT_WITHIN_MS),
-            GuestState::Connected => None,
+            GuestState::Connected { .. } => None,
+            GuestState::Restarting { since, next_ask, offered, .. } => {
+                Some(if offered { since + RESTART_WITHIN_MS } else { next_ask.min(since + RESTART_WITHIN_MS) })
+            }
         }
     }
 
@@ -72,7 +83,7 @@ impl GuestRoom {
         let take = match self.state {
             GuestState::Knocking { .. } => true,
             GuestState::Answering { host: h, conn: c, .. } => h != host || c != conn,
-            GuestState::Connected => false,
+            GuestState::Connected { .. } | GuestState::Restarting { .. } => false,
         };
         if take {
             self.state = GuestState::Answering { host, conn, since: now };
@@ -80,9 +91,62 @@ impl GuestRoom {
         take
     }
 
-    /// The connection opened: knocking stops.
+    /// The connection opened (or came back after a restart): knocking stops.
     pub fn connected(&mut self) {
-        self.state = GuestState::Connected;
+        let link = match self.state {
+            GuestState::Answering { host, conn, .. } | GuestState::Restarting { host, conn, .. } => Some((host, conn)),
+            GuestState::Connected { link } => link,
+            GuestState::Knocking { .. } => None,
+        };
+        self.state = GuestState::Connected { link };
+    }
+
+    /// The open connection went down (not closed): restart it if it came through this
+    /// room (`true`: the first ask is due at once). Otherwise nothing changes.
+    pub fn restarting(&mut self, now: Millis) -> bool {
+        let GuestState::Connected { link: Some((host, conn)) } = self.state else { return false };
+        self.state = GuestState::Restarting { host, conn, since: now, next_ask: now, offered: false };
+        true
+    }
+
+    /// The host and connection to ask for a restart now, if an ask is due (the next one is
+    /// then scheduled).
+    pub fn ask_due(&mut self, now: Millis) -> Option<(PeerId, u32)> {
+        match &mut self.state {
+            GuestState::Restarting { host, conn, next_ask, offered: false, .. } if now >= *next_ask => {
+                *next_ask = now + ASK_EVERY_MS;
+                Some((*host, *conn))
+            }
+            _ => None,
+        }
+    }
+
+    /// A restart not back within [`RESTART_WITHIN_MS`] is given up for knocking (`true`
+    /// once, when it is: the page then drops the connection).
+    pub fn restart_expired(&mut self, now: Millis) -> bool {
+        let GuestState::Restarting { since, .. } = self.state else { return false };
+        let expired = now.saturating_sub(since) >= RESTART_WITHIN_MS;
+        if expired {
+            self.state = GuestState::Knocking { knocks: 0, next: now };
+        }
+        expired
+    }
+
+    /// The host (its signature checked) restarts connection `conn`: taken only for the
+    /// open (or restarting) connection from that host. The host may restart first, before
+    /// this side noticed anything. A restart for any other connection changes nothing.
+    pub fn restart_offer(&mut self, host: PeerId, conn: u32, now: Millis) -> Result<(), Refusal> {
+        match &mut self.state {
+            GuestState::Connected { link: Some(link) } if *link == (host, conn) => {
+                self.state = GuestState::Restarting { host, conn, since: now, next_ask: now, offered: true };
+                Ok(())
+            }
+            GuestState::Restarting { host: h, conn: c, offered, .. } if (*h, *c) == (host, conn) => {
+                *offered = true;
+                Ok(())
+            }
+            _ => Err(Refusal::NoConnection),
+        }
     }
 
     /// The connection closed (the guest's network, or the host's page went away): knock
@@ -131,6 +195,7 @@ mod tests {
         assert!(room.knock_due(500 + CONNECT_WITHIN_MS));
         assert!(room.offer(HOST, 4, 21_000));
         room.connected();
+        assert_eq!(room.state(), &GuestState::Connected { link: Some((HOST, 4)) });
         assert_eq!(room.next_wake(), None);
         assert!(!room.knock_due(100_000));
         assert!(!room.offer(HOST, 5, 100_001), "connected: no other offer is taken");
@@ -148,5 +213,63 @@ mod tests {
         assert!(room.offer(HOST, 2, 53_100));
         assert!(room.offer(RELOADED, 1, 53_200));
         assert_eq!(room.state(), &GuestState::Answering { host: RELOADED, conn: 1, since: 53_200 });
+    }
+
+    fn connected_to(host: PeerId, conn: u32) -> GuestRoom {
+        let mut room = GuestRoom::new(0);
+        room.knock_due(0);
+        room.offer(host, conn, 100);
+        room.connected();
+        room
+    }
+
+    #[test]
+    fn a_connection_down_asks_for_a_restart_until_offered_then_waits() {
+        let mut room = connected_to(HOST, 3);
+        assert!(room.restarting(10_000));
+        assert!(!room.restarting(10_001), "restarting already");
+        assert_eq!(room.ask_due(10_000), Some((HOST, 3)));
+        assert_eq!(room.ask_due(10_500), None);
+        assert_eq!(room.next_wake(), Some(10_000 + ASK_EVERY_MS));
+        assert_eq!(room.ask_due(10_000 + ASK_EVERY_MS), Some((HOST, 3)));
+        assert!(!room.knock_due(11_600), "no knocking while restarting");
+        assert_eq!(room.restart_offer(HOST, 3, 12_000), Ok(()));
+        assert_eq!(room.ask_due(20_000), None, "offered: no more asks");
+        assert!(!room.offer(HOST, 9, 12_100), "no new connection while restarting");
+        room.connected();
+        assert_eq!(room.state(), &GuestState::Connected { link: Some((HOST, 3)) });
+        assert!(!room.restart_expired(100_000));
+    }
+
+    #[test]
+    fn a_restart_not_back_in_time_falls_back_to_knocking() {
+        let mut room = connected_to(HOST, 3);
+        room.restarting(10_000);
+        assert!(!room.restart_expired(10_000 + RESTART_WITHIN_MS - 1));
+        assert!(room.restart_expired(10_000 + RESTART_WITHIN_MS));
+        assert!(!room.restart_expired(10_000 + RESTART_WITHIN_MS), "said once");
+        assert!(room.knock_due(10_000 + RESTART_WITHIN_MS));
+        // The knock's new connection is the one to restart next time.
+        assert!(room.offer(RELOADED, 1, 20_000));
+        room.connected();
+        assert!(room.restarting(30_000));
+        assert_eq!(room.ask_due(30_000), Some((RELOADED, 1)));
+    }
+
+    #[test]
+    fn the_host_may_restart_first_and_strangers_restarts_are_refused() {
+        let mut room = connected_to(HOST, 3);
+        let before = room.state().clone();
+        assert_eq!(room.restart_offer(RELOADED, 3, 5_000), Err(Refusal::NoConnection), "another host page");
+        assert_eq!(room.restart_offer(HOST, 4, 5_000), Err(Refusal::NoConnection), "another connection");
+        assert_eq!(room.state(), &before, "no state change");
+        assert_eq!(room.restart_offer(HOST, 3, 5_000), Ok(()), "the host noticed first");
+        assert_eq!(room.ask_due(5_000), None);
+        assert_eq!(room.restart_offer(HOST, 3, 6_000), Ok(()), "a second restart of the same connection");
+        // Not connected through a room, or knocking: nothing to restart.
+        let mut knocking = GuestRoom::new(0);
+        assert!(!knocking.restarting(0));
+        assert_eq!(knocking.restart_offer(HOST, 3, 0), Err(Refusal::NoConnection));
+        assert!(matches!(knocking.state(), GuestState::Knocking { .. }));
     }
 }

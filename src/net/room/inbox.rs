@@ -1,5 +1,5 @@
 //! What an opened room message must be before a page acts on it: for this side of the
-//! table (guests take offers, the host knocks and answers), addressed to this page (or to
+//! table (guests take offers and restarts, the host knocks, answers and restart asks), addressed to this page (or to
 //! no one, as knocks are), not its own echo, and not one already taken — the same message
 //! arrives once through every relay, and a relay (or anyone listening) may send it again.
 //! Each refusal is a type, logged and otherwise ignored.
@@ -41,6 +41,9 @@ pub enum Refusal {
     Flood,
     /// An answer to no offer the host is waiting on (answered already, or too late).
     Stale,
+    /// An ICE restart (asked, offered or answered) for no open connection of that peer's:
+    /// another guest's connection, one given up already, or one never made.
+    NoConnection,
 }
 
 impl fmt::Display for Refusal {
@@ -55,6 +58,7 @@ impl fmt::Display for Refusal {
             Refusal::NotTheHost => f.write_str("refused an offer not signed by the room's host"),
             Refusal::Flood => f.write_str("refused a knock: too many at once"),
             Refusal::Stale => f.write_str("ignored an answer to no offer waiting"),
+            Refusal::NoConnection => f.write_str("refused an ICE restart for no connection of that page's"),
         }
     }
 }
@@ -86,8 +90,8 @@ impl Inbox {
             return Err(Refusal::NotForMe);
         }
         let for_side = match m.body {
-            Body::Knock | Body::Answer { .. } => Side::Host,
-            Body::Offer { .. } => Side::Guest,
+            Body::Knock | Body::Answer { .. } | Body::RestartAnswer { .. } | Body::RestartAsk { .. } => Side::Host,
+            Body::Offer { .. } | Body::Restart { .. } => Side::Guest,
         };
         if for_side != self.side || (m.to.is_none() != matches!(m.body, Body::Knock)) {
             return Err(Refusal::OtherSide);
@@ -142,6 +146,16 @@ mod tests {
         assert_eq!(inbox.accept(msg(HOST, Some(OTHER), 2, offer())), Err(Refusal::NotForMe));
         assert_eq!(inbox.accept(msg(OTHER, None, 3, Body::Knock)), Err(Refusal::OtherSide));
         assert_eq!(inbox.accept(msg(HOST, Some(GUEST), 1, offer())), Err(Refusal::Duplicate));
+        // A restart offer is the guest's to take; a restart's ask and answer are the host's.
+        let restart = Body::Restart { conn: 1, code: "r".into(), signature: [0; 64] };
+        assert!(inbox.accept(msg(HOST, Some(GUEST), 4, restart.clone())).is_ok());
+        assert_eq!(inbox.accept(msg(HOST, None, 5, restart)), Err(Refusal::OtherSide), "a restart must be addressed");
+        assert_eq!(inbox.accept(msg(OTHER, Some(GUEST), 6, Body::RestartAsk { conn: 1 })), Err(Refusal::OtherSide));
+        assert_eq!(inbox.accept(msg(OTHER, Some(GUEST), 7, Body::RestartAnswer { conn: 1, code: "a".into() })), Err(Refusal::OtherSide));
+        let mut host = Inbox::new(HOST, Side::Host);
+        assert!(host.accept(msg(GUEST, Some(HOST), 1, Body::RestartAsk { conn: 1 })).is_ok());
+        assert!(host.accept(msg(GUEST, Some(HOST), 2, Body::RestartAnswer { conn: 1, code: "a".into() })).is_ok());
+        assert_eq!(host.accept(msg(GUEST, None, 3, Body::RestartAsk { conn: 1 })), Err(Refusal::OtherSide));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What a room's members say through relays, before it is sealed and after it is opened:
 //! a guest's knock, the host's offer of a connection (signed with the host's key) and the
-//! guest's answer. Every relay carries the same sealed text, [`frame`]d as base64url of
+//! guest's answer; and, on a connection that went down, the guest's ask for an ICE restart,
+//! the host's restart offer (signed too) and the guest's restart answer. Every relay carries the same sealed text, [`frame`]d as base64url of
 //! `iv (12) | AES-GCM ciphertext and tag`; the sealing itself is the browser's Web Crypto.
 //!
 //! Plain layout: `version (1) | kind (1) | from (8) | to (0 or 8, after a flag byte) |
@@ -47,6 +48,13 @@ pub enum Body {
     Offer { conn: u32, code: String, signature: [u8; SIGNATURE_BYTES] },
     /// A guest's answer on connection `conn`, as a signalling code.
     Answer { conn: u32, code: String },
+    /// The host restarts ICE on connection `conn` (open before, down now): its new offer,
+    /// signed over [`restart_signed_bytes`] (so an offer's signature cannot pass for it).
+    Restart { conn: u32, code: String, signature: [u8; SIGNATURE_BYTES] },
+    /// A guest's answer to the host's restart of `conn`.
+    RestartAnswer { conn: u32, code: String },
+    /// A guest whose connection `conn` went down asks the host to restart it.
+    RestartAsk { conn: u32 },
 }
 
 impl Body {
@@ -55,6 +63,9 @@ impl Body {
             Body::Knock => 1,
             Body::Offer { .. } => 2,
             Body::Answer { .. } => 3,
+            Body::Restart { .. } => 4,
+            Body::RestartAnswer { .. } => 5,
+            Body::RestartAsk { .. } => 6,
         }
     }
 }
@@ -140,15 +151,16 @@ impl RoomMessage {
         out.extend_from_slice(&self.nonce);
         match &self.body {
             Body::Knock => {}
-            Body::Offer { conn, code, signature } => {
+            Body::Offer { conn, code, signature } | Body::Restart { conn, code, signature } => {
                 put_varint(&mut out, *conn as u64);
                 put_code(&mut out, code);
                 out.extend_from_slice(signature);
             }
-            Body::Answer { conn, code } => {
+            Body::Answer { conn, code } | Body::RestartAnswer { conn, code } => {
                 put_varint(&mut out, *conn as u64);
                 put_code(&mut out, code);
             }
+            Body::RestartAsk { conn } => put_varint(&mut out, *conn as u64),
         }
         out
     }
@@ -178,6 +190,13 @@ impl RoomMessage {
                 Body::Offer { conn, code, signature: array(&mut r)? }
             }
             3 => Body::Answer { conn: conn(&mut r)?, code: code(&mut r)? },
+            4 => {
+                let conn = conn(&mut r)?;
+                let code = code(&mut r)?;
+                Body::Restart { conn, code, signature: array(&mut r)? }
+            }
+            5 => Body::RestartAnswer { conn: conn(&mut r)?, code: code(&mut r)? },
+            6 => Body::RestartAsk { conn: conn(&mut r)? },
             k => return Err(MessageError::Kind(k)),
         };
         if !r.is_empty() {
@@ -191,7 +210,17 @@ impl RoomMessage {
 /// room, who offers to whom, the connection and its code — so an offer cannot be moved to
 /// another room, guest or connection, nor its code swapped.
 pub fn offer_signed_bytes(room: &RoomCode, host: PeerId, to: PeerId, conn: u32, code: &str) -> Vec<u8> {
-    let mut out = b"tuolaji/room/v1/offer".to_vec();
+    signed_bytes(b"tuolaji/room/v1/offer", room, host, to, conn, code)
+}
+
+/// What the host signs of an ICE restart's offer: as [`offer_signed_bytes`], under another
+/// label, so neither signature can be passed off as the other.
+pub fn restart_signed_bytes(room: &RoomCode, host: PeerId, to: PeerId, conn: u32, code: &str) -> Vec<u8> {
+    signed_bytes(b"tuolaji/room/v1/restart", room, host, to, conn, code)
+}
+
+fn signed_bytes(label: &[u8], room: &RoomCode, host: PeerId, to: PeerId, conn: u32, code: &str) -> Vec<u8> {
+    let mut out = label.to_vec();
     out.extend_from_slice(&room.room);
     out.extend_from_slice(&host.0);
     out.extend_from_slice(&to.0);
@@ -238,6 +267,9 @@ mod tests {
             RoomMessage { from: g, to: None, nonce: [3; 8], body: Body::Knock },
             RoomMessage { from: h, to: Some(g), nonce: [4; 8], body: Body::Offer { conn: 7, code: "AbC-_x".repeat(30), signature: [5; 64] } },
             RoomMessage { from: g, to: Some(h), nonce: [6; 8], body: Body::Answer { conn: 300_000, code: "xyz".into() } },
+            RoomMessage { from: h, to: Some(g), nonce: [7; 8], body: Body::Restart { conn: 2, code: "re".repeat(40), signature: [8; 64] } },
+            RoomMessage { from: g, to: Some(h), nonce: [9; 8], body: Body::RestartAnswer { conn: 2, code: "ra".into() } },
+            RoomMessage { from: g, to: Some(h), nonce: [10; 8], body: Body::RestartAsk { conn: 2 } },
         ]
     }
 
@@ -299,6 +331,7 @@ mod tests {
             offer_signed_bytes(&room, h, x, 1, "code"),
             offer_signed_bytes(&room, h, g, 2, "code"),
             offer_signed_bytes(&room, h, g, 1, "codf"),
+            restart_signed_bytes(&room, h, g, 1, "code"),
         ] {
             assert_ne!(changed, base);
         }

@@ -15,3 +15,4 @@ pub mod host_room;
 pub mod guest_room;
 pub mod relay_link;
 pub mod peer;
+pub mod restart;

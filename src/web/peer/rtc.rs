@@ -1,7 +1,8 @@
 //! WebRTC glue (wasm only): one peer connection with one pre-negotiated, ordered, reliable
 //! data channel (`negotiated: true, id: 0`), non-trickle signalling through `net::signal`
 //! codes (made and read in the page's worker), and state changes and incoming text reported
-//! as events. It only moves bytes.
+//! as events; an ICE restart renegotiates the same connection (`restart_offer`, and
+//! `answer`/`accept` again) and keeps its channel. It only moves bytes.
 
 use crate::net::connect::{BrowserStep, ConnectError};
 use crate::net::ice_report::{failure_cause, Candidate, FailCause, Gathered};
@@ -31,6 +32,11 @@ pub enum PeerEvent {
     TooLarge(usize),
     /// The other side went away (closed its page or its connection).
     Closed,
+    /// ICE lost its path (a network change, a NAT mapping gone): it may come back by
+    /// itself; if not, an ICE restart brings it back on the same channel.
+    Disconnected,
+    /// ICE and DTLS are up (first, or again after [`PeerEvent::Disconnected`] or a restart).
+    Up,
     /// ICE or DTLS failed: no route between the two browsers; the likely cause from what
     /// both sides gathered (`net::ice_report`).
     Failed(FailCause),
@@ -47,6 +53,8 @@ const STUCK_MS: u32 = 5000;
 /// server answers within a few hundred milliseconds; an unreachable one (a network that
 /// blocks it, or none outside) must not hold the code back, so what was found by then is used.
 const GATHER_TIMEOUT_MS: u32 = 2500;
+/// How long a renegotiation's gathering is given to begin (see `local_code`).
+const REGATHER_START_MS: u32 = 400;
 
 type Handler = Rc<dyn Fn(PeerEvent)>;
 /// The JavaScript callbacks, kept alive as long as the connection.
@@ -131,8 +139,10 @@ impl Peer {
         let h = on_event.clone();
         peer.attach(|f| peer.pc.set_onconnectionstatechange(Some(f)), move |_| match state_pc.connection_state() {
             RtcPeerConnectionState::Connecting => h(PeerEvent::Connecting),
+            RtcPeerConnectionState::Connected => h(PeerEvent::Up),
             RtcPeerConnectionState::Failed => h(PeerEvent::Failed(cause_of(&state_pc, &errors.borrow(), servers))),
-            RtcPeerConnectionState::Closed | RtcPeerConnectionState::Disconnected => h(PeerEvent::Closed),
+            RtcPeerConnectionState::Disconnected => h(PeerEvent::Disconnected),
+            RtcPeerConnectionState::Closed => h(PeerEvent::Closed),
             _ => {}
         });
         let h = on_event.clone();
@@ -168,8 +178,15 @@ impl Peer {
         self.closures.borrow_mut().push(c);
     }
 
-    async fn local_code<G: PeerSession>(&self, kind: SdpKind) -> Result<String, ConnectError> {
+    /// The local description as a code, once gathered. `again`: a renegotiation (an ICE
+    /// restart), whose gathering may not have begun yet — the last one's `complete` must
+    /// not pass for it (up to [`REGATHER_START_MS`] is given for it to begin).
+    async fn local_code<G: PeerSession>(&self, kind: SdpKind, again: bool) -> Result<String, ConnectError> {
         let mut waited = 0;
+        while again && self.pc.ice_gathering_state() == RtcIceGatheringState::Complete && waited < REGATHER_START_MS {
+            TimeoutFuture::new(20).await;
+            waited += 20;
+        }
         while self.pc.ice_gathering_state() != RtcIceGatheringState::Complete && waited < GATHER_TIMEOUT_MS {
             TimeoutFuture::new(50).await;
             waited += 50;
@@ -184,16 +201,36 @@ impl Peer {
 
     /// The host's side: an offer, as a code for the invite.
     pub async fn offer<G: PeerSession>(&self) -> Result<String, ConnectError> {
+        self.make_offer::<G>(false).await
+    }
+
+    /// The host's side of an ICE restart: a new offer on this connection, with new ICE
+    /// credentials (so new candidates are gathered and checked), as a code. The channel
+    /// and everything on it stay.
+    pub async fn restart_offer<G: PeerSession>(&self) -> Result<String, ConnectError> {
+        // `restartIce()` (every browser since 2020; not in web-sys's generated list here).
+        let restart = js_sys::Reflect::get(&self.pc, &"restartIce".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let Some(restart) = restart else {
+            return Err(ConnectError::Browser { step: BrowserStep::CreateOffer, detail: "no restartIce".into() });
+        };
+        restart.call0(&self.pc).map_err(|e| js_err(BrowserStep::CreateOffer, e))?;
+        self.make_offer::<G>(true).await
+    }
+
+    async fn make_offer<G: PeerSession>(&self, again: bool) -> Result<String, ConnectError> {
         let offer = JsFuture::from(self.pc.create_offer()).await.map_err(|e| js_err(BrowserStep::CreateOffer, e))?;
         let sdp = js_sys::Reflect::get(&offer, &JsValue::from_str("sdp")).ok().and_then(|v| v.as_string()).unwrap_or_default();
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseOffer, e))?;
-        self.local_code::<G>(SdpKind::Offer).await
+        self.local_code::<G>(SdpKind::Offer, again).await
     }
 
-    /// The guest's side: applies the host's offer code and returns the answer code.
+    /// The guest's side: applies the host's offer code (its first, or an ICE restart's on
+    /// this connection) and returns the answer code.
     pub async fn answer<G: PeerSession>(&self, offer_code: &str) -> Result<String, ConnectError> {
+        // Gathered before: this is a restart's renegotiation.
+        let again = self.pc.ice_gathering_state() == RtcIceGatheringState::Complete;
         let (kind, sdp) = session::decode::<G>(offer_code.to_string()).await?;
         if kind != SdpKind::Offer {
             return Err(ConnectError::AnswerNotInvitation);
@@ -206,7 +243,7 @@ impl Peer {
         let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         desc.set_sdp(&sdp);
         JsFuture::from(self.pc.set_local_description(&desc)).await.map_err(|e| js_err(BrowserStep::UseAnswer, e))?;
-        let code = self.local_code::<G>(SdpKind::Answer).await;
+        let code = self.local_code::<G>(SdpKind::Answer, again).await;
         self.watch_for_stuck();
         code
     }
@@ -239,6 +276,11 @@ impl Peer {
                 }
             }
         });
+    }
+
+    /// Whether ICE and DTLS are up now.
+    pub fn is_up(&self) -> bool {
+        self.pc.connection_state() == RtcPeerConnectionState::Connected
     }
 
     pub fn is_open(&self) -> bool {

@@ -11,7 +11,7 @@ use crate::i18n::Phrased;
 use crate::net::room::inbox::Refusal;
 use crate::ui_model::room_words::room_failure;
 use crate::net::room::link::RoomCode;
-use crate::net::room::message::{offer_signed_bytes, Body, PeerId, RoomMessage};
+use crate::net::room::message::{offer_signed_bytes, restart_signed_bytes, Body, PeerId, RoomMessage};
 use crate::net::room::peer::{FromRoom, RoomFailure, RoomPeer, Step, Tick, ToRoom};
 use crate::net::room::relay_link::{Frame, RelayLink, Via};
 use crate::net::room::relays::{parse_relays, Relay, RelayKind};
@@ -122,12 +122,16 @@ async fn handle(shared: Shared, call: ToRoom) {
         ToRoom::Host { code, key, relays } => open(&shared, code, Some(key), relays).await,
         ToRoom::Guest { code, relays } => open(&shared, code, None, relays).await,
         ToRoom::Offer { guest, conn, code } => offer(&shared, guest, conn, code).await,
-        ToRoom::Answer { host, conn, code } => {
-            let Some((me, seal)) = with_room(&shared, |r| (r.peer.me(), r.seal.clone())) else { return };
-            let m = RoomMessage { from: me, to: Some(host), nonce: crypto::random(), body: Body::Answer { conn, code } };
-            if let Some(sealed) = seal.seal(&m.encode()).await {
-                send_to_one(&shared, host, &sealed);
-            }
+        ToRoom::Answer { host, conn, code } => to_host(&shared, host, Body::Answer { conn, code }).await,
+        ToRoom::RestartAnswer { host, conn, code } => to_host(&shared, host, Body::RestartAnswer { conn, code }).await,
+        ToRoom::RestartOffer { conn, code } => restart_offer(&shared, conn, code).await,
+        ToRoom::Restarting => {
+            with_room(&shared, |r| {
+                if r.peer.restarting(now()) {
+                    // The ask must get out from this device's network now (see `Lost`).
+                    fresh_sockets(r);
+                }
+            });
         }
         ToRoom::Findable(on) => {
             with_room(&shared, |r| r.findable = on);
@@ -137,20 +141,50 @@ async fn handle(shared: Shared, call: ToRoom) {
             with_room(&shared, |r| {
                 r.peer.connection(open, now());
                 if !open {
-                    // A lost connection may mean this device changed networks: a socket
-                    // opened on the old one can look open for minutes while nothing gets
-                    // through (seen in the NAT lab). Knock on fresh sockets, opened now.
-                    for slot in &mut r.slots {
-                        if let Some(socket) = slot.socket.take() {
-                            shut(&socket);
-                        }
-                        slot.link = None;
-                        slot.retry_at = now();
-                    }
+                    fresh_sockets(r);
                 }
             });
         }
     }
+}
+
+/// A lost connection may mean this device changed networks: a socket opened on the old
+/// one can look open for minutes while nothing gets through (seen in the NAT lab). Knock,
+/// or ask for a restart, on fresh sockets, opened now.
+fn fresh_sockets(r: &mut Room) {
+    for slot in &mut r.slots {
+        if let Some(socket) = slot.socket.take() {
+            shut(&socket);
+        }
+        slot.link = None;
+        slot.retry_at = now();
+    }
+}
+
+/// A guest's message to the host, sealed and sent.
+async fn to_host(shared: &Shared, host: PeerId, body: Body) {
+    let Some((me, seal)) = with_room(shared, |r| (r.peer.me(), r.seal.clone())) else { return };
+    let m = RoomMessage { from: me, to: Some(host), nonce: crypto::random(), body };
+    if let Some(sealed) = seal.seal(&m.encode()).await {
+        send_to_one(shared, host, &sealed);
+    }
+}
+
+/// The host's ICE restart offer on open connection `conn`: signed, sealed, remembered (to
+/// resend when the guest asks again) and sent to the guest that holds it.
+async fn restart_offer(shared: &Shared, conn: u32, code: String) {
+    let t = now();
+    let Some(Some((guest, me, seal, key, signed))) = with_room(shared, |r| {
+        let guest = r.peer.restart_offering(conn, t)?;
+        Some((guest, r.peer.me(), r.seal.clone(), r.key.clone(), restart_signed_bytes(&r.code, r.peer.me(), guest, conn, &code)))
+    }) else {
+        return;
+    };
+    let Some(signature) = crypto::sign(&key, &signed).await else { return };
+    let m = RoomMessage { from: me, to: Some(guest), nonce: crypto::random(), body: Body::Restart { conn, code, signature } };
+    let Some(sealed) = seal.seal(&m.encode()).await else { return };
+    with_room(shared, |r| r.peer.restart_offered(conn, sealed.clone()));
+    send_to_one(shared, guest, &sealed);
 }
 
 fn with_room<R>(shared: &Shared, f: impl FnOnce(&mut Room) -> R) -> Option<R> {
@@ -266,13 +300,17 @@ fn shut(socket: &WebSocket) {
 fn tick(shared: &Shared) {
     let t = now();
     let mut knock = None;
+    let mut ask = None;
     let mut said = Vec::new();
     {
         let mut w = shared.borrow_mut();
         let Some(r) = w.room.as_mut() else { return };
-        match r.peer.tick(t, crypto::random) {
+        let relay_up = r.slots.iter().any(|s| s.link.as_ref().is_some_and(|l| l.ready()));
+        match r.peer.tick(t, relay_up, crypto::random) {
             Some(Tick::Knock(m)) => knock = Some((m, r.seal.clone())),
+            Some(Tick::Ask(m)) => ask = Some((m, r.seal.clone())),
             Some(Tick::GiveUp(conns)) => said.push(FromRoom::GiveUp { conns }),
+            Some(Tick::RestartFailed) => said.push(FromRoom::RestartFailed),
             None => {}
         }
         let findable = r.findable || r.peer.seeking();
@@ -291,6 +329,15 @@ fn tick(shared: &Shared) {
     }
     for s in &said {
         tell(s);
+    }
+    // A restart's ask goes to the host alone.
+    if let Some((m, seal, host)) = ask.and_then(|(m, seal)| m.to.map(|host| (m, seal, host))) {
+        let shared = shared.clone();
+        spawn_local(async move {
+            if let Some(sealed) = seal.seal(&m.encode()).await {
+                send_to_one(&shared, host, &sealed);
+            }
+        });
     }
     if let Some((m, seal)) = knock {
         let shared = shared.clone();
@@ -430,6 +477,9 @@ async fn take(shared: Shared, i: usize, generation: u32, sealed: String, via: Vi
     let signed = match (&m.body, m.to, is_host) {
         (Body::Offer { conn, code: offer, signature }, Some(to), false) => {
             crypto::verify(&key, signature, &offer_signed_bytes(&code, m.from, to, *conn, offer)).await
+        }
+        (Body::Restart { conn, code: offer, signature }, Some(to), false) => {
+            crypto::verify(&key, signature, &restart_signed_bytes(&code, m.from, to, *conn, offer)).await
         }
         _ => false,
     };

@@ -143,7 +143,14 @@ fn on_peer_event<G: PeerTable>(weak: &Weak<RefCell<Session>>, ui: Ui<G>, conn: C
         }
         PeerEvent::TooLarge(len) => call(&sess, ui, HostCall::Oversized { conn, len }),
         PeerEvent::Stuck(cause) => ui.room.update(|r| r.advice = Some(cause)),
-        PeerEvent::Closed | PeerEvent::Failed(_) => {
+        PeerEvent::Up => sess.borrow_mut().restarting.retain(|c| *c != conn),
+        // A room's connection that was open and went down: restarted through the room
+        // (after a grace, for one that may come back by itself); it closes if not back.
+        PeerEvent::Disconnected if sess.borrow().room_conns.contains(&conn) => super::room::restart_if_still_down(&sess, ui, conn),
+        PeerEvent::Failed(_) if sess.borrow().room_conns.contains(&conn) && sess.borrow().peers.get(&conn).is_some_and(|p| p.is_open()) => {
+            super::room::restart_connection(&sess, ui, conn)
+        }
+        PeerEvent::Closed | PeerEvent::Disconnected | PeerEvent::Failed(_) => {
             if let PeerEvent::Failed(cause) = ev {
                 ui.room.update(|r| r.advice = Some(cause));
             }

@@ -38,6 +38,10 @@ pub(super) struct Session {
     pub(super) room: Option<crate::web::room::client::RoomClient>,
     /// Whether the room was last told the table wants guests.
     pub(super) room_findable: Option<bool>,
+    /// The connections answered through the room (which can be restarted through it).
+    pub(super) room_conns: Vec<ConnId>,
+    /// The connections being restarted now (`room::restart_connection`).
+    pub(super) restarting: Vec<ConnId>,
 }
 
 /// What the page shows, as the worker last said.

@@ -61,7 +61,7 @@ pub fn host_page<G: PeerTable>() -> AnyView {
         Ok(l) => l,
         Err(e) => return view! { <p class="notice bad">{G::settings_error(&e, shell.lang())}</p> }.into_any(),
     };
-    let session: Shared = Rc::new(RefCell::new(Session { peers: Few::new(), invites: Few::new(), next_conn: 0, console: ConsoleLog::default(), room: None, room_findable: None }));
+    let session: Shared = Rc::new(RefCell::new(Session { peers: Few::new(), invites: Few::new(), next_conn: 0, console: ConsoleLog::default(), room: None, room_findable: None, room_conns: Vec::new(), restarting: Vec::new() }));
     let autosave = Autosave::new(saver);
     let ui = Ui::new(opening, resuming, autosave);
     let resumed = RwSignal::new(false);

@@ -3,6 +3,8 @@
 //! connection whose offer goes back through the worker, each answer is accepted on its
 //! connection, and an offer nobody answered is closed. A connection from the room is like
 //! any other: the guest's hello seats it (its seat back, the next free seat, or watching).
+//! One that goes down is restarted through the room (`restart_connection`, asked for by
+//! the guest or on the host's own notice) and closed if it is not back in time.
 //! The room's code and key are kept beside the table's save, so a reloaded page reopens
 //! the same room and guests knock their way back.
 
@@ -13,6 +15,7 @@ use crate::net::room::message::PeerId;
 use crate::i18n::Phrased;
 use crate::net::room::peer::{FromRoom, ToRoom};
 use crate::net::room::relays::{relays_text, RELAYS_KEY};
+use crate::net::room::restart::{DISCONNECTED_GRACE_MS, RESTART_WITHIN_MS};
 use crate::ui_model::room_words::{no_relay_answered, relays_up, room_link_intro};
 use crate::web::room::client::RoomClient;
 
@@ -79,9 +82,15 @@ pub(super) fn open_room<G: PeerTable>(sess: &Shared, ui: Ui<G>) {
                 tell(&sess, ToRoom::Host { code, key, relays: relays() });
             }
             FromRoom::Knock { guest } => offer_connection(&sess, ui, guest),
-            FromRoom::Answer { conn, code, .. } => {
-                let peer = sess.borrow().peers.get(&ConnId::from(conn)).cloned();
+            FromRoom::Answer { conn, code, .. } | FromRoom::RestartAnswer { conn, code } => {
+                let conn = ConnId::from(conn);
+                let peer = sess.borrow().peers.get(&conn).cloned();
                 if let Some(peer) = peer {
+                    let mut s = sess.borrow_mut();
+                    if !s.room_conns.contains(&conn) {
+                        s.room_conns.push(conn);
+                    }
+                    drop(s);
                     spawn_local(async move {
                         if let Err(e) = peer.accept::<G>(&code).await {
                             web_sys::console::warn_1(&format!("room: a guest's answer was refused: {e:?}").into());
@@ -105,7 +114,8 @@ pub(super) fn open_room<G: PeerTable>(sess: &Shared, ui: Ui<G>) {
             }
             FromRoom::Failed(why) => shown.update(|s| s.failed = Some(why)),
             FromRoom::Off => shown.update(|s| s.off = true),
-            FromRoom::Offer { .. } => {}
+            FromRoom::RestartAsked { conn } => restart_connection(&sess, ui, ConnId::from(conn)),
+            FromRoom::Offer { .. } | FromRoom::Restart { .. } | FromRoom::RestartFailed => {}
         }
     };
     let Some(client) = RoomClient::start(hear) else {
@@ -137,6 +147,59 @@ fn offer_connection<G: PeerTable>(sess: &Shared, ui: Ui<G>, guest: PeerId) {
         // Connections count from 1 per page: a room's u32 holds them.
         if let (Ok(code), Some(sess), Ok(conn)) = (offer, weak.upgrade(), u32::try_from(conn)) {
             tell(&sess, ToRoom::Offer { guest, conn, code });
+        }
+    });
+}
+
+/// Restarts ICE on open connection `conn` (once at a time): a new offer through the room,
+/// answered through it (`FromRoom::RestartAnswer`). Not back within `RESTART_WITHIN_MS`,
+/// the connection is closed and its guest dropped (its hello on the next connection, the
+/// guest knocking again, takes the seat back).
+pub(super) fn restart_connection<G: PeerTable>(sess: &Shared, ui: Ui<G>, conn: ConnId) {
+    let peer = {
+        let mut s = sess.borrow_mut();
+        if s.restarting.contains(&conn) || !s.room_conns.contains(&conn) {
+            return;
+        }
+        let peer = s.peers.get(&conn).cloned();
+        if peer.is_some() {
+            s.restarting.push(conn);
+        }
+        peer
+    };
+    let Some(peer) = peer else { return };
+    let weak = Rc::downgrade(sess);
+    spawn_local(async move {
+        match (peer.restart_offer::<G>().await, u32::try_from(conn)) {
+            (Ok(code), Ok(c)) => {
+                if let Some(s) = weak.upgrade() {
+                    tell(&s, ToRoom::RestartOffer { conn: c, code });
+                }
+            }
+            (Err(e), _) => web_sys::console::warn_1(&format!("room: no ICE restart offer: {e:?}").into()),
+            _ => {}
+        }
+        gloo_timers::future::TimeoutFuture::new(RESTART_WITHIN_MS as u32).await;
+        let Some(sess) = weak.upgrade() else { return };
+        sess.borrow_mut().restarting.retain(|c| *c != conn);
+        let same = sess.borrow().peers.get(&conn).is_some_and(|p| Rc::ptr_eq(p, &peer));
+        if same && !peer.is_up() {
+            sess.borrow_mut().peers.remove(&conn);
+            call(&sess, ui, HostCall::Disconnect { conn, now: now_ms() });
+        }
+    });
+}
+
+/// A room connection that is `disconnected`: restarted unless it comes back within
+/// `DISCONNECTED_GRACE_MS` by itself.
+pub(super) fn restart_if_still_down<G: PeerTable>(sess: &Shared, ui: Ui<G>, conn: ConnId) {
+    let weak = Rc::downgrade(sess);
+    spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(DISCONNECTED_GRACE_MS as u32).await;
+        let Some(sess) = weak.upgrade() else { return };
+        let down = sess.borrow().peers.get(&conn).is_some_and(|p| !p.is_up());
+        if down {
+            restart_connection(&sess, ui, conn);
         }
     });
 }

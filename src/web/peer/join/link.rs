@@ -2,7 +2,8 @@
 //! guest's table opened in the worker and the invitation checked, every reply applied
 //! (bytes to the host, the table shown, the seat's token kept), the WebRTC connection that
 //! answers an invitation or the host's offer through the room's relays, the events on it,
-//! the room worker's news, and the seat's automatic draw.
+//! the room worker's news (a connection that went down restarted through it, or given up
+//! for a new knock), and the seat's automatic draw.
 
 use super::state::{Shown, Stage};
 use super::ROOM_JOINED_KEY;
@@ -11,6 +12,7 @@ use crate::net::ice_report::FailCause;
 use crate::net::protocol::MAX_HOST_MESSAGE_BYTES;
 use crate::net::room::peer::{FromRoom, ToRoom};
 use crate::net::room::relays::{relays_text, RELAYS_KEY};
+use crate::net::room::restart::{Recovered, DISCONNECTED_GRACE_MS, RESTART_WITHIN_MS};
 use crate::net::signal::SdpKind;
 use crate::web::peer::rtc::{Peer, PeerEvent};
 use crate::web::peer::{entropy, ice_servers, load_memory, save_memory, session, PeerMemory, PeerTable};
@@ -39,6 +41,10 @@ pub(super) struct Guest<G: PeerTable> {
     pub(super) relays: RwSignal<Option<(u8, u8)>>,
     /// Why the last connection most likely failed, until one opens.
     pub(super) advice: RwSignal<Option<FailCause>>,
+    /// How the table last came back after the connection went down.
+    pub(super) recovered: RwSignal<Option<Recovered>>,
+    /// How it is coming back now (an ICE restart under way, or a new knock).
+    recovering: StoredValue<Option<Recovered>>,
     peer: StoredValue<Option<Rc<Peer>>, LocalStorage>,
     room_client: StoredValue<Option<Rc<RoomClient>>, LocalStorage>,
 }
@@ -54,6 +60,8 @@ impl<G: PeerTable> Guest<G> {
             is_room,
             relays: RwSignal::new(None),
             advice: RwSignal::new(None),
+            recovered: RwSignal::new(None),
+            recovering: StoredValue::new(None),
             peer: StoredValue::new_local(None),
             room_client: StoredValue::new_local(None),
         };
@@ -138,20 +146,50 @@ impl<G: PeerTable> Guest<G> {
                 self.advice.set(None);
                 self.tell_room(ToRoom::Connected);
                 self.call(GuestCall::Greet);
+                self.came_back(Recovered::Rejoin);
+            }
+            // Back on the same connection: the channel and the table never left.
+            PeerEvent::Up => {
+                if stage.get_untracked() == Stage::Reconnecting {
+                    stage.set(Stage::Open);
+                    self.tell_room(ToRoom::Connected);
+                }
+                self.came_back(Recovered::IceRestart);
             }
             PeerEvent::Message(bytes) => self.call(GuestCall::Received(bytes)),
             PeerEvent::TooLarge(n) => self.call(GuestCall::Oversized(n)),
             PeerEvent::Stuck(cause) => self.advice.set(Some(cause)),
+            // In a room, an open connection that went down is restarted (one `disconnected`
+            // after a grace, in case it comes back by itself).
+            PeerEvent::Disconnected if self.is_room => {
+                if stage.get_untracked() == Stage::Open {
+                    stage.set(Stage::Reconnecting);
+                    spawn_local(async move {
+                        TimeoutFuture::new(DISCONNECTED_GRACE_MS as u32).await;
+                        let down = self.peer.try_get_value().flatten().is_some_and(|p| !p.is_up());
+                        if down && self.stage.try_get_untracked() == Some(Stage::Reconnecting) {
+                            self.restart();
+                        }
+                    });
+                }
+            }
+            PeerEvent::Failed(_) if self.is_room && matches!(stage.get_untracked(), Stage::Open | Stage::Reconnecting) => {
+                stage.set(Stage::Reconnecting);
+                self.restart();
+            }
             // In a room, a lost connection knocks again: the table heals by itself. A failed
             // one says what would let it connect, while it keeps trying.
             PeerEvent::Closed | PeerEvent::Failed(_) if self.is_room => {
                 if let PeerEvent::Failed(cause) = ev {
                     self.advice.set(Some(cause));
                 }
+                if matches!(stage.get_untracked(), Stage::Open | Stage::Reconnecting) {
+                    self.recovering.set_value(Some(Recovered::Rejoin));
+                }
                 stage.set(Stage::Seeking);
                 self.tell_room(ToRoom::Lost);
             }
-            PeerEvent::Closed => {
+            PeerEvent::Closed | PeerEvent::Disconnected => {
                 if matches!(stage.get_untracked(), Stage::Open) {
                     stage.set(Stage::HostGone);
                 }
@@ -160,6 +198,42 @@ impl<G: PeerTable> Guest<G> {
                 self.advice.set(Some(cause));
                 stage.set(Stage::Failed);
             }
+        }
+    }
+
+    /// The table is back after a drop; said as `how` if that is how it was coming back.
+    fn came_back(self, how: Recovered) {
+        if self.recovering.try_get_value().flatten() == Some(how) {
+            self.recovering.set_value(None);
+            self.recovered.set(Some(how));
+        }
+    }
+
+    /// The open connection is down: the room worker asks the host to restart it. Should
+    /// the room not even try (it knows no connection of this page's), the page knocks again
+    /// once the restart's time is up.
+    fn restart(self) {
+        self.recovering.set_value(Some(Recovered::IceRestart));
+        self.tell_room(ToRoom::Restarting);
+        spawn_local(async move {
+            TimeoutFuture::new(RESTART_WITHIN_MS as u32 + 2_000).await;
+            if self.stage.try_get_untracked() == Some(Stage::Reconnecting) {
+                self.give_up_restart(true);
+            }
+        });
+    }
+
+    /// The restart was not back in time: a new connection, knocked for (the room worker
+    /// knocks already when it gave up itself; `tell`: it must be told).
+    fn give_up_restart(self, tell: bool) {
+        if self.stage.get_untracked() != Stage::Reconnecting {
+            return;
+        }
+        self.peer.set_value(None);
+        self.recovering.set_value(Some(Recovered::Rejoin));
+        self.stage.set(Stage::Seeking);
+        if tell {
+            self.tell_room(ToRoom::Lost);
         }
     }
 
@@ -189,6 +263,20 @@ impl<G: PeerTable> Guest<G> {
         match said {
             // The host's offer, through the relays: answered at once, back through them.
             FromRoom::Offer { host, conn, code } => self.answer_with(code, Box::new(move |code| self.tell_room(ToRoom::Answer { host, conn, code }))),
+            // The host restarts the connection (asked, or on its own notice): answered on it.
+            FromRoom::Restart { host, conn, code } => {
+                let Some(Some(p)) = self.peer.try_get_value() else { return };
+                if self.recovering.get_value().is_none() {
+                    self.recovering.set_value(Some(Recovered::IceRestart));
+                }
+                spawn_local(async move {
+                    match p.answer::<G>(&code).await {
+                        Ok(code) => self.tell_room(ToRoom::RestartAnswer { host, conn, code }),
+                        Err(e) => web_sys::console::warn_1(&format!("room: the host's restart was refused: {e:?}").into()),
+                    }
+                });
+            }
+            FromRoom::RestartFailed => self.give_up_restart(false),
             FromRoom::Relays { up, of } => self.relays.set(Some((up, of))),
             FromRoom::Failed(why) => self.stage.set(Stage::RoomFailed(why)),
             _ => {}

@@ -10,8 +10,11 @@
 //! A room link (`#/join/<game>/<room code>`, docs/room.md) is opened the same way: after the
 //! name, the page's room worker knocks through the relays until the host offers a
 //! connection, which the page answers with nobody copying anything; a connection that
-//! drops knocks again, and the guest's hello takes its seat back. Opened again in the same
-//! browser (the page closed, the phone restarted), the link goes straight back to the table.
+//! goes down is first restarted on the same connection (ICE restart through the relays),
+//! and if that is not back in time knocks again: the guest's hello takes its seat back.
+//! How it came back shows as the page's `data-recovered` (`ice-restart` or `rejoin`).
+//! Opened again in the same browser (the page closed, the phone restarted), the link goes
+//! straight back to the table.
 
 mod link;
 mod state;
@@ -81,7 +84,8 @@ pub fn join_page<G: PeerTable>(code: String, watch: bool) -> AnyView {
         })
     };
     view! {
-        <section class="screen page peer-join" class:wide=move || has_view.get() data-testid="peer-join">
+        <section class="screen page peer-join" class:wide=move || has_view.get() data-testid="peer-join"
+            data-recovered=move || guest.recovered.get().map(|r| r.key())>
             {move || (!has_view.get()).then(|| view! { <h2>{shell.t(if watch { Text::WatchTitle } else { Text::JoinTitle })}</h2> })}
             {move || (watching.get() && has_view.get()).then(|| view! {
                 <p class="muted" data-testid="watching">{shell.t(if waiting.get() { Text::WaitingForSeat } else { Text::Watching })}</p>

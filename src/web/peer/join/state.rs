@@ -23,6 +23,9 @@ pub(super) enum Stage {
     Error(ConnectError),
     /// A room's guest, knocking through the relays until the host offers a connection.
     Seeking,
+    /// A room's guest whose open connection went down: restarting it (ICE restart through
+    /// the relays), the table kept as it was.
+    Reconnecting,
     /// The room did not open, phrased by the room worker (or, for a damaged link, here).
     RoomFailed(Phrased),
 }

@@ -1,5 +1,6 @@
 //! The guest's status line: where the connection is (the answer code to send back, connecting,
-//! knocking through the relays with how many answer, a host gone, a failure), then once open
+//! knocking through the relays with how many answer, reconnecting after a drop, a host gone,
+//! a failure), then once open
 //! what the table is doing (dealing, the deal's verdict, watching or waiting for a seat, the
 //! seat taken) — one line in plain words for every state.
 
@@ -28,6 +29,7 @@ pub(super) fn status_line<G: PeerTable>(stage: RwSignal<Stage>, shown: Shown<G>,
             </div>
         }.into_any()),
         Stage::Connecting(_) => Some(line(shell.t(Text::Connecting).into())),
+        Stage::Reconnecting => Some(line(shell.t(Text::Reconnecting).into())),
         Stage::HostGone => Some(view! { <p class="notice bad" role="alert" data-testid="host-gone">{shell.t(Text::HostGone)}</p> }.into_any()),
         Stage::Failed => Some(view! { <p class="notice bad" role="alert" data-testid="connect-failed">{shell.t(Text::GuestFailed)}</p> }.into_any()),
         Stage::Error(e) => Some(view! { <p class="notice bad" role="alert" data-testid="join-error">{shell.t(Text::BadInvite)} " " {connect_error(&e, shell.lang())}</p> }.into_any()),
