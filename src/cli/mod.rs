@@ -15,6 +15,7 @@ pub mod dup;
 pub mod mahjong;
 pub mod mahjong_table;
 pub mod rummy;
+pub mod rummy_arena;
 pub mod game;
 pub mod record;
 pub mod shengji;

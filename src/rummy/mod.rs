@@ -4,6 +4,7 @@
 //! Everything here is a pure function over plain data (serde on the public
 //! types), for the command line and for the playable table in the app.
 
+pub mod arena;
 pub mod bot;
 pub mod card;
 pub mod game;

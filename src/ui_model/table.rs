@@ -89,17 +89,19 @@ impl Level for Difficulty {
 }
 
 impl Level for crate::rummy::bot::Difficulty {
-    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic];
+    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic, Self::Expert];
     fn letter(self) -> char {
         match self {
             Self::Random => 'e',
             Self::Heuristic => 'n',
+            Self::Expert => 'x',
         }
     }
     fn word(self, lang: Lang) -> &'static str {
         match self {
             Self::Random => Difficulty::Random.word(lang),
             Self::Heuristic => Difficulty::Heuristic.word(lang),
+            Self::Expert => Difficulty::Expert.word(lang),
         }
     }
 }

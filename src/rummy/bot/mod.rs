@@ -18,6 +18,11 @@
 //! wrong declaration, nearly always); it still declares a complete hand and
 //! shows its best arrangement.
 
+mod expert;
+mod knowledge;
+
+pub use expert::Effort;
+
 use crate::cards::Rank;
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::rummy::card::RUMMY_KINDS;
@@ -36,6 +41,9 @@ pub enum Difficulty {
     /// The solver-based heuristics.
     #[default]
     Heuristic,
+    /// Determinized search over the unseen cards with the heuristic's
+    /// discards in its playouts (`expert.rs`).
+    Expert,
 }
 
 /// Why a bot chose its move, as data a UI phrases in any language; `Display`
@@ -77,6 +85,34 @@ pub enum BotReason {
     RandomDiscard,
     RandomDrop,
     RandomDeclaration,
+    /// The Expert takes the top discard: over `deals` sampled deals its playouts
+    /// declare after `take` tenths of a turn on average, against `stock` drawing.
+    ExpertTake {
+        card: RummyCard,
+        take: u32,
+        stock: u32,
+        deals: usize,
+    },
+    /// The Expert draws from the stock: taking `card` would average `take`, the stock `stock`.
+    ExpertStock {
+        card: RummyCard,
+        take: u32,
+        stock: u32,
+        deals: usize,
+    },
+    /// The Expert discards `card`: its playouts average `turns` tenths of a turn
+    /// to declare; `next` is the runner-up and its average.
+    ExpertDiscard {
+        card: RummyCard,
+        turns: u32,
+        next: Option<(RummyCard, u32)>,
+        deals: usize,
+    },
+}
+
+/// Tenths of a turn as text: `23` is "2.3".
+pub fn tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
 }
 
 impl fmt::Display for BotReason {
@@ -102,6 +138,25 @@ impl fmt::Display for BotReason {
             BotReason::RandomDiscard => f.write_str("a random discard"),
             BotReason::RandomDrop => f.write_str("a random drop"),
             BotReason::RandomDeclaration => f.write_str("a random declaration"),
+            BotReason::ExpertTake { card, take, stock, deals } => write!(
+                f,
+                "take {card}: about {} turns to declare, against {} drawing from the stock ({deals} sampled deals)",
+                tenths(*take),
+                tenths(*stock)
+            ),
+            BotReason::ExpertStock { card, take, stock, deals } => write!(
+                f,
+                "draw from the stock: about {} turns to declare, against {} taking {card} ({deals} sampled deals)",
+                tenths(*stock),
+                tenths(*take)
+            ),
+            BotReason::ExpertDiscard { card, turns, next, deals } => {
+                write!(f, "discard {card}: about {} turns to declare", tenths(*turns))?;
+                if let Some((other, t)) = next {
+                    write!(f, ", against {} throwing {other}", tenths(*t))?;
+                }
+                write!(f, " ({deals} sampled deals)")
+            }
         }
     }
 }
@@ -123,11 +178,27 @@ pub struct Bot {
     seed: TableSeed,
     deal: u64,
     rng: ChaCha20Rng,
+    /// How hard an Expert searches (unused by the others).
+    effort: expert::Effort,
 }
 
 impl Bot {
     pub fn new(seed: &TableSeed, seat: usize, difficulty: Difficulty) -> Bot {
-        Bot { seat, difficulty, seed: seed.clone(), deal: 0, rng: seed.hand(0).seat(seat).stream(Purpose::Bots) }
+        Bot {
+            seat,
+            difficulty,
+            seed: seed.clone(),
+            deal: 0,
+            rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
+            effort: Effort::default(),
+        }
+    }
+
+    /// The same bot searching with `effort` when it is an Expert (tests and the
+    /// arena try others; the default is the app's).
+    pub fn with_effort(mut self, effort: Effort) -> Bot {
+        self.effort = effort;
+        self
     }
 
     fn roll(&mut self, n: usize) -> usize {
@@ -149,6 +220,8 @@ impl Bot {
                 (Difficulty::Heuristic, Stage::Discard { taken }) => heuristic_discard(view, taken),
                 (Difficulty::Random, Stage::Draw) => self.random_draw(view),
                 (Difficulty::Random, Stage::Discard { taken }) => self.random_discard(view, taken),
+                (Difficulty::Expert, Stage::Draw) => expert::draw(&mut self.rng, view, self.effort),
+                (Difficulty::Expert, Stage::Discard { taken }) => expert::discard(&mut self.rng, view, taken, self.effort),
             },
         }
     }
@@ -234,26 +307,42 @@ fn hand_shape(hand: &[RummyCard], view: &SeatView) -> Option<(u32, Arrangement)>
     Some((shape(&open, real.standing, view.wild), real))
 }
 
+/// A discard from 14 cards as the heuristic judges it: the card, the solver's
+/// best arrangement of the 13 kept, that arrangement with every meld credited
+/// (`open`) and the kept hand's shape.
+pub(crate) struct Judged {
+    pub discard: Discard,
+    pub open: Option<Arrangement>,
+    pub shape: u32,
+}
+
 /// Every discard from `hand` (14 cards; not `taken`), best first: a valid
 /// declaration, then the least shape, then the solver's order.
-fn options_for(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<(Discard, u32)> {
+pub(crate) fn judged_options(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<Judged> {
     let Ok(real) = discard_options(hand, view.wild, &view.rules) else { return Vec::new() };
     let open = discard_options(hand, view.wild, &lenient(&view.rules)).unwrap_or_default();
-    let mut by_card: [Option<&Arrangement>; RUMMY_KINDS] = [None; RUMMY_KINDS];
-    for d in &open {
-        by_card[d.discard.id()] = Some(&d.arrangement);
+    let mut by_card: [Option<Arrangement>; RUMMY_KINDS] = std::array::from_fn(|_| None);
+    for d in open {
+        let id = d.discard.id();
+        by_card[id] = Some(d.arrangement);
     }
-    let mut out: Vec<(usize, Discard, u32)> = real
+    let mut out: Vec<(usize, Judged)> = real
         .into_iter()
         .enumerate()
         .filter(|(_, d)| Some(d.discard) != taken)
         .map(|(i, d)| {
-            let s = by_card[d.discard.id()].map_or(u32::MAX, |o| shape(o, d.arrangement.standing, view.wild));
-            (i, d, s)
+            let open = by_card[d.discard.id()].take();
+            let shape = open.as_ref().map_or(u32::MAX, |o| shape(o, d.arrangement.standing, view.wild));
+            (i, Judged { discard: d, open, shape })
         })
         .collect();
-    crate::small_sort::sort_by_key(&mut out, |(i, d, s)| (!d.arrangement.valid, *s, *i));
-    out.into_iter().map(|(_, d, s)| (d, s)).collect()
+    crate::small_sort::sort_by_key(&mut out, |(i, j)| (!j.discard.arrangement.valid, j.shape, *i));
+    out.into_iter().map(|(_, j)| j).collect()
+}
+
+/// Every discard from `hand` (14 cards; not `taken`), best first, with the kept hand's shape.
+fn options_for(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<(Discard, u32)> {
+    judged_options(hand, view, taken).into_iter().map(|j| (j.discard, j.shape)).collect()
 }
 
 fn declare(d: Discard) -> (Action, BotReason) {
