@@ -70,6 +70,9 @@ pub struct ArenaArgs {
     /// Discards the Expert compares [default: the app's]
     #[arg(long, value_name = "N")]
     pub discards: Option<usize>,
+    /// Sampled deals in which the Expert checks what its discard gives the next seat [default: the app's]
+    #[arg(long, value_name = "N")]
+    pub feed: Option<usize>,
     /// Print a line to standard error every N deal pairs (0: never)
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
@@ -90,9 +93,10 @@ fn effort(a: &ArenaArgs) -> Result<Effort, CliError> {
         ("--samples", a.samples, &mut e.samples),
         ("--horizon", a.horizon, &mut e.horizon),
         ("--discards", a.discards, &mut e.discards),
+        ("--feed", a.feed, &mut e.feed),
     ] {
         if let Some(v) = given {
-            if v == 0 || v > 1000 {
+            if (v == 0 && flag != "--feed") || v > 1000 {
                 return Err(CliError::new(format!("{flag} must be 1 to 1000, not {v}")));
             }
             *slot = v;
@@ -167,7 +171,7 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
         || {
             format!(
                 "rummy arena: {} (A) against {} (B), {} players, {}, {} deals played both ways round, seed {}\n\
-                 expert effort: {} sampled deals, {} draws ahead, {} discards compared\n\
+                 expert effort: {} sampled deals, {} draws ahead, {} discards compared, feeding checked in {}\n\
                  A's share of deals: {:.1} % (95 % interval {:.1}–{:.1} %, paired bootstrap over deal pairs)\n\
                  deals won: A {}, B {}, nobody {}; deal pairs: A won both ways {}, split {}, lost both ways {}\n\
                  mean margin: {:+.1} points a deal for A's side (95 % interval {:+.1} to {:+.1}); {:.1} turns a deal\n\
@@ -182,6 +186,7 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                 effort.samples,
                 effort.horizon,
                 effort.discards,
+                effort.feed,
                 pct(r.won.share),
                 pct(r.won.ci95[0]),
                 pct(r.won.ci95[1]),
@@ -214,7 +219,7 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                 "players": resolved.players,
                 "variant": resolved.variant,
                 "deals": r.pairs,
-                "effort": { "samples": effort.samples, "horizon": effort.horizon, "discards": effort.discards },
+                "effort": { "samples": effort.samples, "horizon": effort.horizon, "discards": effort.discards, "feed": effort.feed },
                 "interval": "paired bootstrap over deal pairs, 2000 resamples from the seed's arena-bootstrap stream",
                 "a": { "bot": a.a.name(), "won": r.won, "wins": r.a_wins, "margin": r.margin, "margin_ci95": r.margin_ci95, "decision_ms": ta },
                 "b": { "bot": a.b.name(), "wins": r.b_wins, "decision_ms": tb },

@@ -24,7 +24,7 @@
 use super::knowledge::Knowledge;
 use super::{has_partner, judged_options, lenient, shape, BotReason, Judged, DROP_BELOW_DRAWS};
 use crate::rummy::game::{Action, SeatView};
-use crate::rummy::{solve, Arrangement, RummyCard, Standing};
+use crate::rummy::{open_discards, solve, Arrangement, Discard, RummyCard, Standing};
 use rand_chacha::ChaCha20Rng;
 
 /// How hard the Expert searches: the bound on its work, never a clock.
@@ -36,12 +36,15 @@ pub struct Effort {
     pub horizon: usize,
     /// Discards compared (the heuristic's best first).
     pub discards: usize,
+    /// Of the sampled deals, how many also check whether the next seat would
+    /// take the discard (0: never).
+    pub feed: usize,
 }
 
 impl Default for Effort {
     /// The app's: about 10 ms a decision natively (docs/rummy.md, "Bots").
     fn default() -> Effort {
-        Effort { samples: 10, horizon: 3, discards: 4 }
+        Effort { samples: 16, horizon: 3, discards: 4, feed: 0 }
     }
 }
 
@@ -49,6 +52,10 @@ impl Default for Effort {
 const TURN: u64 = 10;
 /// Shape points that count as one more turn to go at the horizon.
 const SHAPE_PER_TURN: u64 = 8;
+/// What feeding the next seat costs, in tenths of a turn: a card that lowers
+/// its shape (it would take it), and one that completes its hand.
+const FEEDS: u64 = 6;
+const FEEDS_DECLARATION: u64 = 30;
 
 /// A 13-card hand kept during a playout, with what the quick test needs.
 #[derive(Clone)]
@@ -71,6 +78,12 @@ impl Kept {
         let open = solve(&view.hand, view.wild, &lenient(&view.rules)).ok()?;
         Some(Kept { hand: view.hand.clone(), shape: shape(&open, real.standing, view.wild), open })
     }
+
+    /// A sampled opponent's hand, judged the playouts' quick way.
+    fn sampled(hand: Vec<RummyCard>, view: &SeatView) -> Option<Kept> {
+        let open = solve(&hand, view.wild, &lenient(&view.rules)).ok()?;
+        Some(Kept { hand, shape: shape(&open, open.standing, view.wild), open })
+    }
 }
 
 /// Can `card` change the kept hand's best arrangement? Jokers and wild cards,
@@ -90,19 +103,30 @@ fn useful(card: RummyCard, kept: &Kept, view: &SeatView) -> bool {
 }
 
 /// After drawing `card` onto `kept`: `Ok(new kept hand)`, or `Err(())` when the
-/// 14 cards hold a valid declaration.
+/// 14 cards hold a valid declaration. A playout's quicker judge than the
+/// heuristic's: the solver's `open_discards` (every meld credited, nothing
+/// required: one DP per discard), the standing read from its groups.
 fn draw_onto(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()> {
     if !useful(card, kept, view) {
         return Ok(kept.clone());
     }
     let mut hand = kept.hand.clone();
     hand.push(card);
-    let options = judged_options(&hand, view, None);
-    match options.first() {
-        Some(j) if j.discard.arrangement.valid => Err(()),
-        Some(j) => Ok(Kept::from_judged(&hand, j).unwrap_or_else(|| kept.clone())),
-        None => Ok(kept.clone()),
+    let Ok(options) = open_discards(&hand, view.wild, &view.rules) else { return Ok(kept.clone()) };
+    let mut best: Option<(u32, Discard)> = None;
+    for d in options {
+        let standing = d.arrangement.standing;
+        if standing == Standing::Sequences && d.arrangement.loose.is_empty() {
+            return Err(());
+        }
+        let s = shape(&d.arrangement, standing, view.wild);
+        if best.as_ref().is_none_or(|(b, _)| s < *b) {
+            best = Some((s, d));
+        }
     }
+    let Some((shape, d)) = best else { return Ok(kept.clone()) };
+    crate::rummy::game::take_card(&mut hand, d.discard);
+    Ok(Kept { hand, open: d.arrangement, shape })
 }
 
 /// Plays `kept` forward over `draws` (the seat's next cards), at most `horizon`
@@ -158,7 +182,7 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
     let (mut take_sum, mut stock_sum) = (0u64, 0u64);
     let mut deals = 0;
     for _ in 0..effort.samples {
-        let stock = knowledge.sample_stock(rng, depth);
+        let (stock, _) = knowledge.sample_stock(rng, depth, 0);
         let Some(&first) = stock.first() else { break };
         deals += 1;
         // Both candidates draw the same later cards: one in every `active` after this round.
@@ -202,12 +226,30 @@ pub(crate) fn discard(
     let active = knowledge.active;
     let mut sums = vec![0u64; kept.len()];
     let mut deals = 0;
-    for _ in 0..effort.samples {
-        let stock = knowledge.sample_stock(rng, active * effort.horizon);
+    let (next, unknown) = knowledge.next.unwrap_or((view.seat, 0));
+    for sample in 0..effort.samples {
+        let feed = sample < effort.feed && next != view.seat;
+        let (stock, extra) = knowledge.sample_stock(rng, active * effort.horizon, if feed { unknown } else { 0 });
         if stock.is_empty() {
             break;
         }
         deals += 1;
+        if feed {
+            // Would the next seat take the card (its shape drops), or even declare with it?
+            let mut hand = knowledge.known[next].clone();
+            hand.extend(extra);
+            if let Some(them) = Kept::sampled(hand, view) {
+                let weight = effort.samples as u64 / effort.feed.max(1) as u64;
+                for (sum, (card, _)) in sums.iter_mut().zip(&kept) {
+                    *sum += weight
+                        * match draw_onto(&them, *card, view) {
+                            Err(()) => FEEDS_DECLARATION,
+                            Ok(k) if k.shape < them.shape => FEEDS,
+                            Ok(_) => 0,
+                        };
+                }
+            }
+        }
         // The others draw before this seat's next turn.
         let draws = own_draws(&stock, active - 1, active);
         for (sum, (_, k)) in sums.iter_mut().zip(&kept) {

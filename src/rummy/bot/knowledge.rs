@@ -23,6 +23,10 @@ pub(crate) struct Knowledge {
     pub stock: usize,
     /// Seats still playing the deal.
     pub active: usize,
+    /// The next seat to play after this one, and how many of its cards are unknown.
+    pub next: Option<(usize, usize)>,
+    /// Per seat, the cards known to be in its hand.
+    pub known: Vec<Vec<RummyCard>>,
 }
 
 impl Knowledge {
@@ -40,12 +44,15 @@ impl Knowledge {
         }
         // Cards an opponent took from the pile, less what that seat has thrown since
         // (approximately: its discards still on the pile), are in its hand.
+        let mut known = vec![Vec::new(); view.players];
         for s in (0..view.players).filter(|&s| s != view.seat && view.arrangements[s].is_none()) {
             let mut held = [0i32; RUMMY_KINDS];
             view.picked.iter().filter(|(by, _)| *by == s).for_each(|(_, c)| held[c.id()] += 1);
             view.pile.iter().filter(|p| p.by == Some(s)).for_each(|p| held[p.card.id()] -= 1);
             for k in 0..RUMMY_KINDS {
-                left[k] -= held[k].max(0);
+                let n = held[k].clamp(0, left[k].max(0));
+                left[k] -= n;
+                known[s].extend(std::iter::repeat_n(k, n as usize).filter_map(RummyCard::from_id));
             }
         }
         let pool = (0..RUMMY_KINDS)
@@ -53,21 +60,27 @@ impl Knowledge {
             .filter_map(RummyCard::from_id)
             .collect();
         let active = view.status.iter().filter(|s| s.is_playing()).count().max(1);
-        Knowledge { pool, stock: view.stock, active }
+        let next = (1..view.players)
+            .map(|i| (view.seat + i) % view.players)
+            .find(|&s| view.status[s].is_playing())
+            .map(|s| (s, view.hand_sizes[s].saturating_sub(known[s].len())));
+        Knowledge { pool, stock: view.stock, active, next, known }
     }
 
     /// The first `n` cards of a sampled stock, in drawing order (fewer when the
-    /// stock or the pool is smaller): a partial Fisher–Yates shuffle of the pool
-    /// drawing from `rng`.
-    pub fn sample_stock(&self, rng: &mut ChaCha20Rng, n: usize) -> Vec<RummyCard> {
+    /// stock or the pool is smaller), and `extra` more unseen cards (an opponent's
+    /// unknown ones): a partial Fisher–Yates shuffle of the pool drawing from `rng`.
+    pub fn sample_stock(&self, rng: &mut ChaCha20Rng, n: usize, extra: usize) -> (Vec<RummyCard>, Vec<RummyCard>) {
         let mut pool = self.pool.clone();
         let n = n.min(self.stock).min(pool.len());
-        for i in 0..n {
+        let m = (n + extra).min(pool.len());
+        for i in 0..m {
             let j = i + uniform_below(rng, (pool.len() - i) as u64) as usize;
             pool.swap(i, j);
         }
-        pool.truncate(n);
-        pool
+        pool.truncate(m);
+        let extra = pool.split_off(n);
+        (pool, extra)
     }
 }
 
@@ -92,7 +105,9 @@ mod tests {
         let k = Knowledge::from_view(&g.view(0));
         assert_eq!(k.pool.len(), 106 - 13 - 1 - 1 - 1, "the taken card is known to be in seat 2's hand");
         let mut rng = TableSeed::parse("s").unwrap().stream(crate::dup::Purpose::Bots);
-        let stock = k.sample_stock(&mut rng, 5);
+        let (stock, extra) = k.sample_stock(&mut rng, 5, 13);
+        assert_eq!(extra.len(), 13);
+        assert_eq!(k.next, Some((1, 12)), "seat 2 holds 13 cards, one of them known");
         assert_eq!(stock.len(), 5);
         assert!(stock.iter().all(|c| k.pool.contains(c)));
     }

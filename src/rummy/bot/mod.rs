@@ -25,6 +25,7 @@ pub use expert::Effort;
 
 use crate::cards::Rank;
 use crate::dup::{uniform_below, Purpose, TableSeed};
+use crate::table::StreamAt;
 use crate::rummy::card::RUMMY_KINDS;
 use crate::rummy::game::{Action, PhaseName, SeatView, Stage};
 use crate::rummy::{discard_options, solve, Arrangement, Counted, Discard, Rules, RummyCard, Standing};
@@ -442,13 +443,59 @@ impl crate::table::Bot<crate::rummy::game::Game> for Bot {
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         Bot::suggest(self, view)
     }
-    fn stream_at(&self) -> Option<crate::table::StreamAt> {
-        Some(crate::table::StreamAt { hand: self.deal, word: self.rng.get_word_pos() })
+    fn stream_at(&self) -> Option<StreamAt> {
+        Some(self.progress())
     }
-    fn resume_stream(&mut self, at: crate::table::StreamAt) {
-        self.deal = at.hand;
+    fn resume_stream(&mut self, at: StreamAt) {
+        self.resume(at)
+    }
+}
+
+impl Bot {
+    /// What deciding has changed of this bot since it was made: where its stream stands.
+    pub fn progress(&self) -> StreamAt {
+        StreamAt { hand: self.deal, word: self.rng.get_word_pos() }
+    }
+
+    /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
+    pub fn resume(&mut self, progress: StreamAt) {
+        self.deal = progress.hand;
         self.rng = self.seed.hand(self.deal).seat(self.seat).stream(Purpose::Bots);
-        self.rng.set_word_pos(at.word);
+        self.rng.set_word_pos(progress.word);
+    }
+}
+
+/// What of a [`Bot`] travels (to the worker that thinks for it and back): its random
+/// stream is named by the seed, deal and seat, so only the position in it travels. The
+/// effort is the app's.
+#[derive(Serialize, Deserialize)]
+struct BotState {
+    seat: usize,
+    difficulty: Difficulty,
+    seed: String,
+    progress: StreamAt,
+}
+
+impl Serialize for Bot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        BotState { seat: self.seat, difficulty: self.difficulty, seed: self.seed.as_str().to_string(), progress: self.progress() }
+            .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bot {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bot, D::Error> {
+        let b = BotState::deserialize(d)?;
+        let seed = TableSeed::parse(&b.seed).map_err(|_| serde::de::Error::custom("not a table seed"))?;
+        let mut bot = Bot::new(&seed, b.seat, b.difficulty);
+        bot.resume(b.progress);
+        Ok(bot)
+    }
+}
+
+impl fmt::Debug for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bot {{ seat: {}, {:?}, deal {} }}", self.seat, self.difficulty, self.deal)
     }
 }
 
