@@ -44,7 +44,7 @@ pub struct Effort {
 impl Default for Effort {
     /// The app's: about 10 ms a decision natively (docs/rummy.md, "Bots").
     fn default() -> Effort {
-        Effort { samples: 16, horizon: 3, discards: 4, feed: 0 }
+        Effort { samples: 16, horizon: 3, discards: 6, feed: 0 }
     }
 }
 

@@ -107,7 +107,7 @@ mod tests {
         let mut rng = TableSeed::parse("s").unwrap().stream(crate::dup::Purpose::Bots);
         let (stock, extra) = k.sample_stock(&mut rng, 5, 13);
         assert_eq!(extra.len(), 13);
-        assert_eq!(k.next, Some((1, 12)), "seat 2 holds 13 cards, one of them known");
+        assert_eq!(k.next, Some((1, 13)), "seat 2 holds 14 cards mid-turn, one of them known");
         assert_eq!(stock.len(), 5);
         assert!(stock.iter().all(|c| k.pool.contains(c)));
     }
