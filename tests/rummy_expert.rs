@@ -10,8 +10,7 @@ use tuolaji::rummy::game::{Game, Settings, Variant};
 
 fn config(players: u8, deals: usize, seed: &str, effort: Effort) -> ArenaConfig {
     ArenaConfig {
-        a: Difficulty::Expert,
-        b: Difficulty::Heuristic,
+        kinds: [Difficulty::Expert, Difficulty::Heuristic],
         deals,
         seed: TableSeed::parse(seed).unwrap(),
         settings: Settings { players, ..Settings::default() },
@@ -43,7 +42,7 @@ fn expert_beats_the_heuristic_on_fixed_deals() {
 fn heuristic_against_itself_splits_every_pair() {
     // The control for the test above: the arena itself favours nobody.
     let mut c = config(2, 16, "ciexpert", Effort::default());
-    c.a = Difficulty::Heuristic;
+    c.kinds[0] = Difficulty::Heuristic;
     let (report, _, _) = arena::run(&c, &mut no_clock()).unwrap();
     assert_eq!(report.won.share, 0.5);
     assert_eq!(report.pairs_split, 16);

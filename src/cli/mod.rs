@@ -11,6 +11,7 @@
 //! once, as bad output (exit 2), instead of a panic.
 
 pub mod arena;
+pub mod arena_threads;
 pub mod dup;
 pub mod mahjong;
 pub mod mahjong_table;

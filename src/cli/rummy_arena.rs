@@ -5,46 +5,32 @@
 //! Everything but the timings is the same for the same arguments on any
 //! machine (and any `--threads`).
 
-use super::{write_stderr, CliError, CliResult, Output, Verdict};
+use super::arena_threads::ms_since;
+use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
-use crate::rummy::arena::{self, ArenaConfig, DecisionTimes, PairResult, Timings};
+use crate::rummy::arena::{self, ArenaConfig, DecisionTimes, Timings};
 use crate::rummy::bot::{Difficulty, Effort};
 use crate::rummy::game::{Game, Settings};
 use serde_json::json;
 use std::time::Instant;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BotArg {
-    Random,
-    Heuristic,
-    Expert,
+/// A bot's kind by its serde name (`random`, `heuristic`, `expert`).
+fn bot_kind(text: &str) -> Result<Difficulty, String> {
+    serde_json::from_value(json!(text)).map_err(|_| format!("{text} is not a kind of bot (random, heuristic or expert)"))
 }
 
-impl BotArg {
-    fn difficulty(self) -> Difficulty {
-        match self {
-            BotArg::Random => Difficulty::Random,
-            BotArg::Heuristic => Difficulty::Heuristic,
-            BotArg::Expert => Difficulty::Expert,
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            BotArg::Random => "random",
-            BotArg::Heuristic => "heuristic",
-            BotArg::Expert => "expert",
-        }
-    }
+fn bot_name(d: Difficulty) -> String {
+    serde_json::to_value(d).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
-    /// Bot kind A (the one reported on)
-    #[arg(long)]
-    pub a: BotArg,
-    /// Bot kind B
-    #[arg(long)]
-    pub b: BotArg,
+    /// Bot kind A (the one reported on): random, heuristic or expert
+    #[arg(long, value_parser = bot_kind)]
+    pub a: Difficulty,
+    /// Bot kind B: random, heuristic or expert
+    #[arg(long, value_parser = bot_kind)]
+    pub b: Difficulty,
     /// Players, 2 to 6 [default: 2]
     #[arg(long, default_value_t = 2)]
     pub players: u8,
@@ -80,12 +66,6 @@ pub struct ArenaArgs {
 
 pub const MAX_DEALS: usize = 1_000_000;
 
-/// One thread's deal pairs (with their indices) and decision times.
-type ThreadResult = (Vec<(usize, PairResult)>, Timings);
-
-fn ms_since(start: Instant) -> f64 {
-    start.elapsed().as_secs_f64() * 1000.0
-}
 
 fn effort(a: &ArenaArgs) -> Result<Effort, CliError> {
     let mut e = Effort::default();
@@ -106,12 +86,7 @@ fn effort(a: &ArenaArgs) -> Result<Effort, CliError> {
 }
 
 pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
-    if a.deals == 0 || a.deals > MAX_DEALS {
-        return Err(CliError::new(format!("--deals must be 1 to {MAX_DEALS}, not {}", a.deals)));
-    }
-    if a.threads == 0 || a.threads > 64 {
-        return Err(CliError::new(format!("--threads must be 1 to 64, not {}", a.threads)));
-    }
+    super::arena_threads::check_counts(a.deals, MAX_DEALS, a.threads)?;
     let seed = TableSeed::parse(&a.seed).map_err(|e| CliError::new(format!("--seed: {e}")))?;
     let mut settings: Settings = match &a.settings {
         Some(text) => serde_json::from_str(text).map_err(|e| CliError::new(format!("--settings: {e}")))?,
@@ -121,96 +96,48 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
     let game = Game::new(settings.clone(), seed.clone()).map_err(|e| CliError::new(e.to_string()))?;
     let resolved = game.settings().clone();
     let effort = effort(a)?;
-    let config = ArenaConfig { a: a.a.difficulty(), b: a.b.difficulty(), deals: a.deals, seed: seed.clone(), settings, effort };
+    let config = ArenaConfig { kinds: [a.a, a.b], deals: a.deals, seed: seed.clone(), settings, effort };
     let start = Instant::now();
-    let threads = a.threads.min(a.deals);
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<ThreadResult, arena::ArenaError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (config, done) = (&config, &done);
-                scope.spawn(move || {
-                    let clock_start = Instant::now();
-                    let mut clock = move || ms_since(clock_start);
-                    let mut timings = Timings::default();
-                    let mut pairs = Vec::new();
-                    for d in (t..config.deals).step_by(threads) {
-                        pairs.push((d, arena::play_pair(config, d, &mut clock, &mut timings)?));
-                        let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if a.progress > 0 && k.is_multiple_of(a.progress) {
-                            write_stderr(&format!("{k} of {} deal pairs, {:.0} s", config.deals, ms_since(start) / 1000.0));
-                        }
-                    }
-                    Ok((pairs, timings))
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an arena thread panicked")).collect()
+    let played = super::arena_threads::play_pairs(out, a.deals, a.threads, a.progress, |d, clock: &mut dyn FnMut() -> f64, t: &mut Timings| {
+        arena::play_pair(&config, d, clock, t)
     });
-    let mut pairs = Vec::with_capacity(a.deals);
-    let mut timings = Timings::default();
-    for r in results {
-        match r {
-            Ok((p, t)) => {
-                pairs.extend(p);
-                timings.extend(t);
-            }
-            Err(e) => {
-                out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
-                return Ok(Verdict::No);
-            }
-        }
-    }
-    pairs.sort_by_key(|(d, _)| *d);
-    let pairs: Vec<PairResult> = pairs.into_iter().map(|(_, p)| p).collect();
+    let Some((pairs, timings)) = played else { return Ok(Verdict::No) };
     let r = arena::report(&seed, &pairs);
     let (ta, tb) = (DecisionTimes::of(&timings.a), DecisionTimes::of(&timings.b));
     let seconds = ms_since(start) / 1000.0;
     let pct = |x: f64| 100.0 * x;
+    let times = |kind: Difficulty, t: &DecisionTimes| {
+        format!("{} median {:.3} ms, p99 {:.3} ms over {}", bot_name(kind), t.median, t.p99, t.count)
+    };
+    let interval = |[lo, hi]: [f64; 2]| format!("95 % interval {:.1}–{:.1} %", pct(lo), pct(hi));
     out.emit(
         || {
-            format!(
-                "rummy arena: {} (A) against {} (B), {} players, {}, {} deals played both ways round, seed {}\n\
-                 expert effort: {} sampled deals, {} draws ahead, {} discards compared, feeding checked in {}\n\
-                 A's share of deals: {:.1} % (95 % interval {:.1}–{:.1} %, paired bootstrap over deal pairs)\n\
-                 deals won: A {}, B {}, nobody {}; deal pairs: A won both ways {}, split {}, lost both ways {}\n\
-                 mean margin: {:+.1} points a deal for A's side (95 % interval {:+.1} to {:+.1}); {:.1} turns a deal\n\
-                 time per decision: A ({}) median {:.3} ms, p99 {:.3} ms over {}; B ({}) median {:.3} ms, p99 {:.3} ms over {}\n\
-                 digest {}; {:.1} s",
-                a.a.name(),
-                a.b.name(),
-                resolved.players,
-                resolved.variant.name(),
-                r.pairs,
-                seed,
-                effort.samples,
-                effort.horizon,
-                effort.discards,
-                effort.feed,
-                pct(r.won.share),
-                pct(r.won.ci95[0]),
-                pct(r.won.ci95[1]),
-                r.a_wins,
-                r.b_wins,
-                r.no_winner,
-                r.pairs_won,
-                r.pairs_split,
-                r.pairs_lost,
-                r.margin,
-                r.margin_ci95[0],
-                r.margin_ci95[1],
-                r.turns,
-                a.a.name(),
-                ta.median,
-                ta.p99,
-                ta.count,
-                a.b.name(),
-                tb.median,
-                tb.p99,
-                tb.count,
-                r.digest,
-                seconds,
-            )
+            [
+                format!(
+                    "rummy arena: {} (A) against {} (B), {} players, {}, {} deals played both ways round, seed {seed}",
+                    bot_name(a.a),
+                    bot_name(a.b),
+                    resolved.players,
+                    resolved.variant.name(),
+                    r.pairs
+                ),
+                format!(
+                    "expert effort: {} sampled deals, {} draws ahead, {} discards compared, feeding checked in {}",
+                    effort.samples, effort.horizon, effort.discards, effort.feed
+                ),
+                format!("A's share of deals: {:.1} % ({}, paired bootstrap over deal pairs)", pct(r.won.share), interval(r.won.ci95)),
+                format!(
+                    "deals won: A {}, B {}, nobody {}; deal pairs: A won both ways {}, split {}, lost both ways {}",
+                    r.a_wins, r.b_wins, r.no_winner, r.pairs_won, r.pairs_split, r.pairs_lost
+                ),
+                format!(
+                    "mean margin: {:+.1} points a deal for A's side (95 % interval {:+.1} to {:+.1}); {:.1} turns a deal",
+                    r.margin, r.margin_ci95[0], r.margin_ci95[1], r.turns
+                ),
+                format!("time per decision: A {}; B {}", times(a.a, &ta), times(a.b, &tb)),
+                format!("digest {}; {seconds:.1} s", r.digest),
+            ]
+            .join("\n")
         },
         || {
             json!({
@@ -221,8 +148,8 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                 "deals": r.pairs,
                 "effort": { "samples": effort.samples, "horizon": effort.horizon, "discards": effort.discards, "feed": effort.feed },
                 "interval": "paired bootstrap over deal pairs, 2000 resamples from the seed's arena-bootstrap stream",
-                "a": { "bot": a.a.name(), "won": r.won, "wins": r.a_wins, "margin": r.margin, "margin_ci95": r.margin_ci95, "decision_ms": ta },
-                "b": { "bot": a.b.name(), "wins": r.b_wins, "decision_ms": tb },
+                "a": { "bot": bot_name(a.a), "won": r.won, "wins": r.a_wins, "margin": r.margin, "margin_ci95": r.margin_ci95, "decision_ms": ta },
+                "b": { "bot": bot_name(a.b), "wins": r.b_wins, "decision_ms": tb },
                 "no_winner": r.no_winner,
                 "pairs": { "won": r.pairs_won, "split": r.pairs_split, "lost": r.pairs_lost },
                 "turns": r.turns,

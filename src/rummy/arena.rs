@@ -19,22 +19,21 @@
 
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::rummy::bot::{bots_for, Difficulty, Effort};
-use crate::rummy::game::{Game, PhaseName, Settings, SettingsError};
+use crate::rummy::game::{Game, PhaseName, Settings};
 use crate::table::sim::hex_digest;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 pub use crate::shengji::arena::{deal_seed, DecisionTimes, Share, Timings, BOOTSTRAP};
 
-/// What to play.
+/// What to play: kinds A and B, on `deals` deal pairs of `seed` at tables of `settings`,
+/// Expert bots searching with `effort` (the app's unless asked otherwise).
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
-    pub a: Difficulty,
-    pub b: Difficulty,
+    pub kinds: [Difficulty; 2],
     pub deals: usize,
     pub seed: TableSeed,
     pub settings: Settings,
-    /// How hard Expert bots search (the app's default unless asked otherwise).
     pub effort: Effort,
 }
 
@@ -61,33 +60,23 @@ pub struct PairResult {
 }
 
 impl PairResult {
-    pub fn won(&self) -> f64 {
-        (self.deals[0].won + self.deals[1].won) / 2.0
-    }
-    pub fn margin(&self) -> f64 {
-        (self.deals[0].margin + self.deals[1].margin) as f64 / 2.0
+    /// The mean of `f` over the pair's two deals (`|d| d.won`: A's score for the pair).
+    pub fn both(&self, f: impl Fn(&DealScore) -> f64) -> f64 {
+        self.deals.iter().map(f).sum::<f64>() / 2.0
     }
 }
 
-/// Why a deal could not be played.
+/// Why a deal could not be played: its table seed and what went wrong (settings that
+/// make no table, a bot's move the rules refuse, a deal that does not end).
 #[derive(Clone, Debug, PartialEq)]
-pub enum ArenaError {
-    Settings(SettingsError),
-    /// A bot's move was refused (a bug in the bot): the deal, the seat and the sentence.
-    Refused { seed: String, seat: usize, error: String },
-    /// A deal did not end within its bound of actions.
-    NoEnd { seed: String },
+pub struct ArenaError {
+    pub seed: String,
+    pub what: String,
 }
 
 impl std::fmt::Display for ArenaError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ArenaError::Settings(e) => write!(f, "{e}"),
-            ArenaError::Refused { seed, seat, error } => {
-                write!(f, "deal {seed}: the bot in seat {} made a move the rules refuse: {error}", seat + 1)
-            }
-            ArenaError::NoEnd { seed } => write!(f, "deal {seed}: the deal did not end"),
-        }
+        write!(f, "deal {}: {}", self.seed, self.what)
     }
 }
 
@@ -102,9 +91,11 @@ pub fn play_deal(
     clock: &mut dyn FnMut() -> f64,
     timings: &mut Timings,
 ) -> Result<(DealScore, Game), ArenaError> {
-    let mut game = Game::new(config.settings.clone(), seed.clone()).map_err(ArenaError::Settings)?;
+    let failed = |what: String| ArenaError { seed: seed.to_string(), what };
+    let mut game = Game::new(config.settings.clone(), seed.clone()).map_err(|e| failed(e.to_string()))?;
     let n = game.players();
-    let order = if a_even { [config.a, config.b] } else { [config.b, config.a] };
+    let [a, b] = config.kinds;
+    let order = if a_even { [a, b] } else { [b, a] };
     let mut bots: Vec<_> = bots_for(seed, n, &order).into_iter().map(|b| b.with_effort(config.effort)).collect();
     let is_a = |s: usize| s.is_multiple_of(2) == a_even;
     let cap = 4 * game.all_cards().len() * (game.settings().restocks as usize + 1) + 100;
@@ -112,7 +103,7 @@ pub fn play_deal(
     while game.phase() != PhaseName::Finished {
         steps += 1;
         if steps > cap {
-            return Err(ArenaError::NoEnd { seed: seed.to_string() });
+            return Err(failed("the deal did not end".into()));
         }
         let seat = game.to_act()[0];
         let view = game.view(seat);
@@ -123,11 +114,8 @@ pub fn play_deal(
             let dt = clock() - t0;
             if is_a(seat) { timings.a.push(dt) } else { timings.b.push(dt) }
         }
-        game.apply(seat, &action).map_err(|e| ArenaError::Refused {
-            seed: seed.to_string(),
-            seat,
-            error: e.to_string(),
-        })?;
+        game.apply(seat, &action)
+            .map_err(|e| failed(format!("the bot in seat {} made a move the rules refuse: {e}", seat + 1)))?;
     }
     let r = game.result().expect("a finished deal has a result");
     let won = match r.winner {
@@ -140,17 +128,12 @@ pub fn play_deal(
     Ok((score, game))
 }
 
-/// Plays deal `d` both ways round.
-pub fn play_pair(
-    config: &ArenaConfig,
-    d: usize,
-    clock: &mut dyn FnMut() -> f64,
-    timings: &mut Timings,
-) -> Result<PairResult, ArenaError> {
+/// Plays deal `d` both ways round (A in the even seats first), timing with `clock`.
+pub fn play_pair(config: &ArenaConfig, d: usize, clock: &mut dyn FnMut() -> f64, t: &mut Timings) -> Result<PairResult, ArenaError> {
     let seed = deal_seed(&config.seed, d);
-    let (h0, _) = play_deal(config, &seed, true, clock, timings)?;
-    let (h1, _) = play_deal(config, &seed, false, clock, timings)?;
-    Ok(PairResult { seed: seed.to_string(), deals: [h0, h1] })
+    let (even, _) = play_deal(config, &seed, true, clock, t)?;
+    let (odd, _) = play_deal(config, &seed, false, clock, t)?;
+    Ok(PairResult { seed: seed.to_string(), deals: [even, odd] })
 }
 
 /// Everything the arena reports but the timings: the same for the same seed.
@@ -176,18 +159,18 @@ pub struct Report {
     pub digest: String,
 }
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+/// The 2.5th and 97.5th percentiles of bootstrap means (zeros when there are none).
+fn interval(mut means: Vec<f64>) -> [f64; 2] {
+    means.sort_by(|x, y| x.total_cmp(y));
+    let last = means.len().saturating_sub(1) as f64;
+    [0.025, 0.975].map(|q| means.get((last * q).round() as usize).copied().unwrap_or(0.0))
 }
 
 /// The figures over `pairs` (in deal order), intervals from `seed`'s bootstrap stream.
 pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
     let n = pairs.len();
-    let won: Vec<f64> = pairs.iter().map(PairResult::won).collect();
-    let margin: Vec<f64> = pairs.iter().map(PairResult::margin).collect();
+    let won: Vec<f64> = pairs.iter().map(|p| p.both(|d| d.won)).collect();
+    let margin: Vec<f64> = pairs.iter().map(|p| p.both(|d| d.margin as f64)).collect();
     let mean = |v: &[f64]| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 };
     let mut rng = seed.stream(Purpose::Named("arena-bootstrap"));
     let (mut won_bs, mut margin_bs) = (Vec::with_capacity(BOOTSTRAP), Vec::with_capacity(BOOTSTRAP));
@@ -201,8 +184,6 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
         won_bs.push(w / n as f64);
         margin_bs.push(m / n as f64);
     }
-    won_bs.sort_by(|x, y| x.total_cmp(y));
-    margin_bs.sort_by(|x, y| x.total_cmp(y));
     let deals = pairs.iter().flat_map(|p| &p.deals);
     let a_wins = deals.clone().filter(|d| d.won == 1.0).count();
     let b_wins = deals.clone().filter(|d| d.won == 0.0).count();
@@ -211,12 +192,12 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
     h.update(serde_json::to_string(pairs).unwrap_or_default().as_bytes());
     Report {
         pairs: n,
-        won: Share { share: mean(&won), ci95: [percentile(&won_bs, 0.025), percentile(&won_bs, 0.975)] },
+        won: Share { share: mean(&won), ci95: interval(won_bs) },
         a_wins,
         b_wins,
         no_winner: 2 * n - a_wins - b_wins,
         margin: mean(&margin),
-        margin_ci95: [percentile(&margin_bs, 0.025), percentile(&margin_bs, 0.975)],
+        margin_ci95: interval(margin_bs),
         pairs_won: won.iter().filter(|&&w| w > 0.75).count(),
         pairs_split: won.iter().filter(|&&w| (0.25..=0.75).contains(&w)).count(),
         pairs_lost: won.iter().filter(|&&w| w < 0.25).count(),
@@ -228,9 +209,6 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
 /// Plays every deal in order on this thread and reports.
 pub fn run(config: &ArenaConfig, clock: &mut dyn FnMut() -> f64) -> Result<(Report, Vec<PairResult>, Timings), ArenaError> {
     let mut timings = Timings::default();
-    let mut pairs = Vec::with_capacity(config.deals);
-    for d in 0..config.deals {
-        pairs.push(play_pair(config, d, clock, &mut timings)?);
-    }
+    let pairs: Vec<PairResult> = (0..config.deals).map(|d| play_pair(config, d, clock, &mut timings)).collect::<Result<_, _>>()?;
     Ok((report(&config.seed, &pairs), pairs, timings))
 }

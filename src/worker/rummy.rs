@@ -11,50 +11,40 @@ use crate::i18n::Phrased;
 use crate::rummy::bot::{Bot, BotReason, Difficulty};
 use crate::rummy::game::{Action, Game, SeatView};
 use crate::table::think::{answer, job, serve, Answer, Kind, Thinks};
-use crate::table::StreamAt as Progress;
+use crate::table::{Bot as _, StreamAt};
 
-/// A rummy job besides a bot's move.
-#[derive(serde::Serialize, serde::Deserialize)]
-enum Job {
-    /// What the Expert would do in this view's seat.
-    Expert(SeatView),
-}
-
+/// A rummy bot's progress is where its stream stands (`table::Bot::stream_at`); the one
+/// job besides a bot's move is a seat's view, to which the answer is the Expert's move.
 impl Thinks for Game {
     type Bot = Bot;
-    type Progress = Progress;
-    fn progress(bot: &Bot) -> Progress {
-        bot.progress()
+    type Progress = Option<StreamAt>;
+    fn progress(bot: &Bot) -> Option<StreamAt> {
+        bot.stream_at()
     }
-    fn resume(bot: &mut Bot, progress: Progress) {
-        bot.resume(progress)
+    fn resume(bot: &mut Bot, at: Option<StreamAt>) {
+        if let Some(at) = at {
+            bot.resume_stream(at);
+        }
     }
     fn phrase(reason: &BotReason) -> Phrased {
         Phrased::with(|lang| crate::ui_model::rummy::reasons::bot_reason(reason, lang))
     }
     fn other(payload: &[u8]) -> Option<Vec<u8>> {
-        serve(payload, |job: Job| match job {
-            Job::Expert(view) => Some(expert_move(&view)),
-        })
+        serve(payload, |view: SeatView| Some(expert_move(&view)))
     }
 }
 
 /// The Expert's move in `view`'s seat and why, phrased: deciding on the hint's own stream.
 pub fn expert_move(view: &SeatView) -> (Action, Phrased) {
     let mut bot = Bot::new(&TableSeed::named("rummyhint"), view.seat, Difficulty::Expert);
-    bot.resume(Progress { hand: view.deal_number, word: 0 });
+    bot.resume_stream(StreamAt { hand: view.deal_number, word: 0 });
     let (action, why) = bot.suggest(view);
     (action, <Game as Thinks>::phrase(&why))
 }
 
 /// The job that asks the worker what the Expert would do in `view`'s seat.
 pub fn expert_job(view: &SeatView) -> Vec<u8> {
-    // A reference serialises as the value: the job needs no copy of the view.
-    #[derive(serde::Serialize)]
-    enum Asked<'a> {
-        Expert(&'a SeatView),
-    }
-    job::<Game, _>(Kind::Other, &Asked::Expert(view))
+    job::<Game, _>(Kind::Other, view)
 }
 
 /// The worker's answer, read back (`None`: a worker of another build).
@@ -78,24 +68,25 @@ mod tests {
     fn remote_bots_and_the_expert_hint_are_the_pages_own() {
         let seed = TableSeed::parse("rmworker").unwrap();
         let levels = [Difficulty::Expert, Difficulty::Heuristic, Difficulty::Random];
-        let mut here = bots_for(&seed, 3, &levels);
-        let mut there: Vec<Remote<Game>> = bots_for(&seed, 3, &levels).into_iter().map(Remote::new).collect();
+        let pairs = bots_for(&seed, 3, &levels).into_iter().zip(bots_for(&seed, 3, &levels));
+        let mut seats: Vec<(Bot, Remote<Game>)> = pairs.map(|(here, there)| (here, Remote::new(there))).collect();
         let mut game = Game::new(Settings { players: 3, ..Settings::default() }, seed).unwrap();
-        let mut moves = 0;
-        while game.phase() != PhaseName::Finished && moves < 1000 {
-            let seat = game.to_act()[0];
-            let view = game.view(seat);
-            let (want, _) = here[seat].suggest(&view);
-            let (got, why) = decide_here::<Game, _>(&mut there[seat], &view).expect("the worker answers");
-            assert_eq!(got, want, "move {moves}");
-            assert!(!why.get(crate::i18n::Lang::Zh).is_empty());
-            if moves % 5 == 0 && view.phase == PhaseName::Play {
-                let (action, _) = expert_answer(&work::<Game>(&expert_job(&view))).expect("the Expert's move");
-                assert_eq!(action, expert_move(&view).0);
+        for step in 0.. {
+            assert!(step < 1000, "the deal ends");
+            if game.phase() == PhaseName::Finished {
+                break;
             }
-            game.apply(seat, &want).unwrap();
-            moves += 1;
+            let view = game.view(game.to_act()[0]);
+            let (here, there) = &mut seats[view.seat];
+            let (want, _) = here.suggest(&view);
+            let (got, why) = decide_here::<Game, _>(there, &view).expect("the worker answers");
+            assert_eq!((step, &got), (step, &want));
+            assert!(!why.get(crate::i18n::Lang::Zh).is_empty());
+            if step % 5 == 0 && view.phase == PhaseName::Play {
+                let asked = expert_answer(&work::<Game>(&expert_job(&view))).map(|(a, _)| a);
+                assert_eq!(asked, Some(expert_move(&view).0));
+            }
+            game.apply(view.seat, &want).unwrap();
         }
-        assert_eq!(game.phase(), PhaseName::Finished, "the deal ends");
     }
 }

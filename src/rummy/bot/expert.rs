@@ -22,7 +22,7 @@
 //! values are integers (tenths of a turn), the same on every platform.
 
 use super::knowledge::Knowledge;
-use super::{has_partner, judged_options, lenient, shape, BotReason, Judged, DROP_BELOW_DRAWS};
+use super::{has_partner, judged_options, lenient, shape, BotReason, Judged};
 use crate::rummy::game::{Action, SeatView};
 use crate::rummy::{open_discards, solve, Arrangement, Discard, RummyCard, Standing};
 use rand_chacha::ChaCha20Rng;
@@ -72,11 +72,11 @@ impl Kept {
         Some(Kept { hand, open: j.open.clone()?, shape: j.shape })
     }
 
-    /// The seat's hand now (13 cards), judged.
-    fn now(view: &SeatView) -> Option<Kept> {
+    /// The seat's hand now (13 cards), judged, and its standing under the table's rules.
+    fn now(view: &SeatView) -> Option<(Kept, Standing)> {
         let real = solve(&view.hand, view.wild, &view.rules).ok()?;
         let open = solve(&view.hand, view.wild, &lenient(&view.rules)).ok()?;
-        Some(Kept { hand: view.hand.clone(), shape: shape(&open, real.standing, view.wild), open })
+        Some((Kept { hand: view.hand.clone(), shape: shape(&open, real.standing, view.wild), open }, real.standing))
     }
 
     /// A sampled opponent's hand, judged the playouts' quick way.
@@ -155,18 +155,10 @@ fn mean(sum: u64, n: usize) -> u32 {
 /// The Expert's draw: the heuristic's first drop, else the top discard or the
 /// stock, whichever sampled playouts finish sooner.
 pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (Action, BotReason) {
-    let Some(now) = Kept::now(view) else { return (Action::DrawStock, BotReason::DrawStock) };
-    if view.drop_cost.is_some() && !view.drawn[view.seat] {
-        let jokers = view.hand.iter().any(|c| c.is_wild(view.wild));
-        let draws = super::pure_draws(&view.hand, view.wild);
-        let pure = solve(&view.hand, view.wild, &view.rules).map_or(Standing::NoPure, |a| a.standing);
-        if pure == Standing::NoPure && !jokers && draws < DROP_BELOW_DRAWS {
-            return (Action::Drop, BotReason::BadOpening { draws });
-        }
-    }
-    let Some(card) = view.top().filter(|_| view.top_takeable) else {
-        let why = if view.top().is_some() { BotReason::DeadJoker } else { BotReason::DrawStock };
-        return (Action::DrawStock, why);
+    let Some((now, standing)) = Kept::now(view) else { return (Action::DrawStock, BotReason::DrawStock) };
+    let card = match super::draw_prelude(view, standing) {
+        Ok(card) => card,
+        Err(settled) => return settled,
     };
     let mut with = view.hand.clone();
     with.push(card);

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How well a bot plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Difficulty {
     /// Random legal moves (see the module notes).
@@ -172,7 +172,8 @@ const NO_SECOND: u32 = 8;
 const DROP_BELOW_DRAWS: usize = 2;
 
 /// A bot for one seat.
-#[derive(Clone)]
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(into = "BotData", try_from = "BotData")]
 pub struct Bot {
     pub seat: usize,
     pub difficulty: Difficulty,
@@ -391,20 +392,30 @@ pub fn pure_draws(hand: &[RummyCard], wild: Option<Rank>) -> usize {
     draws
 }
 
+/// The start of the heuristic's draw, which the Expert shares: the first drop of a bad
+/// opening (`standing`: the hand's under the table's rules), or the stock when the top
+/// discard cannot be taken (`Err`); else the top discard to weigh (`Ok`).
+fn draw_prelude(view: &SeatView, standing: Standing) -> Result<RummyCard, (Action, BotReason)> {
+    if view.drop_cost.is_some() && !view.drawn[view.seat] {
+        let jokers = view.hand.iter().any(|c| c.is_wild(view.wild));
+        let draws = pure_draws(&view.hand, view.wild);
+        if standing == Standing::NoPure && !jokers && draws < DROP_BELOW_DRAWS {
+            return Err((Action::Drop, BotReason::BadOpening { draws }));
+        }
+    }
+    view.top().filter(|_| view.top_takeable).ok_or_else(|| {
+        let why = if view.top().is_some() { BotReason::DeadJoker } else { BotReason::DrawStock };
+        (Action::DrawStock, why)
+    })
+}
+
 fn heuristic_draw(view: &SeatView) -> (Action, BotReason) {
     let Some((before, real)) = hand_shape(&view.hand, view) else {
         return (Action::DrawStock, BotReason::DrawStock);
     };
-    if view.drop_cost.is_some() && !view.drawn[view.seat] {
-        let jokers = view.hand.iter().any(|c| c.is_wild(view.wild));
-        let draws = pure_draws(&view.hand, view.wild);
-        if real.standing == Standing::NoPure && !jokers && draws < DROP_BELOW_DRAWS {
-            return (Action::Drop, BotReason::BadOpening { draws });
-        }
-    }
-    let Some(card) = view.top().filter(|_| view.top_takeable) else {
-        let why = if view.top().is_some() { BotReason::DeadJoker } else { BotReason::DrawStock };
-        return (Action::DrawStock, why);
+    let card = match draw_prelude(view, real.standing) {
+        Ok(card) => card,
+        Err(settled) => return settled,
     };
     let mut hand = view.hand.clone();
     hand.push(card);
@@ -443,52 +454,39 @@ impl crate::table::Bot<crate::rummy::game::Game> for Bot {
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         Bot::suggest(self, view)
     }
+    /// Where the stream stands: all that deciding changes of a rummy bot.
     fn stream_at(&self) -> Option<StreamAt> {
-        Some(self.progress())
+        Some(StreamAt { hand: self.deal, word: self.rng.get_word_pos() })
     }
     fn resume_stream(&mut self, at: StreamAt) {
-        self.resume(at)
-    }
-}
-
-impl Bot {
-    /// What deciding has changed of this bot since it was made: where its stream stands.
-    pub fn progress(&self) -> StreamAt {
-        StreamAt { hand: self.deal, word: self.rng.get_word_pos() }
-    }
-
-    /// Moves the bot on to `progress` (the same bot's, after a decision made elsewhere).
-    pub fn resume(&mut self, progress: StreamAt) {
-        self.deal = progress.hand;
+        self.deal = at.hand;
         self.rng = self.seed.hand(self.deal).seat(self.seat).stream(Purpose::Bots);
-        self.rng.set_word_pos(progress.word);
+        self.rng.set_word_pos(at.word);
     }
 }
 
-/// What of a [`Bot`] travels (to the worker that thinks for it and back): its random
-/// stream is named by the seed, deal and seat, so only the position in it travels. The
-/// effort is the app's.
+/// What of a [`Bot`] travels (to the worker that thinks for it and back; serde reads and
+/// writes a bot as this): its random stream is named by the seed, deal and seat, so only
+/// the position in it travels. The effort is the app's.
 #[derive(Serialize, Deserialize)]
-struct BotState {
+pub struct BotData {
     seat: usize,
     difficulty: Difficulty,
     seed: String,
-    progress: StreamAt,
+    at: StreamAt,
 }
 
-impl Serialize for Bot {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        BotState { seat: self.seat, difficulty: self.difficulty, seed: self.seed.as_str().to_string(), progress: self.progress() }
-            .serialize(s)
+impl From<Bot> for BotData {
+    fn from(b: Bot) -> BotData {
+        BotData { seat: b.seat, difficulty: b.difficulty, seed: b.seed.as_str().into(), at: StreamAt { hand: b.deal, word: b.rng.get_word_pos() } }
     }
 }
 
-impl<'de> Deserialize<'de> for Bot {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bot, D::Error> {
-        let b = BotState::deserialize(d)?;
-        let seed = TableSeed::parse(&b.seed).map_err(|_| serde::de::Error::custom("not a table seed"))?;
-        let mut bot = Bot::new(&seed, b.seat, b.difficulty);
-        bot.resume(b.progress);
+impl TryFrom<BotData> for Bot {
+    type Error = crate::dup::SeedError;
+    fn try_from(d: BotData) -> Result<Bot, Self::Error> {
+        let mut bot = Bot::new(&TableSeed::parse(&d.seed)?, d.seat, d.difficulty);
+        crate::table::Bot::resume_stream(&mut bot, d.at);
         Ok(bot)
     }
 }

@@ -146,25 +146,30 @@ pub fn setter<S: Clone + Send + Sync + 'static>(settings: S, change: Callback<S>
     }
 }
 
-/// One small select per bot's seat (you sit in the first): the game's
-/// [`BotTable::SETUP_LEVELS`], written into the table's link as `bots=`.
-fn bot_levels<G: BotTable>(levels: RwSignal<BotLevels<G::Level>>, players: Signal<usize>, shell: Shell) -> AnyView {
-    let seats = move || (1..players.get()).collect::<Vec<_>>();
+/// One small select per bot's seat (`seats`), offering `choices`: each shows the seat's
+/// level (`get`) and a change sets it (`set`). The new-table screens' "Bots" field.
+pub fn bot_level_selects<L: Level>(
+    seats: Signal<Vec<usize>>,
+    get: impl Fn(usize) -> L + Copy + Send + Sync + 'static,
+    set: impl Fn(usize, L) + Copy + Send + Sync + 'static,
+    choices: &'static [(L, Text)],
+    shell: Shell,
+) -> AnyView {
     view! {
         <fieldset class="field bot-levels" data-testid="bot-levels">
             <legend>{move || shell.t(Text::BotLevels)}</legend>
-            <For each=seats key=|s| *s let(seat)>
+            <For each=move || seats.get() key=|s| *s let(seat)>
                 <label class="bot-level">
                     <span>{seat + 1}</span>
                     <select data-testid=format!("bot-level-{}", seat + 1)
-                        prop:value=move || levels.with(|l| l.get(seat).letter().to_string())
+                        prop:value=move || get(seat).letter().to_string()
                         on:change=move |ev| {
                             let letter = event_target_value(&ev).chars().next();
-                            if let Some(&(level, _)) = G::SETUP_LEVELS.iter().find(|(l, _)| Some(l.letter()) == letter) {
-                                levels.update(|l| l.set(players.get_untracked(), seat, level));
+                            if let Some(&(level, _)) = choices.iter().find(|(l, _)| Some(l.letter()) == letter) {
+                                set(seat, level);
                             }
                         }>
-                        {G::SETUP_LEVELS.iter().map(|&(l, name)| view! {
+                        {choices.iter().map(|&(l, name)| view! {
                             <option value=l.letter().to_string()>{move || shell.t(name)}</option>
                         }).collect_view()}
                     </select>
@@ -173,6 +178,15 @@ fn bot_levels<G: BotTable>(levels: RwSignal<BotLevels<G::Level>>, players: Signa
         </fieldset>
     }
     .into_any()
+}
+
+/// The bots' levels on the new-table screen (you sit in the first seat): the game's
+/// [`BotTable::SETUP_LEVELS`], written into the table's link as `bots=`.
+fn bot_levels<G: BotTable>(levels: RwSignal<BotLevels<G::Level>>, players: Signal<usize>, shell: Shell) -> AnyView {
+    let seats = Signal::derive(move || (1..players.get()).collect::<Vec<_>>());
+    let get = move |seat| levels.with(|l| l.get(seat));
+    let set = move |seat, level| levels.update(|l| l.set(players.get_untracked(), seat, level));
+    bot_level_selects(seats, get, set, G::SETUP_LEVELS, shell)
 }
 
 /// The new-table screen of a game against bots.
