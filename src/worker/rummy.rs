@@ -34,12 +34,13 @@ impl Thinks for Game {
     }
 }
 
-/// The Expert's move in `view`'s seat and why, phrased: deciding on the hint's own stream.
+/// The Expert's move in `view`'s seat and why, as the hint's short line: deciding on the
+/// hint's own stream.
 pub fn expert_move(view: &SeatView) -> (Action, Phrased) {
     let mut bot = Bot::new(&TableSeed::named("rummyhint"), view.seat, Difficulty::Expert);
     bot.resume_stream(StreamAt { hand: view.deal_number, word: 0 });
     let (action, why) = bot.suggest(view);
-    (action, <Game as Thinks>::phrase(&why))
+    (action, Phrased::with(|lang| crate::ui_model::rummy::reasons::hint_line(&why, lang)))
 }
 
 /// The job that asks the worker what the Expert would do in `view`'s seat.

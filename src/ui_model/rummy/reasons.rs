@@ -81,6 +81,33 @@ pub fn bot_reason(r: &BotReason, lang: Lang) -> String {
     }
 }
 
+/// The Expert's choice as the hint's short line: the move and the means compared
+/// ("discard the K♥ (13.4 turns; 13.5 for the J♣)"); a reason without a search is
+/// [`bot_reason`]'s sentence.
+pub fn hint_line(r: &BotReason, lang: Lang) -> String {
+    use BotReason as R;
+    let c = |x: &crate::rummy::RummyCard| card(*x, lang);
+    match (r, lang) {
+        (R::ExpertTake { card: x, take, stock, .. }, Lang::En) => {
+            format!("take the {} ({} turns; {} from the stock)", c(x), tenths(*take), tenths(*stock))
+        }
+        (R::ExpertTake { card: x, take, stock, .. }, Lang::Zh) => format!("拿{}（{} 轮；摸牌 {} 轮）", c(x), tenths(*take), tenths(*stock)),
+        (R::ExpertStock { card: x, take, stock, .. }, Lang::En) => {
+            format!("draw from the stock ({} turns; {} taking the {})", tenths(*stock), tenths(*take), c(x))
+        }
+        (R::ExpertStock { card: x, take, stock, .. }, Lang::Zh) => format!("从牌堆摸（{} 轮；拿{} {} 轮）", tenths(*stock), c(x), tenths(*take)),
+        (R::ExpertDiscard { card: x, turns, next, .. }, Lang::En) => {
+            let other = next.map(|(o, t)| format!("; {} for the {}", tenths(t), c(&o))).unwrap_or_default();
+            format!("discard the {} ({} turns{other})", c(x), tenths(*turns))
+        }
+        (R::ExpertDiscard { card: x, turns, next, .. }, Lang::Zh) => {
+            let other = next.map(|(o, t)| format!("；打{} {} 轮", c(&o), tenths(t))).unwrap_or_default();
+            format!("打出{}（{} 轮{other}）", c(x), tenths(*turns))
+        }
+        _ => bot_reason(r, lang),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +122,7 @@ mod tests {
         assert!(en.contains("2.3") && en.contains("3.1") && en.contains("16 sampled deals"), "{en}");
         let zh = bot_reason(&r, Lang::Zh);
         assert!(zh.contains("2.3") && zh.contains("模拟了 16 副牌"), "{zh}");
+        assert!(hint_line(&r, Lang::En).starts_with("discard the"), "{}", hint_line(&r, Lang::En));
         let r = BotReason::ExpertTake { card: h, take: 15, stock: 22, deals: 16 };
         assert!(bot_reason(&r, Lang::En).starts_with("take the"));
         assert!(bot_reason(&r, Lang::Zh).starts_with("拿"));

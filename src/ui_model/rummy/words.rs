@@ -101,7 +101,7 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         ),
         Label::Rules => t(lang, "How to play", "玩法"),
         Label::YouWin => t(lang, "You win the deal!", "这一局你赢了！"),
-        Label::ExpertWould => t(lang, "The Expert would", "高手会"),
+        Label::ExpertWould => t(lang, "Expert", "高手"),
     }
 }
 
