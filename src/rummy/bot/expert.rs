@@ -7,7 +7,8 @@
 //! consistent with its view (`knowledge.rs`) and, on every sampled deal, plays
 //! each candidate forward: its own next `horizon` draws from the sampled stock
 //! (one card in every `active` — the others draw in between), each kept or
-//! thrown by the heuristic's discard. A playout's value is the number of turns
+//! thrown by the heuristic's shape (judged by `solve::open_discards`). A
+//! playout's value is the number of turns
 //! it took to make a valid declaration, or, if none within the horizon, the
 //! horizon plus the kept hand's shape in turns (`SHAPE_PER_TURN`). The
 //! candidate with the least mean wins (ties: the heuristic's order); the same
@@ -20,6 +21,10 @@
 //! sampled deals, candidates and draws, never in time; every random number
 //! comes from the seat's `Bots` stream, so a deal replays bit-for-bit and the
 //! values are integers (tenths of a turn), the same on every platform.
+//!
+//! `Effort::feed` (off in the app) also checks, on some sampled deals, whether
+//! the next seat would take each candidate discard; it measured worse
+//! (docs/rummy.md, "Bots").
 
 use super::knowledge::Knowledge;
 use super::{has_partner, judged_options, lenient, shape, BotReason, Judged};

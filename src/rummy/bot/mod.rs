@@ -1,6 +1,7 @@
-//! Rummy bots: a heuristic player built on the solver and a random-legal
-//! player. A bot sees only its seat's view and draws randomness only from its
-//! seat's `Bots` stream of the current deal, so its moves replay exactly.
+//! Rummy bots: a heuristic player built on the solver, a random-legal player
+//! and the Expert, which searches (`expert.rs`). A bot sees only its seat's
+//! view and draws randomness only from its seat's `Bots` stream of the current
+//! deal, so its moves replay exactly (and resume from `table::StreamAt`).
 //!
 //! **Heuristic** (docs/rummy.md, "Bots"): a hand is judged by its *shape* —
 //! the loose cards left when every meld is credited, each costing its points
@@ -17,6 +18,10 @@
 //! card, drops once in 100 turns and declares random groups once in 200 (a
 //! wrong declaration, nearly always); it still declares a complete hand and
 //! shows its best arrangement.
+//!
+//! **Expert**: the heuristic's drop and declaration; its draws and discards
+//! chosen by determinized search over the unseen cards (`expert.rs`,
+//! `knowledge.rs`), bounded by [`Effort`].
 
 mod expert;
 mod knowledge;
