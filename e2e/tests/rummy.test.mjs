@@ -200,13 +200,39 @@ test("a new rummy table: players and pool rummy chosen on the setup screen", asy
   await page.fill("[data-testid=seed-input]", "POOL3");
   await page.selectOption("[data-testid=players]", "3");
   await page.selectOption("[data-testid=variant]", "pool-101");
+  // Each bot's level: Easy, Normal or Expert; seat 2 plays the Expert.
+  assert.deepEqual(await page.locator("[data-testid=bot-level-2] option").evaluateAll((os) => os.map((o) => o.value)), ["e", "n", "x"]);
+  await page.selectOption("[data-testid=bot-level-2]", "x");
   await screenshot(page, "rummy-setup-phone");
+  const start = await page.locator("[data-testid=start]").boundingBox();
+  assert.ok(start.y + start.height <= 740, `Start ends at ${start.y + start.height}`);
   await page.click("[data-testid=start]");
   await page.waitForSelector("[data-testid=rummy-table]");
   assert.match(await page.evaluate(() => location.hash), /^#\/play\/rummy\?seed=pool3&p=3&m=pool-101/);
+  assert.match(await page.evaluate(() => location.hash), /bots=nxn/);
   assert.equal(await page.locator("[data-testid=seat]").count(), 2);
   // Pool totals read "points paid / limit".
   assert.match(await page.locator("[data-testid=seat]").first().textContent(), /0\/101/);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
+test("the hint says what the Expert would do, thought out in the table worker", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await openTable(page, "seed=e2eexpert&pace=instant&bots=nx");
+  assert.ok(await waitForMyDraw(page));
+  await page.click("[data-testid=hint]");
+  const expert = page.locator("[data-testid=hint-expert][data-ready=yes]");
+  await expert.waitFor({ timeout: 20000 });
+  assert.match(await expert.textContent(), /Expert: (take the|draw from the stock|discard the|a poor opening)/);
+  await screenshot(page, "rummy-phone-expert-hint");
+  // The Expert bot plays its turns from the worker: the deal goes on to our next draw or its end.
+  await page.click("[data-testid=hint]");
+  await page.click("[data-testid=draw-stock]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+  await hand(page).first().click();
+  await page.click("[data-testid=discard]");
+  await waitForMyDraw(page);
   assert.deepEqual(problems(), []);
   await context.close();
 });

@@ -6,9 +6,10 @@
 //! same arguments on any machine (and any `--threads`).
 
 use super::game::SettingsArgs;
-use super::{write_stderr, CliError, CliResult, Output, Verdict};
+use super::arena_threads::ms_since;
+use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
-use crate::shengji::arena::{self, ArenaConfig, DecisionTimes, PairResult, Timings};
+use crate::shengji::arena::{self, ArenaConfig, DecisionTimes, Timings};
 use crate::shengji::bot::Difficulty;
 use crate::shengji::expert::Effort;
 use crate::shengji::game::Game;
@@ -73,20 +74,9 @@ pub struct ArenaArgs {
 
 pub const MAX_DEALS: usize = 1_000_000;
 
-/// One thread's deal pairs (with their indices) and decision times.
-type ThreadResult = (Vec<(usize, PairResult)>, Timings);
-
-fn ms_since(start: Instant) -> f64 {
-    start.elapsed().as_secs_f64() * 1000.0
-}
 
 pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
-    if a.deals == 0 || a.deals > MAX_DEALS {
-        return Err(CliError::new(format!("--deals must be 1 to {MAX_DEALS}, not {}", a.deals)));
-    }
-    if a.threads == 0 || a.threads > 64 {
-        return Err(CliError::new(format!("--threads must be 1 to 64, not {}", a.threads)));
-    }
+    super::arena_threads::check_counts(a.deals, MAX_DEALS, a.threads)?;
     let seed = TableSeed::parse(&a.seed).map_err(|e| CliError::new(format!("--seed: {e}")))?;
     let settings = a.table.settings()?;
     let game = Game::new(settings.clone(), seed.clone()).map_err(|e| CliError::new(e.to_string()))?;
@@ -107,47 +97,10 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
     let config =
         ArenaConfig { a: a.a.difficulty(), b: a.b.difficulty(), deals: a.deals, seed: seed.clone(), settings, effort };
     let start = Instant::now();
-    let threads = a.threads.min(a.deals);
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<ThreadResult, arena::ArenaError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let config = &config;
-                let done = &done;
-                scope.spawn(move || {
-                    let clock_start = Instant::now();
-                    let mut clock = move || ms_since(clock_start);
-                    let mut timings = Timings::default();
-                    let mut pairs = Vec::new();
-                    for d in (t..config.deals).step_by(threads) {
-                        pairs.push((d, arena::play_pair(config, d, &mut clock, &mut timings)?));
-                        let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if a.progress > 0 && k.is_multiple_of(a.progress) {
-                            write_stderr(&format!("{k} of {} deal pairs, {:.0} s", config.deals, ms_since(start) / 1000.0));
-                        }
-                    }
-                    Ok((pairs, timings))
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an arena thread panicked")).collect()
-    });
-    let mut pairs = Vec::with_capacity(a.deals);
-    let mut timings = Timings::default();
-    for r in results {
-        match r {
-            Ok((p, t)) => {
-                pairs.extend(p);
-                timings.extend(t);
-            }
-            Err(e) => {
-                out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
-                return Ok(Verdict::No);
-            }
-        }
-    }
-    pairs.sort_by_key(|(d, _)| *d);
-    let pairs: Vec<PairResult> = pairs.into_iter().map(|(_, p)| p).collect();
+    let play = |d, clock: &mut dyn FnMut() -> f64, timings: &mut Timings| arena::play_pair(&config, d, clock, timings);
+    let Some((pairs, timings)) = super::arena_threads::play_pairs(out, a.deals, a.threads, a.progress, play) else {
+        return Ok(Verdict::No);
+    };
     let r = arena::report(&seed, &pairs);
     let ta = DecisionTimes::of(&timings.a);
     let tb = DecisionTimes::of(&timings.b);

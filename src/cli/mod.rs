@@ -11,10 +11,12 @@
 //! once, as bad output (exit 2), instead of a panic.
 
 pub mod arena;
+pub mod arena_threads;
 pub mod dup;
 pub mod mahjong;
 pub mod mahjong_table;
 pub mod rummy;
+pub mod rummy_arena;
 pub mod game;
 pub mod record;
 pub mod shengji;

@@ -1,7 +1,8 @@
 //! `tuolaji rummy`: the best arrangement of a 13-card hand (`solve`) and the
 //! best discard from 14 cards (`discard`), as text or JSON, one hand or a batch;
 //! `simulate`: bots play whole deals with every invariant checked after every
-//! action (exit 1 on a violation), with a digest of the play.
+//! action (exit 1 on a violation), with a digest of the play; `arena`: two
+//! kinds of bot on duplicate deals (`rummy_arena.rs`).
 
 use super::{run_batch, CliError, CliResult, Output, Verdict};
 use crate::cards::Rank;
@@ -32,6 +33,8 @@ pub enum RummyCommand {
     Discard(HandArgs),
     /// Bots play DEALS deals with invariant checks after every action (exit 1 on a violation).
     Simulate(SimulateArgs),
+    /// Two kinds of bot on duplicate deals, each played twice with the seats swapped.
+    Arena(super::rummy_arena::ArenaArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -102,6 +105,7 @@ pub fn run(args: RummyArgs, out: Output) -> CliResult {
         RummyCommand::Solve(a) => (a, false),
         RummyCommand::Discard(a) => (a, true),
         RummyCommand::Simulate(a) => return simulate(&a, out),
+        RummyCommand::Arena(a) => return super::rummy_arena::run(&a, out),
     };
     let rules = match &hand_args.rules {
         Some(text) => parse_rules(text)?,

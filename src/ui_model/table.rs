@@ -89,17 +89,19 @@ impl Level for Difficulty {
 }
 
 impl Level for crate::rummy::bot::Difficulty {
-    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic];
+    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic, Self::Expert];
     fn letter(self) -> char {
         match self {
             Self::Random => 'e',
             Self::Heuristic => 'n',
+            Self::Expert => 'x',
         }
     }
     fn word(self, lang: Lang) -> &'static str {
         match self {
             Self::Random => Difficulty::Random.word(lang),
             Self::Heuristic => Difficulty::Heuristic.word(lang),
+            Self::Expert => Difficulty::Expert.word(lang),
         }
     }
 }
@@ -383,8 +385,10 @@ mod tests {
         let rummy = Rummy::from_query(&q(&[("seed", "r1"), ("pace", "fast"), ("bots", "ne")])).unwrap();
         assert_eq!(rummy.bots.get(1), crate::rummy::bot::Difficulty::Random);
         assert_eq!(Rummy::from_query(&rummy.to_query()).unwrap(), rummy, "round trip");
-        let refused = Rummy::from_query(&q(&[("seed", "r1"), ("bots", "nx")])).unwrap_err();
-        assert!(refused.phrase(Lang::En).contains("(e easy, n normal)"), "rummy has no expert yet: {}", refused.phrase(Lang::En));
+        let expert = Rummy::from_query(&q(&[("seed", "r1"), ("bots", "nx")])).unwrap();
+        assert_eq!(expert.bots.get(1), crate::rummy::bot::Difficulty::Expert);
+        let refused = Rummy::from_query(&q(&[("seed", "r1"), ("bots", "ns")])).unwrap_err();
+        assert!(refused.phrase(Lang::En).contains("(e easy, n normal, x expert)"), "{}", refused.phrase(Lang::En));
         let mahjong = Mahjong::from_query(&q(&[("seed", "m1"), ("bots", "nsen")])).unwrap();
         assert_eq!(mahjong.bots.get(1), crate::mahjong::game::bot::Difficulty::Shanten);
         assert_eq!(mahjong.bots.key(4, 0).as_deref(), Some("nsen"));

@@ -10,6 +10,7 @@
 //! any other job to the game's thinking.
 
 pub mod mahjong;
+pub mod rummy;
 pub mod session;
 mod shengji;
 

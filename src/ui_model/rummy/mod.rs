@@ -5,6 +5,7 @@
 //! declared — each with its reason.
 
 pub mod arrange;
+pub mod reasons;
 pub mod rules;
 pub mod words;
 

@@ -54,6 +54,8 @@ pub enum Label {
     FriendWaiting,
     Rules,
     YouWin,
+    /// Before the Expert's suggestion in the hint.
+    ExpertWould,
 }
 
 pub fn label(l: Label, lang: Lang) -> &'static str {
@@ -99,6 +101,7 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         ),
         Label::Rules => t(lang, "How to play", "玩法"),
         Label::YouWin => t(lang, "You win the deal!", "这一局你赢了！"),
+        Label::ExpertWould => t(lang, "Expert", "高手"),
     }
 }
 

@@ -13,6 +13,8 @@ use crate::rummy::game::SeatStatus;
 use crate::rummy::Arrangement;
 use crate::ui_model::rummy::words::{self, label, Label};
 use crate::ui_model::rummy::{advice_text, advise};
+use crate::web::table::deferred::asked_while;
+use crate::worker::rummy::{expert_answer, expert_job};
 use crate::web::shell::Shell;
 use crate::web::table::chrome::{friend_waiting_notice, resumed_notice, table_footer, TableSaveNotice};
 use leptos::prelude::*;
@@ -53,13 +55,27 @@ pub(super) fn Board(
     // The hint runs the solver once or twice: off the frame that opens it (the tab paints
     // first, then the advice arrives), and only for the view it was asked about.
     let advice = crate::web::table::deferred::deferred(view, move || state.hint.get(), advise);
+    // What the Expert would do in your seat: its search runs in the table worker
+    // (`worker::rummy`), asked only while the hint is open on your turn.
+    let my_turn = move || view.with(|v| v.my_turn());
+    let expert = asked_while(view, move || state.hint.get() && my_turn(), expert_job, expert_answer);
     let hint = move || {
         state.hint.get().then(|| {
             let ready = advice.with(Option::is_some);
             let text = advice.get().flatten().map(|a| advice_text(&a, lang()));
+            let expert_line = my_turn().then(|| {
+                let says = expert.get().map(|(_, why)| why.get(lang()).to_string());
+                let ready = if says.is_some() { "yes" } else { "no" };
+                view! {
+                    <span class="rummy-expert" data-testid="hint-expert" data-ready=ready>
+                        " " {label(Label::ExpertWould, lang())} ": " {says.unwrap_or_else(|| "…".to_string())} "."
+                    </span>
+                }
+            });
             view! {
                 <p class="rummy-hint" data-testid="hint-text" data-ready=if ready { "yes" } else { "no" }>
                     {if ready { text.unwrap_or_default() } else { "…".to_string() }}
+                    {expert_line}
                 </p>
             }
         })

@@ -18,7 +18,8 @@ pub use replay::rummy_replay;
 
 use crate::dup::TableSeed;
 use crate::i18n::Lang;
-use crate::rummy::bot::{bots_for, Bot, Difficulty};
+use crate::rummy::bot::{bots_for, Difficulty};
+use crate::table::think::Remote;
 use crate::rummy::game::{Action, Game, PhaseName, RuleError, SeatView, SettingsError, Stage};
 use crate::table::Seat;
 use crate::ui_model::rummy::arrange::{HandGroups, Place};
@@ -38,9 +39,18 @@ pub const SAVE_KEY: &str = "tuolaji.rummy.v1";
 impl BotTable for Game {
     const SAVE_KEY: &'static str = SAVE_KEY;
     type Level = Difficulty;
-    type TableBot = Bot;
-    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Bot> {
-        bots_for(seed, levels.len(), levels)
+    /// The bots think in rummy's table worker, the page's bot worker (`worker::rummy`):
+    /// an Expert's search never blocks the page.
+    type TableBot = Remote<Game>;
+    /// Easy is the random-legal bot, Normal the heuristic, Expert the search (docs/rummy.md).
+    const SETUP_LEVELS: &'static [(Difficulty, crate::i18n::Text)] = &[
+        (Difficulty::Random, crate::i18n::Text::LevelEasy),
+        (Difficulty::Heuristic, crate::i18n::Text::LevelNormal),
+        (Difficulty::Expert, crate::i18n::Text::LevelExpert),
+    ];
+    fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Remote<Game>> {
+        crate::web::worker::warm_up();
+        bots_for(seed, levels.len(), levels).into_iter().map(Remote::new).collect()
     }
     fn title(lang: Lang) -> &'static str {
         label(Label::Title, lang)

@@ -14,7 +14,7 @@ impl PeerTable for Game {
     const GUEST_PAGE: Page = Page::RummyFriends;
     const HOST_KEY: &'static str = "tuolaji.peer.host.v2.rummy";
     const BOT_LEVELS: &'static [(crate::rummy::bot::Difficulty, crate::i18n::Text)] =
-        &[(crate::rummy::bot::Difficulty::Random, crate::i18n::Text::LevelEasy), (crate::rummy::bot::Difficulty::Heuristic, crate::i18n::Text::LevelNormal)];
+        &[(crate::rummy::bot::Difficulty::Random, crate::i18n::Text::LevelEasy), (crate::rummy::bot::Difficulty::Heuristic, crate::i18n::Text::LevelNormal), (crate::rummy::bot::Difficulty::Expert, crate::i18n::Text::LevelExpert)];
 
     fn board(
         view: Signal<SeatView>,

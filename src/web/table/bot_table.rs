@@ -33,6 +33,9 @@ pub trait BotTable:
     /// How well a bot plays, as links name it (`bots=`).
     type Level: Level;
     type TableBot: BotSeat<Self> + 'static;
+    /// The levels the new-table screen offers each bot's seat, easiest first, with their
+    /// names (none: every bot plays at the default level unless the link says otherwise).
+    const SETUP_LEVELS: &'static [(Self::Level, Text)] = &[];
     /// A bot for every seat at its level (the person's seat's bot is never asked).
     fn bots(seed: &TableSeed, levels: &[Self::Level]) -> Vec<Self::TableBot>;
     /// The game's name as a title ("Rummy").

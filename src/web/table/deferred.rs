@@ -29,7 +29,21 @@ where
     V: Clone + PartialEq + Send + Sync + 'static,
     A: Send + Sync + 'static,
 {
-    answer_each(view, || true, move |asked, answer| {
+    asked_while(view, || true, job, read)
+}
+
+/// [`asked`], only while `wanted()` holds (a hint tab that is open).
+pub fn asked_while<V, A>(
+    view: Signal<V>,
+    wanted: impl Fn() -> bool + 'static,
+    job: fn(&V) -> Vec<u8>,
+    read: fn(&[u8]) -> Option<A>,
+) -> ReadSignal<Option<A>>
+where
+    V: Clone + PartialEq + Send + Sync + 'static,
+    A: Send + Sync + 'static,
+{
+    answer_each(view, wanted, move |asked, answer| {
         let bytes = job(&asked);
         leptos::task::spawn_local(async move {
             let reply = crate::web::worker::ask(&bytes).await;

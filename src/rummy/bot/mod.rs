@@ -1,6 +1,7 @@
-//! Rummy bots: a heuristic player built on the solver and a random-legal
-//! player. A bot sees only its seat's view and draws randomness only from its
-//! seat's `Bots` stream of the current deal, so its moves replay exactly.
+//! Rummy bots: a heuristic player built on the solver, a random-legal player
+//! and the Expert, which searches (`expert.rs`). A bot sees only its seat's
+//! view and draws randomness only from its seat's `Bots` stream of the current
+//! deal, so its moves replay exactly (and resume from `table::StreamAt`).
 //!
 //! **Heuristic** (docs/rummy.md, "Bots"): a hand is judged by its *shape* —
 //! the loose cards left when every meld is credited, each costing its points
@@ -17,9 +18,19 @@
 //! card, drops once in 100 turns and declares random groups once in 200 (a
 //! wrong declaration, nearly always); it still declares a complete hand and
 //! shows its best arrangement.
+//!
+//! **Expert**: the heuristic's drop and declaration; its draws and discards
+//! chosen by determinized search over the unseen cards (`expert.rs`,
+//! `knowledge.rs`), bounded by [`Effort`].
+
+mod expert;
+mod knowledge;
+
+pub use expert::Effort;
 
 use crate::cards::Rank;
 use crate::dup::{uniform_below, Purpose, TableSeed};
+use crate::table::StreamAt;
 use crate::rummy::card::RUMMY_KINDS;
 use crate::rummy::game::{Action, PhaseName, SeatView, Stage};
 use crate::rummy::{discard_options, solve, Arrangement, Counted, Discard, Rules, RummyCard, Standing};
@@ -28,7 +39,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How well a bot plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Difficulty {
     /// Random legal moves (see the module notes).
@@ -36,6 +47,9 @@ pub enum Difficulty {
     /// The solver-based heuristics.
     #[default]
     Heuristic,
+    /// Determinized search over the unseen cards with the heuristic's
+    /// discards in its playouts (`expert.rs`).
+    Expert,
 }
 
 /// Why a bot chose its move, as data a UI phrases in any language; `Display`
@@ -77,6 +91,34 @@ pub enum BotReason {
     RandomDiscard,
     RandomDrop,
     RandomDeclaration,
+    /// The Expert takes the top discard: over `deals` sampled deals its playouts
+    /// declare after `take` tenths of a turn on average, against `stock` drawing.
+    ExpertTake {
+        card: RummyCard,
+        take: u32,
+        stock: u32,
+        deals: usize,
+    },
+    /// The Expert draws from the stock: taking `card` would average `take`, the stock `stock`.
+    ExpertStock {
+        card: RummyCard,
+        take: u32,
+        stock: u32,
+        deals: usize,
+    },
+    /// The Expert discards `card`: its playouts average `turns` tenths of a turn
+    /// to declare; `next` is the runner-up and its average.
+    ExpertDiscard {
+        card: RummyCard,
+        turns: u32,
+        next: Option<(RummyCard, u32)>,
+        deals: usize,
+    },
+}
+
+/// Tenths of a turn as text: `23` is "2.3".
+pub fn tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
 }
 
 impl fmt::Display for BotReason {
@@ -102,6 +144,25 @@ impl fmt::Display for BotReason {
             BotReason::RandomDiscard => f.write_str("a random discard"),
             BotReason::RandomDrop => f.write_str("a random drop"),
             BotReason::RandomDeclaration => f.write_str("a random declaration"),
+            BotReason::ExpertTake { card, take, stock, deals } => write!(
+                f,
+                "take {card}: about {} turns to declare, against {} drawing from the stock ({deals} sampled deals)",
+                tenths(*take),
+                tenths(*stock)
+            ),
+            BotReason::ExpertStock { card, take, stock, deals } => write!(
+                f,
+                "draw from the stock: about {} turns to declare, against {} taking {card} ({deals} sampled deals)",
+                tenths(*stock),
+                tenths(*take)
+            ),
+            BotReason::ExpertDiscard { card, turns, next, deals } => {
+                write!(f, "discard {card}: about {} turns to declare", tenths(*turns))?;
+                if let Some((other, t)) = next {
+                    write!(f, ", against {} throwing {other}", tenths(*t))?;
+                }
+                write!(f, " ({deals} sampled deals)")
+            }
         }
     }
 }
@@ -116,18 +177,35 @@ const NO_SECOND: u32 = 8;
 const DROP_BELOW_DRAWS: usize = 2;
 
 /// A bot for one seat.
-#[derive(Clone)]
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(into = "BotData", try_from = "BotData")]
 pub struct Bot {
     pub seat: usize,
     pub difficulty: Difficulty,
     seed: TableSeed,
     deal: u64,
     rng: ChaCha20Rng,
+    /// How hard an Expert searches (unused by the others).
+    effort: expert::Effort,
 }
 
 impl Bot {
     pub fn new(seed: &TableSeed, seat: usize, difficulty: Difficulty) -> Bot {
-        Bot { seat, difficulty, seed: seed.clone(), deal: 0, rng: seed.hand(0).seat(seat).stream(Purpose::Bots) }
+        Bot {
+            seat,
+            difficulty,
+            seed: seed.clone(),
+            deal: 0,
+            rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
+            effort: Effort::default(),
+        }
+    }
+
+    /// The same bot searching with `effort` when it is an Expert (tests and the
+    /// arena try others; the default is the app's).
+    pub fn with_effort(mut self, effort: Effort) -> Bot {
+        self.effort = effort;
+        self
     }
 
     fn roll(&mut self, n: usize) -> usize {
@@ -149,6 +227,8 @@ impl Bot {
                 (Difficulty::Heuristic, Stage::Discard { taken }) => heuristic_discard(view, taken),
                 (Difficulty::Random, Stage::Draw) => self.random_draw(view),
                 (Difficulty::Random, Stage::Discard { taken }) => self.random_discard(view, taken),
+                (Difficulty::Expert, Stage::Draw) => expert::draw(&mut self.rng, view, self.effort),
+                (Difficulty::Expert, Stage::Discard { taken }) => expert::discard(&mut self.rng, view, taken, self.effort),
             },
         }
     }
@@ -234,26 +314,42 @@ fn hand_shape(hand: &[RummyCard], view: &SeatView) -> Option<(u32, Arrangement)>
     Some((shape(&open, real.standing, view.wild), real))
 }
 
+/// A discard from 14 cards as the heuristic judges it: the card, the solver's
+/// best arrangement of the 13 kept, that arrangement with every meld credited
+/// (`open`) and the kept hand's shape.
+pub(crate) struct Judged {
+    pub discard: Discard,
+    pub open: Option<Arrangement>,
+    pub shape: u32,
+}
+
 /// Every discard from `hand` (14 cards; not `taken`), best first: a valid
 /// declaration, then the least shape, then the solver's order.
-fn options_for(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<(Discard, u32)> {
+pub(crate) fn judged_options(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<Judged> {
     let Ok(real) = discard_options(hand, view.wild, &view.rules) else { return Vec::new() };
     let open = discard_options(hand, view.wild, &lenient(&view.rules)).unwrap_or_default();
-    let mut by_card: [Option<&Arrangement>; RUMMY_KINDS] = [None; RUMMY_KINDS];
-    for d in &open {
-        by_card[d.discard.id()] = Some(&d.arrangement);
+    let mut by_card: [Option<Arrangement>; RUMMY_KINDS] = std::array::from_fn(|_| None);
+    for d in open {
+        let id = d.discard.id();
+        by_card[id] = Some(d.arrangement);
     }
-    let mut out: Vec<(usize, Discard, u32)> = real
+    let mut out: Vec<(usize, Judged)> = real
         .into_iter()
         .enumerate()
         .filter(|(_, d)| Some(d.discard) != taken)
         .map(|(i, d)| {
-            let s = by_card[d.discard.id()].map_or(u32::MAX, |o| shape(o, d.arrangement.standing, view.wild));
-            (i, d, s)
+            let open = by_card[d.discard.id()].take();
+            let shape = open.as_ref().map_or(u32::MAX, |o| shape(o, d.arrangement.standing, view.wild));
+            (i, Judged { discard: d, open, shape })
         })
         .collect();
-    crate::small_sort::sort_by_key(&mut out, |(i, d, s)| (!d.arrangement.valid, *s, *i));
-    out.into_iter().map(|(_, d, s)| (d, s)).collect()
+    crate::small_sort::sort_by_key(&mut out, |(i, j)| (!j.discard.arrangement.valid, j.shape, *i));
+    out.into_iter().map(|(_, j)| j).collect()
+}
+
+/// Every discard from `hand` (14 cards; not `taken`), best first, with the kept hand's shape.
+fn options_for(hand: &[RummyCard], view: &SeatView, taken: Option<RummyCard>) -> Vec<(Discard, u32)> {
+    judged_options(hand, view, taken).into_iter().map(|j| (j.discard, j.shape)).collect()
 }
 
 fn declare(d: Discard) -> (Action, BotReason) {
@@ -301,20 +397,30 @@ pub fn pure_draws(hand: &[RummyCard], wild: Option<Rank>) -> usize {
     draws
 }
 
+/// The start of the heuristic's draw, which the Expert shares: the first drop of a bad
+/// opening (`standing`: the hand's under the table's rules), or the stock when the top
+/// discard cannot be taken (`Err`); else the top discard to weigh (`Ok`).
+fn draw_prelude(view: &SeatView, standing: Standing) -> Result<RummyCard, (Action, BotReason)> {
+    if view.drop_cost.is_some() && !view.drawn[view.seat] {
+        let jokers = view.hand.iter().any(|c| c.is_wild(view.wild));
+        let draws = pure_draws(&view.hand, view.wild);
+        if standing == Standing::NoPure && !jokers && draws < DROP_BELOW_DRAWS {
+            return Err((Action::Drop, BotReason::BadOpening { draws }));
+        }
+    }
+    view.top().filter(|_| view.top_takeable).ok_or_else(|| {
+        let why = if view.top().is_some() { BotReason::DeadJoker } else { BotReason::DrawStock };
+        (Action::DrawStock, why)
+    })
+}
+
 fn heuristic_draw(view: &SeatView) -> (Action, BotReason) {
     let Some((before, real)) = hand_shape(&view.hand, view) else {
         return (Action::DrawStock, BotReason::DrawStock);
     };
-    if view.drop_cost.is_some() && !view.drawn[view.seat] {
-        let jokers = view.hand.iter().any(|c| c.is_wild(view.wild));
-        let draws = pure_draws(&view.hand, view.wild);
-        if real.standing == Standing::NoPure && !jokers && draws < DROP_BELOW_DRAWS {
-            return (Action::Drop, BotReason::BadOpening { draws });
-        }
-    }
-    let Some(card) = view.top().filter(|_| view.top_takeable) else {
-        let why = if view.top().is_some() { BotReason::DeadJoker } else { BotReason::DrawStock };
-        return (Action::DrawStock, why);
+    let card = match draw_prelude(view, real.standing) {
+        Ok(card) => card,
+        Err(settled) => return settled,
     };
     let mut hand = view.hand.clone();
     hand.push(card);
@@ -353,13 +459,46 @@ impl crate::table::Bot<crate::rummy::game::Game> for Bot {
     fn suggest(&mut self, view: &SeatView) -> (Action, BotReason) {
         Bot::suggest(self, view)
     }
-    fn stream_at(&self) -> Option<crate::table::StreamAt> {
-        Some(crate::table::StreamAt { hand: self.deal, word: self.rng.get_word_pos() })
+    /// Where the stream stands: all that deciding changes of a rummy bot.
+    fn stream_at(&self) -> Option<StreamAt> {
+        Some(StreamAt { hand: self.deal, word: self.rng.get_word_pos() })
     }
-    fn resume_stream(&mut self, at: crate::table::StreamAt) {
+    fn resume_stream(&mut self, at: StreamAt) {
         self.deal = at.hand;
         self.rng = self.seed.hand(self.deal).seat(self.seat).stream(Purpose::Bots);
         self.rng.set_word_pos(at.word);
+    }
+}
+
+/// What of a [`Bot`] travels (to the worker that thinks for it and back; serde reads and
+/// writes a bot as this): its random stream is named by the seed, deal and seat, so only
+/// the position in it travels. The effort is the app's.
+#[derive(Serialize, Deserialize)]
+pub struct BotData {
+    seat: usize,
+    difficulty: Difficulty,
+    seed: String,
+    at: StreamAt,
+}
+
+impl From<Bot> for BotData {
+    fn from(b: Bot) -> BotData {
+        BotData { seat: b.seat, difficulty: b.difficulty, seed: b.seed.as_str().into(), at: StreamAt { hand: b.deal, word: b.rng.get_word_pos() } }
+    }
+}
+
+impl TryFrom<BotData> for Bot {
+    type Error = crate::dup::SeedError;
+    fn try_from(d: BotData) -> Result<Bot, Self::Error> {
+        let mut bot = Bot::new(&TableSeed::parse(&d.seed)?, d.seat, d.difficulty);
+        crate::table::Bot::resume_stream(&mut bot, d.at);
+        Ok(bot)
+    }
+}
+
+impl fmt::Debug for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bot {{ seat: {}, {:?}, deal {} }}", self.seat, self.difficulty, self.deal)
     }
 }
 

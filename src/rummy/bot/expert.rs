@@ -1,0 +1,270 @@
+//! The Expert rummy bot: determinized search over the cards its seat cannot see.
+//!
+//! Each decision has a few candidates: at the draw, taking the top discard or
+//! drawing from the stock; at the discard, the heuristic's best few discards
+//! (a valid declaration is always made at once, and the first drop is the
+//! heuristic's). The Expert samples `samples` deals of the unseen cards
+//! consistent with its view (`knowledge.rs`) and, on every sampled deal, plays
+//! each candidate forward: its own next `horizon` draws from the sampled stock
+//! (one card in every `active` — the others draw in between), each kept or
+//! thrown by the heuristic's shape (judged by `solve::open_discards`). A
+//! playout's value is the number of turns
+//! it took to make a valid declaration, or, if none within the horizon, the
+//! horizon plus the kept hand's shape in turns (`SHAPE_PER_TURN`). The
+//! candidate with the least mean wins (ties: the heuristic's order); the same
+//! sampled deals serve every candidate, so the comparison is paired.
+//!
+//! A drawn card that cannot touch the kept hand — not a joker or wild card,
+//! no partner among the loose cards, not next to a sequence's card of its
+//! suit — is thrown back without running the solver ([`useful`]): most draws,
+//! which keeps a decision to a few dozen solver runs. Effort is counted in
+//! sampled deals, candidates and draws, never in time; every random number
+//! comes from the seat's `Bots` stream, so a deal replays bit-for-bit and the
+//! values are integers (tenths of a turn), the same on every platform.
+//!
+//! `Effort::feed` (off in the app) also checks, on some sampled deals, whether
+//! the next seat would take each candidate discard; it measured worse
+//! (docs/rummy.md, "Bots").
+
+use super::knowledge::Knowledge;
+use super::{has_partner, judged_options, lenient, shape, BotReason, Judged};
+use crate::rummy::game::{Action, SeatView};
+use crate::rummy::{open_discards, solve, Arrangement, Discard, RummyCard, Standing};
+use rand_chacha::ChaCha20Rng;
+
+/// How hard the Expert searches: the bound on its work, never a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Sampled deals of the unseen cards per decision.
+    pub samples: usize,
+    /// Own draws played forward on each.
+    pub horizon: usize,
+    /// Discards compared (the heuristic's best first).
+    pub discards: usize,
+    /// Of the sampled deals, how many also check whether the next seat would
+    /// take the discard (0: never).
+    pub feed: usize,
+}
+
+impl Default for Effort {
+    /// The app's: about 10 ms a decision natively (docs/rummy.md, "Bots").
+    fn default() -> Effort {
+        Effort { samples: 16, horizon: 3, discards: 6, feed: 0 }
+    }
+}
+
+/// Tenths of a turn: the unit of a playout's value.
+const TURN: u64 = 10;
+/// Shape points that count as one more turn to go at the horizon.
+const SHAPE_PER_TURN: u64 = 8;
+/// What feeding the next seat costs, in tenths of a turn: a card that lowers
+/// its shape (it would take it), and one that completes its hand.
+const FEEDS: u64 = 6;
+const FEEDS_DECLARATION: u64 = 30;
+
+/// A 13-card hand kept during a playout, with what the quick test needs.
+#[derive(Clone)]
+struct Kept {
+    hand: Vec<RummyCard>,
+    open: Arrangement,
+    shape: u32,
+}
+
+impl Kept {
+    fn from_judged(hand14: &[RummyCard], j: &Judged) -> Option<Kept> {
+        let mut hand = hand14.to_vec();
+        crate::rummy::game::take_card(&mut hand, j.discard.discard);
+        Some(Kept { hand, open: j.open.clone()?, shape: j.shape })
+    }
+
+    /// The seat's hand now (13 cards), judged, and its standing under the table's rules.
+    fn now(view: &SeatView) -> Option<(Kept, Standing)> {
+        let real = solve(&view.hand, view.wild, &view.rules).ok()?;
+        let open = solve(&view.hand, view.wild, &lenient(&view.rules)).ok()?;
+        Some((Kept { hand: view.hand.clone(), shape: shape(&open, real.standing, view.wild), open }, real.standing))
+    }
+
+    /// A sampled opponent's hand, judged the playouts' quick way.
+    fn sampled(hand: Vec<RummyCard>, view: &SeatView) -> Option<Kept> {
+        let open = solve(&hand, view.wild, &lenient(&view.rules)).ok()?;
+        Some(Kept { hand, shape: shape(&open, open.standing, view.wild), open })
+    }
+}
+
+/// Can `card` change the kept hand's best arrangement? Jokers and wild cards,
+/// partners of loose cards, and cards next to (or on) a sequence's card of the same suit.
+fn useful(card: RummyCard, kept: &Kept, view: &SeatView) -> bool {
+    if card.is_wild(view.wild) || has_partner(card, &kept.open.loose) {
+        return true;
+    }
+    let Some((rank, suit)) = card.rank_suit() else { return true };
+    kept.open.groups.iter().filter(|g| g.kind.is_sequence()).flat_map(|g| &g.cards).any(|c| {
+        c.rank_suit().is_some_and(|(r, s)| {
+            let (a, b) = (r.value() as i32, rank.value() as i32);
+            let low = |v: i32| if v == 14 { 1 } else { v };
+            s == suit && !c.is_wild(view.wild) && ((a - b).abs() <= 1 || (low(a) - low(b)).abs() <= 1)
+        })
+    })
+}
+
+/// After drawing `card` onto `kept`: `Ok(new kept hand)`, or `Err(())` when the
+/// 14 cards hold a valid declaration. A playout's quicker judge than the
+/// heuristic's: the solver's `open_discards` (every meld credited, nothing
+/// required: one DP per discard), the standing read from its groups.
+fn draw_onto(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()> {
+    if !useful(card, kept, view) {
+        return Ok(kept.clone());
+    }
+    let mut hand = kept.hand.clone();
+    hand.push(card);
+    let Ok(options) = open_discards(&hand, view.wild, &view.rules) else { return Ok(kept.clone()) };
+    let mut best: Option<(u32, Discard)> = None;
+    for d in options {
+        let standing = d.arrangement.standing;
+        if standing == Standing::Sequences && d.arrangement.loose.is_empty() {
+            return Err(());
+        }
+        let s = shape(&d.arrangement, standing, view.wild);
+        if best.as_ref().is_none_or(|(b, _)| s < *b) {
+            best = Some((s, d));
+        }
+    }
+    let Some((shape, d)) = best else { return Ok(kept.clone()) };
+    crate::rummy::game::take_card(&mut hand, d.discard);
+    Ok(Kept { hand, open: d.arrangement, shape })
+}
+
+/// Plays `kept` forward over `draws` (the seat's next cards), at most `horizon`
+/// of them, the first counting as turn `first`: the playout's value.
+fn playout(mut kept: Kept, draws: &[RummyCard], first: u64, horizon: usize, view: &SeatView) -> u64 {
+    for (t, &card) in draws.iter().take(horizon).enumerate() {
+        match draw_onto(&kept, card, view) {
+            Ok(k) => kept = k,
+            Err(()) => return (first + t as u64) * TURN,
+        }
+    }
+    (first + horizon as u64) * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN
+}
+
+/// The seat's next draws in a sampled stock: one card in every `active`,
+/// starting at `from`.
+fn own_draws(stock: &[RummyCard], from: usize, active: usize) -> Vec<RummyCard> {
+    stock.iter().skip(from).step_by(active.max(1)).copied().collect()
+}
+
+/// Mean of `sum` over `n` playouts, in tenths of a turn.
+fn mean(sum: u64, n: usize) -> u32 {
+    (sum / n.max(1) as u64) as u32
+}
+
+/// The Expert's draw: the heuristic's first drop, else the top discard or the
+/// stock, whichever sampled playouts finish sooner.
+pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (Action, BotReason) {
+    let Some((now, standing)) = Kept::now(view) else { return (Action::DrawStock, BotReason::DrawStock) };
+    let card = match super::draw_prelude(view, standing) {
+        Ok(card) => card,
+        Err(settled) => return settled,
+    };
+    let mut with = view.hand.clone();
+    with.push(card);
+    let options = judged_options(&with, view, Some(card));
+    let Some(best) = options.first() else { return (Action::DrawStock, BotReason::DrawStock) };
+    if best.discard.arrangement.valid {
+        return (Action::TakeDiscard, BotReason::TakeDiscard { card, before: now.shape, after: best.shape });
+    }
+    let Some(taken) = Kept::from_judged(&with, best) else { return (Action::DrawStock, BotReason::DrawStock) };
+    let knowledge = Knowledge::from_view(view);
+    let active = knowledge.active;
+    let depth = active * (effort.horizon + 1);
+    let (mut take_sum, mut stock_sum) = (0u64, 0u64);
+    let mut deals = 0;
+    for _ in 0..effort.samples {
+        let (stock, _) = knowledge.sample_stock(rng, depth, 0);
+        let Some(&first) = stock.first() else { break };
+        deals += 1;
+        // Both candidates draw the same later cards: one in every `active` after this round.
+        let later = own_draws(&stock, active, active);
+        take_sum += playout(taken.clone(), &later, 1, effort.horizon, view);
+        stock_sum += match draw_onto(&now, first, view) {
+            Err(()) => 0,
+            Ok(k) => playout(k, &later, 1, effort.horizon, view),
+        };
+    }
+    if deals == 0 {
+        return (Action::DrawStock, BotReason::DrawStock);
+    }
+    let (take, stock) = (mean(take_sum, deals), mean(stock_sum, deals));
+    if take_sum < stock_sum {
+        (Action::TakeDiscard, BotReason::ExpertTake { card, take, stock, deals })
+    } else {
+        (Action::DrawStock, BotReason::ExpertStock { card, take, stock, deals })
+    }
+}
+
+/// The Expert's discard: a valid declaration at once, else the discard among the
+/// heuristic's best few whose sampled playouts finish soonest.
+pub(crate) fn discard(
+    rng: &mut ChaCha20Rng,
+    view: &SeatView,
+    taken: Option<RummyCard>,
+    effort: Effort,
+) -> (Action, BotReason) {
+    let options = judged_options(&view.hand, view, taken);
+    let Some(best) = options.first() else { return super::heuristic_discard(view, taken) };
+    if best.discard.arrangement.valid || options.len() == 1 || effort.discards <= 1 {
+        return super::heuristic_discard(view, taken);
+    }
+    let kept: Vec<(RummyCard, Kept)> = options
+        .iter()
+        .take(effort.discards)
+        .filter_map(|j| Some((j.discard.discard, Kept::from_judged(&view.hand, j)?)))
+        .collect();
+    let knowledge = Knowledge::from_view(view);
+    let active = knowledge.active;
+    let mut sums = vec![0u64; kept.len()];
+    let mut deals = 0;
+    let (next, unknown) = knowledge.next.unwrap_or((view.seat, 0));
+    for sample in 0..effort.samples {
+        let feed = sample < effort.feed && next != view.seat;
+        let (stock, extra) = knowledge.sample_stock(rng, active * effort.horizon, if feed { unknown } else { 0 });
+        if stock.is_empty() {
+            break;
+        }
+        deals += 1;
+        if feed {
+            // Would the next seat take the card (its shape drops), or even declare with it?
+            let mut hand = knowledge.known[next].clone();
+            hand.extend(extra);
+            if let Some(them) = Kept::sampled(hand, view) {
+                let weight = effort.samples as u64 / effort.feed.max(1) as u64;
+                for (sum, (card, _)) in sums.iter_mut().zip(&kept) {
+                    *sum += weight
+                        * match draw_onto(&them, *card, view) {
+                            Err(()) => FEEDS_DECLARATION,
+                            Ok(k) if k.shape < them.shape => FEEDS,
+                            Ok(_) => 0,
+                        };
+                }
+            }
+        }
+        // The others draw before this seat's next turn.
+        let draws = own_draws(&stock, active - 1, active);
+        for (sum, (_, k)) in sums.iter_mut().zip(&kept) {
+            *sum += playout(k.clone(), &draws, 1, effort.horizon, view);
+        }
+    }
+    if deals == 0 || kept.is_empty() {
+        return super::heuristic_discard(view, taken);
+    }
+    // The least sum; ties go to the heuristic's order.
+    let pick = (0..kept.len()).min_by_key(|&i| (sums[i], i)).unwrap_or(0);
+    let runner_up = (0..kept.len()).filter(|&i| i != pick).min_by_key(|&i| (sums[i], i));
+    let card = kept[pick].0;
+    let reason = BotReason::ExpertDiscard {
+        card,
+        turns: mean(sums[pick], deals),
+        next: runner_up.map(|i| (kept[i].0, mean(sums[i], deals))),
+        deals,
+    };
+    (Action::Discard(card), reason)
+}
