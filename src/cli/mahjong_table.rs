@@ -71,7 +71,7 @@ pub struct SimulateArgs {
     /// Hands to play in sequence (totals carry over).
     #[arg(long, default_value_t = 10)]
     pub hands: u64,
-    /// Bots by seat, comma-separated and repeated round the table: advice, shanten, random.
+    /// Bots by seat, comma-separated and repeated round the table: expert, advice, shanten, random.
     #[arg(long, default_value = "advice")]
     pub bots: String,
 }
@@ -94,7 +94,7 @@ pub struct StrengthArgs {
 
 fn bot(name: &str) -> Result<Difficulty, CliError> {
     Difficulty::parse(name.trim())
-        .ok_or_else(|| CliError::new(format!("no bot called {name:?}: use advice, shanten or random")))
+        .ok_or_else(|| CliError::new(format!("no bot called {name:?}: use expert, advice, shanten or random")))
 }
 
 pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
