@@ -1,10 +1,13 @@
-//! `tuolaji mahjong simulate|strength`: the Sichuan table played by bots with
+//! `tuolaji mahjong simulate|strength|arena`: the Sichuan table played by bots with
 //! every invariant checked (tile conservation, hand sizes, payments), and the
-//! bots' strength on duplicate walls.
+//! bots' strength on duplicate walls (`arena`: with a paired interval and the time
+//! per decision, `mahjong::game::arena`).
 
 use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
-use crate::mahjong::game::bot::Difficulty;
+use crate::mahjong::game::arena::{self, ArenaConfig, PairResult, Timings};
+use crate::mahjong::game::bot::{expert, Difficulty};
+use crate::shengji::arena::DecisionTimes;
 use crate::mahjong::game::sim::{strength, Simulation};
 use crate::mahjong::game::{HandEnd, SelfDrawnBonus, Settings};
 use serde_json::json;
@@ -190,4 +193,122 @@ pub fn strength_cmd(a: &StrengthArgs, out: Output) -> CliResult {
         || json!({ "ok": true, "a": ka.name(), "b": kb.name(), "hands": s.hands, "a_wins": s.a_wins, "b_wins": s.b_wins, "a_points": s.a_points, "b_points": s.b_points }),
     );
     Ok(Verdict::from_bool(s.a_points > s.b_points))
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// The bot reported on (A), and its opponent (B): expert, advice, shanten or random.
+    #[arg(long, default_value = "expert")]
+    pub a: String,
+    #[arg(long, default_value = "advice")]
+    pub b: String,
+    /// Deals, each played twice (the bots rotated through the seats).
+    #[arg(long, default_value_t = 100)]
+    pub deals: usize,
+    /// Sampled walls per Expert decision (its effort) [default: the app's].
+    #[arg(long, value_name = "N")]
+    pub expert_samples: Option<usize>,
+    /// Threads playing deals at once (the figures do not depend on it; the timings may).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print a line to standard error every N deals (0: never).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub progress: usize,
+}
+
+fn ms_since(start: Instant) -> f64 {
+    start.elapsed().as_secs_f64() * 1000.0
+}
+
+/// One thread's deals (with their indices) and decision times.
+type ThreadResult = (Vec<(usize, PairResult)>, Timings);
+
+pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
+    if a.deals == 0 || a.deals as u64 > MAX_HANDS {
+        return Err(CliError::new(format!("--deals must be 1 to {MAX_HANDS}, not {}", a.deals)));
+    }
+    if a.threads == 0 || a.threads > 64 {
+        return Err(CliError::new(format!("--threads must be 1 to 64, not {}", a.threads)));
+    }
+    let mut effort = expert::EFFORT;
+    if let Some(n) = a.expert_samples {
+        if n == 0 || n > 100_000 {
+            return Err(CliError::new(format!("--expert-samples must be 1 to 100000, not {n}")));
+        }
+        effort.samples = n;
+    }
+    let config = ArenaConfig { a: bot(&a.a)?, b: bot(&a.b)?, deals: a.deals, seed: a.table.seed()?, settings: a.table.settings(), effort };
+    let start = Instant::now();
+    let threads = a.threads.min(a.deals);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<ThreadResult, arena::ArenaError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (config, done) = (&config, &done);
+                scope.spawn(move || {
+                    let clock_start = Instant::now();
+                    let mut clock = move || ms_since(clock_start);
+                    let mut timings = Timings::default();
+                    let mut pairs = Vec::new();
+                    for d in (t..config.deals).step_by(threads) {
+                        pairs.push((d, arena::play_pair(config, d, &mut clock, &mut timings)?));
+                        let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if a.progress > 0 && k.is_multiple_of(a.progress) {
+                            super::write_stderr(&format!("{k} of {} deals, {:.0} s", config.deals, ms_since(start) / 1000.0));
+                        }
+                    }
+                    Ok((pairs, timings))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an arena thread panicked")).collect()
+    });
+    let mut pairs = Vec::with_capacity(a.deals);
+    let mut timings = Timings::default();
+    for r in results {
+        match r {
+            Ok((p, t)) => {
+                pairs.extend(p);
+                timings.extend(t);
+            }
+            Err(e) => {
+                out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
+                return Ok(Verdict::No);
+            }
+        }
+    }
+    pairs.sort_by_key(|(d, _)| *d);
+    let pairs: Vec<PairResult> = pairs.into_iter().map(|(_, p)| p).collect();
+    let r = arena::report(&config.seed, &pairs);
+    let (ta, tb) = (DecisionTimes::of(&timings.a), DecisionTimes::of(&timings.b));
+    let seconds = ms_since(start) / 1000.0;
+    let (na, nb) = (config.a.name(), config.b.name());
+    out.emit(
+        || {
+            format!(
+                "mahjong arena: {na} (A) against {nb} (B), {} deals played both ways round ({} hands), seed {}\n\
+                 A's net points per seat-hand: {:+.3} (95 % interval {:+.3} to {:+.3}, paired bootstrap over deals); B's {:+.3}\n\
+                 wins per seat-hand: A {:.3}, B {:.3}; deals A came out ahead {}, level {}, behind {}\n\
+                 time per decision: A ({na}) median {:.3} ms, p99 {:.3} ms over {}; B ({nb}) median {:.3} ms, p99 {:.3} ms over {}\n\
+                 Expert effort {} sampled walls × {} candidates; digest {}; {seconds:.1} s",
+                r.deals, r.hands, config.seed, r.a_points, r.ci95[0], r.ci95[1], -r.a_points, r.a_wins, r.b_wins,
+                r.deals_ahead, r.deals_level, r.deals_behind, ta.median, ta.p99, ta.count, tb.median, tb.p99, tb.count,
+                effort.samples, effort.candidates, r.digest
+            )
+        },
+        || {
+            json!({
+                "ok": true, "seed": config.seed.as_str(), "deals": r.deals, "hands": r.hands,
+                "interval": "paired bootstrap over deals, 2000 resamples from the seed's mahjong-arena-bootstrap stream",
+                "a": { "bot": na, "points_per_seat_hand": r.a_points, "ci95": r.ci95, "wins_per_seat_hand": r.a_wins, "decision_ms": ta },
+                "b": { "bot": nb, "points_per_seat_hand": -r.a_points, "wins_per_seat_hand": r.b_wins, "decision_ms": tb },
+                "deals_ahead": r.deals_ahead, "deals_level": r.deals_level, "deals_behind": r.deals_behind,
+                "effort": { "samples": effort.samples, "candidates": effort.candidates },
+                "digest": r.digest, "seconds": seconds,
+            })
+        },
+    );
+    Ok(Verdict::from_bool(r.a_points > 0.0))
 }

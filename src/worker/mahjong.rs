@@ -15,6 +15,21 @@ use crate::ui_model::mahjong::advice::{advice, DiscardAdvice};
 enum Job {
     /// The hint tab's rows for this view (`ui_model::mahjong::advice`).
     Advice(SeatView),
+    /// The hint tab's "what would Expert do?" for this view (`bot::expert_hint`).
+    Expert(SeatView),
+}
+
+/// The Expert's move for the hint and why, phrased in every language.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExpertHint {
+    pub action: crate::mahjong::game::Action,
+    pub why: crate::i18n::Phrased,
+}
+
+/// The Expert's move for `view`, as the worker answers it.
+pub fn expert_hint(view: &SeatView) -> ExpertHint {
+    let (action, reason) = crate::mahjong::game::bot::expert_hint(view);
+    ExpertHint { action, why: <Game as Thinks>::phrase(&reason) }
 }
 
 impl Thinks for Game {
@@ -30,9 +45,11 @@ impl Thinks for Game {
         crate::i18n::Phrased::with(|lang| crate::ui_model::mahjong::words::bot_reason(reason, lang))
     }
     fn other(payload: &[u8]) -> Option<Vec<u8>> {
-        serve(payload, |job: Job| match job {
-            Job::Advice(view) => Some(advice(&view)),
-        })
+        // Each job's answer is its own type, read back by its own reader.
+        match postcard::from_bytes::<Job>(payload).ok()? {
+            Job::Advice(view) => serve(payload, |_: Job| Some(advice(&view))),
+            Job::Expert(view) => serve(payload, |_: Job| Some(expert_hint(&view))),
+        }
     }
 }
 
@@ -44,6 +61,25 @@ pub fn advice_job(view: &SeatView) -> Vec<u8> {
         Advice(&'a SeatView),
     }
     job::<Game, _>(Kind::Other, &Asked::Advice(view))
+}
+
+/// The job that asks the worker what the Expert would do in `view`.
+pub fn expert_job(view: &SeatView) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    enum Asked<'a> {
+        #[allow(dead_code)]
+        Advice(&'a SeatView),
+        Expert(&'a SeatView),
+    }
+    job::<Game, _>(Kind::Other, &Asked::Expert(view))
+}
+
+/// The worker's Expert move, read back (`None`: a worker of another build).
+pub fn expert_answer(bytes: &[u8]) -> Option<ExpertHint> {
+    match answer::<Game, ExpertHint>(Kind::Other, bytes) {
+        Answer::Done(hint) => Some(hint),
+        Answer::Refused => None,
+    }
 }
 
 /// The worker's rows, read back (`None`: a worker of another build).

@@ -40,6 +40,8 @@ pub enum Label {
     Pass,
     NextHand,
     Hint,
+    /// The hint's "what would Expert do?" line.
+    ExpertWould,
     Wall,
     Totals,
     Share,
@@ -83,6 +85,7 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Pass => t(lang, "Pass", "过"),
         Label::NextHand => t(lang, "Next hand", "下一局"),
         Label::Hint => t(lang, "Hint", "提示"),
+        Label::ExpertWould => t(lang, "Expert would:", "高手会："),
         Label::Wall => t(lang, "Wall", "牌墙"),
         Label::Totals => t(lang, "Total", "累计"),
         Label::Share => t(lang, "Copy link", "复制链接"),

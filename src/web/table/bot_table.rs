@@ -32,6 +32,9 @@ pub trait BotTable:
     const SAVE_KEY: &'static str;
     /// How well a bot plays, as links name it (`bots=`).
     type Level: Level;
+    /// The levels the new-table screen offers each bot, with their names (`bot_levels`);
+    /// none: the screen offers no choice and every bot plays the default.
+    const LEVELS: &'static [(Self::Level, Text)] = &[];
     type TableBot: BotSeat<Self> + 'static;
     /// A bot for every seat at its level (the person's seat's bot is never asked).
     fn bots(seed: &TableSeed, levels: &[Self::Level]) -> Vec<Self::TableBot>;

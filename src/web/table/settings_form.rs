@@ -9,7 +9,7 @@ use crate::i18n::Text;
 use crate::record::link::Link;
 use crate::table::Codec;
 use crate::ui_model::messages::seed_error;
-use crate::ui_model::table::Pace;
+use crate::ui_model::table::{BotLevels, Pace};
 use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use crate::web::table::bot_table::BotTable;
 use leptos::prelude::*;
@@ -152,6 +152,8 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
     let settings = RwSignal::new(G::new_table_settings());
     let seed = RwSignal::new(random_seed());
     let pace = RwSignal::new(Pace::default());
+    let levels = RwSignal::new(BotLevels::<G::Level>::default());
+    let players = Signal::derive(move || settings.with(|s| G::seats(s).unwrap_or(0)));
     // Why these choices cannot start a table (in the player's language), if they cannot.
     let problem = Memo::new(move |_| {
         let lang = shell.lang();
@@ -169,6 +171,9 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
         if pace.get_untracked() != Pace::default() {
             hash.push_str(&format!("&pace={}", pace.get_untracked().key()));
         }
+        if let Some(key) = levels.get_untracked().key(players.get_untracked(), 0) {
+            hash.push_str(&format!("&bots={key}"));
+        }
         if let Some(w) = web_sys::window() {
             let _ = w.location().set_hash(&hash);
         }
@@ -178,6 +183,7 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
         <section class="screen page new-game" data-testid=format!("{}-setup", G::NAME)>
             <h2>{move || G::title(shell.lang())}</h2>
             {move || G::settings_fields(settings.get(), change, "", shell)}
+            {crate::web::table::bot_levels::bot_levels_field::<G>(players, levels)}
             <PaceSelect pace=pace set=Callback::new(move |p| pace.set(p))/>
             <label class="field">
                 <span>{move || shell.t(Text::Seed)}</span>

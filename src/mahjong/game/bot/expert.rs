@@ -8,17 +8,24 @@
 //!   seat's side every order of the pool is equally likely.
 //! * **A determinization** is one random order of the pool (a partial
 //!   Fisher–Yates shuffle from the bot's `Bots` stream). The seat's future is
-//!   read from it round by round: the active opponents' discards (each a chance
-//!   to win on it), then the seat's own draw; as many rounds as the wall gives
-//!   the seat (`wall / seats still in`).
-//! * **A playout** plays the seat's hand along that order with a cheap policy:
-//!   the void suit goes first, otherwise the discard that keeps the shanten
-//!   lowest (ties: the smaller suit first — towards a flush — then a single
-//!   before a pair, then the outer rank). It ends with a win (self-drawn: every
-//!   opponent still in pays `2^fan`, the table's 自摸 bonus included; on a
-//!   discard the discarder pays), or at the end of the wall ready (查叫: a
-//!   small gain) or not (a loss). The fan is the table's own (`sichuan_fan`),
-//!   so flushes, seven pairs, all pungs and roots count as they will be paid.
+//!   read from it round by round: one opponent's discard it could win on (the
+//!   opponents keep the tiles useful to them, which a ready hand mostly waits
+//!   on: one a round keeps the playouts' wins near the bots' measured rate),
+//!   then its own draw; as many rounds as the wall gives the seat
+//!   (`wall / seats still in`).
+//! * **A playout** plays the seat's hand along that order with a cheap policy
+//!   until it is ready: the void suit goes first, otherwise the discard that
+//!   keeps the shanten lowest (ties: the smaller suit first — towards a flush —
+//!   then a single before a pair, then the outer rank). Once ready it stops
+//!   sampling and adds up the rest exactly: each round's chance that a discard
+//!   or the draw is one of its waits (the copies left among the tiles left),
+//!   times what that win pays — self-drawn, every opponent still in pays
+//!   `2^fan` (the table's 自摸 bonus included); on a discard, the discarder. The
+//!   fan is the table's own (`sichuan_fan`), so flushes, seven pairs, all pungs
+//!   and roots count as they will be paid. Every round still in the hand costs
+//!   a little (the others' self-drawn wins and deal-ins are paid only by seats
+//!   still in); the end of the wall is worth a little ready and costs a little
+//!   not ready (查叫; between bots most hands end with three winners first).
 //! * **Candidates** share the same determinizations (common random numbers),
 //!   so their difference is measured with far less noise than their values.
 //! * **Deal-in risk** of the tile discarded now is not in the playouts: it is
@@ -49,7 +56,7 @@ pub struct Effort {
 }
 
 /// The app's effort (and the arena's unless told otherwise).
-pub const EFFORT: Effort = Effort { samples: 48, candidates: 6 };
+pub const EFFORT: Effort = Effort { samples: 128, candidates: 6 };
 
 /// What the end of the playout is worth to a hand that never won: ready, or not. Small:
 /// between bots the hand mostly ends with three winners, and 查叫 moved 0.03 points a
@@ -411,13 +418,6 @@ impl super::Bot {
             (0..tiles.len()).fold(0, |b, i| if score(i) > score(b) { i } else { b })
         };
         let chosen = argmax(&|i| out[i].value - risks[i]);
-        if std::env::var("MJDBG").is_ok() {
-            eprintln!("seat {} wall {} draws {} others {} hand {} melds {:?}", view.seat, view.wall, pos.draws, pos.others, hand, pos.melds);
-            for i in 0..tiles.len() {
-                eprintln!("   {} sh {} val {:.2} wins {:.2} risk {:.2}", tiles[i], advice.iter().find(|d| d.discard == tiles[i]).unwrap().shanten, out[i].value, out[i].wins, risks[i]);
-            }
-            eprintln!("   chose {} (advice {})", tiles[chosen], advice[0].discard);
-        }
         let richest = argmax(&|i| out[i].value);
         let tile = tiles[chosen];
         let reason = if chosen != richest && risks[chosen] < risks[richest] {

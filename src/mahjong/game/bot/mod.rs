@@ -141,6 +141,14 @@ pub struct Bot {
     rng: ChaCha20Rng,
 }
 
+/// What the Expert would do in `view` (the hint's "what would Expert do?"): an Expert of
+/// its own, drawing from a stream named by the hint, the hand and the seat, so the same
+/// view always gets the same answer and the table's bots' streams are untouched.
+pub fn expert_hint(view: &SeatView) -> (Action, BotReason) {
+    let seed = TableSeed::parse("experthint").expect("a valid seed");
+    Bot::new(&seed, view.seat, Difficulty::Expert).suggest(view)
+}
+
 /// One bot per seat, seat `s` playing `difficulty[s % len]` (advice when empty).
 pub fn bots_for(seed: &TableSeed, players: usize, difficulty: &[Difficulty]) -> Vec<Bot> {
     (0..players)
