@@ -282,7 +282,7 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
     pairs.sort_by_key(|(d, _)| *d);
     let pairs: Vec<PairResult> = pairs.into_iter().map(|(_, p)| p).collect();
     let r = arena::report(&config.seed, &pairs);
-    let (ta, tb) = (DecisionTimes::of(&timings.a), DecisionTimes::of(&timings.b));
+    let (ta, tb, ts) = (DecisionTimes::of(&timings.a), DecisionTimes::of(&timings.b), DecisionTimes::of(&timings.searched));
     let seconds = ms_since(start) / 1000.0;
     let (na, nb) = (config.a.name(), config.b.name());
     out.emit(
@@ -292,10 +292,11 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
                  A's net points per seat-hand: {:+.3} (95 % interval {:+.3} to {:+.3}, paired bootstrap over deals); B's {:+.3}\n\
                  wins per seat-hand: A {:.3}, B {:.3}; deals A came out ahead {}, level {}, behind {}\n\
                  time per decision: A ({na}) median {:.3} ms, p99 {:.3} ms over {}; B ({nb}) median {:.3} ms, p99 {:.3} ms over {}\n\
+                 time per searched decision (an Expert's discards and pungs): median {:.3} ms, p99 {:.3} ms over {}\n\
                  Expert effort {} sampled walls × {} candidates; digest {}; {seconds:.1} s",
                 r.deals, r.hands, config.seed, r.a_points, r.ci95[0], r.ci95[1], -r.a_points, r.a_wins, r.b_wins,
                 r.deals_ahead, r.deals_level, r.deals_behind, ta.median, ta.p99, ta.count, tb.median, tb.p99, tb.count,
-                effort.samples, effort.candidates, r.digest
+                ts.median, ts.p99, ts.count, effort.samples, effort.candidates, r.digest
             )
         },
         || {
@@ -304,6 +305,7 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
                 "interval": "paired bootstrap over deals, 2000 resamples from the seed's mahjong-arena-bootstrap stream",
                 "a": { "bot": na, "points_per_seat_hand": r.a_points, "ci95": r.ci95, "wins_per_seat_hand": r.a_wins, "decision_ms": ta },
                 "b": { "bot": nb, "points_per_seat_hand": -r.a_points, "wins_per_seat_hand": r.b_wins, "decision_ms": tb },
+                "searched_decision_ms": ts,
                 "deals_ahead": r.deals_ahead, "deals_level": r.deals_level, "deals_behind": r.deals_behind,
                 "effort": { "samples": effort.samples, "candidates": effort.candidates },
                 "digest": r.digest, "seconds": seconds,

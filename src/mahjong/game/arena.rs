@@ -61,17 +61,20 @@ impl PairResult {
     }
 }
 
-/// Milliseconds per decision, A's and B's.
+/// Milliseconds per decision, A's and B's, and of the decisions an Expert searched (its
+/// discards and pungs compared on sampled walls; the others it makes as the advice bot).
 #[derive(Clone, Debug, Default)]
 pub struct Timings {
     pub a: Vec<f64>,
     pub b: Vec<f64>,
+    pub searched: Vec<f64>,
 }
 
 impl Timings {
     pub fn extend(&mut self, other: Timings) {
         self.a.extend(other.a);
         self.b.extend(other.b);
+        self.searched.extend(other.searched);
     }
 }
 
@@ -127,9 +130,12 @@ fn play_hand(
         let seat = game.to_act()[0];
         let view = game.view(seat);
         let start = clock();
-        let (action, _) = bots[seat].suggest(&view);
+        let (action, why) = bots[seat].suggest(&view);
         let ms = clock() - start;
         if is_a(seat) { &mut timings.a } else { &mut timings.b }.push(ms);
+        if why.searched() {
+            timings.searched.push(ms);
+        }
         game.apply(seat, &action).map_err(|e| broken(seat, format!("{action:?} refused: {e:?}")))?;
         check_state(&game).map_err(|e| broken(seat, e))?;
     }

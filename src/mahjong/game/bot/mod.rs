@@ -95,6 +95,13 @@ pub enum BotReason {
     SearchPass { with: i32, without: i32 },
 }
 
+impl BotReason {
+    /// Whether the move came from the Expert's search.
+    pub fn searched(&self) -> bool {
+        matches!(self, BotReason::Search { .. } | BotReason::SearchSafe { .. } | BotReason::SearchPung { .. } | BotReason::SearchPass { .. })
+    }
+}
+
 impl fmt::Display for BotReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
