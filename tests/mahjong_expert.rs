@@ -26,7 +26,7 @@ fn config(deals: usize, seed: &str) -> ArenaConfig {
 /// half the time on such a sample; this one is ahead by the margin asserted.
 #[test]
 fn expert_is_ahead_of_advice_on_fixed_deals() {
-    let (report, _, _) = arena::run(&config(40, "ci1"), &mut || 0.0).expect("every move legal");
+    let (report, _, _) = arena::run(&config(40, "ci1"), &mut || 0.0, &mut |_| {}).expect("every move legal");
     assert!(report.a_points > 0.2, "Expert's net points per seat-hand against advice: {report:?}");
 }
 
@@ -34,8 +34,8 @@ fn expert_is_ahead_of_advice_on_fixed_deals() {
 #[test]
 fn expert_is_deterministic() {
     let c = config(3, "det1");
-    let (a, pairs_a, _) = arena::run(&c, &mut || 0.0).unwrap();
-    let (b, pairs_b, _) = arena::run(&c, &mut || 0.0).unwrap();
+    let (a, pairs_a, _) = arena::run(&c, &mut || 0.0, &mut |_| {}).unwrap();
+    let (b, pairs_b, _) = arena::run(&c, &mut || 0.0, &mut |_| {}).unwrap();
     assert_eq!(pairs_a, pairs_b);
     assert_eq!(a.digest, b.digest);
 }

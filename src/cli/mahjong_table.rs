@@ -5,7 +5,7 @@
 
 use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
-use crate::mahjong::game::arena::{self, ArenaConfig, PairResult, Timings};
+use crate::mahjong::game::arena::{self, ArenaConfig, Decision};
 use crate::mahjong::game::bot::{expert, Difficulty};
 use crate::shengji::arena::DecisionTimes;
 use crate::mahjong::game::sim::{strength, Simulation};
@@ -210,27 +210,14 @@ pub struct ArenaArgs {
     /// Sampled walls per Expert decision (its effort) [default: the app's].
     #[arg(long, value_name = "N")]
     pub expert_samples: Option<usize>,
-    /// Threads playing deals at once (the figures do not depend on it; the timings may).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
     /// Print a line to standard error every N deals (0: never).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
 }
 
-fn ms_since(start: Instant) -> f64 {
-    start.elapsed().as_secs_f64() * 1000.0
-}
-
-/// One thread's deals (with their indices) and decision times.
-type ThreadResult = (Vec<(usize, PairResult)>, Timings);
-
 pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
     if a.deals == 0 || a.deals as u64 > MAX_HANDS {
         return Err(CliError::new(format!("--deals must be 1 to {MAX_HANDS}, not {}", a.deals)));
-    }
-    if a.threads == 0 || a.threads > 64 {
-        return Err(CliError::new(format!("--threads must be 1 to 64, not {}", a.threads)));
     }
     let mut effort = expert::EFFORT;
     if let Some(n) = a.expert_samples {
@@ -241,49 +228,23 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
     }
     let config = ArenaConfig { a: bot(&a.a)?, b: bot(&a.b)?, deals: a.deals, seed: a.table.seed()?, settings: a.table.settings(), effort };
     let start = Instant::now();
-    let threads = a.threads.min(a.deals);
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<Result<ThreadResult, arena::ArenaError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (config, done) = (&config, &done);
-                scope.spawn(move || {
-                    let clock_start = Instant::now();
-                    let mut clock = move || ms_since(clock_start);
-                    let mut timings = Timings::default();
-                    let mut pairs = Vec::new();
-                    for d in (t..config.deals).step_by(threads) {
-                        pairs.push((d, arena::play_pair(config, d, &mut clock, &mut timings)?));
-                        let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if a.progress > 0 && k.is_multiple_of(a.progress) {
-                            super::write_stderr(&format!("{k} of {} deals, {:.0} s", config.deals, ms_since(start) / 1000.0));
-                        }
-                    }
-                    Ok((pairs, timings))
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an arena thread panicked")).collect()
-    });
-    let mut pairs = Vec::with_capacity(a.deals);
-    let mut timings = Timings::default();
-    for r in results {
-        match r {
-            Ok((p, t)) => {
-                pairs.extend(p);
-                timings.extend(t);
-            }
-            Err(e) => {
-                out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
-                return Ok(Verdict::No);
-            }
+    let ms = move || start.elapsed().as_secs_f64() * 1000.0;
+    let mut clock = ms;
+    let mut each = |d: usize| {
+        if a.progress > 0 && (d + 1).is_multiple_of(a.progress) {
+            super::write_stderr(&format!("{} of {} deals, {:.0} s", d + 1, a.deals, ms() / 1000.0));
         }
-    }
-    pairs.sort_by_key(|(d, _)| *d);
-    let pairs: Vec<PairResult> = pairs.into_iter().map(|(_, p)| p).collect();
-    let r = arena::report(&config.seed, &pairs);
-    let (ta, tb, ts) = (DecisionTimes::of(&timings.a), DecisionTimes::of(&timings.b), DecisionTimes::of(&timings.searched));
-    let seconds = ms_since(start) / 1000.0;
+    };
+    let (r, _, times) = match arena::run(&config, &mut clock, &mut each) {
+        Ok(x) => x,
+        Err(e) => {
+            out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
+            return Ok(Verdict::No);
+        }
+    };
+    let of = |keep: &dyn Fn(&Decision) -> bool| DecisionTimes::of(&times.iter().filter(|d| keep(d)).map(|d| d.ms).collect::<Vec<_>>());
+    let (ta, tb, ts) = (of(&|d| d.by_a), of(&|d| !d.by_a), of(&|d| d.searched));
+    let seconds = ms() / 1000.0;
     let (na, nb) = (config.a.name(), config.b.name());
     out.emit(
         || {

@@ -20,6 +20,7 @@
 use super::bot::{expert::Effort, Bot, Difficulty};
 use super::sim::check_state;
 use super::{Game, Settings, PLAYERS};
+use crate::table::sim::Violation;
 use crate::dup::{generate_seed, uniform_below, Purpose, TableSeed};
 use crate::table::sim::hex_digest;
 use rand_core::RngCore;
@@ -61,44 +62,18 @@ impl PairResult {
     }
 }
 
-/// Milliseconds per decision, A's and B's, and of the decisions an Expert searched (its
-/// discards and pungs compared on sampled walls; the others it makes as the advice bot).
-#[derive(Clone, Debug, Default)]
-pub struct Timings {
-    pub a: Vec<f64>,
-    pub b: Vec<f64>,
-    pub searched: Vec<f64>,
+/// One bot decision's time: whose (A's or B's), whether the Expert searched for it (its
+/// discards and pungs; the rest it decides as the advice bot), and how long it took.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    pub by_a: bool,
+    pub searched: bool,
+    pub ms: f64,
 }
 
-impl Timings {
-    pub fn extend(&mut self, other: Timings) {
-        self.a.extend(other.a);
-        self.b.extend(other.b);
-        self.searched.extend(other.searched);
-    }
-}
-
-/// Why a deal could not be played.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ArenaError {
-    Settings(String),
-    /// A bot's move was refused, or a state broke an invariant: the deal, the seat, the sentence.
-    Broken { seed: String, seat: usize, error: String },
-    /// The hand did not end within its bound of actions.
-    NoEnd { seed: String },
-}
-
-impl std::fmt::Display for ArenaError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ArenaError::Settings(e) => f.write_str(e),
-            ArenaError::Broken { seed, seat, error } => write!(f, "deal {seed}: after seat {}'s move: {error}", seat + 1),
-            ArenaError::NoEnd { seed } => write!(f, "deal {seed}: the hand did not end"),
-        }
-    }
-}
-
-impl std::error::Error for ArenaError {}
+/// Why a deal could not be played: a refused bot move, a broken invariant or a hand that
+/// did not end (the deal's seed and the sentence; `hand` is the orientation, 0 or 1).
+pub type ArenaError = crate::table::sim::Violation;
 
 /// The table seed of deal `d`.
 pub fn deal_seed(seed: &TableSeed, d: usize) -> TableSeed {
@@ -113,15 +88,16 @@ fn play_hand(
     seed: &TableSeed,
     a_even: bool,
     clock: &mut dyn FnMut() -> f64,
-    timings: &mut Timings,
+    times: &mut Vec<Decision>,
 ) -> Result<(i64, u32, u32), ArenaError> {
-    let broken = |seat: usize, error: String| ArenaError::Broken { seed: seed.as_str().to_string(), seat, error };
-    let mut game = Game::new(config.settings, seed.clone()).map_err(|e| ArenaError::Settings(e.to_string()))?;
+    let hand = (!a_even) as u64;
+    let broken = |n: usize, what: String| Violation::new::<Game>(hand, n, format!("deal {seed}: {what}"));
+    let mut game = Game::new(config.settings, seed.clone()).map_err(|e| broken(0, e.to_string()))?;
     let is_a = |s: usize| (s % 2 == 0) == a_even;
     let mut bots: Vec<Bot> = (0..PLAYERS)
         .map(|s| Bot::new(seed, s, if is_a(s) { config.a } else { config.b }).with_effort(config.effort))
         .collect();
-    for _ in 0..ACTION_CAP {
+    for n in 0..ACTION_CAP {
         if let Some(r) = game.result() {
             let a: i64 = (0..PLAYERS).filter(|&s| is_a(s)).map(|s| r.scores[s]).sum();
             let wins = |side: bool| r.wins.iter().filter(|w| is_a(w.seat) == side).count() as u32;
@@ -131,15 +107,11 @@ fn play_hand(
         let view = game.view(seat);
         let start = clock();
         let (action, why) = bots[seat].suggest(&view);
-        let ms = clock() - start;
-        if is_a(seat) { &mut timings.a } else { &mut timings.b }.push(ms);
-        if why.searched() {
-            timings.searched.push(ms);
-        }
-        game.apply(seat, &action).map_err(|e| broken(seat, format!("{action:?} refused: {e:?}")))?;
-        check_state(&game).map_err(|e| broken(seat, e))?;
+        times.push(Decision { by_a: is_a(seat), searched: why.searched(), ms: clock() - start });
+        game.apply(seat, &action).map_err(|e| broken(n, format!("seat {}'s {action:?} refused: {e:?}", seat + 1)))?;
+        check_state(&game).map_err(|e| broken(n, e))?;
     }
-    Err(ArenaError::NoEnd { seed: seed.as_str().to_string() })
+    Err(broken(ACTION_CAP, "the hand did not end".into()))
 }
 
 /// Deal `d` played both ways round.
@@ -147,11 +119,11 @@ pub fn play_pair(
     config: &ArenaConfig,
     d: usize,
     clock: &mut dyn FnMut() -> f64,
-    timings: &mut Timings,
+    times: &mut Vec<Decision>,
 ) -> Result<PairResult, ArenaError> {
     let seed = deal_seed(&config.seed, d);
-    let (p0, a0, b0) = play_hand(config, &seed, true, clock, timings)?;
-    let (p1, a1, b1) = play_hand(config, &seed, false, clock, timings)?;
+    let (p0, a0, b0) = play_hand(config, &seed, true, clock, times)?;
+    let (p1, a1, b1) = play_hand(config, &seed, false, clock, times)?;
     Ok(PairResult { seed: seed.as_str().to_string(), a_points: [p0, p1], a_wins: [a0, a1], b_wins: [b0, b1] })
 }
 
@@ -204,12 +176,17 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
     }
 }
 
-/// Plays every deal in order on this thread and reports.
-pub fn run(config: &ArenaConfig, clock: &mut dyn FnMut() -> f64) -> Result<(Report, Vec<PairResult>, Timings), ArenaError> {
-    let mut timings = Timings::default();
+/// Plays every deal in order and reports; `each(d)` is called after deal `d`.
+pub fn run(
+    config: &ArenaConfig,
+    clock: &mut dyn FnMut() -> f64,
+    each: &mut dyn FnMut(usize),
+) -> Result<(Report, Vec<PairResult>, Vec<Decision>), ArenaError> {
+    let mut times = Vec::new();
     let mut pairs = Vec::with_capacity(config.deals);
     for d in 0..config.deals {
-        pairs.push(play_pair(config, d, clock, &mut timings)?);
+        pairs.push(play_pair(config, d, clock, &mut times)?);
+        each(d);
     }
-    Ok((report(&config.seed, &pairs), pairs, timings))
+    Ok((report(&config.seed, &pairs), pairs, times))
 }

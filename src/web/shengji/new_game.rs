@@ -10,7 +10,7 @@ use crate::web::table::settings_form::SettingsForm;
 use crate::ui_model::messages::seed_error;
 use crate::ui_model::peer_messages::settings_error;
 use crate::shengji::bot::Difficulty;
-use crate::ui_model::table::{Level, TableParams};
+use crate::ui_model::table::TableParams;
 use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use leptos::prelude::*;
 
@@ -26,45 +26,23 @@ fn problem(p: &TableParams, lang: Lang) -> Option<String> {
     p.settings.validate().err().map(|e| settings_error(&e, lang))
 }
 
-/// The name of a bot level in a select.
-pub fn level_text(d: Difficulty) -> Text {
-    match d {
-        Difficulty::Random => Text::LevelEasy,
-        Difficulty::Heuristic => Text::LevelNormal,
-        Difficulty::Expert => Text::LevelExpert,
-    }
-}
+/// The levels offered, each with its name.
+const LEVELS: &[(Difficulty, Text)] =
+    &[(Difficulty::Random, Text::LevelEasy), (Difficulty::Heuristic, Text::LevelNormal), (Difficulty::Expert, Text::LevelExpert)];
 
-/// One small select per bot's seat: Easy, Normal or Expert.
+/// One small select per bot's seat: Easy, Normal or Expert (`web::table::bot_levels`).
 #[component]
 fn BotLevelSelect(params: RwSignal<TableParams>) -> impl IntoView {
-    let shell = expect_context::<Shell>();
-    let seats = move || {
+    let seats = Signal::derive(move || {
         let (players, me) = params.with(|p| (p.settings.players as usize, p.seat));
         (0..players).filter(|&s| s != me).collect::<Vec<_>>()
-    };
-    view! {
-        <fieldset class="field bot-levels" data-testid="bot-levels">
-            <legend>{move || shell.t(Text::BotLevels)}</legend>
-            <For each=seats key=|s| *s let(seat)>
-                <label class="bot-level">
-                    <span>{seat + 1}</span>
-                    <select data-testid=format!("bot-level-{}", seat + 1)
-                        prop:value=move || params.with(|p| p.bots.get(seat).letter().to_string())
-                        on:change=move |ev| {
-                            let letter = event_target_value(&ev).chars().next();
-                            if let Some(level) = Difficulty::ALL.iter().copied().find(|&d| Some(d.letter()) == letter) {
-                                params.update(|p| p.bots.set(p.settings.players as usize, seat, level));
-                            }
-                        }>
-                        {Difficulty::ALL.iter().map(|&d| view! {
-                            <option value=d.letter().to_string()>{move || shell.t(level_text(d))}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-            </For>
-        </fieldset>
-    }
+    });
+    crate::web::table::bot_levels::bot_levels_field(
+        LEVELS,
+        seats,
+        move |seat| params.with(|p| p.bots.get(seat)),
+        move |seat, level| params.update(|p| p.bots.set(p.settings.players as usize, seat, level)),
+    )
 }
 
 #[component]

@@ -183,7 +183,12 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
         <section class="screen page new-game" data-testid=format!("{}-setup", G::NAME)>
             <h2>{move || G::title(shell.lang())}</h2>
             {move || G::settings_fields(settings.get(), change, "", shell)}
-            {crate::web::table::bot_levels::bot_levels_field::<G>(players, levels)}
+            {crate::web::table::bot_levels::bot_levels_field(
+                G::LEVELS,
+                Signal::derive(move || (1..players.get()).collect()),
+                move |seat| levels.with(|l| l.get(seat)),
+                move |seat, level| levels.update(|l| l.set(players.get_untracked(), seat, level)),
+            )}
             <PaceSelect pace=pace set=Callback::new(move |p| pace.set(p))/>
             <label class="field">
                 <span>{move || shell.t(Text::Seed)}</span>
