@@ -93,7 +93,7 @@ fn play_hand(
     let hand = (!a_even) as u64;
     let broken = |n: usize, what: String| Violation::new::<Game>(hand, n, format!("deal {seed}: {what}"));
     let mut game = Game::new(config.settings, seed.clone()).map_err(|e| broken(0, e.to_string()))?;
-    let is_a = |s: usize| (s % 2 == 0) == a_even;
+    let is_a = |s: usize| s.is_multiple_of(2) == a_even;
     let mut bots: Vec<Bot> = (0..PLAYERS)
         .map(|s| Bot::new(seed, s, if is_a(s) { config.a } else { config.b }).with_effort(config.effort))
         .collect();
