@@ -100,7 +100,7 @@ mod tests {
     use crate::table::Game as _;
 
     /// Bots that think in the worker play exactly as the same bots on the page: a whole
-    /// hand, move by move, and the hint's rows are the page's own.
+    /// hand, move by move, and the hint's rows and its Expert line are the page's own.
     #[test]
     fn remote_bots_and_the_hint_are_the_pages_own() {
         let seed = TableSeed::parse("mjworker").unwrap();
@@ -119,6 +119,8 @@ mod tests {
             if view.turn == Some(seat) {
                 let rows = advice_answer(&work::<Game>(&advice_job(&view))).expect("rows");
                 assert_eq!(rows, advice(&view));
+                let hint = expert_answer(&work::<Game>(&expert_job(&view))).expect("the Expert's move");
+                assert_eq!(hint, expert_hint(&view), "the same view, the same hint");
             }
             game.apply(seat, &want).unwrap();
             moves += 1;
