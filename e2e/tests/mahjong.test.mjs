@@ -1,7 +1,8 @@
 // The Sichuan mahjong table (mahjong/, #/play/mahjong): a whole hand against bots at phone
 // and desktop size — exchange three, the void suit, a pung, a kong and a win (the seeds are
 // checked natively by ui_model::mahjong::advice::e2e_player, which plays the same way); the
-// hint tab's unseen counts; the same walls from the share link in a second browser, whose
+// hint tab's unseen counts and its "what would Expert do?"; the setup screen's level per
+// bot (Easy, Normal, Expert) carried by the table link; the same walls from the share link in a second browser, whose
 // result card then compares both; resume after a reload. Screenshots at both sizes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -33,7 +34,7 @@ async function clickIf(page, selector) {
  * Returns what happened to the player.
  */
 async function playHand(page, { shots = "", viewport = VIEWPORTS.phone } = {}) {
-  const seen = { exchange: false, void: false, pung: false, kong: false, hintRows: 0, fitChecked: false };
+  const seen = { exchange: false, void: false, pung: false, kong: false, hintRows: 0, fitChecked: false, expert: false };
   for (let steps = 0; steps < 2000; steps++) {
     if (await page.locator("[data-testid=hand-result]").count()) break;
     if (await clickIf(page, "[data-testid=exchange]:enabled")) {
@@ -57,6 +58,12 @@ async function playHand(page, { shots = "", viewport = VIEWPORTS.phone } = {}) {
       if ((await page.locator("[data-testid=hint][aria-pressed=true]").count()) === 0) await page.click("[data-testid=hint]");
       const row = page.locator("[data-testid=hint-panel][data-ready=yes] [data-testid=hint-row]").first();
       await row.waitFor();
+      if (!seen.expert) {
+        // "What would Expert do?": the table worker's Expert, above the rows.
+        const line = page.locator("[data-testid=hint-expert]");
+        await line.waitFor({ timeout: 20000 });
+        seen.expert = (await line.innerText()).length > 10;
+      }
       const tile = await row.getAttribute("data-discard");
       seen.hintRows = Math.max(seen.hintRows, await page.locator("[data-testid=hint-row]").count());
       if (!seen.fitChecked) {
@@ -95,6 +102,7 @@ test("a whole hand at phone size: exchange, void, a pung, a kong and a win; the 
   const seen = await playHand(page, { shots: "mahjong-phone" });
   assert.deepEqual([seen.exchange, seen.void, seen.pung, seen.kong, seen.won], [true, true, true, true, true], JSON.stringify(seen));
   assert.ok(seen.hintRows > 0);
+  assert.ok(seen.expert, "the hint says what the Expert would do");
   assert.equal(await page.locator("[data-testid=result-row]").count(), 4);
   const scores = await page.locator("[data-testid=result-row]").evaluateAll((els) => els.map((e) => Number(e.dataset.score)));
   assert.equal(scores.reduce((a, b) => a + b, 0), 0, "a hand's points sum to zero");
@@ -130,6 +138,23 @@ test("a whole hand at phone size: exchange, void, a pung, a kong and a win; the 
   await screenshot(b.page, "mahjong-desktop-compare");
   assert.deepEqual(b.problems(), []);
   await b.context.close();
+});
+
+test("the setup screen offers Easy, Normal and Expert per bot, and the table link carries them", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.goto(`${shared.site.url}mahjong/#/play/mahjong?new`);
+  await waitForApp(page);
+  await page.waitForSelector("[data-testid=bot-levels]");
+  const start = await page.locator("[data-testid=start]").boundingBox();
+  assert.ok(start.y + start.height <= VIEWPORTS.phone.height, `Start ends at ${start.y + start.height}`);
+  const options = await page.locator("[data-testid=bot-level-2] option").evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options, ["e", "n", "x"]);
+  await page.selectOption("[data-testid=bot-level-2]", "x");
+  await page.click("[data-testid=start]");
+  await page.waitForSelector("[data-testid=mahjong-table]");
+  assert.match(await page.evaluate(() => location.hash), /bots=nxnn/);
+  assert.deepEqual(problems(), []);
+  await context.close();
 });
 
 test("a hand at desktop size with a kong and a win; the next hand deals from the result card", async () => {

@@ -54,6 +54,9 @@ pub enum MahjongCommand {
     Simulate(super::mahjong_table::SimulateArgs),
     /// One bot against another on duplicate walls: wins and points per seat-hand.
     Strength(super::mahjong_table::StrengthArgs),
+    /// One bot against another on duplicate deals (each deal twice, the bots rotated through
+    /// the seats): points per seat-hand with a paired 95 % interval, time per decision, a digest.
+    Arena(super::mahjong_table::ArenaArgs),
 }
 
 #[derive(Args, Debug)]
@@ -127,6 +130,7 @@ pub fn run(cmd: MahjongCommand, out: Output) -> CliResult {
     match cmd {
         MahjongCommand::Simulate(a) => super::mahjong_table::simulate(&a, out),
         MahjongCommand::Strength(a) => super::mahjong_table::strength_cmd(&a, out),
+        MahjongCommand::Arena(a) => super::mahjong_table::arena_cmd(&a, out),
         MahjongCommand::Check(args) => {
             let forms = args.forms();
             args.run(out, |h| {

@@ -1,10 +1,13 @@
-//! `tuolaji mahjong simulate|strength`: the Sichuan table played by bots with
+//! `tuolaji mahjong simulate|strength|arena`: the Sichuan table played by bots with
 //! every invariant checked (tile conservation, hand sizes, payments), and the
-//! bots' strength on duplicate walls.
+//! bots' strength on duplicate walls (`arena`: with a paired interval and the time
+//! per decision, `mahjong::game::arena`).
 
 use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
-use crate::mahjong::game::bot::Difficulty;
+use crate::mahjong::game::arena::{self, ArenaConfig, Decision};
+use crate::mahjong::game::bot::{expert, Difficulty};
+use crate::shengji::arena::DecisionTimes;
 use crate::mahjong::game::sim::{strength, Simulation};
 use crate::mahjong::game::{HandEnd, SelfDrawnBonus, Settings};
 use serde_json::json;
@@ -71,7 +74,7 @@ pub struct SimulateArgs {
     /// Hands to play in sequence (totals carry over).
     #[arg(long, default_value_t = 10)]
     pub hands: u64,
-    /// Bots by seat, comma-separated and repeated round the table: advice, shanten, random.
+    /// Bots by seat, comma-separated and repeated round the table: expert, advice, shanten, random.
     #[arg(long, default_value = "advice")]
     pub bots: String,
 }
@@ -94,7 +97,7 @@ pub struct StrengthArgs {
 
 fn bot(name: &str) -> Result<Difficulty, CliError> {
     Difficulty::parse(name.trim())
-        .ok_or_else(|| CliError::new(format!("no bot called {name:?}: use advice, shanten or random")))
+        .ok_or_else(|| CliError::new(format!("no bot called {name:?}: use expert, advice, shanten or random")))
 }
 
 pub fn simulate(a: &SimulateArgs, out: Output) -> CliResult {
@@ -190,4 +193,85 @@ pub fn strength_cmd(a: &StrengthArgs, out: Output) -> CliResult {
         || json!({ "ok": true, "a": ka.name(), "b": kb.name(), "hands": s.hands, "a_wins": s.a_wins, "b_wins": s.b_wins, "a_points": s.a_points, "b_points": s.b_points }),
     );
     Ok(Verdict::from_bool(s.a_points > s.b_points))
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// The bot reported on (A), and its opponent (B): expert, advice, shanten or random.
+    #[arg(long, default_value = "expert")]
+    pub a: String,
+    #[arg(long, default_value = "advice")]
+    pub b: String,
+    /// Deals, each played twice (the bots rotated through the seats).
+    #[arg(long, default_value_t = 100)]
+    pub deals: usize,
+    /// Sampled walls per Expert decision (its effort) [default: the app's].
+    #[arg(long, value_name = "N")]
+    pub expert_samples: Option<usize>,
+    /// Print a line to standard error every N deals (0: never).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub progress: usize,
+}
+
+pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
+    if a.deals == 0 || a.deals as u64 > MAX_HANDS {
+        return Err(CliError::new(format!("--deals must be 1 to {MAX_HANDS}, not {}", a.deals)));
+    }
+    let mut effort = expert::EFFORT;
+    if let Some(n) = a.expert_samples {
+        if n == 0 || n > 100_000 {
+            return Err(CliError::new(format!("--expert-samples must be 1 to 100000, not {n}")));
+        }
+        effort.samples = n;
+    }
+    let config = ArenaConfig { a: bot(&a.a)?, b: bot(&a.b)?, deals: a.deals, seed: a.table.seed()?, settings: a.table.settings(), effort };
+    let start = Instant::now();
+    let ms = move || start.elapsed().as_secs_f64() * 1000.0;
+    let mut clock = ms;
+    let mut each = |d: usize| {
+        if a.progress > 0 && (d + 1).is_multiple_of(a.progress) {
+            super::write_stderr(&format!("{} of {} deals, {:.0} s", d + 1, a.deals, ms() / 1000.0));
+        }
+    };
+    let (r, _, times) = match arena::run(&config, &mut clock, &mut each) {
+        Ok(x) => x,
+        Err(e) => {
+            out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
+            return Ok(Verdict::No);
+        }
+    };
+    let of = |keep: &dyn Fn(&Decision) -> bool| DecisionTimes::of(&times.iter().filter(|d| keep(d)).map(|d| d.ms).collect::<Vec<_>>());
+    let (ta, tb, ts) = (of(&|d| d.by_a), of(&|d| !d.by_a), of(&|d| d.searched));
+    let seconds = ms() / 1000.0;
+    let (na, nb) = (config.a.name(), config.b.name());
+    out.emit(
+        || {
+            format!(
+                "mahjong arena: {na} (A) against {nb} (B), {} deals played both ways round ({} hands), seed {}\n\
+                 A's net points per seat-hand: {:+.3} (95 % interval {:+.3} to {:+.3}, paired bootstrap over deals); B's {:+.3}\n\
+                 wins per seat-hand: A {:.3}, B {:.3}; deals A came out ahead {}, level {}, behind {}\n\
+                 time per decision: A ({na}) median {:.3} ms, p99 {:.3} ms over {}; B ({nb}) median {:.3} ms, p99 {:.3} ms over {}\n\
+                 time per searched decision (an Expert's discards and pungs): median {:.3} ms, p99 {:.3} ms over {}\n\
+                 Expert effort {} sampled walls × {} candidates; digest {}; {seconds:.1} s",
+                r.deals, r.hands, config.seed, r.a_points, r.ci95[0], r.ci95[1], -r.a_points, r.a_wins, r.b_wins,
+                r.deals_ahead, r.deals_level, r.deals_behind, ta.median, ta.p99, ta.count, tb.median, tb.p99, tb.count,
+                ts.median, ts.p99, ts.count, effort.samples, effort.candidates, r.digest
+            )
+        },
+        || {
+            json!({
+                "ok": true, "seed": config.seed.as_str(), "deals": r.deals, "hands": r.hands,
+                "interval": "paired bootstrap over deals, 2000 resamples from the seed's mahjong-arena-bootstrap stream",
+                "a": { "bot": na, "points_per_seat_hand": r.a_points, "ci95": r.ci95, "wins_per_seat_hand": r.a_wins, "decision_ms": ta },
+                "b": { "bot": nb, "points_per_seat_hand": -r.a_points, "wins_per_seat_hand": r.b_wins, "decision_ms": tb },
+                "searched_decision_ms": ts,
+                "deals_ahead": r.deals_ahead, "deals_level": r.deals_level, "deals_behind": r.deals_behind,
+                "effort": { "samples": effort.samples, "candidates": effort.candidates },
+                "digest": r.digest, "seconds": seconds,
+            })
+        },
+    );
+    Ok(Verdict::from_bool(r.a_points > 0.0))
 }

@@ -107,12 +107,13 @@ impl Level for crate::rummy::bot::Difficulty {
 }
 
 impl Level for crate::mahjong::game::bot::Difficulty {
-    const ALL: &'static [Self] = &[Self::Random, Self::Shanten, Self::Advice];
+    const ALL: &'static [Self] = &[Self::Random, Self::Shanten, Self::Advice, Self::Expert];
     fn letter(self) -> char {
         match self {
             Self::Random => 'e',
             Self::Shanten => 's',
             Self::Advice => 'n',
+            Self::Expert => 'x',
         }
     }
     fn word(self, lang: Lang) -> &'static str {
@@ -121,6 +122,7 @@ impl Level for crate::mahjong::game::bot::Difficulty {
             (Self::Shanten, Lang::En) => "shanten only",
             (Self::Shanten, Lang::Zh) => "只看向听",
             (Self::Advice, _) => Difficulty::Heuristic.word(lang),
+            (Self::Expert, _) => Difficulty::Expert.word(lang),
         }
     }
 }

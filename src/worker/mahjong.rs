@@ -15,6 +15,21 @@ use crate::ui_model::mahjong::advice::{advice, DiscardAdvice};
 enum Job {
     /// The hint tab's rows for this view (`ui_model::mahjong::advice`).
     Advice(SeatView),
+    /// The hint tab's "what would Expert do?" for this view (`bot::expert_hint`).
+    Expert(SeatView),
+}
+
+/// The Expert's move for the hint and why, phrased in every language.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExpertHint {
+    pub action: crate::mahjong::game::Action,
+    pub why: crate::i18n::Phrased,
+}
+
+/// The Expert's move for `view`, as the worker answers it.
+pub fn expert_hint(view: &SeatView) -> ExpertHint {
+    let (action, reason) = crate::mahjong::game::bot::expert_hint(view);
+    ExpertHint { action, why: <Game as Thinks>::phrase(&reason) }
 }
 
 impl Thinks for Game {
@@ -30,9 +45,11 @@ impl Thinks for Game {
         crate::i18n::Phrased::with(|lang| crate::ui_model::mahjong::words::bot_reason(reason, lang))
     }
     fn other(payload: &[u8]) -> Option<Vec<u8>> {
-        serve(payload, |job: Job| match job {
-            Job::Advice(view) => Some(advice(&view)),
-        })
+        // Each job's answer is its own type, read back by its own reader.
+        match postcard::from_bytes::<Job>(payload).ok()? {
+            Job::Advice(view) => serve(payload, |_: Job| Some(advice(&view))),
+            Job::Expert(view) => serve(payload, |_: Job| Some(expert_hint(&view))),
+        }
     }
 }
 
@@ -44,6 +61,25 @@ pub fn advice_job(view: &SeatView) -> Vec<u8> {
         Advice(&'a SeatView),
     }
     job::<Game, _>(Kind::Other, &Asked::Advice(view))
+}
+
+/// The job that asks the worker what the Expert would do in `view`.
+pub fn expert_job(view: &SeatView) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    enum Asked<'a> {
+        #[allow(dead_code)]
+        Advice(&'a SeatView),
+        Expert(&'a SeatView),
+    }
+    job::<Game, _>(Kind::Other, &Asked::Expert(view))
+}
+
+/// The worker's Expert move, read back (`None`: a worker of another build).
+pub fn expert_answer(bytes: &[u8]) -> Option<ExpertHint> {
+    match answer::<Game, ExpertHint>(Kind::Other, bytes) {
+        Answer::Done(hint) => Some(hint),
+        Answer::Refused => None,
+    }
 }
 
 /// The worker's rows, read back (`None`: a worker of another build).
@@ -64,7 +100,7 @@ mod tests {
     use crate::table::Game as _;
 
     /// Bots that think in the worker play exactly as the same bots on the page: a whole
-    /// hand, move by move, and the hint's rows are the page's own.
+    /// hand, move by move, and the hint's rows and its Expert line are the page's own.
     #[test]
     fn remote_bots_and_the_hint_are_the_pages_own() {
         let seed = TableSeed::parse("mjworker").unwrap();
@@ -83,6 +119,8 @@ mod tests {
             if view.turn == Some(seat) {
                 let rows = advice_answer(&work::<Game>(&advice_job(&view))).expect("rows");
                 assert_eq!(rows, advice(&view));
+                let hint = expert_answer(&work::<Game>(&expert_job(&view))).expect("the Expert's move");
+                assert_eq!(hint, expert_hint(&view), "the same view, the same hint");
             }
             game.apply(seat, &want).unwrap();
             moves += 1;

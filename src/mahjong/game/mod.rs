@@ -13,7 +13,8 @@
 //! | `view.rs` | what one seat may see |
 //! | `errors.rs` | refusals as data |
 //! | `table.rs`, `codec.rs` | the table layer's contract and encodings |
-//! | `bot.rs` | bots: random, shanten-only and the advice bot |
+//! | `bot/` | bots: random, shanten-only, the advice bot and the Expert's search (`bot/expert.rs`) |
+//! | `arena.rs` | two kinds of bot on duplicate walls, with a paired interval |
 //! | `sim.rs` | bots play with tile conservation and every invariant checked |
 //!
 //! Every move goes through [`Game::apply`], which either returns the events it
@@ -22,6 +23,7 @@
 //! seed and the accepted actions rebuild a table exactly. The rules and every
 //! choice made are in `docs/sichuan.md`.
 
+pub mod arena;
 pub mod bot;
 mod claims;
 pub mod codec;

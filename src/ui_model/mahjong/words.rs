@@ -40,6 +40,8 @@ pub enum Label {
     Pass,
     NextHand,
     Hint,
+    /// The hint's "what would Expert do?" line.
+    ExpertWould,
     Wall,
     Totals,
     Share,
@@ -83,6 +85,7 @@ pub fn label(l: Label, lang: Lang) -> &'static str {
         Label::Pass => t(lang, "Pass", "过"),
         Label::NextHand => t(lang, "Next hand", "下一局"),
         Label::Hint => t(lang, "Hint", "提示"),
+        Label::ExpertWould => t(lang, "Expert would:", "高手会："),
         Label::Wall => t(lang, "Wall", "牌墙"),
         Label::Totals => t(lang, "Total", "累计"),
         Label::Share => t(lang, "Copy link", "复制链接"),
@@ -179,7 +182,33 @@ pub fn bot_reason(r: &crate::mahjong::game::bot::BotReason, lang: Lang) -> Strin
         (R::PlayOn { tile: d }, Lang::En) => format!("discard {}: I have won and my hand stays as it is", tile(d)),
         (R::PlayOn { tile: d }, Lang::Zh) => format!("打{}：已经胡了，手牌不再变动", tile(d)),
         (R::Random, _) => t(lang, "a random move", "随机出牌").into(),
+        (R::Search { tile: d, wins, value, samples }, Lang::En) => format!(
+            "discard {}: over {samples} sampled walls the hand wins {wins} % of them, {} points on average",
+            tile(d),
+            tenths(*value)
+        ),
+        (R::Search { tile: d, wins, value, samples }, Lang::Zh) => {
+            format!("打{}：在{samples}种可能的牌墙里，之后胡牌{wins}%，平均{}分", tile(d), tenths(*value))
+        }
+        (R::SearchSafe { tile: d, instead }, Lang::En) => {
+            format!("discard {}: safer than {}, and worth nearly as much", tile(d), tile(instead))
+        }
+        (R::SearchSafe { tile: d, instead }, Lang::Zh) => format!("打{}：比{}安全，价值相差无几", tile(d), tile(instead)),
+        (R::SearchPung { with, without }, Lang::En) => {
+            format!("pung: {} points with it, {} without", tenths(*with), tenths(*without))
+        }
+        (R::SearchPung { with, without }, Lang::Zh) => format!("碰：碰了平均{}分，不碰{}分", tenths(*with), tenths(*without)),
+        (R::SearchPass { with, without }, Lang::En) => {
+            format!("pass: {} points with the pung, {} without", tenths(*with), tenths(*without))
+        }
+        (R::SearchPass { with, without }, Lang::Zh) => format!("过：碰了平均{}分，不碰{}分", tenths(*with), tenths(*without)),
     }
+}
+
+/// Tenths of a point as a signed decimal ("+3.1", "−0.4").
+fn tenths(v: i32) -> String {
+    let sign = if v < 0 { "−" } else { "+" };
+    format!("{sign}{}.{}", v.unsigned_abs() / 10, v.unsigned_abs() % 10)
 }
 
 /// 血战到底 / 血流成河 as a choice.

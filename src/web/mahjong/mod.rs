@@ -39,6 +39,13 @@ const SLICE: usize = 100_000;
 impl BotTable for Game {
     const SAVE_KEY: &'static str = SAVE_KEY;
     type Level = Difficulty;
+    /// Easy is the random bot, Normal the advice bot, Expert the search (the shanten-only
+    /// bot is a yardstick, not a level to offer; a link may still name it, `s`).
+    const LEVELS: &'static [(Difficulty, crate::i18n::Text)] = &[
+        (Difficulty::Random, crate::i18n::Text::LevelEasy),
+        (Difficulty::Advice, crate::i18n::Text::LevelNormal),
+        (Difficulty::Expert, crate::i18n::Text::LevelExpert),
+    ];
     /// The bots think in mahjong's table worker, the page's bot worker (`worker::mahjong`).
     type TableBot = Remote<Game>;
     fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Remote<Game>> {

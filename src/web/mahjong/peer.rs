@@ -18,6 +18,7 @@ impl PeerTable for Game {
     const BOT_LEVELS: &'static [(crate::mahjong::game::bot::Difficulty, crate::i18n::Text)] = &[
         (crate::mahjong::game::bot::Difficulty::Random, crate::i18n::Text::LevelEasy),
         (crate::mahjong::game::bot::Difficulty::Advice, crate::i18n::Text::LevelNormal),
+        (crate::mahjong::game::bot::Difficulty::Expert, crate::i18n::Text::LevelExpert),
     ];
 
     fn board(

@@ -43,7 +43,7 @@ impl BotTable for Game {
     /// an Expert's search never blocks the page.
     type TableBot = Remote<Game>;
     /// Easy is the random-legal bot, Normal the heuristic, Expert the search (docs/rummy.md).
-    const SETUP_LEVELS: &'static [(Difficulty, crate::i18n::Text)] = &[
+    const LEVELS: &'static [(Difficulty, crate::i18n::Text)] = &[
         (Difficulty::Random, crate::i18n::Text::LevelEasy),
         (Difficulty::Heuristic, crate::i18n::Text::LevelNormal),
         (Difficulty::Expert, crate::i18n::Text::LevelExpert),

@@ -26,21 +26,23 @@ fn problem(p: &TableParams, lang: Lang) -> Option<String> {
     p.settings.validate().err().map(|e| settings_error(&e, lang))
 }
 
-/// Every level a bot's seat may take, with its name.
+/// The levels offered, each with its name.
 const LEVELS: &[(Difficulty, Text)] =
     &[(Difficulty::Random, Text::LevelEasy), (Difficulty::Heuristic, Text::LevelNormal), (Difficulty::Expert, Text::LevelExpert)];
 
-/// One small select per bot's seat: Easy, Normal or Expert.
+/// One small select per bot's seat: Easy, Normal or Expert (`web::table::bot_levels`).
 #[component]
 fn BotLevelSelect(params: RwSignal<TableParams>) -> impl IntoView {
-    let shell = expect_context::<Shell>();
     let seats = Signal::derive(move || {
         let (players, me) = params.with(|p| (p.settings.players as usize, p.seat));
         (0..players).filter(|&s| s != me).collect::<Vec<_>>()
     });
-    let get = move |seat| params.with(|p| p.bots.get(seat));
-    let set = move |seat, level| params.update(|p| p.bots.set(p.settings.players as usize, seat, level));
-    crate::web::table::settings_form::bot_level_selects(seats, get, set, LEVELS, shell)
+    crate::web::table::bot_levels::bot_levels_field(
+        LEVELS,
+        seats,
+        move |seat| params.with(|p| p.bots.get(seat)),
+        move |seat, level| params.update(|p| p.bots.set(p.settings.players as usize, seat, level)),
+    )
 }
 
 #[component]

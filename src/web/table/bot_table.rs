@@ -32,10 +32,10 @@ pub trait BotTable:
     const SAVE_KEY: &'static str;
     /// How well a bot plays, as links name it (`bots=`).
     type Level: Level;
+    /// The levels the new-table screen offers each bot, with their names (`bot_levels`);
+    /// none: the screen offers no choice and every bot plays the default.
+    const LEVELS: &'static [(Self::Level, Text)] = &[];
     type TableBot: BotSeat<Self> + 'static;
-    /// The levels the new-table screen offers each bot's seat, easiest first, with their
-    /// names (none: every bot plays at the default level unless the link says otherwise).
-    const SETUP_LEVELS: &'static [(Self::Level, Text)] = &[];
     /// A bot for every seat at its level (the person's seat's bot is never asked).
     fn bots(seed: &TableSeed, levels: &[Self::Level]) -> Vec<Self::TableBot>;
     /// The game's name as a title ("Rummy").

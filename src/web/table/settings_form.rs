@@ -9,7 +9,7 @@ use crate::i18n::Text;
 use crate::record::link::Link;
 use crate::table::Codec;
 use crate::ui_model::messages::seed_error;
-use crate::ui_model::table::{BotLevels, Level, Pace};
+use crate::ui_model::table::{BotLevels, Pace};
 use crate::web::shell::{random_seed, BackHome, PaceSelect, Shell};
 use crate::web::table::bot_table::BotTable;
 use leptos::prelude::*;
@@ -146,49 +146,6 @@ pub fn setter<S: Clone + Send + Sync + 'static>(settings: S, change: Callback<S>
     }
 }
 
-/// One small select per bot's seat (`seats`), offering `choices`: each shows the seat's
-/// level (`get`) and a change sets it (`set`). The new-table screens' "Bots" field.
-pub fn bot_level_selects<L: Level>(
-    seats: Signal<Vec<usize>>,
-    get: impl Fn(usize) -> L + Copy + Send + Sync + 'static,
-    set: impl Fn(usize, L) + Copy + Send + Sync + 'static,
-    choices: &'static [(L, Text)],
-    shell: Shell,
-) -> AnyView {
-    view! {
-        <fieldset class="field bot-levels" data-testid="bot-levels">
-            <legend>{move || shell.t(Text::BotLevels)}</legend>
-            <For each=move || seats.get() key=|s| *s let(seat)>
-                <label class="bot-level">
-                    <span>{seat + 1}</span>
-                    <select data-testid=format!("bot-level-{}", seat + 1)
-                        prop:value=move || get(seat).letter().to_string()
-                        on:change=move |ev| {
-                            let letter = event_target_value(&ev).chars().next();
-                            if let Some(&(level, _)) = choices.iter().find(|(l, _)| Some(l.letter()) == letter) {
-                                set(seat, level);
-                            }
-                        }>
-                        {choices.iter().map(|&(l, name)| view! {
-                            <option value=l.letter().to_string()>{move || shell.t(name)}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
-            </For>
-        </fieldset>
-    }
-    .into_any()
-}
-
-/// The bots' levels on the new-table screen (you sit in the first seat): the game's
-/// [`BotTable::SETUP_LEVELS`], written into the table's link as `bots=`.
-fn bot_levels<G: BotTable>(levels: RwSignal<BotLevels<G::Level>>, players: Signal<usize>, shell: Shell) -> AnyView {
-    let seats = Signal::derive(move || (1..players.get()).collect::<Vec<_>>());
-    let get = move |seat| levels.with(|l| l.get(seat));
-    let set = move |seat, level| levels.update(|l| l.set(players.get_untracked(), seat, level));
-    bot_level_selects(seats, get, set, G::SETUP_LEVELS, shell)
-}
-
 /// The new-table screen of a game against bots.
 pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
     let shell = expect_context::<Shell>();
@@ -196,7 +153,7 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
     let seed = RwSignal::new(random_seed());
     let pace = RwSignal::new(Pace::default());
     let levels = RwSignal::new(BotLevels::<G::Level>::default());
-    let players = move || settings.with(|s| G::seats(s).unwrap_or(0));
+    let players = Signal::derive(move || settings.with(|s| G::seats(s).unwrap_or(0)));
     // Why these choices cannot start a table (in the player's language), if they cannot.
     let problem = Memo::new(move |_| {
         let lang = shell.lang();
@@ -214,7 +171,7 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
         if pace.get_untracked() != Pace::default() {
             hash.push_str(&format!("&pace={}", pace.get_untracked().key()));
         }
-        if let Some(key) = levels.with_untracked(|l| l.key(players(), 0)) {
+        if let Some(key) = levels.get_untracked().key(players.get_untracked(), 0) {
             hash.push_str(&format!("&bots={key}"));
         }
         if let Some(w) = web_sys::window() {
@@ -226,7 +183,12 @@ pub fn setup_screen<G: BotTable + SettingsForm>() -> AnyView {
         <section class="screen page new-game" data-testid=format!("{}-setup", G::NAME)>
             <h2>{move || G::title(shell.lang())}</h2>
             {move || G::settings_fields(settings.get(), change, "", shell)}
-            {(!G::SETUP_LEVELS.is_empty()).then(|| bot_levels::<G>(levels, Signal::derive(players), shell))}
+            {crate::web::table::bot_levels::bot_levels_field(
+                G::LEVELS,
+                Signal::derive(move || (1..players.get()).collect()),
+                move |seat| levels.with(|l| l.get(seat)),
+                move |seat, level| levels.update(|l| l.set(players.get_untracked(), seat, level)),
+            )}
             <PaceSelect pace=pace set=Callback::new(move |p| pace.set(p))/>
             <label class="field">
                 <span>{move || shell.t(Text::Seed)}</span>

@@ -13,12 +13,19 @@
 //!   a tile of that opponent's void suit (it can never win on it), then one
 //!   it discarded itself, else any.
 //!
+//! * **Expert**: the advice bot's exchange, void, kongs and wins; its discards
+//!   and pungs by determinized playouts over the unseen tiles (`expert.rs`):
+//!   the advice's best candidates compared on the same sampled walls, with the
+//!   table's own fan and payments, minus each discard's deal-in risk.
+//!
 //! Exchange: the suit with the fewest tiles (at least three), its least
 //! connected tiles. Void: the suit with the fewest tiles after the exchange.
 //!
 //! 血流成河: a bot that has won plays on with its hand locked — it wins when it
 //! can and otherwise discards the tile it drew (every kind alike); the others
 //! count a winner that plays on as a ready opponent.
+
+pub mod expert;
 
 use super::settle::FORMS;
 use super::{Action, ClaimOptions, PhaseName, Seat, SeatView, Settings};
@@ -34,16 +41,19 @@ pub enum Difficulty {
     Shanten,
     #[default]
     Advice,
+    /// Determinized search (`expert.rs`).
+    Expert,
 }
 
 impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Random, Difficulty::Shanten, Difficulty::Advice];
+    pub const ALL: [Difficulty; 4] = [Difficulty::Random, Difficulty::Shanten, Difficulty::Advice, Difficulty::Expert];
 
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Random => "random",
             Difficulty::Shanten => "shanten",
             Difficulty::Advice => "advice",
+            Difficulty::Expert => "expert",
         }
     }
 
@@ -74,6 +84,22 @@ pub enum BotReason {
     /// 血流成河: it has won and its hand is locked: the drawn tile goes.
     PlayOn { tile: Tile },
     Random,
+    /// Expert: the discard worth most over `samples` sampled walls: the hand then wins
+    /// `wins` % of them, worth `value` tenths of a point on average (deal-in risk counted).
+    Search { tile: Tile, wins: u32, value: i32, samples: u32 },
+    /// Expert: a safer discard than `instead`, which the sampled walls rate a little higher.
+    SearchSafe { tile: Tile, instead: Tile },
+    /// Expert: pung (or pass), worth `with` tenths of a point against `without` over the
+    /// sampled walls.
+    SearchPung { with: i32, without: i32 },
+    SearchPass { with: i32, without: i32 },
+}
+
+impl BotReason {
+    /// Whether the move came from the Expert's search.
+    pub fn searched(&self) -> bool {
+        matches!(self, BotReason::Search { .. } | BotReason::SearchSafe { .. } | BotReason::SearchPung { .. } | BotReason::SearchPass { .. })
+    }
 }
 
 impl fmt::Display for BotReason {
@@ -94,6 +120,18 @@ impl fmt::Display for BotReason {
             BotReason::Defend { tile } => write!(f, "discard {tile}: safe against a ready opponent"),
             BotReason::PlayOn { tile } => write!(f, "discard {tile}: I have won and my hand stays as it is"),
             BotReason::Random => f.write_str("a random move"),
+            BotReason::Search { tile, wins, value, samples } => write!(
+                f,
+                "discard {tile}: over {samples} sampled walls the hand wins {wins} % of them, {:+.1} points on average",
+                *value as f64 / 10.0
+            ),
+            BotReason::SearchSafe { tile, instead } => write!(f, "discard {tile}: safer than {instead}, worth nearly as much"),
+            BotReason::SearchPung { with, without } => {
+                write!(f, "pung: {:+.1} points with it, {:+.1} without", *with as f64 / 10.0, *without as f64 / 10.0)
+            }
+            BotReason::SearchPass { with, without } => {
+                write!(f, "pass: {:+.1} points with the pung, {:+.1} without", *with as f64 / 10.0, *without as f64 / 10.0)
+            }
         }
     }
 }
@@ -103,9 +141,19 @@ impl fmt::Display for BotReason {
 pub struct Bot {
     pub seat: Seat,
     pub difficulty: Difficulty,
+    /// How hard an Expert searches (`expert::EFFORT` unless set).
+    pub effort: expert::Effort,
     seed: TableSeed,
     hand: u64,
     rng: ChaCha20Rng,
+}
+
+/// What the Expert would do in `view` (the hint's "what would Expert do?"): an Expert of
+/// its own, drawing from a stream named by the hint, the hand and the seat, so the same
+/// view always gets the same answer and the table's bots' streams are untouched.
+pub fn expert_hint(view: &SeatView) -> (Action, BotReason) {
+    let seed = TableSeed::parse("experthint").expect("a valid seed");
+    Bot::new(&seed, view.seat, Difficulty::Expert).suggest(view)
 }
 
 /// One bot per seat, seat `s` playing `difficulty[s % len]` (advice when empty).
@@ -265,7 +313,20 @@ impl Bot {
     }
 
     pub fn new(seed: &TableSeed, seat: Seat, difficulty: Difficulty) -> Bot {
-        Bot { seat, difficulty, seed: seed.clone(), hand: 0, rng: seed.hand(0).seat(seat).stream(Purpose::Bots) }
+        Bot {
+            seat,
+            difficulty,
+            effort: expert::EFFORT,
+            seed: seed.clone(),
+            hand: 0,
+            rng: seed.hand(0).seat(seat).stream(Purpose::Bots),
+        }
+    }
+
+    /// The same bot searching with `effort` (an Expert; the others ignore it).
+    pub fn with_effort(mut self, effort: expert::Effort) -> Bot {
+        self.effort = effort;
+        self
     }
 
     fn roll(&mut self, n: usize) -> usize {
@@ -333,6 +394,9 @@ impl Bot {
         if options.kong && shanten_of(&without(&hand, tile, 3)) <= now {
             return (Action::Kong(tile), BotReason::Kong { tile });
         }
+        if options.pung && self.difficulty == Difficulty::Expert {
+            return self.search_pung(view, &hand, tile);
+        }
         if options.pung {
             let after = shanten_of(&without(&hand, tile, 2));
             if after < now {
@@ -370,7 +434,8 @@ impl Bot {
                 .unwrap_or(tiles[0]);
             return (Action::Discard(tile), BotReason::VoidDiscard { tile });
         }
-        let advice = table_advice(&hand, &visible(view), &view.settings);
+        let seen = visible(view);
+        let advice = table_advice(&hand, &seen, &view.settings);
         if advice.is_empty() {
             return (Action::Discard(tiles[tiles.len() - 1]), BotReason::Random);
         }
@@ -380,6 +445,9 @@ impl Bot {
             if shanten_of(&without(&hand, t, n)) <= best {
                 return (Action::Kong(t), BotReason::Kong { tile: t });
             }
+        }
+        if self.difficulty == Difficulty::Expert {
+            return self.search_discard(view, &hand, &seen, &advice);
         }
         if self.difficulty == Difficulty::Shanten {
             let ties: Vec<Tile> = advice.iter().filter(|d| d.shanten == best).map(|d| d.discard).collect();

@@ -1,0 +1,456 @@
+//! The Expert's search: determinized playouts of the seat's own hand over the
+//! tiles it cannot see, bounded by effort (samples × candidates × draws), never
+//! by the clock.
+//!
+//! * **The unseen pool**: every tile of the set minus the seat's own tiles and
+//!   everything it sees (`bot::visible`: rivers, declared sets, shown hands).
+//!   The opponents' concealed tiles and the wall are in it alike: from the
+//!   seat's side every order of the pool is equally likely.
+//! * **A determinization** is one random order of the pool (a partial
+//!   Fisher–Yates shuffle from the bot's `Bots` stream). The seat's future is
+//!   read from it round by round: one opponent's discard it could win on (the
+//!   opponents keep the tiles useful to them, which a ready hand mostly waits
+//!   on: one a round keeps the playouts' wins near the bots' measured rate),
+//!   then its own draw; as many rounds as the wall gives the seat
+//!   (`wall / seats still in`).
+//! * **A playout** plays the seat's hand along that order with a cheap policy
+//!   until it is ready: the void suit goes first, otherwise the discard that
+//!   keeps the shanten lowest (ties: the smaller suit first — towards a flush —
+//!   then a single before a pair, then the outer rank). Once ready it stops
+//!   sampling and adds up the rest exactly: each round's chance that a discard
+//!   or the draw is one of its waits (the copies left among the tiles left),
+//!   times what that win pays — self-drawn, every opponent still in pays
+//!   `2^fan` (the table's 自摸 bonus included); on a discard, the discarder. The
+//!   fan is the table's own (`sichuan_fan`), so flushes, seven pairs, all pungs
+//!   and roots count as they will be paid. Every round still in the hand costs
+//!   a little (the others' self-drawn wins and deal-ins are paid only by seats
+//!   still in); the end of the wall is worth a little ready and costs a little
+//!   not ready (查叫; between bots most hands end with three winners first).
+//! * **Candidates** share the same determinizations (common random numbers),
+//!   so their difference is measured with far less noise than their values.
+//! * **Deal-in risk** of the tile discarded now is not in the playouts: it is
+//!   an estimate per opponent still in — ready with a probability growing
+//!   with its discards and sets; a tile of its void suit is safe; otherwise a
+//!   rank-shaped chance that the tile is one of its waits (lower for a kind it
+//!   discarded itself or with no copy left unseen) times what a deal-in costs
+//!   (more with its sets). A winner that plays on (血流成河) shows its hand: its
+//!   waits are known exactly.
+//!
+//! Everything is arithmetic on integers and `+ - * /` on floats, and every draw
+//! comes from the caller's stream, so a position and a stream position give the
+//! same choice on every machine.
+
+use crate::dup::uniform_below;
+use crate::mahjong::game::settle::FORMS;
+use crate::mahjong::game::{SeatView, SelfDrawnBonus};
+use crate::mahjong::{eigen, shanten, sichuan_fan, waits, Hand, Meld, MeldKind, Suit, Tile, Visible, WinContext, KINDS};
+use rand_chacha::ChaCha20Rng;
+
+/// How hard the Expert searches: determinizations per decision and candidate discards
+/// compared on them. A decision costs at most `samples × candidates` playouts of at most
+/// `wall / seats in` draws each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    pub samples: usize,
+    pub candidates: usize,
+}
+
+/// The app's effort (and the arena's unless told otherwise).
+pub const EFFORT: Effort = Effort { samples: 128, candidates: 6 };
+
+/// What the end of the playout is worth to a hand that never won: ready, or not. Small:
+/// between bots the hand mostly ends with three winners, and 查叫 moved 0.03 points a
+/// seat-hand over 300 hands of advice bots.
+const READY_AT_END: f64 = 0.1;
+const NOT_READY_AT_END: f64 = -0.3;
+
+/// What each round still in the hand costs: the others' self-drawn wins (1.33 points a
+/// seat-hand between advice bots) and deal-ins (0.69) are paid only by seats still in.
+const ROUND_IN_HAND: f64 = 0.2;
+
+/// What the seat knows of its future: the tiles it cannot see and how the wall runs.
+pub struct Position {
+    pool: Vec<Tile>,
+    /// The pool's copies of each kind.
+    counts: [u8; KINDS],
+    /// The seat's own draws left, and the discards of the seats still in between two of them.
+    draws: usize,
+    others: usize,
+    /// Seats that pay a self-drawn win.
+    payers: usize,
+    void: Option<Suit>,
+    melds: Vec<Meld>,
+    rules: crate::mahjong::SichuanRules,
+    base: bool,
+}
+
+impl Position {
+    /// The position of `view`'s seat, whose concealed tiles are `hand` (the drawn one included).
+    pub fn of(view: &SeatView, hand: &Hand, seen: &Visible) -> Position {
+        let mut pool = Vec::with_capacity(96);
+        let mut counts = [0u8; KINDS];
+        for id in 0..KINDS as u8 {
+            let Some(t) = Tile::from_id(id) else { continue };
+            if !view.settings.in_set(t) {
+                continue;
+            }
+            let left = 4u8.saturating_sub(hand.count(t)).saturating_sub(seen[id as usize]);
+            pool.extend(std::iter::repeat_n(t, left as usize));
+            counts[id as usize] = left;
+        }
+        let play_on = view.settings.winners_play_on();
+        let in_hand = (0..view.players).filter(|&s| play_on || !view.wins.iter().any(|w| w.seat == s)).count().max(1);
+        let draws = (view.wall / in_hand).min(pool.len() / in_hand);
+        let melds = view.sets[view.seat]
+            .iter()
+            .filter_map(|s| s.tile.map(|tile| Meld { kind: s.kind, tile }))
+            .collect();
+        Position {
+            pool,
+            counts,
+            draws,
+            others: in_hand - 1,
+            payers: in_hand - 1,
+            void: view.voids[view.seat],
+            melds,
+            rules: view.settings.rules(),
+            base: view.settings.self_drawn == SelfDrawnBonus::Base,
+        }
+    }
+
+    /// Tiles one determinization reads.
+    fn needed(&self) -> usize {
+        (self.draws * (self.chances() + 1)).min(self.pool.len())
+    }
+
+    /// One determinization: the first `needed` tiles of a random order of the pool.
+    fn sample(&self, rng: &mut ChaCha20Rng, scratch: &mut Vec<Tile>) {
+        scratch.clear();
+        scratch.extend_from_slice(&self.pool);
+        let n = scratch.len();
+        for i in 0..self.needed() {
+            let j = i + uniform_below(rng, (n - i) as u64) as usize;
+            scratch.swap(i, j);
+        }
+        scratch.truncate(self.needed());
+    }
+
+    /// Discards a round offers to win on. Fewer than the opponents' discards: they keep the
+    /// tiles that are useful to them, which a ready hand mostly waits on (one a round keeps
+    /// the playouts' wins near the bots' measured rate).
+    fn chances(&self) -> usize {
+        self.others.min(1)
+    }
+
+    fn holds_void(&self, hand: &Hand) -> bool {
+        self.void.is_some_and(|v| hand.eigens[v.index()] != 0)
+    }
+
+    /// What a ready 13-tile `hand` may win: each waited kind (not the void suit) with what a
+    /// win on a discard and a self-drawn win on it pay the seat. Empty while void tiles are held.
+    fn waits_values(&self, hand: &Hand, melds: &[Meld]) -> Vec<(Tile, f64, f64)> {
+        if self.holds_void(hand) {
+            return Vec::new();
+        }
+        waits(hand, FORMS)
+            .into_iter()
+            .filter(|t| Some(t.suit()) != self.void)
+            .filter_map(|t| {
+                let mut h = *hand;
+                h.add(t).ok()?;
+                Some((t, self.win_value(&h, false, melds), self.win_value(&h, true, melds)))
+            })
+            .collect()
+    }
+
+    /// What a win with `hand` (the winning tile in it) pays the seat.
+    fn win_value(&self, hand: &Hand, self_drawn: bool, melds: &[Meld]) -> f64 {
+        let ctx = WinContext { self_drawn: self_drawn && !self.base, ..WinContext::default() };
+        let points = match sichuan_fan(hand, melds, ctx, self.rules) {
+            Ok(Some(f)) => f.points as f64,
+            _ => 1.0,
+        };
+        if self_drawn {
+            (points + self.base as u8 as f64) * self.payers as f64
+        } else {
+            points
+        }
+    }
+
+    /// The policy's discard from a 14-tile hand (`3n+2`): the void suit first, else the lowest
+    /// shanten after it, ties to the smaller suit, a single, the outer rank. Returns the shanten
+    /// after it (for a hand still holding void tiles, 8).
+    fn discard(&self, hand: &mut Hand) -> i32 {
+        if let Some(v) = self.void.filter(|_| self.holds_void(hand)) {
+            let first = hand.kinds().find(|(t, _)| t.suit() == v).map(|(t, _)| t);
+            if let Some(t) = first {
+                hand.remove(t);
+            }
+            return if self.holds_void(hand) { 8 } else { shanten_of(hand) };
+        }
+        let sizes: [u32; 4] = std::array::from_fn(|s| eigen::digit_sum(hand.eigens[s]));
+        let mut best: Option<((i32, u32, u8, u8), Tile)> = None;
+        for (t, n) in hand.kinds() {
+            let mut h = *hand;
+            h.remove(t);
+            let key = (shanten_of(&h), sizes[t.suit().index()], n, 4u8.saturating_sub(5u8.abs_diff(t.rank())));
+            if best.is_none_or(|(b, _)| key < b) {
+                best = Some((key, t));
+            }
+        }
+        match best {
+            Some((key, t)) => {
+                hand.remove(t);
+                key.0
+            }
+            None => 8,
+        }
+    }
+
+    /// Plays `hand` (13 tiles, or `3n+2` to discard first) along `seq` until it is ready, then
+    /// adds up what the rest of the wall is worth to its waits (`ready_value`). The seat's
+    /// expected result and its chance of a win.
+    fn playout(&self, mut hand: Hand, melds: &[Meld], seq: &[Tile], cache: &mut Cache) -> (f64, f64) {
+        let mut sh = if hand.len() % 3 == 2 { self.discard(&mut hand) } else { shanten_of(&hand) };
+        let per = self.chances() + 1;
+        let rounds = seq.len() / per;
+        for r in 0..=rounds {
+            if sh == 0 && !self.holds_void(&hand) {
+                let waits = cache.entry(hand).or_insert_with(|| self.waits_values(&hand, melds));
+                let (value, wins) = self.ready_value(waits, &seq[..r * per], rounds - r);
+                return (value - ROUND_IN_HAND * r as f64, wins);
+            }
+            if r == rounds {
+                break;
+            }
+            if hand.add(seq[r * per + per - 1]).is_ok() {
+                sh = self.discard(&mut hand);
+            }
+        }
+        (NOT_READY_AT_END - ROUND_IN_HAND * rounds as f64, 0.0)
+    }
+
+    /// The expected result of a ready hand with `rounds` rounds left, `used` tiles of the
+    /// pool already gone: each round a discard to win on and a draw, each a wait with the
+    /// chance of the waits' copies left among the tiles left; ready at the end otherwise.
+    fn ready_value(&self, waits: &[(Tile, f64, f64)], used: &[Tile], rounds: usize) -> (f64, f64) {
+        let left = |t: Tile| {
+            let gone = used.iter().filter(|&&x| x == t).count();
+            (self.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
+        };
+        let copies: Vec<(f64, f64, f64)> = waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo)).collect();
+        let live: f64 = copies.iter().map(|c| c.0).sum();
+        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1, b + c.0 * c.2));
+        let mut tiles = (self.pool.len() - used.len()) as f64;
+        let (mut alive, mut value) = (1.0, 0.0);
+        for _ in 0..rounds {
+            value -= alive * ROUND_IN_HAND;
+            for _ in 0..self.chances() {
+                if tiles < 1.0 {
+                    break;
+                }
+                value += alive * ron / tiles;
+                alive *= 1.0 - live / tiles;
+                tiles -= 1.0;
+            }
+            if tiles < 1.0 {
+                break;
+            }
+            value += alive * tsumo / tiles;
+            alive *= 1.0 - live / tiles;
+            tiles -= 1.0;
+        }
+        (value + alive * READY_AT_END, 1.0 - alive)
+    }
+}
+
+/// Ready hands met in one decision's playouts and their waits' values.
+type Cache = std::collections::HashMap<Hand, Vec<(Tile, f64, f64)>>;
+
+fn shanten_of(hand: &Hand) -> i32 {
+    shanten(hand, FORMS).map_or(8, |s| s.shanten)
+}
+
+/// One option's playouts: the mean value and the share of wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outcome {
+    pub value: f64,
+    pub wins: f64,
+}
+
+/// An option to compare: the concealed tiles after it and the sets with it.
+pub struct Choice {
+    pub hand: Hand,
+    pub melds: Vec<Meld>,
+}
+
+/// Plays every option on the same `effort.samples` determinizations of `pos`.
+pub fn compare(pos: &Position, options: &[Choice], effort: Effort, rng: &mut ChaCha20Rng) -> Vec<Outcome> {
+    let mut out = vec![Outcome::default(); options.len()];
+    if options.is_empty() || effort.samples == 0 {
+        return out;
+    }
+    let mut seq = Vec::with_capacity(pos.pool.len());
+    let mut cache = Cache::new();
+    for _ in 0..effort.samples {
+        pos.sample(rng, &mut seq);
+        for (o, r) in options.iter().zip(out.iter_mut()) {
+            let (v, won) = pos.playout(o.hand, &o.melds, &seq, &mut cache);
+            r.value += v;
+            r.wins += won;
+        }
+    }
+    let n = effort.samples as f64;
+    for r in &mut out {
+        r.value /= n;
+        r.wins /= n;
+    }
+    out
+}
+
+/// The option of discarding `tile` from `hand` (`3n+2` tiles).
+pub fn discard_option(pos: &Position, hand: &Hand, tile: Tile) -> Choice {
+    let mut h = *hand;
+    h.remove(tile);
+    Choice { hand: h, melds: pos.melds.clone() }
+}
+
+/// The option of punging `tile` with a 13-tile `hand` (the discard is the policy's).
+pub fn pung_option(pos: &Position, hand: &Hand, tile: Tile) -> Choice {
+    let mut h = *hand;
+    h.remove(tile);
+    h.remove(tile);
+    let mut melds = pos.melds.clone();
+    melds.push(Meld { kind: MeldKind::Pung, tile });
+    Choice { hand: h, melds }
+}
+
+/// The option of letting a tile go: the hand as it is.
+pub fn keep_option(pos: &Position, hand: &Hand) -> Choice {
+    Choice { hand: *hand, melds: pos.melds.clone() }
+}
+
+/// Expected points lost by discarding `tile` now (see the module header).
+pub fn deal_in_risk(view: &SeatView, seen: &Visible, hand: &Hand, tile: Tile) -> f64 {
+    let play_on = view.settings.winners_play_on();
+    let unseen = 4u8.saturating_sub(hand.count(tile)).saturating_sub(seen[tile.id() as usize]);
+    let mut risk = 0.0;
+    for s in (0..view.players).filter(|&s| s != view.seat) {
+        let first_win = view.wins.iter().find(|w| w.seat == s);
+        if first_win.is_some() && !play_on {
+            continue;
+        }
+        let sets = view.sets[s].len() as f64;
+        let loss = 3.0 + sets;
+        if let Some(w) = first_win {
+            // 血流成河: its locked hand is shown.
+            let mut locked = w.hand.clone();
+            if let Some(i) = w.tile.and_then(|t| locked.iter().position(|&x| x == t)) {
+                locked.remove(i);
+            }
+            let h = Hand::from_tiles(&locked, view.settings.wild_kind()).unwrap_or_default();
+            if h.len() % 3 == 1 && waits(&h, FORMS).contains(&tile) {
+                risk += loss;
+            }
+            continue;
+        }
+        if view.voids[s] == Some(tile.suit()) {
+            continue;
+        }
+        let discards = view.rivers[s].len() as f64;
+        let ready = ((discards - 3.0) * 0.08 + 0.12 * sets).clamp(0.0, 0.9);
+        let mut wait = match tile.rank() {
+            3..=7 => 0.13,
+            2 | 8 => 0.10,
+            _ => 0.08,
+        };
+        if view.rivers[s].iter().any(|r| r.tile == tile) {
+            wait *= 0.5;
+        }
+        if unseen == 0 {
+            wait *= 0.3;
+        }
+        risk += ready * wait * loss;
+    }
+    risk
+}
+
+/// Tenths of a point, for the reasons.
+fn tenths(x: f64) -> i32 {
+    (x * 10.0).round() as i32
+}
+
+impl super::Bot {
+    /// The Expert's discard from `hand` (`3n+2`, the void suit gone) given the advice's ranking.
+    pub(super) fn search_discard(
+        &mut self,
+        view: &SeatView,
+        hand: &Hand,
+        seen: &Visible,
+        advice: &[crate::mahjong::advise::Discard],
+    ) -> (crate::mahjong::game::Action, super::BotReason) {
+        use super::BotReason;
+        use crate::mahjong::game::Action;
+        let best = advice[0].shanten;
+        let mut tiles: Vec<Tile> =
+            advice.iter().filter(|d| d.shanten <= best + 1).take(self.effort.candidates.max(1)).map(|d| d.discard).collect();
+        let risk_of = |t: Tile| deal_in_risk(view, seen, hand, t);
+        // The safest tile costing at most two shanten steps is always a candidate.
+        let safest = advice
+            .iter()
+            .filter(|d| d.shanten <= best + 2)
+            .map(|d| (risk_of(d.discard), d.discard))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, t)) = safest.filter(|(r, _)| *r < risk_of(tiles[0])) {
+            if !tiles.contains(&t) {
+                tiles.push(t);
+            }
+        }
+        if tiles.len() == 1 {
+            let d = &advice[0];
+            return (Action::Discard(d.discard), BotReason::Discard { tile: d.discard, shanten: d.shanten, improving: d.improving });
+        }
+        let pos = Position::of(view, hand, seen);
+        let choices: Vec<Choice> = tiles.iter().map(|&t| discard_option(&pos, hand, t)).collect();
+        let out = compare(&pos, &choices, self.effort, &mut self.rng);
+        let risks: Vec<f64> = tiles.iter().map(|&t| risk_of(t)).collect();
+        let argmax = |score: &dyn Fn(usize) -> f64| {
+            (0..tiles.len()).fold(0, |b, i| if score(i) > score(b) { i } else { b })
+        };
+        let chosen = argmax(&|i| out[i].value - risks[i]);
+        let richest = argmax(&|i| out[i].value);
+        let tile = tiles[chosen];
+        let reason = if chosen != richest && risks[chosen] < risks[richest] {
+            BotReason::SearchSafe { tile, instead: tiles[richest] }
+        } else {
+            BotReason::Search {
+                tile,
+                wins: (out[chosen].wins * 100.0).round() as u32,
+                value: tenths(out[chosen].value - risks[chosen]),
+                samples: self.effort.samples as u32,
+            }
+        };
+        (Action::Discard(tile), reason)
+    }
+
+    /// The Expert's answer to a pung it may make on `tile` (13-tile `hand`).
+    pub(super) fn search_pung(
+        &mut self,
+        view: &SeatView,
+        hand: &Hand,
+        tile: Tile,
+    ) -> (crate::mahjong::game::Action, super::BotReason) {
+        use super::BotReason;
+        use crate::mahjong::game::Action;
+        let seen = super::visible(view);
+        let pos = Position::of(view, hand, &seen);
+        let choices = [keep_option(&pos, hand), pung_option(&pos, hand, tile)];
+        let out = compare(&pos, &choices, self.effort, &mut self.rng);
+        let (with, without) = (tenths(out[1].value), tenths(out[0].value));
+        if out[1].value > out[0].value {
+            (Action::Pung, BotReason::SearchPung { with, without })
+        } else {
+            (Action::Pass, BotReason::SearchPass { with, without })
+        }
+    }
+}
