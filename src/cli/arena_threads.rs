@@ -4,7 +4,7 @@
 //! of threads (the timings may).
 
 use super::{write_stderr, CliError, Output};
-use crate::shengji::arena::Timings;
+use crate::table::arena::Timings;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 

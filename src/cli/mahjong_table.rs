@@ -7,7 +7,7 @@ use super::{CliError, CliResult, Output, Verdict};
 use crate::dup::TableSeed;
 use crate::mahjong::game::arena::{self, ArenaConfig, Decision};
 use crate::mahjong::game::bot::{expert, Difficulty};
-use crate::shengji::arena::DecisionTimes;
+use crate::table::arena::DecisionTimes;
 use crate::mahjong::game::sim::{strength, Simulation};
 use crate::mahjong::game::{HandEnd, SelfDrawnBonus, Settings};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! left is the bots' play (docs/rummy.md, "Bots").
 //!
 //! * Deal `d` of seed `S` is a table of its own, seeded like Shengji's arena
-//!   (`shengji::arena::deal_seed`: a seed drawn from `S`'s hand `d` stream
+//!   (`table::arena::deal_seed`: a seed drawn from `S`'s hand `d` stream
 //!   `named:arena`); one deal is played at it, points rummy by default.
 //! * Orientation 0 puts kind A in the even seats and B in the odd ones,
 //!   orientation 1 the other way round; same seed, same cards, and every
@@ -24,7 +24,7 @@ use crate::table::sim::hex_digest;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-pub use crate::shengji::arena::{deal_seed, DecisionTimes, Share, Timings, BOOTSTRAP};
+pub use crate::table::arena::{deal_seed, DecisionTimes, Share, Timings, BOOTSTRAP};
 
 /// What to play: kinds A and B, on `deals` deal pairs of `seed` at tables of `settings`,
 /// Expert bots searching with `effort` (the app's unless asked otherwise).

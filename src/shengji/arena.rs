@@ -23,29 +23,18 @@
 //! * Decision times (the only thing that varies between runs) come from the
 //!   caller's clock, over every bot decision in the exchange and play.
 
-use crate::dup::{generate_seed, uniform_below, Purpose, TableSeed};
+use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
 use crate::shengji::expert::Effort;
 use crate::shengji::game::{Game, PhaseName, Settings, SettingsError};
 use crate::table::sim::hex_digest;
-use rand_core::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-/// Bootstrap resamples for the intervals.
-pub const BOOTSTRAP: usize = 2000;
+pub use crate::table::arena::{deal_seed, DecisionTimes, Share, Timings, BOOTSTRAP};
 
-/// What to play.
-#[derive(Clone, Debug)]
-pub struct ArenaConfig {
-    pub a: Difficulty,
-    pub b: Difficulty,
-    pub deals: usize,
-    pub seed: TableSeed,
-    pub settings: Settings,
-    /// How hard Expert bots search (the app's default unless a test asks for less).
-    pub effort: Effort,
-}
+/// What to play (`table::arena::ArenaConfig`).
+pub type ArenaConfig = crate::table::arena::ArenaConfig<Difficulty, Settings, Effort>;
 
 /// One hand, from A's side.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -80,20 +69,6 @@ impl PairResult {
     }
 }
 
-/// Milliseconds per bot decision, A's and B's.
-#[derive(Clone, Debug, Default)]
-pub struct Timings {
-    pub a: Vec<f64>,
-    pub b: Vec<f64>,
-}
-
-impl Timings {
-    pub fn extend(&mut self, other: Timings) {
-        self.a.extend(other.a);
-        self.b.extend(other.b);
-    }
-}
-
 /// Why a deal could not be played.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArenaError {
@@ -117,12 +92,6 @@ impl std::fmt::Display for ArenaError {
 }
 
 impl std::error::Error for ArenaError {}
-
-/// The table seed of deal `d`.
-pub fn deal_seed(seed: &TableSeed, d: usize) -> TableSeed {
-    let mut rng = seed.hand(d as u64).stream(Purpose::Named("arena"));
-    TableSeed::parse(&generate_seed(rng.next_u64())).expect("generated seeds are valid")
-}
 
 /// The bots of one orientation: kind A in the even seats when `a_even`, else in
 /// the odd ones, each drawing from its seat's stream of `seed`.
@@ -200,30 +169,6 @@ pub fn play_pair(
     let h0 = play_hand(config, &seed, true, clock, timings)?;
     let h1 = play_hand(config, &seed, false, clock, timings)?;
     Ok(PairResult { seed: seed.to_string(), hands: [h0, h1] })
-}
-
-/// A share with its 95 % interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Share {
-    pub share: f64,
-    pub ci95: [f64; 2],
-}
-
-/// Median and 99th percentile of decision times, in milliseconds.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct DecisionTimes {
-    pub median: f64,
-    pub p99: f64,
-    pub count: usize,
-}
-
-impl DecisionTimes {
-    pub fn of(times: &[f64]) -> DecisionTimes {
-        let mut t = times.to_vec();
-        t.sort_by(|x, y| x.total_cmp(y));
-        let at = |q: f64| if t.is_empty() { 0.0 } else { t[((t.len() - 1) as f64 * q).round() as usize] };
-        DecisionTimes { median: at(0.5), p99: at(0.99), count: t.len() }
-    }
 }
 
 /// Everything the arena reports but the timings: the same for the same seed.

@@ -9,6 +9,7 @@
 //! seat may see, built as a whitelist; randomness comes only from the table
 //! seed, so settings + seed + the accepted actions rebuild the state exactly.
 
+pub mod arena;
 pub mod atomic;
 pub mod codec;
 pub mod driver;

@@ -27,23 +27,13 @@ use rand_core::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-/// Bootstrap resamples for the interval.
-pub const BOOTSTRAP: usize = 2000;
+pub use crate::table::arena::BOOTSTRAP;
 
 /// Most actions one hand may take before the arena calls it stuck.
 const ACTION_CAP: usize = 2000;
 
-/// What to play.
-#[derive(Clone, Debug)]
-pub struct ArenaConfig {
-    pub a: Difficulty,
-    pub b: Difficulty,
-    pub deals: usize,
-    pub seed: TableSeed,
-    pub settings: Settings,
-    /// How hard Expert bots search.
-    pub effort: Effort,
-}
+/// What to play (`table::arena::ArenaConfig`).
+pub type ArenaConfig = crate::table::arena::ArenaConfig<Difficulty, Settings, Effort>;
 
 /// A deal played both ways round: per orientation, A's and B's net points and wins.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

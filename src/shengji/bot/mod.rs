@@ -30,7 +30,7 @@ pub enum Difficulty {
     #[default]
     Heuristic,
     /// Determinized search over sampled deals with heuristic playouts
-    /// (`shengji::expert`); the heuristic's bids, bury and friend calls.
+    /// (`shengji::expert`): the play, the bury and the friend call; the heuristic's bids.
     Expert,
 }
 
