@@ -49,7 +49,7 @@ use shengji_mechanics::types::{Card as TCard, Number, PlayerID, Rank as TRank, S
 #[derive(Parser, Debug)]
 #[command(about = "Our Shengji bots against tgoh-ots/shengji-tractor's, on the same deals, both engines cross-checked")]
 struct Args {
-    /// Our bot: heuristic or expert.
+    /// Our bot: expert, heuristic or random (random: for the engines' cross-check).
     #[arg(long, default_value = "expert")]
     ours: String,
     /// Their bot: easy, expert, enoch or grandmaster.
@@ -230,6 +230,14 @@ struct Ctx<'a> {
     log: &'a mut Log,
     our_ms: Vec<f64>,
     their_ms: Vec<f64>,
+    /// What was compared: bids, plays, failed throws, tricks, hand scores.
+    checked: HashMap<&'static str, usize>,
+}
+
+impl Ctx<'_> {
+    fn tick(&mut self, what: &'static str) {
+        *self.checked.entry(what).or_insert(0) += 1;
+    }
 }
 
 fn ms(t: Instant) -> f64 {
@@ -270,6 +278,7 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         match action {
             OAction::Draw => td.draw_card(pid(*seat)).map_err(|e| format!("their draw refused: {e}"))?,
             OAction::Bid(card, n) => {
+                cx.tick("bids");
                 if !td.bid(pid(*seat), t_card(*card), *n as usize) {
                     cx.log.disagree("bid", &sd, a_even, format!("seat {seat} bid {card}×{n}: ours accepts, theirs refuses"));
                 }
@@ -423,7 +432,11 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
                 _ => {}
             }
         }
+        if our_kept.len() != cards.len() {
+            cx.tick("failed_throws");
+        }
         if their_alive {
+            cx.tick("plays");
             if let Err(e) = tp.can_play_cards(pid(seat), &t_cards(&cards)) {
                 cx.log.disagree("legal", &sd, a_even, format!("trick {tricks}: seat {seat} (ours) plays {}: ours allows, theirs refuses: {e}", show(&cards)));
                 their_alive = false;
@@ -467,6 +480,7 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
             }
             match (our_trick, theirs_won) {
                 (Some((ow, op)), Some((tw, tpts))) => {
+                    cx.tick("tricks");
                     // The last trick's points include the kitty's in theirs (multiplied
                     // when the attackers take it), not in ours: compared at the end.
                     if ow != tw || (!last && op != tpts) {
@@ -487,6 +501,7 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         if !tp.game_finished() {
             cx.log.disagree("end", &sd, a_even, "ours finished the hand, theirs did not".into());
         } else {
+            cx.tick("hand_scores");
             let (att, _) = tp.calculate_points();
             let score = tp.current_game_score().map_err(|e| e.to_string())?;
             let ours_levels: Vec<u32> = r.levels.iter().map(|&(_, o, n)| (n.index() - o.index()) as u32).collect();
@@ -539,7 +554,8 @@ fn main() {
     let ours = match args.ours.as_str() {
         "heuristic" | "normal" => Difficulty::Heuristic,
         "expert" => Difficulty::Expert,
-        o => panic!("our bot: heuristic or expert, not {o}"),
+        "random" => Difficulty::Random,
+        o => panic!("our bot: random, heuristic or expert, not {o}"),
     };
     let theirs = their_difficulty(&args.theirs);
     let seed = TableSeed::parse(&args.seed).expect("a seed");
@@ -547,7 +563,7 @@ fn main() {
     let file = std::fs::File::create(format!("{}/disagreements.jsonl", args.out)).unwrap();
     let mut log = Log { file, count: 0, kinds: HashMap::new() };
     let mut hands_file = std::fs::File::create(format!("{}/pairs.jsonl", args.out)).unwrap();
-    let mut cx = Ctx { ours, theirs, budget_ms: args.budget_ms, log: &mut log, our_ms: vec![], their_ms: vec![] };
+    let mut cx = Ctx { ours, theirs, budget_ms: args.budget_ms, log: &mut log, our_ms: vec![], their_ms: vec![], checked: HashMap::new() };
     let mut pairs: Vec<PairResult> = Vec::new();
     let mut skipped = Vec::new();
     let start = Instant::now();
@@ -599,7 +615,7 @@ fn main() {
         "pairs_won_split_lost": [rep.pairs_won, rep.pairs_split, rep.pairs_lost],
         "mde": rep.mde, "digest": rep.digest,
         "our_time": times(&cx.our_ms), "their_time": times(&cx.their_ms),
-        "disagreements": cx.log.count, "disagreement_kinds": cx.log.kinds,
+        "checked": cx.checked, "disagreements": cx.log.count, "disagreement_kinds": cx.log.kinds,
         "wall_s": start.elapsed().as_secs_f64().round(),
     });
     let text = serde_json::to_string_pretty(&out).unwrap();
