@@ -382,6 +382,7 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
     // 3. The play.
     let mut their_alive = true;
     let mut tricks = 0usize;
+    let mut last_trick: Option<(u32, u32)> = None;
     while game.phase() == PhaseName::Play {
         let seat = game.to_act()[0];
         if their_alive {
@@ -481,10 +482,13 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
             match (our_trick, theirs_won) {
                 (Some((ow, op)), Some((tw, tpts))) => {
                     cx.tick("tricks");
-                    // The last trick's points include the kitty's in theirs (multiplied
-                    // when the attackers take it), not in ours: compared at the end.
+                    // The last trick's points include the kitty's × its multiplier in
+                    // theirs (whichever side takes it), not in ours: compared at the end.
                     if ow != tw || (!last && op != tpts) {
                         cx.log.disagree("trick", &sd, a_even, format!("trick {tricks}: ours seat {ow} wins {op}, theirs seat {tw} wins {tpts}"));
+                    }
+                    if last {
+                        last_trick = Some((op, tpts));
                     }
                 }
                 (o, t) => {
@@ -497,6 +501,16 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         }
     }
     let r = game.result().ok_or("no result")?.clone();
+    if let Some((op, tpts)) = last_trick {
+        if op + r.kitty_points * r.kitty_multiplier != tpts {
+            cx.log.disagree(
+                "trick",
+                &sd,
+                a_even,
+                format!("last trick: ours {op} + kitty {} × {}, theirs {tpts}", r.kitty_points, r.kitty_multiplier),
+            );
+        }
+    }
     if their_alive {
         if !tp.game_finished() {
             cx.log.disagree("end", &sd, a_even, "ours finished the hand, theirs did not".into());
