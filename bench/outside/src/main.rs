@@ -16,10 +16,12 @@
 //!    in the other, and applied to both; a throw's outcome (kept cards), every trick's
 //!    winner and points, and the hand's attacker points and level moves are compared.
 //!
-//! Every disagreement is logged (the deal seed, the orientation, the move); where the
-//! engines disagree on what happened, ours is the referee and theirs is resynced only
-//! where that is possible (a refused play ends the hand in theirs: it is logged and
-//! the hand is scored by ours).
+//! Every disagreement is logged (the deal seed, the orientation, the move) and ours is
+//! the referee: a trick or score that differs is logged and play goes on; a play one
+//! engine refuses, or a throw that keeps different cards, leaves theirs out of step, so
+//! the hand goes on in ours while only our bots are to move and is skipped (with its
+//! deal pair, listed under `skipped`) when theirs would have to move. A deal whose bids,
+//! landlord, trump or hands differ is skipped the same way.
 
 use clap::Parser;
 use serde_json::json;
@@ -105,14 +107,20 @@ fn o_suit(s: TSuit) -> OSuit {
 }
 fn t_card(c: OCard) -> TCard {
     match c {
-        OCard::Suited { rank, suit } => TCard::Suited { suit: t_suit(suit), number: t_number(rank) },
+        OCard::Suited { rank, suit } => TCard::Suited {
+            suit: t_suit(suit),
+            number: t_number(rank),
+        },
         OCard::SmallJoker => TCard::SmallJoker,
         OCard::BigJoker => TCard::BigJoker,
     }
 }
 fn o_card(c: TCard) -> OCard {
     match c {
-        TCard::Suited { suit, number } => OCard::Suited { rank: o_rank(number), suit: o_suit(suit) },
+        TCard::Suited { suit, number } => OCard::Suited {
+            rank: o_rank(number),
+            suit: o_suit(suit),
+        },
         TCard::SmallJoker => OCard::SmallJoker,
         TCard::BigJoker => OCard::BigJoker,
         TCard::Unknown => panic!("an unknown card reached the adapter"),
@@ -147,7 +155,9 @@ fn t_hand(h: &HashMap<TCard, usize>) -> Vec<OCard> {
 }
 fn same_trump(o: OTrump, t: TTrump) -> bool {
     match (o, t) {
-        (OTrump::Standard { rank, suit }, TTrump::Standard { suit: s, number }) => t_suit(suit) == s && t_number(rank) == number,
+        (OTrump::Standard { rank, suit }, TTrump::Standard { suit: s, number }) => {
+            t_suit(suit) == s && t_number(rank) == number
+        }
         (OTrump::NoTrump { rank }, TTrump::NoTrump { number }) => rank.map(t_number) == number,
         _ => false,
     }
@@ -257,10 +267,15 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         let seat = game.to_act()[0];
         let before = counts(&game.hand(seat));
         let (action, _) = bidders[seat].suggest_explained(&game.view(seat));
-        game.apply(seat, &action).map_err(|e| format!("our bidder refused: {e}"))?;
+        game.apply(seat, &action)
+            .map_err(|e| format!("our bidder refused: {e}"))?;
         if action == OAction::Draw {
             let after = counts(&game.hand(seat));
-            let card = after.iter().find(|(c, n)| before.get(c).copied().unwrap_or(0) < **n).map(|(c, _)| *c).unwrap();
+            let card = after
+                .iter()
+                .find(|(c, n)| before.get(c).copied().unwrap_or(0) < **n)
+                .map(|(c, _)| *c)
+                .unwrap();
             drawn.push(card);
         }
         script.push((seat, action));
@@ -276,11 +291,18 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
     let pid = |s: usize| PlayerID(s);
     for (seat, action) in &script {
         match action {
-            OAction::Draw => td.draw_card(pid(*seat)).map_err(|e| format!("their draw refused: {e}"))?,
+            OAction::Draw => td
+                .draw_card(pid(*seat))
+                .map_err(|e| format!("their draw refused: {e}"))?,
             OAction::Bid(card, n) => {
                 cx.tick("bids");
                 if !td.bid(pid(*seat), t_card(*card), *n as usize) {
-                    cx.log.disagree("bid", &sd, a_even, format!("seat {seat} bid {card}×{n}: ours accepts, theirs refuses"));
+                    cx.log.disagree(
+                        "bid",
+                        &sd,
+                        a_even,
+                        format!("seat {seat} bid {card}×{n}: ours accepts, theirs refuses"),
+                    );
                 }
             }
             _ => {}
@@ -289,17 +311,28 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
     if !td.bid_decided() {
         // Nobody bid: ours turned the kitty over. Pin trump in theirs with the same
         // card (their kitty rule differs: see docs/game.md).
-        cx.log.disagree("no-bid", &sd, a_even, format!("no bid; ours names {trump:?} from the kitty"));
+        cx.log.disagree(
+            "no-bid",
+            &sd,
+            a_even,
+            format!("no bid; ours names {trump:?} from the kitty"),
+        );
         return Err("no bid: deal skipped".into());
     }
     let t_landlord = td.next_player().map_err(|e| e.to_string())?;
     if t_landlord.0 != landlord {
-        cx.log.disagree("landlord", &sd, a_even, format!("ours seat {landlord}, theirs seat {}", t_landlord.0));
+        cx.log.disagree(
+            "landlord",
+            &sd,
+            a_even,
+            format!("ours seat {landlord}, theirs seat {}", t_landlord.0),
+        );
         return Err("landlord differs: deal skipped".into());
     }
     let mut tx: ExchangePhase = td.advance(t_landlord).map_err(|e| e.to_string())?;
     if !same_trump(trump, tx.trump()) {
-        cx.log.disagree("trump", &sd, a_even, format!("ours {trump:?}, theirs {:?}", tx.trump()));
+        cx.log
+            .disagree("trump", &sd, a_even, format!("ours {trump:?}, theirs {:?}", tx.trump()));
         return Err("trump differs: deal skipped".into());
     }
     for s in 0..4 {
@@ -328,7 +361,9 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         let t0 = Instant::now();
         let (action, _) = ours_bots[landlord].suggest_explained(&game.view(landlord));
         cx.our_ms.push(ms(t0));
-        let OAction::Bury(cards) = action.clone() else { return Err(format!("our landlord did {action:?}")) };
+        let OAction::Bury(cards) = action.clone() else {
+            return Err(format!("our landlord did {action:?}"));
+        };
         buried = cards;
     } else {
         // Their bury is a run of one-card moves: timed as one decision, as ours.
@@ -348,7 +383,12 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
     }
     let ev = game.apply(landlord, &OAction::Bury(buried.clone()));
     if let Err(e) = ev {
-        cx.log.disagree("bury", &sd, a_even, format!("their bury {} refused by ours: {e}", show(&buried)));
+        cx.log.disagree(
+            "bury",
+            &sd,
+            a_even,
+            format!("their bury {} refused by ours: {e}", show(&buried)),
+        );
         return Err("bury refused".into());
     }
     if is_ours(landlord) {
@@ -358,13 +398,20 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         for c in kitty_now {
             match want.get_mut(&c) {
                 Some(n) if *n > 0 => *n -= 1,
-                _ => tx.move_card_to_hand(t_landlord, t_card(c)).map_err(|e| format!("their kitty: {e}"))?,
+                _ => tx
+                    .move_card_to_hand(t_landlord, t_card(c))
+                    .map_err(|e| format!("their kitty: {e}"))?,
             }
         }
         for (c, n) in want {
             for _ in 0..n {
                 if let Err(e) = tx.move_card_to_kitty(t_landlord, t_card(c)) {
-                    cx.log.disagree("bury", &sd, a_even, format!("our bury {} refused by theirs: {e}", show(&buried)));
+                    cx.log.disagree(
+                        "bury",
+                        &sd,
+                        a_even,
+                        format!("our bury {} refused by theirs: {e}", show(&buried)),
+                    );
                     return Err("bury refused".into());
                 }
             }
@@ -373,7 +420,9 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
     if !tx.finalized() {
         let _ = tx.finalize(t_landlord);
     }
-    let mut tp: PlayPhase = tx.advance(t_landlord).map_err(|e| format!("their start of play: {e}"))?;
+    let mut tp: PlayPhase = tx
+        .advance(t_landlord)
+        .map_err(|e| format!("their start of play: {e}"))?;
     // Ours may have a further exchange step (none with these settings); play starts.
     if game.phase() != PhaseName::Play {
         return Err(format!("ours is in {} after the bury", game.phase()));
@@ -388,7 +437,12 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         if their_alive {
             if let Some(n) = tp.trick().next_player() {
                 if n.0 != seat {
-                    cx.log.disagree("turn", &sd, a_even, format!("trick {tricks}: ours seat {seat} to play, theirs seat {}", n.0));
+                    cx.log.disagree(
+                        "turn",
+                        &sd,
+                        a_even,
+                        format!("trick {tricks}: ours seat {seat} to play, theirs seat {}", n.0),
+                    );
                     their_alive = false;
                 }
             }
@@ -420,7 +474,15 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         let events = match game.apply(seat, &action) {
             Ok(ev) => ev,
             Err(e) => {
-                cx.log.disagree("legal", &sd, a_even, format!("trick {tricks}: seat {seat} (theirs) plays {}: theirs allows, ours refuses: {e}", show(&cards)));
+                cx.log.disagree(
+                    "legal",
+                    &sd,
+                    a_even,
+                    format!(
+                        "trick {tricks}: seat {seat} (theirs) plays {}: theirs allows, ours refuses: {e}",
+                        show(&cards)
+                    ),
+                );
                 return Err("their play refused by ours: hand abandoned".into());
             }
         };
@@ -439,7 +501,15 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         if their_alive {
             cx.tick("plays");
             if let Err(e) = tp.can_play_cards(pid(seat), &t_cards(&cards)) {
-                cx.log.disagree("legal", &sd, a_even, format!("trick {tricks}: seat {seat} (ours) plays {}: ours allows, theirs refuses: {e}", show(&cards)));
+                cx.log.disagree(
+                    "legal",
+                    &sd,
+                    a_even,
+                    format!(
+                        "trick {tricks}: seat {seat} (ours) plays {}: ours allows, theirs refuses: {e}",
+                        show(&cards)
+                    ),
+                );
                 their_alive = false;
             }
         }
@@ -453,12 +523,30 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
                         }
                     }
                     if counts(&their_kept) != counts(&our_kept) {
-                        cx.log.disagree("throw", &sd, a_even, format!("trick {tricks}: seat {seat} leads {}: ours keeps {}, theirs keeps {}", show(&cards), show(&our_kept), show(&their_kept)));
+                        cx.log.disagree(
+                            "throw",
+                            &sd,
+                            a_even,
+                            format!(
+                                "trick {tricks}: seat {seat} leads {}: ours keeps {}, theirs keeps {}",
+                                show(&cards),
+                                show(&our_kept),
+                                show(&their_kept)
+                            ),
+                        );
                         their_alive = false;
                     }
                 }
                 Err(e) => {
-                    cx.log.disagree("legal", &sd, a_even, format!("trick {tricks}: seat {seat} plays {}: theirs refuses on play: {e}", show(&cards)));
+                    cx.log.disagree(
+                        "legal",
+                        &sd,
+                        a_even,
+                        format!(
+                            "trick {tricks}: seat {seat} plays {}: theirs refuses on play: {e}",
+                            show(&cards)
+                        ),
+                    );
                     their_alive = false;
                 }
             }
@@ -475,7 +563,12 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
                     }
                 }
                 Err(e) => {
-                    cx.log.disagree("trick", &sd, a_even, format!("trick {tricks}: theirs cannot finish it: {e}"));
+                    cx.log.disagree(
+                        "trick",
+                        &sd,
+                        a_even,
+                        format!("trick {tricks}: theirs cannot finish it: {e}"),
+                    );
                     their_alive = false;
                 }
             }
@@ -485,7 +578,12 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
                     // The last trick's points include the kitty's × its multiplier in
                     // theirs (whichever side takes it), not in ours: compared at the end.
                     if ow != tw || (!last && op != tpts) {
-                        cx.log.disagree("trick", &sd, a_even, format!("trick {tricks}: ours seat {ow} wins {op}, theirs seat {tw} wins {tpts}"));
+                        cx.log.disagree(
+                            "trick",
+                            &sd,
+                            a_even,
+                            format!("trick {tricks}: ours seat {ow} wins {op}, theirs seat {tw} wins {tpts}"),
+                        );
                     }
                     if last {
                         last_trick = Some((op, tpts));
@@ -493,7 +591,12 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
                 }
                 (o, t) => {
                     if their_alive {
-                        cx.log.disagree("trick", &sd, a_even, format!("trick {tricks}: ours {o:?}, theirs {t:?}"));
+                        cx.log.disagree(
+                            "trick",
+                            &sd,
+                            a_even,
+                            format!("trick {tricks}: ours {o:?}, theirs {t:?}"),
+                        );
                     }
                 }
             }
@@ -507,18 +610,26 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
                 "trick",
                 &sd,
                 a_even,
-                format!("last trick: ours {op} + kitty {} × {}, theirs {tpts}", r.kitty_points, r.kitty_multiplier),
+                format!(
+                    "last trick: ours {op} + kitty {} × {}, theirs {tpts}",
+                    r.kitty_points, r.kitty_multiplier
+                ),
             );
         }
     }
     if their_alive {
         if !tp.game_finished() {
-            cx.log.disagree("end", &sd, a_even, "ours finished the hand, theirs did not".into());
+            cx.log
+                .disagree("end", &sd, a_even, "ours finished the hand, theirs did not".into());
         } else {
             cx.tick("hand_scores");
             let (att, _) = tp.calculate_points();
             let score = tp.current_game_score().map_err(|e| e.to_string())?;
-            let ours_levels: Vec<u32> = r.levels.iter().map(|&(_, o, n)| (n.index() - o.index()) as u32).collect();
+            let ours_levels: Vec<u32> = r
+                .levels
+                .iter()
+                .map(|&(_, o, n)| (n.index() - o.index()) as u32)
+                .collect();
             let ours_ld = ours_levels[r.landlord] as usize;
             let ours_nd = ours_levels[(r.landlord + 1) % 4] as usize;
             if att as i64 != r.attacker_points as i64
@@ -539,27 +650,49 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         }
     }
     // The score, as `tuolaji arena` reckons it (ours is the referee).
-    let winners: Vec<usize> = (0..4).filter(|s| r.landlord_team.contains(s) == r.ladder.landlord_wins).collect();
+    let winners: Vec<usize> = (0..4)
+        .filter(|s| r.landlord_team.contains(s) == r.ladder.landlord_wins)
+        .collect();
     let won = winners.iter().filter(|&&s| is_ours(s)).count() as f64 / winners.len().max(1) as f64;
     let (mut a_levels, mut b_levels) = (0, 0);
     for &(s, old, new) in &r.levels {
         let g = (new.index() - old.index()) as u32;
-        if is_ours(s) { a_levels += g } else { b_levels += g }
+        if is_ours(s) {
+            a_levels += g
+        } else {
+            b_levels += g
+        }
     }
     let mut points: Vec<i64> = game.points().iter().map(|&p| p as i64).collect();
     points[r.last_trick_winner] += r.kitty_bonus as i64;
     let margin: i64 = (0..4).map(|s| if is_ours(s) { points[s] } else { -points[s] }).sum();
-    Ok(HandScore { a_even, won, a_levels, b_levels, margin: margin as i32, landlord: r.landlord, attacker_points: r.attacker_points })
+    Ok(HandScore {
+        a_even,
+        won,
+        a_levels,
+        b_levels,
+        margin: margin as i32,
+        landlord: r.landlord,
+        attacker_points: r.attacker_points,
+    })
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() { 0.0 } else { sorted[((sorted.len() - 1) as f64 * q).round() as usize] }
+    if sorted.is_empty() {
+        0.0
+    } else {
+        sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+    }
 }
 
 fn times(v: &[f64]) -> serde_json::Value {
     let mut t = v.to_vec();
     t.sort_by(|a, b| a.total_cmp(b));
-    let mean = if t.is_empty() { 0.0 } else { t.iter().sum::<f64>() / t.len() as f64 };
+    let mean = if t.is_empty() {
+        0.0
+    } else {
+        t.iter().sum::<f64>() / t.len() as f64
+    };
     json!({"decisions": t.len(), "mean_ms": (mean * 10.0).round() / 10.0, "median_ms": (percentile(&t, 0.5) * 10.0).round() / 10.0, "p99_ms": (percentile(&t, 0.99) * 10.0).round() / 10.0})
 }
 
@@ -575,9 +708,21 @@ fn main() {
     let seed = TableSeed::parse(&args.seed).expect("a seed");
     std::fs::create_dir_all(&args.out).unwrap();
     let file = std::fs::File::create(format!("{}/disagreements.jsonl", args.out)).unwrap();
-    let mut log = Log { file, count: 0, kinds: HashMap::new() };
+    let mut log = Log {
+        file,
+        count: 0,
+        kinds: HashMap::new(),
+    };
     let mut hands_file = std::fs::File::create(format!("{}/pairs.jsonl", args.out)).unwrap();
-    let mut cx = Ctx { ours, theirs, budget_ms: args.budget_ms, log: &mut log, our_ms: vec![], their_ms: vec![], checked: HashMap::new() };
+    let mut cx = Ctx {
+        ours,
+        theirs,
+        budget_ms: args.budget_ms,
+        log: &mut log,
+        our_ms: vec![],
+        their_ms: vec![],
+        checked: HashMap::new(),
+    };
     let mut pairs: Vec<PairResult> = Vec::new();
     let mut skipped = Vec::new();
     let start = Instant::now();
@@ -587,7 +732,10 @@ fn main() {
         let h1 = play_hand(&mut cx, &ds, false);
         match (h0, h1) {
             (Ok(a), Ok(b)) => {
-                let p = PairResult { seed: ds.to_string(), hands: [a, b] };
+                let p = PairResult {
+                    seed: ds.to_string(),
+                    hands: [a, b],
+                };
                 let _ = writeln!(hands_file, "{}", serde_json::to_string(&p).unwrap());
                 eprintln!(
                     "deal {d} {}: ours won {:.1} of 2, margin {:+} / {:+} ({:.0} s)",
