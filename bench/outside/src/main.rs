@@ -44,8 +44,9 @@ use shengji_core::game_state::play_phase::PlayPhase;
 use shengji_core::game_state::GameState;
 use shengji_core::interactive::Action as TAction;
 use shengji_core::message::MessageVariant;
-use shengji_core::settings::{GameMode, GameModeSettings};
+use shengji_core::settings::{GameMode, GameModeSettings, KittyPenalty};
 use shengji_mechanics::deck::Deck;
+use shengji_mechanics::trick::{ThrowEvaluationPolicy, TrickDrawPolicy};
 use shengji_mechanics::types::{Card as TCard, Number, PlayerID, Rank as TRank, Suit as TSuit, Trump as TTrump};
 
 #[derive(Parser, Debug)]
@@ -67,6 +68,12 @@ struct Args {
     /// 0: their production default (SHENGJI_BOT_BUDGET_MS or 2200 ms; Grandmaster 3 ×).
     #[arg(long, default_value_t = 0)]
     budget_ms: u64,
+    /// A control for the cross-check: misalign one rule in their engine on purpose
+    /// (kitty-power: the kitty × 2^unit; throw-highest: a throw judged by its highest
+    /// card; draw-protected: longer tuples protected when following) and watch the
+    /// disagreements come. none: the rules lined up.
+    #[arg(long, default_value = "none")]
+    control: String,
     /// Where the per-hand records and the disagreements go.
     #[arg(long, default_value = "out")]
     out: String,
@@ -183,13 +190,26 @@ impl Log {
 
 // ---------- their engine ----------
 
-fn their_draw(deck_in_draw_order: &[OCard], kitty: &[OCard]) -> DrawPhase {
+fn their_draw(deck_in_draw_order: &[OCard], kitty: &[OCard], control: &str) -> DrawPhase {
     let mut init = InitializePhase::new();
     for i in 0..4 {
         init.add_player(format!("seat{i}")).unwrap();
     }
     init.set_num_decks(Some(2)).unwrap();
     init.set_game_mode(GameModeSettings::Tractor).unwrap();
+    match control {
+        "none" => {}
+        "kitty-power" => drop(init.set_kitty_penalty(KittyPenalty::Power).unwrap()),
+        "throw-highest" => drop(
+            init.set_throw_evaluation_policy(ThrowEvaluationPolicy::Highest)
+                .unwrap(),
+        ),
+        "draw-protected" => drop(
+            init.set_trick_draw_policy(TrickDrawPolicy::LongerTuplesProtected)
+                .unwrap(),
+        ),
+        c => panic!("--control: none, kitty-power, throw-highest or draw-protected, not {c}"),
+    }
     let seats: Vec<PlayerID> = init.players().iter().map(|p| p.id).collect();
     for &s in &seats {
         init.set_rank(s, TRank::Number(Number::Two)).unwrap();
@@ -234,6 +254,7 @@ fn their_action(state: GameState, me: PlayerID, d: BotDifficulty, budget_ms: u64
 // ---------- one hand ----------
 
 struct Ctx<'a> {
+    control: String,
     ours: Difficulty,
     theirs: BotDifficulty,
     budget_ms: u64,
@@ -287,7 +308,7 @@ fn play_hand(cx: &mut Ctx, seed: &TableSeed, a_even: bool) -> Result<HandScore, 
         *rest.get_mut(c).unwrap() -= 1;
     }
     let kitty: Vec<OCard> = rest.iter().flat_map(|(&c, &n)| std::iter::repeat_n(c, n)).collect();
-    let mut td = their_draw(&drawn, &kitty);
+    let mut td = their_draw(&drawn, &kitty, &cx.control);
     let pid = |s: usize| PlayerID(s);
     for (seat, action) in &script {
         match action {
@@ -718,6 +739,7 @@ fn main() {
         ours,
         theirs,
         budget_ms: args.budget_ms,
+        control: args.control.clone(),
         log: &mut log,
         our_ms: vec![],
         their_ms: vec![],
@@ -770,7 +792,7 @@ fn main() {
     }
     bs.sort_by(|a, b| a.total_cmp(b));
     let out = json!({
-        "ours": args.ours, "theirs": args.theirs, "their_budget_ms": args.budget_ms, "seed": args.seed,
+        "ours": args.ours, "theirs": args.theirs, "control": args.control, "their_budget_ms": args.budget_ms, "seed": args.seed,
         "deal_pairs": pairs.len(), "skipped": skipped,
         "ours_hands_won": rep.hands_won, "ours_levels": rep.levels, "ours_levels_gained": rep.a_levels, "their_levels_gained": rep.b_levels,
         "ours_margin_per_hand": rep.margin, "margin_ci95": [percentile(&bs, 0.025), percentile(&bs, 0.975)],
