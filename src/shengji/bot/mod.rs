@@ -176,13 +176,8 @@ impl Bot {
                 voided.push(s);
             }
         }
-        let mut rest: Vec<Card> = hand.clone();
-        for c in &out {
-            if let Some(i) = rest.iter().position(|x| x == c) {
-                rest.swap_remove(i);
-            }
-        }
-        crate::small_sort::sort_by_key(&mut rest, |&c| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c));
+        let mut rest = without(&hand, &out);
+        crate::small_sort::sort_by_key(&mut rest, |&c| bury_key(trump, &counts, c));
         out.extend(rest.into_iter().take(k - out.len()));
         hand.clear();
         if self.difficulty == Difficulty::Expert {
@@ -221,6 +216,23 @@ impl Bot {
         }
         heuristic_play(&mut self.rng, self.difficulty, view, rules, trick)
     }
+}
+
+/// `hand` without one copy of each of `cards` (those it holds).
+pub(crate) fn without(hand: &[Card], cards: &[Card]) -> Vec<Card> {
+    let mut rest = hand.to_vec();
+    for c in cards {
+        if let Some(i) = rest.iter().position(|x| x == c) {
+            rest.swap_remove(i);
+        }
+    }
+    rest
+}
+
+/// The order a bury takes cards in, cheapest first: what a card is worth keeping
+/// ([`cost`]), a card held twice or more (a pair to keep) 20 dearer.
+pub(crate) fn bury_key(trump: Trump, counts: &CardCounts, c: Card) -> (i64, Card) {
+    (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c)
 }
 
 /// The heuristic's friend calls for the landlord holding `mine` (its hand and the

@@ -22,7 +22,7 @@ use super::playout::Playout;
 use super::sampling::sample;
 use super::search::{choose, Effort, Searched};
 use crate::cards::{Card, CardCounts, Rank};
-use crate::shengji::bot::{callable_plain, cost, BotReason};
+use crate::shengji::bot::{bury_key, callable_plain, without, BotReason};
 use crate::shengji::game::{Action, Friend, SeatView};
 use crate::shengji::rules::Rules;
 use crate::shengji::trump::EffectiveSuit;
@@ -114,17 +114,6 @@ fn search(
     choose(rng, view.seat, view.decks, rules, deals, count, effort, |i, d| start(&sampled[d], i))
 }
 
-/// `hand` without one copy of each of `cards`.
-fn without(hand: &[Card], cards: &[Card]) -> Vec<Card> {
-    let mut rest = hand.to_vec();
-    for c in cards {
-        if let Some(i) = rest.iter().position(|x| x == c) {
-            rest.swap_remove(i);
-        }
-    }
-    rest
-}
-
 /// Buries to weigh, the heuristic's first (see the module notes); each exactly the
 /// kitty's size, from the hand.
 fn buries(view: &SeatView, rules: &Rules, first: &[Card]) -> Vec<Vec<Card>> {
@@ -133,11 +122,10 @@ fn buries(view: &SeatView, rules: &Rules, first: &[Card]) -> Vec<Vec<Card>> {
     let trump = rules.trump();
     let layout = rules.layout();
     let counts = CardCounts::from_cards(hand);
-    let key = |c: Card| (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c);
     // `chosen` and then the cheapest of the rest that `allow` lets go (any card when too few).
     let fill = |chosen: Vec<Card>, allow: &dyn Fn(Card) -> bool| -> Vec<Card> {
         let mut rest = without(hand, &chosen);
-        crate::small_sort::sort_by_key(&mut rest, |&c| (!allow(c), key(c)));
+        crate::small_sort::sort_by_key(&mut rest, |&c| (!allow(c), bury_key(trump, &counts, c)));
         let mut out = chosen;
         out.extend(rest.into_iter().take(k.saturating_sub(out.len())));
         out
