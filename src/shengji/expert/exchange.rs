@@ -47,9 +47,9 @@ pub(crate) fn bury(
         .then(|| Knowledge::at_exchange(view, rules))
         .flatten()
         .map(|k| {
-            search(rng, view, rules, &k, candidates.len(), effort, |deal, i| {
-                let hand = without(&view.hand, &candidates[i]);
-                Playout::at_play_start(view, rules, deal, hand, candidates[i].clone(), calls)
+            let kept: Vec<Vec<Card>> = candidates.iter().map(|b| without(&view.hand, b)).collect();
+            search(rng, view, rules, &k, candidates.len(), effort, |base, i| {
+                base.at_play_start(kept[i].clone(), candidates[i].clone(), calls)
             })
         });
     match found {
@@ -79,8 +79,8 @@ pub(crate) fn call_friends(
         .then(|| Knowledge::at_exchange(view, rules))
         .flatten()
         .map(|k| {
-            search(rng, view, rules, &k, candidates.len(), effort, |deal, i| {
-                Playout::at_play_start(view, rules, deal, view.hand.clone(), buried.clone(), &candidates[i])
+            search(rng, view, rules, &k, candidates.len(), effort, |base, i| {
+                base.at_play_start(view.hand.clone(), buried.clone(), &candidates[i])
             })
         });
     let (best, why) = match found {
@@ -97,7 +97,8 @@ pub(crate) fn call_friends(
     (Action::DeclareFriends(best), why)
 }
 
-/// Samples deals for `count` candidates and plays each from `start(deal, candidate)`.
+/// Samples deals for `count` candidates and plays each from `start(the deal's hand as the
+/// exchange leaves it, candidate)`.
 fn search(
     rng: &mut ChaCha20Rng,
     view: &SeatView,
@@ -105,13 +106,14 @@ fn search(
     knowledge: &Knowledge,
     count: usize,
     effort: Effort,
-    start: impl Fn(&[Vec<Card>], usize) -> Playout,
+    start: impl Fn(Playout, usize) -> Playout,
 ) -> Searched {
     // Every card but the kitty is played from here.
     let left: usize = view.hand_sizes.iter().sum::<usize>() - if view.buried { 0 } else { view.kitty_size };
     let deals = Effort { plays: effort.exchange_plays, ..effort }.deals(count, left);
-    let sampled: Vec<Vec<Vec<Card>>> = (0..deals).map(|_| sample(knowledge, rules, rng, effort.tries)).collect();
-    choose(rng, view.seat, view.decks, rules, deals, count, effort, |i, d| start(&sampled[d], i))
+    let bases: Vec<Playout> =
+        (0..deals).map(|_| Playout::new(view, rules, &sample(knowledge, rules, rng, effort.tries))).collect();
+    choose(rng, view.seat, view.decks, rules, deals, count, effort, |i, d| start(bases[d].clone(), i))
 }
 
 /// Buries to weigh, the heuristic's first (see the module notes); each exactly the

@@ -101,22 +101,14 @@ impl Playout {
         }
     }
 
-    /// The landlord's hand as it would start to play from `view` (the exchange): its
-    /// seat holding `hand` after burying `buried`, with `friends` called (none in
-    /// Tractor) and the other hands from `deal`.
-    pub fn at_play_start(
-        view: &SeatView,
-        rules: &Rules,
-        deal: &[Vec<Card>],
-        hand: Vec<Card>,
-        buried: Vec<Card>,
-        friends: &[crate::shengji::game::Friend],
-    ) -> Playout {
-        let mut p = Playout::new(view, rules, deal);
-        p.hands[view.seat] = hand;
-        p.buried = buried;
-        p.friends = friends.iter().map(|&friend| FriendSlot { friend, seen: 0, revealed: None }).collect();
-        p
+    /// This hand (made by [`Playout::new`] from the landlord's view in the exchange) as
+    /// the play would start: the landlord holding `hand` after burying `buried`, with
+    /// `friends` called (none in Tractor).
+    pub fn at_play_start(mut self, hand: Vec<Card>, buried: Vec<Card>, friends: &[crate::shengji::game::Friend]) -> Playout {
+        self.hands[self.landlord] = hand;
+        self.buried = buried;
+        self.friends = friends.iter().map(|&friend| FriendSlot { friend, seen: 0, revealed: None }).collect();
+        self
     }
 
     pub fn next_seat(&self) -> Seat {
