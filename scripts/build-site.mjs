@@ -167,8 +167,8 @@ async function buildPage([folder, src, bin], css) {
   });
   if (/data-build/.test(html)) throw new Error(`${folder || "."}/index.html: a data-build marker this script does not know`);
   // The page's glue and wasm are preloaded by a script rather than by <link> tags, so a page
-  // that sends the browser elsewhere before its wasm is needed (the home page, for a Shengji
-  // table link: index.html) fetches nothing of its own: the browser's preload scanner would
+  // that becomes another page before its wasm is needed (the home page, for a Shengji table
+  // link: index.html and `writeShengjiIntoHome`) fetches nothing of its own: the browser's preload scanner would
   // fetch <link> tags ahead of that decision. The wasm is the page: it is fetched at high
   // priority (a browser may otherwise hold a low-priority preload back until <body> is parsed).
   const preload = `<script>
@@ -213,6 +213,21 @@ async function main() {
     ...WORKERS.map((w) => () => buildWorker(w).then(() => console.log(`[build-site] ${w.folder}/ (worker)`))),
   ];
   await pool(jobs, availableParallelism());
+  writeShengjiIntoHome();
+}
+
+/** The home page's HTML carries the Shengji page's (SHENGJI_PAGE in index.html), which it
+ * writes in its own place when opened from an old Shengji table link: everything of the Shengji
+ * page after its `<meta charset>`, as a JavaScript string that cannot end the script. */
+function writeShengjiIntoHome() {
+  const home = join(OUT, "index.html");
+  const html = readFileSync(home, "utf8");
+  const shengji = readFileSync(join(OUT, "shengji", "index.html"), "utf8");
+  const start = /^<!DOCTYPE html><html[^>]*><head><meta charset="utf-8" ?\/?>/i;
+  if (!start.test(shengji)) throw new Error("shengji/index.html does not start as writeShengjiIntoHome expects");
+  if (html.split("SHENGJI_PAGE").length !== 2) throw new Error("index.html must name SHENGJI_PAGE exactly once");
+  const literal = JSON.stringify(shengji.replace(start, "")).replace(/</g, "\\u003c");
+  writeFileSync(home, html.replace("SHENGJI_PAGE", () => literal));
 }
 
 main().catch((e) => {
