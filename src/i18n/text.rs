@@ -257,7 +257,7 @@ impl Text {
     // The timing page (src/web/timing.rs).
     pub const Timing: Text = Text { en: "Speed in this browser", zh: "本浏览器中的速度" };
     pub const TimingLink: Text = Text { en: "Speed test", zh: "速度测试" };
-    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's move where the bots think (the bot worker, its own clock).", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中出一手牌（线程自己计时）。" };
+    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's move, bury and friend call where the bots think (the bot worker, its own clock).", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中出牌、扣底和叫朋友（线程自己计时）。" };
     pub const TimingPositions: Text = Text { en: "Positions", zh: "局面数" };
     pub const TimingRun: Text = Text { en: "Run", zh: "开始" };
     pub const TimingRunning: Text = Text { en: "Running…", zh: "测量中……" };
@@ -272,6 +272,7 @@ impl Text {
     pub const TimingBot2: Text = Text { en: "Bot move, 2 decks", zh: "电脑出牌，2副牌" };
     pub const TimingBot4: Text = Text { en: "Bot move, 4 decks", zh: "电脑出牌，4副牌" };
     pub const TimingExpert: Text = Text { en: "Expert's move in the bot worker, 2 decks", zh: "高手在电脑线程中出牌，2副牌" };
+    pub const TimingExpertExchange: Text = Text { en: "Expert's bury and friend call in the bot worker", zh: "高手在电脑线程中扣底和叫朋友" };
     pub const TimingExpertTarget: Text = Text { en: "target: median ≤ 50 ms, p99 ≤ 250 ms", zh: "目标：中位数 ≤ 50 毫秒，p99 ≤ 250 毫秒" };
     pub const TimingBrowser: Text = Text { en: "Browser", zh: "浏览器" };
     pub const TimingNotRun: Text = Text { en: "Not run yet.", zh: "尚未测量。" };

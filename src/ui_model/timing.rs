@@ -1,12 +1,13 @@
 //! The measuring logic of the in-browser timing page (`#/timing`), browser-free:
 //! seeded positions (benchmark family (b) for hints and legality, bot-played
 //! tables for bot moves), a run that times them with an injected clock, the Expert's
-//! table whose decisions the page asks of the bot worker (timed there), and the
+//! table whose decisions the page asks of the bot worker (timed there), the tables
+//! whose Expert landlord's bury and friend call are asked of it likewise, and the
 //! statistics (median, p90, p99, worst) set against the issues' targets.
 
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
-use crate::shengji::game::{Game, PhaseName, Settings};
+use crate::shengji::game::{Game, Mode, PhaseName, Settings};
 use crate::shengji::positions::{position, Family, Position};
 use crate::shengji::{check_play, Hints};
 use crate::table::think::Remote;
@@ -51,16 +52,20 @@ pub enum Measure {
     /// An Expert's play decision in the bot worker (its own clock, the job's bytes
     /// included), 4 players, 2 decks ([`ExpertTable`]).
     ExpertMove,
+    /// The Expert's bury and friend call, searched once a hand (timed by the bot worker),
+    /// 4 × 2 Tractor and 6 × 3 Finding Friends in turn ([`ExchangeTable`]).
+    ExpertExchange,
 }
 
 impl Measure {
-    pub const ALL: [Measure; 6] = [
+    pub const ALL: [Measure; 7] = [
         Measure::FirstHintRow,
         Measure::HintList,
         Measure::Legality,
         Measure::BotMove2Decks,
         Measure::BotMove4Decks,
         Measure::ExpertMove,
+        Measure::ExpertExchange,
     ];
     /// The measures [`Run::step`] times on the page's own thread.
     pub const IN_PAGE: [Measure; 5] =
@@ -75,6 +80,7 @@ impl Measure {
             Measure::BotMove2Decks => "bot-move-2-decks",
             Measure::BotMove4Decks => "bot-move-4-decks",
             Measure::ExpertMove => "expert-move-2-decks",
+            Measure::ExpertExchange => "expert-exchange",
         }
     }
 
@@ -84,7 +90,7 @@ impl Measure {
         match self {
             Measure::FirstHintRow => Some(5.0),
             Measure::HintList => Some(50.0),
-            Measure::Legality | Measure::ExpertMove => None,
+            Measure::Legality | Measure::ExpertMove | Measure::ExpertExchange => None,
             Measure::BotMove2Decks | Measure::BotMove4Decks => Some(20.0),
         }
     }
@@ -92,7 +98,9 @@ impl Measure {
     /// Whether `stats` meet this measure's target (`None`: it has none).
     pub fn met(self, stats: &Stats) -> Option<bool> {
         match self {
-            Measure::ExpertMove => Some(stats.median <= EXPERT_TARGET.0 && stats.p99 <= EXPERT_TARGET.1),
+            Measure::ExpertMove | Measure::ExpertExchange => {
+                Some(stats.median <= EXPERT_TARGET.0 && stats.p99 <= EXPERT_TARGET.1)
+            }
             _ => self.target_ms().map(|t| stats.meets(t)),
         }
     }
@@ -283,6 +291,67 @@ impl ExpertTable {
     }
 }
 
+/// Tables dealt up to the landlord's exchange by heuristic bots (the draw is not timed),
+/// where an Expert landlord's bury — and in Finding Friends its friend call — is asked of
+/// the bot worker, which times it: 4 × 2 Tractor and 6 × 3 Finding Friends in turn, a new
+/// table once the exchange is over, so the decisions never run out and replay the same.
+pub struct ExchangeTable {
+    tables: u32,
+    game: Game,
+    heuristic: Vec<Bot>,
+    experts: Vec<Remote<Game>>,
+}
+
+impl ExchangeTable {
+    pub fn new() -> Result<ExchangeTable, String> {
+        Self::deal(0)
+    }
+
+    fn deal(table: u32) -> Result<ExchangeTable, String> {
+        let seed = TableSeed::parse(&format!("timingexchange{table}")).map_err(|e| e.to_string())?;
+        let settings = match table % 2 {
+            0 => Settings::default(),
+            _ => Settings { players: 6, decks: Some(3), mode: Mode::Friends, ..Settings::default() },
+        };
+        let game = Game::new(settings, seed.clone()).map_err(|e| e.to_string())?;
+        let players = game.players();
+        let heuristic = bots_for(&seed, players, &[Difficulty::Heuristic]);
+        let experts = bots_for(&seed, players, &[Difficulty::Expert]).into_iter().map(Remote::new).collect();
+        Ok(ExchangeTable { tables: table, game, heuristic, experts })
+    }
+
+    /// The landlord's next exchange decision as a job for the worker, the draw before it
+    /// played here by the heuristic.
+    pub fn job(&mut self) -> Result<Vec<u8>, String> {
+        // A draw has a few hundred decisions at most; this bounds a stuck table.
+        for _ in 0..10_000 {
+            if matches!(self.game.phase(), PhaseName::Play | PhaseName::Finished) {
+                *self = Self::deal(self.tables + 1)?;
+            }
+            let seat = *self.game.to_act().first().ok_or("nobody is to act at the exchange's table")?;
+            let view = self.game.view(seat);
+            if self.game.phase() == PhaseName::Exchange {
+                return match self.experts[seat].decide(&view) {
+                    Decision::Ask(job) => Ok(job),
+                    Decision::Now(..) => Err("the Expert did not ask the bot worker".into()),
+                };
+            }
+            let (action, _) = self.heuristic[seat].suggest(&view);
+            self.game
+                .apply(seat, &action)
+                .map_err(|e| format!("the exchange table's bot {} made a refused move: {e}", seat + 1))?;
+        }
+        Err("the exchange table reached no exchange in 10,000 moves".into())
+    }
+
+    /// The worker's answer to the last [`ExchangeTable::job`]: the landlord's move is made.
+    pub fn answered(&mut self, answer: &[u8]) -> Result<(), String> {
+        let seat = *self.game.to_act().first().ok_or("nobody is to act at the exchange's table")?;
+        let (action, _) = self.experts[seat].answered(answer).ok_or("the bot worker did not answer")?;
+        self.game.apply(seat, &action).map(|_| ()).map_err(|e| format!("the Expert {} made a refused move: {e}", seat + 1))
+    }
+}
+
 /// One run of the timing page: `n` positions of every measure after the warm-up.
 pub struct Run {
     n: usize,
@@ -290,7 +359,7 @@ pub struct Run {
     min_ms: f64,
     two_decks: BotTable,
     four_decks: BotTable,
-    samples: [Vec<f64>; 6],
+    samples: [Vec<f64>; Measure::ALL.len()],
 }
 
 impl Run {
@@ -452,6 +521,7 @@ mod tests {
         run.step(&mut clock).unwrap();
         assert_eq!(run.samples(Measure::HintList).len(), 3, "a finished run takes no more samples");
         assert!(run.samples(Measure::ExpertMove).is_empty(), "the Expert is timed by the worker");
+        assert!(run.samples(Measure::ExpertExchange).is_empty(), "the Expert is timed by the worker");
     }
 
     #[test]
@@ -473,11 +543,32 @@ mod tests {
     }
 
     #[test]
+    fn the_exchange_tables_ask_the_worker_for_the_bury_and_the_friend_call() {
+        let mut t = ExchangeTable::new().unwrap();
+        let mut asked = Vec::new();
+        // Two 4 × 2 Tractor tables (a bury each) and two 6 × 3 Finding Friends tables
+        // (a bury and a call each).
+        while asked.len() < 6 {
+            let job = t.job().unwrap();
+            assert_eq!(t.game.phase(), PhaseName::Exchange);
+            asked.push((t.tables, t.game.players()));
+            t.answered(&crate::table::think::work::<Game>(&job)).unwrap();
+        }
+        assert_eq!(asked, [(0, 4), (1, 6), (1, 6), (2, 4), (3, 6), (3, 6)]);
+        // A refusal is a clear error, and the table does not move.
+        t.job().unwrap();
+        let moves = t.game.actions().len();
+        assert!(t.answered(&crate::table::think::refused()).unwrap_err().contains("did not answer"));
+        assert_eq!(t.game.actions().len(), moves);
+    }
+
+    #[test]
     fn the_experts_target_is_on_the_median_and_p99() {
         let within = Stats { count: 100, median: 49.0, p90: 100.0, p99: 240.0, worst: 900.0 };
         assert_eq!(Measure::ExpertMove.met(&within), Some(true));
         assert_eq!(Measure::ExpertMove.met(&Stats { median: 51.0, ..within }), Some(false));
         assert_eq!(Measure::ExpertMove.met(&Stats { p99: 260.0, ..within }), Some(false));
+        assert_eq!(Measure::ExpertExchange.met(&Stats { p99: 260.0, ..within }), Some(false));
         assert_eq!(Measure::Legality.met(&within), None);
         assert_eq!(Measure::HintList.met(&Stats { worst: 49.0, ..within }), Some(true));
     }

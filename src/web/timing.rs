@@ -4,7 +4,7 @@
 //! for each measure next to the targets, with the user agent.
 
 use crate::i18n::Text;
-use crate::ui_model::timing::{format_ms, ExpertTable, Measure, Run, Stats, MIN_SAMPLE_MS};
+use crate::ui_model::timing::{format_ms, ExchangeTable, ExpertTable, Measure, Run, Stats, MIN_SAMPLE_MS};
 use crate::web::shell::{BackHome, Shell};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -23,6 +23,7 @@ fn label(m: Measure) -> Text {
         Measure::BotMove2Decks => Text::TimingBot2,
         Measure::BotMove4Decks => Text::TimingBot4,
         Measure::ExpertMove => Text::TimingExpert,
+        Measure::ExpertExchange => Text::TimingExpertExchange,
     }
 }
 
@@ -86,38 +87,39 @@ pub fn TimingPage() -> impl IntoView {
                 progress.set(Some((run.done(), run.total())));
                 results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
             }
-            // The Expert's decisions, each timed by the bot worker on its own thread.
-            let mut table = match ExpertTable::new() {
-                Ok(t) => t,
-                Err(e) => {
-                    error.set(Some(e));
-                    running.set(false);
-                    return;
+            // The Expert's decisions, each timed by the bot worker on its own thread: its
+            // plays, then its exchanges. `Err(None)`: the page was left meanwhile.
+            let ask = |job: Vec<u8>| {
+                let alive = alive.clone();
+                async move {
+                    let answer = crate::web::worker::ask(&job).await.ok_or_else(|| Some(shell.t(Text::NoBotWorker).to_string()))?;
+                    if alive.load(Ordering::Relaxed) { Ok(answer) } else { Err(None) }
                 }
             };
-            while run.samples(Measure::ExpertMove).len() < n {
-                let (job, play) = match table.job() {
-                    Ok(j) => j,
-                    Err(e) => {
-                        error.set(Some(e));
-                        break;
+            let experts = async {
+                let mut table = ExpertTable::new()?;
+                while run.samples(Measure::ExpertMove).len() < n {
+                    let (job, play) = table.job()?;
+                    let answer = ask(job).await?;
+                    table.answered(&answer.bytes)?;
+                    if play {
+                        run.record(Measure::ExpertMove, answer.millis);
+                        results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
                     }
-                };
-                let Some(answer) = crate::web::worker::ask(&job).await else {
-                    error.set(Some(shell.t(Text::NoBotWorker).to_string()));
-                    break;
-                };
-                if !alive.load(Ordering::Relaxed) {
-                    return;
                 }
-                if let Err(e) = table.answered(&answer.bytes) {
-                    error.set(Some(e));
-                    break;
-                }
-                if play {
-                    run.record(Measure::ExpertMove, answer.millis);
+                let mut table = ExchangeTable::new()?;
+                while run.samples(Measure::ExpertExchange).len() < n {
+                    let answer = ask(table.job()?).await?;
+                    table.answered(&answer.bytes)?;
+                    run.record(Measure::ExpertExchange, answer.millis);
                     results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
                 }
+                Ok::<(), Option<String>>(())
+            };
+            match experts.await {
+                Err(None) => return,
+                Err(Some(e)) => error.set(Some(e)),
+                Ok(()) => {}
             }
             running.set(false);
         });
@@ -183,7 +185,9 @@ fn results_table(results: RwSignal<Vec<(Measure, Option<Stats>)>>, shell: Shell)
                             <small class="timing-target">
                                 {match target {
                                     Some(t) => format!("{} {} ms", shell.t(Text::TimingTarget), t),
-                                    None if m == Measure::ExpertMove => shell.t(Text::TimingExpertTarget).to_string(),
+                                    None if matches!(m, Measure::ExpertMove | Measure::ExpertExchange) => {
+                                        shell.t(Text::TimingExpertTarget).to_string()
+                                    }
                                     None => shell.t(Text::TimingNoTarget).to_string(),
                                 }}
                             </small>
