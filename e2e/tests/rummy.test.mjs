@@ -217,6 +217,24 @@ test("a new rummy table: players and pool rummy chosen on the setup screen", asy
   await context.close();
 });
 
+test("six players on a phone: the seats, the hint and a hand in three rows of groups leave Discard on the screen", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  // This deal's hand lies in three rows of groups once it has drawn.
+  await openTable(page, "seed=six1&p=6&pace=instant");
+  assert.ok(await waitForMyDraw(page));
+  await page.click("[data-testid=hint]");
+  await page.locator("[data-testid=hint-text][data-ready=yes]").waitFor();
+  await page.click("[data-testid=draw-stock]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+  const rows = await page.locator("[data-testid=hand-group]").evaluateAll((gs) => new Set(gs.map((g) => Math.round(g.getBoundingClientRect().top))).size);
+  assert.equal(rows, 3, "the deal no longer gives a hand in three rows; pick another seed");
+  const box = await page.locator("[data-testid=discard]").boundingBox();
+  assert.ok(box.y + box.height <= 740, `the Discard button ends at ${box.y + box.height}`);
+  await screenshot(page, "rummy-phone-six-hint");
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
+
 test("the hint says what the Expert would do, thought out in the table worker", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
   await openTable(page, "seed=e2eexpert&pace=instant&bots=nx");
