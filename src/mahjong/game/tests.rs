@@ -361,3 +361,21 @@ fn moves_settings_and_results_round_trip_through_their_encodings() {
         assert!(e.to_string().contains(hint), "{e}");
     }
 }
+
+/// The Expert lets a cheap win on a discard go while a long wall makes a self-drawn win
+/// (`2^(fan+1)` from every opponent) worth more, and takes it near the wall's end.
+#[test]
+fn the_expert_plays_on_for_a_self_drawn_win_early_and_takes_the_win_late() {
+    use super::bot::{Bot, BotReason};
+    let hands = ["111m999m4p66p77p88p9p", "123m456m789m23p55p", "111p222p333p5p6p8p9p", "444m555m666m777m8m"];
+    let answer = |wall: &str| {
+        let mut g = scenario(hands, wall);
+        g.apply(0, &Action::Discard(t("4p"))).unwrap();
+        assert_eq!(g.to_act(), vec![1]);
+        Bot::new(&seed("hold"), 1, Difficulty::Expert).suggest(&g.view(1))
+    };
+    let (early, why) = answer("111122223333444455556666777788889999s");
+    assert_eq!(early, Action::Pass, "{why}");
+    assert!(matches!(why, BotReason::SearchPlayOn { .. }), "{why}");
+    assert_eq!(answer("1234s").0, Action::Win);
+}

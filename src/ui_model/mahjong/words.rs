@@ -202,6 +202,14 @@ pub fn bot_reason(r: &crate::mahjong::game::bot::BotReason, lang: Lang) -> Strin
             format!("pass: {} points with the pung, {} without", tenths(*with), tenths(*without))
         }
         (R::SearchPass { with, without }, Lang::Zh) => format!("过：碰了平均{}分，不碰{}分", tenths(*with), tenths(*without)),
+        (R::SearchPlayOn { win, on }, Lang::En) => {
+            format!("pass: the win is worth {} points, the hand played on {}", tenths(*win), tenths(*on))
+        }
+        (R::SearchPlayOn { win, on }, Lang::Zh) => format!("过：胡这张{}分，继续打（争取自摸）平均{}分", tenths(*win), tenths(*on)),
+        (R::SearchVoid { suit, held, value }, Lang::En) => {
+            format!("play without {} ({held} held): {} points on the sampled walls, the most", suit_name(*suit, lang), tenths(*value))
+        }
+        (R::SearchVoid { suit, held, value }, Lang::Zh) => format!("定缺{}（{held}张）：平均{}分，三门中最高", suit_char(*suit), tenths(*value)),
     }
 }
 

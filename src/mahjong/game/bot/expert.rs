@@ -29,12 +29,7 @@
 //! * **Candidates** share the same determinizations (common random numbers),
 //!   so their difference is measured with far less noise than their values.
 //! * **Deal-in risk** of the tile discarded now is not in the playouts: it is
-//!   an estimate per opponent still in — ready with a probability growing
-//!   with its discards and sets; a tile of its void suit is safe; otherwise a
-//!   rank-shaped chance that the tile is one of its waits (lower for a kind it
-//!   discarded itself or with no copy left unseen) times what a deal-in costs
-//!   (more with its sets). A winner that plays on (血流成河) shows its hand: its
-//!   waits are known exactly.
+//!   subtracted, as measured chances (`danger.rs`).
 //!
 //! Everything is arithmetic on integers and `+ - * /` on floats, and every draw
 //! comes from the caller's stream, so a position and a stream position give the
@@ -69,6 +64,7 @@ const NOT_READY_AT_END: f64 = -0.3;
 const ROUND_IN_HAND: f64 = 0.2;
 
 /// What the seat knows of its future: the tiles it cannot see and how the wall runs.
+#[derive(Clone)]
 pub struct Position {
     pool: Vec<Tile>,
     /// The pool's copies of each kind.
@@ -118,6 +114,11 @@ impl Position {
         }
     }
 
+    /// The same position with `void` as the seat's void suit (the void being chosen).
+    pub fn with_void(&self, void: Suit) -> Position {
+        Position { void: Some(void), ..self.clone() }
+    }
+
     /// Tiles one determinization reads.
     fn needed(&self) -> usize {
         (self.draws * (self.chances() + 1)).min(self.pool.len())
@@ -158,13 +159,18 @@ impl Position {
             .filter_map(|t| {
                 let mut h = *hand;
                 h.add(t).ok()?;
-                Some((t, self.win_value(&h, false, melds), self.win_value(&h, true, melds)))
+                Some((t, self.win_value_with(&h, false, melds), self.win_value_with(&h, true, melds)))
             })
             .collect()
     }
 
-    /// What a win with `hand` (the winning tile in it) pays the seat.
-    fn win_value(&self, hand: &Hand, self_drawn: bool, melds: &[Meld]) -> f64 {
+    /// What a win with `hand` (the winning tile in it) and the seat's sets pays it.
+    pub fn win_value(&self, hand: &Hand, self_drawn: bool) -> f64 {
+        self.win_value_with(hand, self_drawn, &self.melds)
+    }
+
+    /// What a win with `hand` (the winning tile in it) and `melds` pays the seat.
+    fn win_value_with(&self, hand: &Hand, self_drawn: bool, melds: &[Meld]) -> f64 {
         let ctx = WinContext { self_drawn: self_drawn && !self.base, ..WinContext::default() };
         let points = match sichuan_fan(hand, melds, ctx, self.rules) {
             Ok(Some(f)) => f.points as f64,
@@ -330,53 +336,8 @@ pub fn keep_option(pos: &Position, hand: &Hand) -> Choice {
     Choice { hand: *hand, melds: pos.melds.clone() }
 }
 
-/// Expected points lost by discarding `tile` now (see the module header).
-pub fn deal_in_risk(view: &SeatView, seen: &Visible, hand: &Hand, tile: Tile) -> f64 {
-    let play_on = view.settings.winners_play_on();
-    let unseen = 4u8.saturating_sub(hand.count(tile)).saturating_sub(seen[tile.id() as usize]);
-    let mut risk = 0.0;
-    for s in (0..view.players).filter(|&s| s != view.seat) {
-        let first_win = view.wins.iter().find(|w| w.seat == s);
-        if first_win.is_some() && !play_on {
-            continue;
-        }
-        let sets = view.sets[s].len() as f64;
-        let loss = 3.0 + sets;
-        if let Some(w) = first_win {
-            // 血流成河: its locked hand is shown.
-            let mut locked = w.hand.clone();
-            if let Some(i) = w.tile.and_then(|t| locked.iter().position(|&x| x == t)) {
-                locked.remove(i);
-            }
-            let h = Hand::from_tiles(&locked, view.settings.wild_kind()).unwrap_or_default();
-            if h.len() % 3 == 1 && waits(&h, FORMS).contains(&tile) {
-                risk += loss;
-            }
-            continue;
-        }
-        if view.voids[s] == Some(tile.suit()) {
-            continue;
-        }
-        let discards = view.rivers[s].len() as f64;
-        let ready = ((discards - 3.0) * 0.08 + 0.12 * sets).clamp(0.0, 0.9);
-        let mut wait = match tile.rank() {
-            3..=7 => 0.13,
-            2 | 8 => 0.10,
-            _ => 0.08,
-        };
-        if view.rivers[s].iter().any(|r| r.tile == tile) {
-            wait *= 0.5;
-        }
-        if unseen == 0 {
-            wait *= 0.3;
-        }
-        risk += ready * wait * loss;
-    }
-    risk
-}
-
 /// Tenths of a point, for the reasons.
-fn tenths(x: f64) -> i32 {
+pub(super) fn tenths(x: f64) -> i32 {
     (x * 10.0).round() as i32
 }
 
@@ -394,7 +355,7 @@ impl super::Bot {
         let best = advice[0].shanten;
         let mut tiles: Vec<Tile> =
             advice.iter().filter(|d| d.shanten <= best + 1).take(self.effort.candidates.max(1)).map(|d| d.discard).collect();
-        let risk_of = |t: Tile| deal_in_risk(view, seen, hand, t);
+        let risk_of = |t: Tile| super::danger::deal_in_risk(view, seen, hand, t);
         // The safest tile costing at most two shanten steps is always a candidate.
         let safest = advice
             .iter()

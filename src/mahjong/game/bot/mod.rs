@@ -13,19 +13,25 @@
 //!   a tile of that opponent's void suit (it can never win on it), then one
 //!   it discarded itself, else any.
 //!
-//! * **Expert**: the advice bot's exchange, void, kongs and wins; its discards
-//!   and pungs by determinized playouts over the unseen tiles (`expert.rs`):
+//! * **Expert**: the advice bot's exchange and kongs; its void suit (`setup.rs`),
+//!   discards and pungs by determinized playouts over the unseen tiles (`expert.rs`):
 //!   the advice's best candidates compared on the same sampled walls, with the
-//!   table's own fan and payments, minus each discard's deal-in risk.
+//!   table's own fan and payments, minus each discard's measured deal-in risk
+//!   (`danger.rs`); a win on a discard it may let go for a self-drawn one worth
+//!   more (`hold.rs`). It always wins by self-draw.
 //!
 //! Exchange: the suit with the fewest tiles (at least three), its least
-//! connected tiles. Void: the suit with the fewest tiles after the exchange.
+//! connected tiles. Void (all but the Expert): the suit with the fewest tiles after
+//! the exchange.
 //!
 //! 血流成河: a bot that has won plays on with its hand locked — it wins when it
 //! can and otherwise discards the tile it drew (every kind alike); the others
 //! count a winner that plays on as a ready opponent.
 
+pub mod danger;
 pub mod expert;
+mod hold;
+mod setup;
 
 use super::settle::FORMS;
 use super::{Action, ClaimOptions, PhaseName, Seat, SeatView, Settings};
@@ -93,12 +99,18 @@ pub enum BotReason {
     /// sampled walls.
     SearchPung { with: i32, without: i32 },
     SearchPass { with: i32, without: i32 },
+    /// Expert: play without `suit` (`held` tiles of it), the hand then worth `value` tenths
+    /// of a point over the sampled walls, more than without either other suit.
+    SearchVoid { suit: Suit, held: usize, value: i32 },
+    /// Expert: let a win on a discard go (worth `win` tenths of a point) and play on for a
+    /// self-drawn one (the hand worth `on` tenths over the sampled walls).
+    SearchPlayOn { win: i32, on: i32 },
 }
 
 impl BotReason {
     /// Whether the move came from the Expert's search.
     pub fn searched(&self) -> bool {
-        matches!(self, BotReason::Search { .. } | BotReason::SearchSafe { .. } | BotReason::SearchPung { .. } | BotReason::SearchPass { .. })
+        matches!(self, BotReason::Search { .. } | BotReason::SearchSafe { .. } | BotReason::SearchPung { .. } | BotReason::SearchPass { .. } | BotReason::SearchVoid { .. } | BotReason::SearchPlayOn { .. })
     }
 }
 
@@ -131,6 +143,15 @@ impl fmt::Display for BotReason {
             }
             BotReason::SearchPass { with, without } => {
                 write!(f, "pass: {:+.1} points with the pung, {:+.1} without", *with as f64 / 10.0, *without as f64 / 10.0)
+            }
+            BotReason::SearchPlayOn { win, on } => write!(
+                f,
+                "pass: the win is worth {:+.1} points, the hand played on {:+.1}",
+                *win as f64 / 10.0,
+                *on as f64 / 10.0
+            ),
+            BotReason::SearchVoid { suit, held, value } => {
+                write!(f, "play without {} ({held} held): {:+.1} points on the sampled walls, the most", suit.letter(), *value as f64 / 10.0)
             }
         }
     }
@@ -364,6 +385,9 @@ impl Bot {
     }
 
     fn void(&mut self, view: &SeatView) -> (Action, BotReason) {
+        if self.difficulty == Difficulty::Expert {
+            return self.search_void(view);
+        }
         let hand = full_hand(view);
         let held = |s: Suit| hand.tiles().iter().filter(|t| t.suit() == s).count();
         let suit = if self.difficulty == Difficulty::Random {
@@ -376,6 +400,9 @@ impl Bot {
 
     fn claim(&mut self, view: &SeatView, tile: Tile, options: ClaimOptions) -> (Action, BotReason) {
         if options.win {
+            if self.difficulty == Difficulty::Expert && !locked(view) {
+                return self.search_win(view, &full_hand(view), tile);
+            }
             return (Action::Win, BotReason::Win);
         }
         if self.difficulty == Difficulty::Random {
