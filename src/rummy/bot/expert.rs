@@ -4,15 +4,18 @@
 //! drawing from the stock; at the discard, the heuristic's best few discards
 //! (a valid declaration is always made at once, and the first drop is the
 //! heuristic's). The Expert samples `samples` deals of the unseen cards
-//! consistent with its view (`knowledge.rs`) and, on every sampled deal, plays
-//! each candidate forward: its own next `horizon` draws from the sampled stock
-//! (one card in every `active` — the others draw in between), each kept or
-//! thrown by the heuristic's shape (judged by `solve::open_discards`). A
-//! playout's value is the number of turns
-//! it took to make a valid declaration, or, if none within the horizon, the
-//! horizon plus the kept hand's shape in turns (`SHAPE_PER_TURN`). The
-//! candidate with the least mean wins (ties: the heuristic's order); the same
-//! sampled deals serve every candidate, so the comparison is paired.
+//! consistent with its view (`knowledge.rs`) at a discard, `discards / 2`
+//! times as many at a draw (two candidates: the same number of playouts), and,
+//! on every sampled deal, plays each candidate forward: its own next `horizon`
+//! draws from the sampled stock (one card in every `active` — the others draw
+//! in between), each kept or thrown by the heuristic's shape (judged by
+//! `solve::open_discards`). A playout ends with the turns it took to make a
+//! valid declaration, or, if none within the horizon, the horizon plus the
+//! kept hand's shape in turns (`SHAPE_PER_TURN`), and is scored as a race
+//! against the other seats (`race.rs`: one less the chance of declaring
+//! first). The candidate with the least mean cost wins (ties: the heuristic's
+//! order); the same sampled deals serve every candidate, so the comparison is
+//! paired. The reasons quote the mean turns.
 //!
 //! A drawn card that cannot touch the kept hand — not a joker or wild card,
 //! no partner among the loose cards, not next to a sequence's card of its
@@ -20,13 +23,15 @@
 //! which keeps a decision to a few dozen solver runs. Effort is counted in
 //! sampled deals, candidates and draws, never in time; every random number
 //! comes from the seat's `Bots` stream, so a deal replays bit-for-bit and the
-//! values are integers (tenths of a turn), the same on every platform.
+//! values are integers (tenths of a turn, fixed-point chances), the same on
+//! every platform.
 //!
 //! `Effort::feed` (off in the app) also checks, on some sampled deals, whether
 //! the next seat would take each candidate discard; it measured worse
 //! (docs/rummy.md, "Bots").
 
 use super::knowledge::Knowledge;
+use super::race;
 use super::{has_partner, judged_options, lenient, shape, BotReason, Judged};
 use crate::rummy::game::{Action, SeatView};
 use crate::rummy::{open_discards, solve, Arrangement, Discard, RummyCard, Standing};
@@ -35,7 +40,8 @@ use rand_chacha::ChaCha20Rng;
 /// How hard the Expert searches: the bound on its work, never a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effort {
-    /// Sampled deals of the unseen cards per decision.
+    /// Sampled deals of the unseen cards per discard (a draw samples
+    /// `discards / 2` times as many: [`draw_samples`]).
     pub samples: usize,
     /// Own draws played forward on each.
     pub horizon: usize,
@@ -56,7 +62,7 @@ impl Default for Effort {
 /// Tenths of a turn: the unit of a playout's value.
 const TURN: u64 = 10;
 /// Shape points that count as one more turn to go at the horizon.
-const SHAPE_PER_TURN: u64 = 8;
+const SHAPE_PER_TURN: u64 = 16;
 /// What feeding the next seat costs, in tenths of a turn: a card that lowers
 /// its shape (it would take it), and one that completes its hand.
 const FEEDS: u64 = 6;
@@ -146,6 +152,13 @@ fn playout(mut kept: Kept, draws: &[RummyCard], first: u64, horizon: usize, view
     (first + horizon as u64) * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN
 }
 
+/// Sampled deals for a draw: a draw weighs two candidates where a discard weighs
+/// `discards`, so it samples `discards / 2` times as many deals for the same
+/// number of playouts (the draw decides more: docs/rummy.md, "Bots").
+fn draw_samples(effort: Effort) -> usize {
+    effort.samples * (effort.discards / 2).max(1)
+}
+
 /// The seat's next draws in a sampled stock: one card in every `active`,
 /// starting at `from`.
 fn own_draws(stock: &[RummyCard], from: usize, active: usize) -> Vec<RummyCard> {
@@ -157,8 +170,23 @@ fn mean(sum: u64, n: usize) -> u32 {
     (sum / n.max(1) as u64) as u32
 }
 
+/// A candidate's playouts summed: in tenths of a turn (what the reasons say)
+/// and as race costs (what decides, `race.rs`).
+#[derive(Clone, Copy, Default)]
+struct Sums {
+    tenths: u64,
+    cost: u64,
+}
+
+impl Sums {
+    fn add(&mut self, tenths: u64, others: usize) {
+        self.tenths += tenths;
+        self.cost += race::cost(tenths, others);
+    }
+}
+
 /// The Expert's draw: the heuristic's first drop, else the top discard or the
-/// stock, whichever sampled playouts finish sooner.
+/// stock, whichever sampled playouts race better.
 pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (Action, BotReason) {
     let Some((now, standing)) = Kept::now(view) else { return (Action::DrawStock, BotReason::DrawStock) };
     let card = match super::draw_prelude(view, standing) {
@@ -176,25 +204,26 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
     let knowledge = Knowledge::from_view(view);
     let active = knowledge.active;
     let depth = active * (effort.horizon + 1);
-    let (mut take_sum, mut stock_sum) = (0u64, 0u64);
+    let (mut take_sum, mut stock_sum) = (Sums::default(), Sums::default());
     let mut deals = 0;
-    for _ in 0..effort.samples {
+    for _ in 0..draw_samples(effort) {
         let (stock, _) = knowledge.sample_stock(rng, depth, 0);
         let Some(&first) = stock.first() else { break };
         deals += 1;
         // Both candidates draw the same later cards: one in every `active` after this round.
         let later = own_draws(&stock, active, active);
-        take_sum += playout(taken.clone(), &later, 1, effort.horizon, view);
-        stock_sum += match draw_onto(&now, first, view) {
+        take_sum.add(playout(taken.clone(), &later, 1, effort.horizon, view), active - 1);
+        let stock_tenths = match draw_onto(&now, first, view) {
             Err(()) => 0,
             Ok(k) => playout(k, &later, 1, effort.horizon, view),
         };
+        stock_sum.add(stock_tenths, active - 1);
     }
     if deals == 0 {
         return (Action::DrawStock, BotReason::DrawStock);
     }
-    let (take, stock) = (mean(take_sum, deals), mean(stock_sum, deals));
-    if take_sum < stock_sum {
+    let (take, stock) = (mean(take_sum.tenths, deals), mean(stock_sum.tenths, deals));
+    if take_sum.cost < stock_sum.cost {
         (Action::TakeDiscard, BotReason::ExpertTake { card, take, stock, deals })
     } else {
         (Action::DrawStock, BotReason::ExpertStock { card, take, stock, deals })
@@ -221,7 +250,7 @@ pub(crate) fn discard(
         .collect();
     let knowledge = Knowledge::from_view(view);
     let active = knowledge.active;
-    let mut sums = vec![0u64; kept.len()];
+    let mut sums = vec![Sums::default(); kept.len()];
     let mut deals = 0;
     let (next, unknown) = knowledge.next.unwrap_or((view.seat, 0));
     for sample in 0..effort.samples {
@@ -238,32 +267,34 @@ pub(crate) fn discard(
             if let Some(them) = Kept::sampled(hand, view) {
                 let weight = effort.samples as u64 / effort.feed.max(1) as u64;
                 for (sum, (card, _)) in sums.iter_mut().zip(&kept) {
-                    *sum += weight
-                        * match draw_onto(&them, *card, view) {
-                            Err(()) => FEEDS_DECLARATION,
-                            Ok(k) if k.shape < them.shape => FEEDS,
-                            Ok(_) => 0,
-                        };
+                    let penalty = match draw_onto(&them, *card, view) {
+                        Err(()) => FEEDS_DECLARATION,
+                        Ok(k) if k.shape < them.shape => FEEDS,
+                        Ok(_) => 0,
+                    };
+                    for _ in 0..weight {
+                        sum.add(penalty, active - 1);
+                    }
                 }
             }
         }
         // The others draw before this seat's next turn.
         let draws = own_draws(&stock, active - 1, active);
         for (sum, (_, k)) in sums.iter_mut().zip(&kept) {
-            *sum += playout(k.clone(), &draws, 1, effort.horizon, view);
+            sum.add(playout(k.clone(), &draws, 1, effort.horizon, view), active - 1);
         }
     }
     if deals == 0 || kept.is_empty() {
         return super::heuristic_discard(view, taken);
     }
     // The least sum; ties go to the heuristic's order.
-    let pick = (0..kept.len()).min_by_key(|&i| (sums[i], i)).unwrap_or(0);
-    let runner_up = (0..kept.len()).filter(|&i| i != pick).min_by_key(|&i| (sums[i], i));
+    let pick = (0..kept.len()).min_by_key(|&i| (sums[i].cost, i)).unwrap_or(0);
+    let runner_up = (0..kept.len()).filter(|&i| i != pick).min_by_key(|&i| (sums[i].cost, i));
     let card = kept[pick].0;
     let reason = BotReason::ExpertDiscard {
         card,
-        turns: mean(sums[pick], deals),
-        next: runner_up.map(|i| (kept[i].0, mean(sums[i], deals))),
+        turns: mean(sums[pick].tenths, deals),
+        next: runner_up.map(|i| (kept[i].0, mean(sums[i].tenths, deals))),
         deals,
     };
     (Action::Discard(card), reason)

@@ -21,10 +21,12 @@
 //!
 //! **Expert**: the heuristic's drop and declaration; its draws and discards
 //! chosen by determinized search over the unseen cards (`expert.rs`,
-//! `knowledge.rs`), bounded by [`Effort`].
+//! `knowledge.rs`), its playouts scored as a race to declare (`race.rs`),
+//! bounded by [`Effort`].
 
 mod expert;
 mod knowledge;
+mod race;
 
 pub use expert::Effort;
 
