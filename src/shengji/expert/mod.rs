@@ -15,6 +15,7 @@
 //! In the browser the search runs only in the bot worker (`shengji::think`,
 //! src/bot_worker.rs); the pages' wasm leaves it out (see `Bot::play`).
 
+mod bids;
 mod candidates;
 mod exchange;
 mod knowledge;
@@ -22,6 +23,7 @@ mod playout;
 mod sampling;
 mod search;
 
+pub(crate) use bids::bid;
 pub(crate) use exchange::{bury, call_friends};
 pub use search::Effort;
 
