@@ -32,7 +32,7 @@ pub enum Difficulty {
     #[default]
     Heuristic,
     /// Determinized search over sampled deals with heuristic playouts
-    /// (`shengji::expert`): the play, the bury and the friend call; the heuristic's bids.
+    /// (`shengji::expert`): the play, the bury, the friend call, bids and steals.
     Expert,
 }
 
