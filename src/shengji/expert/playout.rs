@@ -82,14 +82,6 @@ impl Playout {
             None => (landlord, Vec::new(), None),
         };
         Playout {
-            players: n,
-            decks: view.decks,
-            ladder: view.ladder,
-            kitty_multiplier: view.kitty_multiplier,
-            join_once: view.friend_limits.join_once,
-            landlord,
-            hands,
-            buried,
             team: (0..n).map(|s| view.on_landlord_team(s)).collect(),
             friends: view.friends.clone(),
             points: view.points.clone(),
@@ -97,7 +89,7 @@ impl Playout {
             plays,
             lead,
             played,
-            last: None,
+            ..Playout::dealt(view, landlord, hands, buried, &[])
         }
     }
 
