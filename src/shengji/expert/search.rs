@@ -61,7 +61,7 @@ impl Default for Effort {
             finalists: 2,
             margin_milli: 40,
             exchange_plays: 16000,
-            bid_plays: 2500,
+            bid_plays: 8000,
         }
     }
 }
