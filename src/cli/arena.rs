@@ -67,6 +67,10 @@ pub struct ArenaArgs {
     /// heuristic [default: the app's]
     #[arg(long, value_name = "N")]
     pub expert_exchange_plays: Option<usize>,
+    /// Simulated card plays for an Expert's bid or steal of the kitty (each playout the
+    /// rest of the draw and the whole play); 0 leaves them to the heuristic [default: the app's]
+    #[arg(long, value_name = "N")]
+    pub expert_bid_plays: Option<usize>,
     /// Print a line to standard error every N deal pairs (0: never)
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
@@ -94,6 +98,12 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
         }
         effort.exchange_plays = p;
     }
+    if let Some(p) = a.expert_bid_plays {
+        if p > 10_000_000 {
+            return Err(CliError::new(format!("--expert-bid-plays must be 0 to 10000000, not {p}")));
+        }
+        effort.bid_plays = p;
+    }
     let config =
         ArenaConfig { a: a.a.difficulty(), b: a.b.difficulty(), deals: a.deals, seed: seed.clone(), settings, effort };
     let start = Instant::now();
@@ -104,6 +114,7 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
     let r = arena::report(&seed, &pairs);
     let ta = DecisionTimes::of(&timings.a);
     let tb = DecisionTimes::of(&timings.b);
+    let tbids = DecisionTimes::of(&timings.a_bids);
     let seconds = ms_since(start) / 1000.0;
     let pct = |x: f64| 100.0 * x;
     out.emit(
@@ -116,6 +127,7 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                  mean paired point margin: {:+.1} card points per hand for A\n\
                  minimum detectable effect (80 % power, two-sided 5 %): {:.1} points of share\n\
                  time per decision: A ({}) median {:.3} ms, p99 {:.3} ms over {}; B ({}) median {:.3} ms, p99 {:.3} ms over {}\n\
+                 A's draw decisions with a bid to make: median {:.3} ms, p99 {:.3} ms, max {:.3} ms over {}\n\
                  digest {}; {:.1} s",
                 a.a.name(),
                 a.b.name(),
@@ -145,6 +157,10 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                 tb.median,
                 tb.p99,
                 tb.count,
+                tbids.median,
+                tbids.p99,
+                timings.a_bids.iter().copied().fold(0.0, f64::max),
+                tbids.count,
                 r.digest,
                 seconds,
             )
@@ -167,6 +183,7 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                     "decision_ms": ta,
                 },
                 "b": { "bot": a.b.name(), "decision_ms": tb },
+                "a_bid_decision_ms": tbids,
                 "pairs": { "won": r.pairs_won, "split": r.pairs_split, "lost": r.pairs_lost },
                 "mde": r.mde,
                 "digest": r.digest,

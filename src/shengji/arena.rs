@@ -21,7 +21,8 @@
 //!   The minimum detectable effect is 2.8 × the standard deviation of the
 //!   per-pair hand score / √N (a two-sided 5 % test with 80 % power).
 //! * Decision times (the only thing that varies between runs) come from the
-//!   caller's clock, over every bot decision in the exchange and play.
+//!   caller's clock, over every bot decision in the exchange and play; A's draw
+//!   decisions with a bid to make are timed apart.
 
 use crate::dup::{uniform_below, Purpose, TableSeed};
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
@@ -123,11 +124,14 @@ fn play_hand(
         let seat = game.to_act()[0];
         let view = game.view(seat);
         let timed = matches!(view.phase, PhaseName::Exchange | PhaseName::Play);
-        let t0 = if timed { clock() } else { 0.0 };
+        let bid = view.phase == PhaseName::Draw && !view.valid_bids.is_empty() && is_a(seat);
+        let t0 = if timed || bid { clock() } else { 0.0 };
         let (action, _) = bots[seat].suggest_explained(&view);
         if timed {
             let dt = clock() - t0;
             if is_a(seat) { timings.a.push(dt) } else { timings.b.push(dt) }
+        } else if bid {
+            timings.a_bids.push(clock() - t0);
         }
         game.apply(seat, &action).map_err(|e| ArenaError::Refused {
             seed: seed.to_string(),

@@ -28,17 +28,20 @@ pub fn deal_seed(seed: &TableSeed, d: usize) -> TableSeed {
     TableSeed::parse(&generate_seed(rng.next_u64())).expect("generated seeds are valid")
 }
 
-/// Milliseconds per bot decision, A's and B's.
+/// Milliseconds per bot decision, A's and B's; and A's bid decisions apart, where a game
+/// times them (Shengji's draw decisions with a bid to make, left out of `a`).
 #[derive(Clone, Debug, Default)]
 pub struct Timings {
     pub a: Vec<f64>,
     pub b: Vec<f64>,
+    pub a_bids: Vec<f64>,
 }
 
 impl Timings {
     pub fn extend(&mut self, other: Timings) {
         self.a.extend(other.a);
         self.b.extend(other.b);
+        self.a_bids.extend(other.a_bids);
     }
 }
 

@@ -398,6 +398,20 @@ pub fn bot_reason(reason: &BotReason, lang: Lang) -> String {
             BotReason::SearchedCall { calls, deals, win_percent } => {
                 format!("在{deals}种可能的牌局里比较了{calls}种叫朋友，这样叫我方赢{win_percent}%")
             }
+            BotReason::SearchedBid { bid, options, deals, win_percent } => {
+                let what = match bid {
+                    Some((card, count)) => format!("亮{count}张{}", card_label(*card, lang)),
+                    None => "暂不亮主".into(),
+                };
+                format!("在{deals}种可能的牌局里比较了{options}种叫法，{what}我方赢{win_percent}%")
+            }
+            BotReason::SearchedSteal { bid, options, deals, win_percent } => {
+                let what = match bid {
+                    Some((card, count)) => format!("亮{count}张{}抢底", card_label(*card, lang)),
+                    None => "不抢底".into(),
+                };
+                format!("在{deals}种可能的牌局里比较了{options}种叫法，{what}我方赢{win_percent}%")
+            }
         },
     }
 }

@@ -3,8 +3,8 @@
 //! steals the kitty (炒地皮), a steal when the hand is mostly trump by it.
 
 use super::{Bot, BotReason, Difficulty};
-use crate::cards::Card;
-use crate::shengji::game::{Action, SeatView};
+use crate::cards::{Card, Rank};
+use crate::shengji::game::{Action, Bid, Seat, SeatView};
 use crate::shengji::trump::Trump;
 
 impl Bot {
@@ -24,25 +24,12 @@ impl Bot {
             }
             return (fallback, BotReason::NoBid);
         }
-        // Never overbid a partner.
-        if let Some(top) = view.bids.last() {
-            let tractor = view.friends_to_call == 0;
-            if tractor && top.seat != view.seat && top.seat % 2 == view.seat % 2 {
-                return (fallback, BotReason::PartnerHoldsBid);
-            }
-            if top.seat == view.seat {
-                return (fallback, BotReason::IHoldBid);
-            }
+        let (bid, why) = heuristic_draw(&BidSpot::of(view));
+        let heuristic = (bid.map_or(fallback, |(c, k)| Action::Bid(c, k)), why);
+        if self.difficulty == Difficulty::Expert && matches!(heuristic.1, BotReason::TrumpShare(_) | BotReason::TrumpsTooWeak) {
+            return crate::shengji::expert::bid(&mut self.rng, view, heuristic, self.effort);
         }
-        let full = (view.decks * 54 - view.kitty_size) / view.players;
-        if view.hand.len() * 3 < full && view.deck_left > 0 {
-            return (fallback, BotReason::TooEarlyToJudge);
-        }
-        let threshold = if view.deck_left == 0 { 0.3 } else { 0.38 };
-        match best_bid(view) {
-            Some((share, c, k)) if share >= threshold => (Action::Bid(c, k), BotReason::TrumpShare(share)),
-            _ => (fallback, BotReason::TrumpsTooWeak),
-        }
+        heuristic
     }
 
     /// 炒地皮, this seat's turn after a bury: take the kitty with the bid that makes the most
@@ -60,14 +47,87 @@ impl Bot {
             }
             return (Action::Pass, BotReason::NoBid);
         }
-        let tractor = view.friends_to_call == 0;
-        if tractor && view.landlord.is_some_and(|l| l % 2 == view.seat % 2) {
-            return (Action::Pass, BotReason::PartnerHoldsBid);
+        let (bid, why) = heuristic_steal(&BidSpot::of(view));
+        let heuristic = (bid.map_or(Action::Pass, |(c, k)| Action::Bid(c, k)), why);
+        if self.difficulty == Difficulty::Expert && matches!(heuristic.1, BotReason::TrumpShare(_) | BotReason::TrumpsTooWeak) {
+            return crate::shengji::expert::bid(&mut self.rng, view, heuristic, self.effort);
         }
-        match best_bid(view) {
-            Some((share, c, k)) if share >= STEAL_SHARE => (Action::Bid(c, k), BotReason::TrumpShare(share)),
-            _ => (Action::Pass, BotReason::TrumpsTooWeak),
+        heuristic
+    }
+}
+
+/// What the heuristic's bids read: a seat's view in the draw or a round of steals, or the
+/// same read off a simulated table (the Expert's, `shengji::expert::bids`).
+pub(crate) struct BidSpot<'a> {
+    pub seat: Seat,
+    pub players: usize,
+    pub decks: usize,
+    pub kitty_size: usize,
+    pub friends_to_call: usize,
+    pub deck_left: usize,
+    pub trump_rank: Rank,
+    pub landlord: Option<Seat>,
+    pub hand: &'a [Card],
+    pub bids: &'a [Bid],
+    pub valid_bids: &'a [(Card, u8)],
+}
+
+impl<'a> BidSpot<'a> {
+    pub fn of(view: &'a SeatView) -> BidSpot<'a> {
+        BidSpot {
+            seat: view.seat,
+            players: view.players,
+            decks: view.decks,
+            kitty_size: view.kitty_size,
+            friends_to_call: view.friends_to_call,
+            deck_left: view.deck_left,
+            trump_rank: view.trump_rank,
+            landlord: view.landlord,
+            hand: &view.hand,
+            bids: &view.bids,
+            valid_bids: &view.valid_bids,
         }
+    }
+}
+
+/// The heuristic's bid in the draw (none: draw, or pass once the deck is drawn), and why.
+pub(crate) fn heuristic_draw(s: &BidSpot) -> (Option<(Card, u8)>, BotReason) {
+    if s.valid_bids.is_empty() {
+        return (None, BotReason::NoBidPossible);
+    }
+    // Never overbid a partner.
+    if let Some(top) = s.bids.last() {
+        let tractor = s.friends_to_call == 0;
+        if tractor && top.seat != s.seat && top.seat % 2 == s.seat % 2 {
+            return (None, BotReason::PartnerHoldsBid);
+        }
+        if top.seat == s.seat {
+            return (None, BotReason::IHoldBid);
+        }
+    }
+    let full = (s.decks * 54 - s.kitty_size) / s.players;
+    if s.hand.len() * 3 < full && s.deck_left > 0 {
+        return (None, BotReason::TooEarlyToJudge);
+    }
+    let threshold = if s.deck_left == 0 { 0.3 } else { 0.38 };
+    match best_bid(s) {
+        Some((share, c, k)) if share >= threshold => (Some((c, k)), BotReason::TrumpShare(share)),
+        _ => (None, BotReason::TrumpsTooWeak),
+    }
+}
+
+/// The heuristic's steal in its turn after a bury (none: pass), and why.
+pub(crate) fn heuristic_steal(s: &BidSpot) -> (Option<(Card, u8)>, BotReason) {
+    if s.valid_bids.is_empty() {
+        return (None, BotReason::NoBidPossible);
+    }
+    let tractor = s.friends_to_call == 0;
+    if tractor && s.landlord.is_some_and(|l| l % 2 == s.seat % 2) {
+        return (None, BotReason::PartnerHoldsBid);
+    }
+    match best_bid(s) {
+        Some((share, c, k)) if share >= STEAL_SHARE => (Some((c, k)), BotReason::TrumpShare(share)),
+        _ => (None, BotReason::TrumpsTooWeak),
     }
 }
 
@@ -76,9 +136,9 @@ const STEAL_SHARE: f64 = 0.38;
 
 /// Of `view`'s valid bids, the one whose trump covers most of the hand (the fewest cards
 /// shown of equals), with that share.
-fn best_bid(view: &SeatView) -> Option<(f64, Card, u8)> {
+fn best_bid(view: &BidSpot) -> Option<(f64, Card, u8)> {
     let mut best: Option<(f64, Card, u8)> = None;
-    for &(c, k) in &view.valid_bids {
+    for &(c, k) in view.valid_bids {
         let trump = match c.suit() {
             Some(suit) => Trump::Standard { rank: view.trump_rank, suit },
             None => Trump::NoTrump { rank: Some(view.trump_rank) },

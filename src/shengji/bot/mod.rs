@@ -15,6 +15,8 @@ use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
 mod bids;
+
+pub(crate) use bids::{heuristic_draw, heuristic_steal, BidSpot};
 mod reason;
 mod state;
 
@@ -30,7 +32,7 @@ pub enum Difficulty {
     #[default]
     Heuristic,
     /// Determinized search over sampled deals with heuristic playouts
-    /// (`shengji::expert`): the play, the bury and the friend call; the heuristic's bids.
+    /// (`shengji::expert`): the play, the bury, the friend call, bids and steals.
     Expert,
 }
 
@@ -148,8 +150,8 @@ impl Bot {
 
     fn bury(&mut self, view: &SeatView, rules: &Rules) -> (Action, BotReason) {
         let k = view.kitty_size;
-        let mut hand = view.hand.clone();
         if self.difficulty == Difficulty::Random {
+            let mut hand = view.hand.clone();
             let mut out = Vec::new();
             for _ in 0..k {
                 let i = self.roll(hand.len());
@@ -157,29 +159,7 @@ impl Bot {
             }
             return (Action::Bury(out), BotReason::RandomBury);
         }
-        let trump = rules.trump();
-        let counts = CardCounts::from_cards(&hand);
-        let mut out: Vec<Card> = Vec::new();
-        // Void short plain suits without points or aces first.
-        let mut suits: Vec<(usize, EffectiveSuit)> = EffectiveSuit::ALL[..4]
-            .iter()
-            .map(|&s| (hand.iter().filter(|&&c| rules.layout().effective_suit(c) == s).count(), s))
-            .filter(|&(n, _)| n > 0)
-            .collect();
-        crate::small_sort::sort(&mut suits);
-        let mut voided = Vec::new();
-        for (n, s) in suits {
-            let cards: Vec<Card> = hand.iter().copied().filter(|&c| rules.layout().effective_suit(c) == s).collect();
-            let risky = cards.iter().any(|c| c.points() > 0 || c.rank() == Some(Rank::Ace));
-            if out.len() + n <= k && !risky {
-                out.extend(cards);
-                voided.push(s);
-            }
-        }
-        let mut rest = without(&hand, &out);
-        crate::small_sort::sort_by_key(&mut rest, |&c| bury_key(trump, &counts, c));
-        out.extend(rest.into_iter().take(k - out.len()));
-        hand.clear();
+        let (out, voided) = heuristic_bury(&view.hand, k, rules);
         if self.difficulty == Difficulty::Expert {
             let calls = friend_calls(view, rules, &view.hand, |_| 0);
             return crate::shengji::expert::bury(&mut self.rng, view, rules, (out, BotReason::Bury { voided }), &calls, self.effort);
@@ -216,6 +196,34 @@ impl Bot {
         }
         heuristic_play(&mut self.rng, self.difficulty, view, rules, trick)
     }
+}
+
+/// The heuristic's bury of `k` cards from `hand` (the kitty in it): void short plain
+/// suits without points or aces first, then the cheapest cards, pairs kept ([`bury_key`]);
+/// with the suits it voided.
+pub(crate) fn heuristic_bury(hand: &[Card], k: usize, rules: &Rules) -> (Vec<Card>, Vec<EffectiveSuit>) {
+    let trump = rules.trump();
+    let counts = CardCounts::from_cards(hand);
+    let mut out: Vec<Card> = Vec::new();
+    let mut suits: Vec<(usize, EffectiveSuit)> = EffectiveSuit::ALL[..4]
+        .iter()
+        .map(|&s| (hand.iter().filter(|&&c| rules.layout().effective_suit(c) == s).count(), s))
+        .filter(|&(n, _)| n > 0)
+        .collect();
+    crate::small_sort::sort(&mut suits);
+    let mut voided = Vec::new();
+    for (n, s) in suits {
+        let cards: Vec<Card> = hand.iter().copied().filter(|&c| rules.layout().effective_suit(c) == s).collect();
+        let risky = cards.iter().any(|c| c.points() > 0 || c.rank() == Some(Rank::Ace));
+        if out.len() + n <= k && !risky {
+            out.extend(cards);
+            voided.push(s);
+        }
+    }
+    let mut rest = without(hand, &out);
+    crate::small_sort::sort_by_key(&mut rest, |&c| bury_key(trump, &counts, c));
+    out.extend(rest.into_iter().take(k - out.len()));
+    (out, voided)
 }
 
 /// `hand` without one copy of each of `cards` (those it holds).

@@ -61,6 +61,12 @@ pub enum BotReason {
     SearchedBury { buries: usize, deals: usize, win_percent: u32 },
     /// The Expert's friend call: the best of `calls` over `deals` sampled deals.
     SearchedCall { calls: usize, deals: usize, win_percent: u32 },
+    /// The Expert's bid in the draw (`bid`: the cards shown, `count` × `card`; none: no
+    /// bid for now), the best of `options` (drawing or passing among them) over `deals`
+    /// sampled deals of the cards it has not seen.
+    SearchedBid { bid: Option<(Card, u8)>, options: usize, deals: usize, win_percent: u32 },
+    /// The Expert's steal of the kitty (炒地皮; none: let it lie), searched as a bid.
+    SearchedSteal { bid: Option<(Card, u8)>, options: usize, deals: usize, win_percent: u32 },
 }
 
 impl fmt::Display for BotReason {
@@ -114,6 +120,20 @@ impl fmt::Display for BotReason {
                 f,
                 "the best of {calls} friend calls over {deals} sampled deals: my side wins {win_percent}% of them"
             ),
+            BotReason::SearchedBid { bid, options, deals, win_percent } => {
+                match bid {
+                    Some((card, count)) => write!(f, "show {count} × {}", card.label())?,
+                    None => f.write_str("no bid for now")?,
+                }
+                write!(f, ": the best of {options} choices over {deals} sampled deals, my side winning {win_percent}% of them")
+            }
+            BotReason::SearchedSteal { bid, options, deals, win_percent } => {
+                match bid {
+                    Some((card, count)) => write!(f, "take the kitty with {count} × {}", card.label())?,
+                    None => f.write_str("let the kitty lie")?,
+                }
+                write!(f, ": the best of {options} choices over {deals} sampled deals, my side winning {win_percent}% of them")
+            }
         }
     }
 }

@@ -140,6 +140,27 @@ impl Knowledge {
         Some(Knowledge { unseen, need, void, known, follows: Vec::new() })
     }
 
+    /// What a seat knows when it may bid, in the draw or a round of steals (the kitty
+    /// buried): every card but its hand is unseen, in the other hands at their sizes (the
+    /// cards their bids showed among them) or, in the last slot, the cards still to be
+    /// drawn and the kitty. `None` when the counts do not add up.
+    pub fn at_bid(view: &SeatView, rules: &Rules) -> Option<Knowledge> {
+        let n = view.players;
+        let me = view.seat;
+        let mut unseen = CardCounts::full_decks(view.decks);
+        if !unseen.remove_all(&CardCounts::from_cards(&view.hand)) {
+            return None;
+        }
+        let mut need: Vec<usize> = (0..n).map(|s| if s == me { 0 } else { view.hand_sizes[s] }).collect();
+        need.push(view.deck_left + view.kitty_size);
+        if need.iter().sum::<usize>() != unseen.len() {
+            return None;
+        }
+        let void = vec![[false; 5]; n + 1];
+        let known = bid_cards(view, rules, unseen, &need, &void, &vec![Vec::new(); n]);
+        Some(Knowledge { unseen, need, void, known, follows: Vec::new() })
+    }
+
     /// Could the sampled hands (per slot) have made every past follow?
     pub fn consistent(&self, rules: &Rules, hands: &[Vec<Card>]) -> bool {
         self.follows.iter().all(|f| {

@@ -7,7 +7,9 @@
 //! the rest of the hand with heuristic bots (`playout.rs`), and keeps the
 //! candidate with the best mean outcome for its side (`search.rs`). The bury and
 //! the friend call are searched the same way from the first lead of the play
-//! (`exchange.rs`); bids are the heuristic's. Randomness comes from the
+//! (`exchange.rs`), and bids and steals of the kitty from the seat's turn in the
+//! draw or the round of steals, through a lean copy of the rest of the draw and
+//! exchange (`bids.rs`). Randomness comes from the
 //! seat's `Bots` stream only and effort is counted in deals and playouts, so
 //! a duplicate deal replays bit-for-bit. The design and its measured strength
 //! are in docs/game.md ("The Expert bot").
@@ -15,6 +17,7 @@
 //! In the browser the search runs only in the bot worker (`shengji::think`,
 //! src/bot_worker.rs); the pages' wasm leaves it out (see `Bot::play`).
 
+mod bids;
 mod candidates;
 mod exchange;
 mod knowledge;
@@ -22,6 +25,7 @@ mod playout;
 mod sampling;
 mod search;
 
+pub(crate) use bids::bid;
 pub(crate) use exchange::{bury, call_friends};
 pub use search::Effort;
 

@@ -82,14 +82,6 @@ impl Playout {
             None => (landlord, Vec::new(), None),
         };
         Playout {
-            players: n,
-            decks: view.decks,
-            ladder: view.ladder,
-            kitty_multiplier: view.kitty_multiplier,
-            join_once: view.friend_limits.join_once,
-            landlord,
-            hands,
-            buried,
             team: (0..n).map(|s| view.on_landlord_team(s)).collect(),
             friends: view.friends.clone(),
             points: view.points.clone(),
@@ -97,7 +89,7 @@ impl Playout {
             plays,
             lead,
             played,
-            last: None,
+            ..Playout::dealt(view, landlord, hands, buried, &[])
         }
     }
 
@@ -107,8 +99,35 @@ impl Playout {
     pub fn at_play_start(mut self, hand: Vec<Card>, buried: Vec<Card>, friends: &[crate::shengji::game::Friend]) -> Playout {
         self.hands[self.landlord] = hand;
         self.buried = buried;
-        self.friends = friends.iter().map(|&friend| FriendSlot { friend, seen: 0, revealed: None }).collect();
+        self.friends = slots(friends);
         self
+    }
+
+    /// A hand at the first lead of its play, from the table `view` shows (its size, ladder
+    /// and kitty rules) and a simulated draw and exchange: the landlord, every hand, the
+    /// buried cards and the friends called (none in Tractor, where the landlord's side is
+    /// its partnership).
+    pub fn dealt(view: &SeatView, landlord: Seat, hands: Vec<Vec<Card>>, buried: Vec<Card>, friends: &[crate::shengji::game::Friend]) -> Playout {
+        let n = view.players;
+        let tractor = view.friends_to_call == 0;
+        Playout {
+            players: n,
+            decks: view.decks,
+            ladder: view.ladder,
+            kitty_multiplier: view.kitty_multiplier,
+            join_once: view.friend_limits.join_once,
+            landlord,
+            hands,
+            buried,
+            team: (0..n).map(|s| if tractor { s % 2 == landlord % 2 } else { s == landlord }).collect(),
+            friends: slots(friends),
+            points: vec![0; n],
+            leader: landlord,
+            plays: Vec::new(),
+            lead: None,
+            played: CardCounts::new(),
+            last: None,
+        }
     }
 
     pub fn next_seat(&self) -> Seat {
@@ -237,4 +256,9 @@ impl Playout {
             points: if defending { -(ap as i32) } else { ap as i32 },
         }
     }
+}
+
+/// Friend calls as the play starts them: no copy seen, nobody revealed.
+fn slots(friends: &[crate::shengji::game::Friend]) -> Vec<FriendSlot> {
+    friends.iter().map(|&friend| FriendSlot { friend, seen: 0, revealed: None }).collect()
 }

@@ -43,6 +43,10 @@ pub struct Effort {
     /// Simulated card plays for a bury or a friend call (`exchange.rs`), made once a
     /// hand and so given more than a play; 0 leaves them to the heuristic.
     pub exchange_plays: usize,
+    /// Simulated card plays for a bid (or a steal of the kitty) the heuristic weighs
+    /// (`bids.rs`), each playout the rest of the draw and the whole play; 0 leaves the
+    /// bids to the heuristic.
+    pub bid_plays: usize,
 }
 
 impl Default for Effort {
@@ -57,6 +61,7 @@ impl Default for Effort {
             finalists: 2,
             margin_milli: 40,
             exchange_plays: 16000,
+            bid_plays: 8000,
         }
     }
 }
@@ -64,7 +69,7 @@ impl Default for Effort {
 impl Effort {
     /// A small effort for tests: a few deals per decision.
     pub fn light() -> Effort {
-        Effort { plays: 600, min_deals: 3, max_deals: 6, exchange_plays: 1200, ..Effort::default() }
+        Effort { plays: 600, min_deals: 3, max_deals: 6, exchange_plays: 1200, bid_plays: 1200, ..Effort::default() }
     }
 
     /// Deals for `candidates` plays with `left` card plays left in the hand.
@@ -126,28 +131,41 @@ pub(super) fn search_deals(
 }
 
 /// The candidate (0 is the heuristic's) whose playouts do best for `seat`, over `deals`
-/// deals: `start(i, d)` is candidate `i` on deal `d`, heuristic bots play it out. Every
-/// candidate meets the same deals and the same playout streams (common random numbers);
-/// two rounds (every candidate on the first third of the deals, the best
-/// `effort.finalists` on all), and the heuristic's choice is kept unless another beats
-/// it by `effort.margin_milli`.
+/// deals: `start(i, d)` is candidate `i` on deal `d` and the rules it is played by,
+/// heuristic bots play it out. Every candidate meets the same deals and the same playout
+/// streams (common random numbers); two rounds (every candidate on the first third of
+/// the deals, the best `effort.finalists` on all), and the heuristic's choice is kept
+/// unless another beats it by `effort.margin_milli`.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn choose(
+pub(super) fn choose<'r>(
     rng: &mut ChaCha20Rng,
     seat: usize,
     decks: usize,
-    rules: &Rules,
+    rules: &'r Rules,
     deals: usize,
     candidates: usize,
     effort: Effort,
     start: impl Fn(usize, usize) -> Playout,
+) -> Searched {
+    choose_by(rng, seat, decks, deals, candidates, effort, |i, d| (start(i, d), rules))
+}
+
+/// [`choose`] where each start names its own rules (a simulated draw decides the trump).
+pub(super) fn choose_by<'r>(
+    rng: &mut ChaCha20Rng,
+    seat: usize,
+    decks: usize,
+    deals: usize,
+    candidates: usize,
+    effort: Effort,
+    start: impl Fn(usize, usize) -> (Playout, &'r Rules),
 ) -> Searched {
     let streams: Vec<u64> = (0..deals).map(|_| rng.next_u64()).collect();
     // (sum of utility, wins, deals played) per candidate.
     let mut score = vec![(0.0f64, 0usize, 0usize); candidates];
     let run = |i: usize, range: std::ops::Range<usize>, score: &mut Vec<(f64, usize, usize)>| {
         for d in range {
-            let mut p = start(i, d);
+            let (mut p, rules) = start(i, d);
             let mut prng = ChaCha20Rng::seed_from_u64(streams[d]);
             p.finish(rules, &mut prng);
             let o = p.outcome(seat);

@@ -149,3 +149,147 @@ fn the_experts_exchange_is_legal_and_searched() {
     assert_eq!((buries, calls), (12, 6));
     assert!(searched > 0, "the search never moved off the heuristic's choice");
 }
+
+/// Tables for the bid tests: 4 × 2 Tractor, 6 × 3 Finding Friends, and 5 × 2 Friends where
+/// the kitty may be stolen (炒地皮).
+fn bid_tables() -> Vec<(Settings, &'static str)> {
+    use crate::shengji::game::Mode;
+    let mut steal = Settings { players: 5, decks: Some(2), mode: Mode::Friends, ..Settings::default() };
+    steal.bidding.steal = true;
+    vec![
+        (Settings { players: 4, decks: Some(2), mode: Mode::Tractor, ..Settings::default() }, "bida"),
+        (Settings { players: 6, decks: Some(3), mode: Mode::Friends, ..Settings::default() }, "bidb"),
+        (steal, "bidc"),
+    ]
+}
+
+/// The lean draw and exchange of the bid search, run on the true hidden cards, reach the
+/// same play start as the game with heuristic bots: the landlord, trump, every hand, the
+/// buried cards and the friends called, from any bid decision, whatever the seat chooses.
+#[test]
+fn the_bid_search_replays_the_draw_on_the_true_cards() {
+    let mut checks = 0;
+    for (settings, s) in bid_tables() {
+        for hand in 0..3 {
+            let seed = TableSeed::parse(&format!("{s}{hand}")).unwrap();
+            let n = settings.players as usize;
+            let mut g = Game::new(settings.clone(), seed.clone()).unwrap();
+            let mut bots = bots_for(&seed, n, &[Difficulty::Heuristic]);
+            while g.phase() != PhaseName::Play {
+                let seat = g.to_act()[0];
+                let v = g.view(seat);
+                let (a, _) = bots[seat].suggest_explained(&v);
+                let stealing = v.phase == PhaseName::Exchange && v.steal_turn == Some(seat);
+                if !v.valid_bids.is_empty() && (v.phase == PhaseName::Draw || stealing) {
+                    let choices = [a.clone(), if v.deck_left > 0 { Action::Draw } else { Action::Pass }];
+                    for choice in choices {
+                        let (hands, to_draw, kitty) = match &g.phase {
+                            Phase::Draw(d) => (d.hands.clone(), d.deck[d.next..].to_vec(), d.kitty.clone()),
+                            Phase::Exchange(e) => (e.hands.clone(), Vec::new(), e.buried.clone().unwrap()),
+                            _ => unreachable!(),
+                        };
+                        let mine = bids::settle_true(&v, hands, to_draw, kitty, &choice);
+                        let mut real = g.clone();
+                        let mut rb = bots.clone();
+                        real.apply(seat, &choice).unwrap();
+                        while real.phase() != PhaseName::Play {
+                            let s2 = real.to_act()[0];
+                            let a2 = rb[s2].suggest(&real.view(s2)).0;
+                            real.apply(s2, &a2).unwrap();
+                        }
+                        let Phase::Play(p) = &real.phase else { unreachable!() };
+                        let friends: Vec<_> = p.friends.iter().map(|f| f.friend).collect();
+                        let sorted = |h: &[Vec<crate::cards::Card>]| -> Vec<Vec<crate::cards::Card>> {
+                            h.iter().map(|x| { let mut x = x.clone(); x.sort(); x }).collect()
+                        };
+                        let mut buried = p.buried.clone();
+                        buried.sort();
+                        let mut my_buried = mine.3.clone();
+                        my_buried.sort();
+                        assert_eq!(
+                            (mine.0, mine.1, sorted(&mine.2), my_buried, mine.4),
+                            (p.landlord, p.rules.trump(), sorted(&p.hands), buried, friends),
+                            "{s}{hand}: seat {seat} choosing {choice:?}"
+                        );
+                        checks += 1;
+                    }
+                }
+                g.apply(seat, &a).unwrap();
+            }
+        }
+    }
+    assert!(checks >= 20, "{checks} bid decisions replayed");
+}
+
+/// The Expert's bids and steals are always accepted, its search does move off the
+/// heuristic's choice at times, and moving the cards it cannot see (another hand's
+/// unshown cards and the deck's) leaves its decision as it was, as does deciding again
+/// with the same stream.
+#[test]
+fn the_experts_bids_are_legal_searched_and_read_the_view_alone() {
+    let (mut searched, mut compared) = (0, 0);
+    for (settings, s) in bid_tables() {
+        for hand in 0..3 {
+            let seed = TableSeed::parse(&format!("{s}x{hand}")).unwrap();
+            let n = settings.players as usize;
+            let mut g = Game::new(settings.clone(), seed.clone()).unwrap();
+            let mut bots: Vec<_> =
+                bots_for(&seed, n, &[Difficulty::Expert]).into_iter().map(|b| b.with_effort(Effort::light())).collect();
+            while g.phase() != PhaseName::Play {
+                let seat = g.to_act()[0];
+                let v = g.view(seat);
+                let before = bots[seat].clone();
+                let (a, why) = bots[seat].suggest_explained(&v);
+                if let Action::Bid(c, k) = a {
+                    assert!(v.valid_bids.contains(&(c, k)), "{s}{hand}: {a:?} is not among {:?}", v.valid_bids);
+                }
+                let searched_here = matches!(why, BotReason::SearchedBid { .. } | BotReason::SearchedSteal { .. });
+                searched += searched_here as usize;
+                if v.phase == PhaseName::Draw && !v.valid_bids.is_empty() {
+                    // The hidden cards moved: another seat's first unshown card and the next card to draw.
+                    let mut moved = g.clone();
+                    if let Phase::Draw(d) = &mut moved.phase {
+                        let other = (seat + 1) % n;
+                        let shown: Vec<_> = v.bids.iter().filter(|b| b.seat == other).map(|b| b.card).collect();
+                        if let Some(i) = d.hands[other].iter().position(|c| !shown.contains(c)) {
+                            if d.next < d.deck.len() {
+                                std::mem::swap(&mut d.hands[other][i], &mut d.deck[d.next]);
+                            }
+                        }
+                    }
+                    assert_eq!(moved.view(seat), v, "the seat sees nothing moved");
+                    let again = before.clone().suggest_explained(&moved.view(seat));
+                    assert_eq!(again, (a.clone(), why.clone()), "{s}{hand}: seat {seat}");
+                    compared += 1;
+                }
+                g.apply(seat, &a).unwrap_or_else(|e| panic!("{s}{hand}: seat {seat}'s {a:?} refused: {e}"));
+            }
+        }
+    }
+    assert!(compared > 20, "{compared} bid decisions compared");
+    assert!(searched > 0, "the search never moved off the heuristic's bid");
+}
+
+/// With no effort for bids the Expert bids as the heuristic does, drawing nothing from
+/// its stream (so the rest of its hand plays as before).
+#[test]
+fn no_bid_effort_keeps_the_heuristics_bids() {
+    for (settings, s) in bid_tables() {
+        let seed = TableSeed::parse(&format!("{s}z")).unwrap();
+        let n = settings.players as usize;
+        let mut g = Game::new(settings.clone(), seed.clone()).unwrap();
+        let off = Effort { bid_plays: 0, ..Effort::light() };
+        let mut experts: Vec<_> = bots_for(&seed, n, &[Difficulty::Expert]).into_iter().map(|b| b.with_effort(off)).collect();
+        let mut heuristics = bots_for(&seed, n, &[Difficulty::Heuristic]);
+        while g.phase() == PhaseName::Draw {
+            let seat = g.to_act()[0];
+            let v = g.view(seat);
+            let (a, why) = experts[seat].suggest_explained(&v);
+            assert_eq!((a.clone(), why), heuristics[seat].suggest_explained(&v), "{s}: seat {seat}");
+            g.apply(seat, &a).unwrap();
+        }
+        for s in 0..n {
+            assert_eq!(experts[s].progress(), bots_for(&seed, n, &[Difficulty::Expert])[s].progress(), "no draws from the stream");
+        }
+    }
+}

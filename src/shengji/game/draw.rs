@@ -65,57 +65,20 @@ impl Game {
     /// where the table plays it (`steal.rs`).
     pub fn check_bid(&self, seat: Seat, card: Card, count: u8) -> Result<(), RuleError> {
         match &self.phase {
-            Phase::Draw(d) => self.bid_problem(&d.hands[seat], d.bids.last(), seat, card, count, true),
+            Phase::Draw(d) => self.bid_terms().problem(&d.hands[seat], d.bids.last(), seat, card, count, true),
             Phase::Exchange(_) if self.settings.settings.bidding.steal => self.check_steal(seat, card, count),
             _ => Err(RuleError::WrongPhase { action: Move::Bid, phase: self.phase() }),
         }
     }
 
-    /// What is wrong with `seat` showing `count` × `card` from `hand` over the `top` bid, if
-    /// anything; `reinforce`: one's own top bid may be raised (in the draw), else even
-    /// one's own bid must be overcalled (a steal).
-    pub(super) fn bid_problem(
-        &self,
-        hand: &[Card],
-        top: Option<&Bid>,
-        seat: Seat,
-        card: Card,
-        count: u8,
-        reinforce: bool,
-    ) -> Result<(), RuleError> {
-        let rank = self.trump_rank();
-        if !card.is_joker() && card.rank() != Some(rank) {
-            return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
+    /// The table's terms for a bid this hand.
+    pub(crate) fn bid_terms(&self) -> BidTerms {
+        BidTerms {
+            rank: self.trump_rank(),
+            bidding: self.settings.settings.bidding,
+            decks: self.settings.decks,
+            reinforce: self.settings.settings.reinforce,
         }
-        let rules = self.settings.settings.bidding;
-        if card.is_joker() {
-            match rules.joker_bids.needs(card, self.settings.decks) {
-                None => return Err(RuleError::BadBid(BidProblem::JokerBidsOff)),
-                Some(needs) if count < needs => return Err(RuleError::BadBid(BidProblem::TooFewJokers { card, needs })),
-                Some(_) => {}
-            }
-        }
-        if count == 0 {
-            return Err(RuleError::BadBid(BidProblem::NoCards));
-        }
-        let held = count_of(hand, card);
-        if held < count as usize {
-            return Err(RuleError::NotInHand { card, held, wanted: count as usize });
-        }
-        let new = Bid { seat, card, count };
-        if let Some(top) = top {
-            if top.seat == seat && reinforce {
-                if !self.settings.settings.reinforce {
-                    return Err(RuleError::BadBid(BidProblem::HoldTopBid));
-                }
-                if top.card != card || count <= top.count {
-                    return Err(RuleError::BadBid(BidProblem::ReinforceWith { card: top.card }));
-                }
-            } else if !rules.overcalls(&new, top) {
-                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card, overcall: rules.overcall }));
-            }
-        }
-        Ok(())
     }
 
     /// Every bid `seat` could make right now.
@@ -123,25 +86,14 @@ impl Game {
         if seat >= self.players() {
             return Vec::new();
         }
-        let hand = match &self.phase {
-            Phase::Draw(d) => &d.hands[seat],
-            Phase::Exchange(e) if self.steal_turn() == Some(seat) => &e.hands[seat],
-            _ => return Vec::new(),
-        };
-        let rank = self.trump_rank();
-        let mut cards: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
-        cards.push(Card::SmallJoker);
-        cards.push(Card::BigJoker);
-        let mut out = Vec::new();
-        for c in cards {
-            let held = count_of(hand, c).min(255) as u8;
-            for k in 1..=held {
-                if self.check_bid(seat, c, k).is_ok() {
-                    out.push((c, k));
-                }
+        let terms = self.bid_terms();
+        match &self.phase {
+            Phase::Draw(d) => terms.valid(&d.hands[seat], d.bids.last(), seat, true),
+            Phase::Exchange(e) if self.settings.settings.bidding.steal && self.steal_turn() == Some(seat) => {
+                terms.valid(&e.hands[seat], e.bids.last(), seat, false)
             }
+            _ => Vec::new(),
         }
-        out
     }
 
     pub(super) fn draw(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
@@ -252,6 +204,84 @@ impl Game {
             stealing: super::steal::Stealing::Closed,
         });
         vec![Event::TrumpDecided { trump, landlord, revealed }]
+    }
+}
+
+/// What a bid must meet at a table this hand: the hand's rank, the table's bidding rules,
+/// its decks and whether a top bidder may reinforce. The draw and the steals ask it, and
+/// so does the Expert's simulation of the rest of a draw (`shengji::expert::bids`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BidTerms {
+    pub rank: Rank,
+    pub bidding: super::BidRules,
+    pub decks: usize,
+    pub reinforce: bool,
+}
+
+impl BidTerms {
+    /// What is wrong with `seat` showing `count` × `card` from `hand` over the `top` bid, if
+    /// anything; `reinforce`: one's own top bid may be raised (in the draw), else even
+    /// one's own bid must be overcalled (a steal).
+    pub(crate) fn problem(
+        &self,
+        hand: &[Card],
+        top: Option<&Bid>,
+        seat: Seat,
+        card: Card,
+        count: u8,
+        reinforce: bool,
+    ) -> Result<(), RuleError> {
+        let rank = self.rank;
+        if !card.is_joker() && card.rank() != Some(rank) {
+            return Err(RuleError::BadBid(BidProblem::NotTrumpRank { rank, card }));
+        }
+        let rules = self.bidding;
+        if card.is_joker() {
+            match rules.joker_bids.needs(card, self.decks) {
+                None => return Err(RuleError::BadBid(BidProblem::JokerBidsOff)),
+                Some(needs) if count < needs => return Err(RuleError::BadBid(BidProblem::TooFewJokers { card, needs })),
+                Some(_) => {}
+            }
+        }
+        if count == 0 {
+            return Err(RuleError::BadBid(BidProblem::NoCards));
+        }
+        let held = count_of(hand, card);
+        if held < count as usize {
+            return Err(RuleError::NotInHand { card, held, wanted: count as usize });
+        }
+        let new = Bid { seat, card, count };
+        if let Some(top) = top {
+            if top.seat == seat && reinforce {
+                if !self.reinforce {
+                    return Err(RuleError::BadBid(BidProblem::HoldTopBid));
+                }
+                if top.card != card || count <= top.count {
+                    return Err(RuleError::BadBid(BidProblem::ReinforceWith { card: top.card }));
+                }
+            } else if !rules.overcalls(&new, top) {
+                return Err(RuleError::BadBid(BidProblem::TooWeak { count: top.count, card: top.card, overcall: rules.overcall }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every bid `seat` holding `hand` could make over `top` (`reinforce` as in
+    /// [`BidTerms::problem`]), the suits' cards then the jokers, fewest copies first.
+    pub(crate) fn valid(&self, hand: &[Card], top: Option<&Bid>, seat: Seat, reinforce: bool) -> Vec<(Card, u8)> {
+        let mut cards: Vec<Card> = Suit::ALL.iter().map(|&s| Card::new(self.rank, s)).collect();
+        cards.push(Card::SmallJoker);
+        cards.push(Card::BigJoker);
+        let mut out = Vec::new();
+        for c in cards {
+            let held = count_of(hand, c).min(255) as u8;
+            for k in 1..=held {
+                if self.problem(hand, top, seat, c, k, reinforce).is_ok() {
+                    out.push((c, k));
+                }
+            }
+        }
+        out
     }
 }
 

@@ -67,7 +67,7 @@ pub use friends::callable as friend_callable;
 pub use shown::Shown;
 pub use settings::{FriendLimits, KittyMultiplier, Mode, Resolved, Settings, SettingsError, ThrowPenaltySetting};
 pub use view::{SeatView, TrickView};
-pub(crate) use draw::DrawPhase;
+pub(crate) use draw::{BidTerms, DrawPhase};
 pub(crate) use exchange::ExchangePhase;
 pub(crate) use finish::FinishedPhase;
 pub(crate) use play::{PlayPhase, Trick};

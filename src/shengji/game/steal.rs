@@ -54,7 +54,7 @@ impl Game {
         if self.steal_turn() != Some(seat) {
             return Err(RuleError::NotYourTurn { seat, to_act: self.to_act() });
         }
-        self.bid_problem(&e.hands[seat], e.bids.last(), seat, card, count, false)
+        self.bid_terms().problem(&e.hands[seat], e.bids.last(), seat, card, count, false)
     }
 
     /// `seat` overcalls and takes the kitty (checked by [`Game::check_steal`]).

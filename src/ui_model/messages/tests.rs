@@ -113,9 +113,11 @@ fn bot_kind(r: &BotReason) -> usize {
         BotReason::Bomb { .. } => 28,
         BotReason::SearchedBury { .. } => 29,
         BotReason::SearchedCall { .. } => 30,
+        BotReason::SearchedBid { .. } => 31,
+        BotReason::SearchedSteal { .. } => 32,
     }
 }
-const BOT_KINDS: usize = 31;
+const BOT_KINDS: usize = 33;
 
 fn illegal_examples() -> Vec<IllegalPlay> {
     let ah = Card::new(Rank::Ace, Suit::Hearts);
@@ -209,6 +211,10 @@ fn bot_examples() -> Vec<BotReason> {
         BotReason::Bury { voided: vec![EffectiveSuit::Clubs, EffectiveSuit::Diamonds] },
         BotReason::SearchedBury { buries: 5, deals: 24, win_percent: 61 },
         BotReason::SearchedCall { calls: 6, deals: 20, win_percent: 47 },
+        BotReason::SearchedBid { bid: Some((Card::new(Rank::Two, Suit::Hearts), 2)), options: 4, deals: 20, win_percent: 55 },
+        BotReason::SearchedBid { bid: None, options: 3, deals: 26, win_percent: 40 },
+        BotReason::SearchedSteal { bid: Some((Card::BigJoker, 2)), options: 3, deals: 26, win_percent: 62 },
+        BotReason::SearchedSteal { bid: None, options: 2, deals: 40, win_percent: 38 },
         BotReason::CallFriends(vec![Friend { card: Card::new(Rank::Ace, Suit::Spades), nth: 1 }, Friend { card: kh, nth: 1 }]),
         BotReason::CallFriends(vec![Friend { card: kh, nth: 1 }, Friend { card: kh, nth: 2 }]),
         BotReason::NoTrick,
