@@ -168,8 +168,8 @@ async function buildPage([folder, src, bin], css) {
   if (/data-build/.test(html)) throw new Error(`${folder || "."}/index.html: a data-build marker this script does not know`);
   // The page's glue and wasm are preloaded by a script rather than by <link> tags, so a page
   // that becomes another page before its wasm is needed (the home page, for a Shengji table
-  // link: index.html and `writeShengjiIntoHome`) fetches nothing of its own: the browser's preload scanner would
-  // fetch <link> tags ahead of that decision. The wasm is the page: it is fetched at high
+  // link: index.html and `writeShengjiIntoHome`) fetches nothing of its own: the browser's
+  // preload scanner would fetch <link> tags ahead of that decision. The wasm is the page: it is fetched at high
   // priority (a browser may otherwise hold a low-priority preload back until <body> is parsed).
   const preload = `<script>
     for (const [href, wasm] of [["./${name}.js", 0], ["./${name}_bg.wasm", 1]]) {

@@ -95,14 +95,17 @@ impl Measure {
         }
     }
 
+    /// Whether this is an Expert's decision, held to [`EXPERT_TARGET`] (median and p99).
+    pub fn on_expert_target(self) -> bool {
+        matches!(self, Measure::ExpertMove | Measure::ExpertExchange)
+    }
+
     /// Whether `stats` meet this measure's target (`None`: it has none).
     pub fn met(self, stats: &Stats) -> Option<bool> {
-        match self {
-            Measure::ExpertMove | Measure::ExpertExchange => {
-                Some(stats.median <= EXPERT_TARGET.0 && stats.p99 <= EXPERT_TARGET.1)
-            }
-            _ => self.target_ms().map(|t| stats.meets(t)),
+        if self.on_expert_target() {
+            return Some(stats.median <= EXPERT_TARGET.0 && stats.p99 <= EXPERT_TARGET.1);
         }
+        self.target_ms().map(|t| stats.meets(t))
     }
 
     fn index(self) -> usize {
@@ -285,10 +288,15 @@ impl ExpertTable {
 
     /// The worker's answer to the last [`ExpertTable::job`]: its move is made.
     pub fn answered(&mut self, answer: &[u8]) -> Result<(), String> {
-        let seat = *self.game.to_act().first().ok_or("nobody is to act at the Expert's table")?;
-        let (action, _) = self.bots[seat].answered(answer).ok_or("the bot worker did not answer")?;
-        self.game.apply(seat, &action).map(|_| ()).map_err(|e| format!("the Expert {} made a refused move: {e}", seat + 1))
+        expert_answered(&mut self.game, &mut self.bots, answer)
     }
+}
+
+/// The bot worker's answer for the Expert to act at `game`: its move is made there.
+fn expert_answered(game: &mut Game, experts: &mut [Remote<Game>], answer: &[u8]) -> Result<(), String> {
+    let seat = *game.to_act().first().ok_or("nobody is to act at the Expert's table")?;
+    let (action, _) = experts[seat].answered(answer).ok_or("the bot worker did not answer")?;
+    game.apply(seat, &action).map(|_| ()).map_err(|e| format!("the Expert {} made a refused move: {e}", seat + 1))
 }
 
 /// Tables dealt up to the landlord's exchange by heuristic bots (the draw is not timed),
@@ -346,9 +354,7 @@ impl ExchangeTable {
 
     /// The worker's answer to the last [`ExchangeTable::job`]: the landlord's move is made.
     pub fn answered(&mut self, answer: &[u8]) -> Result<(), String> {
-        let seat = *self.game.to_act().first().ok_or("nobody is to act at the exchange's table")?;
-        let (action, _) = self.experts[seat].answered(answer).ok_or("the bot worker did not answer")?;
-        self.game.apply(seat, &action).map(|_| ()).map_err(|e| format!("the Expert {} made a refused move: {e}", seat + 1))
+        expert_answered(&mut self.game, &mut self.experts, answer)
     }
 }
 

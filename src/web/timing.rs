@@ -185,9 +185,7 @@ fn results_table(results: RwSignal<Vec<(Measure, Option<Stats>)>>, shell: Shell)
                             <small class="timing-target">
                                 {match target {
                                     Some(t) => format!("{} {} ms", shell.t(Text::TimingTarget), t),
-                                    None if matches!(m, Measure::ExpertMove | Measure::ExpertExchange) => {
-                                        shell.t(Text::TimingExpertTarget).to_string()
-                                    }
+                                    None if m.on_expert_target() => shell.t(Text::TimingExpertTarget).to_string(),
                                     None => shell.t(Text::TimingNoTarget).to_string(),
                                 }}
                             </small>
