@@ -90,6 +90,11 @@ impl<'a> BidSpot<'a> {
     }
 }
 
+/// The cards a hand holds once the deck is drawn: the decks less the kitty, shared out.
+pub(crate) fn full_hand(decks: usize, kitty_size: usize, players: usize) -> usize {
+    (decks * 54 - kitty_size) / players.max(1)
+}
+
 /// The heuristic's bid in the draw (none: draw, or pass once the deck is drawn), and why.
 pub(crate) fn heuristic_draw(s: &BidSpot) -> (Option<(Card, u8)>, BotReason) {
     if s.valid_bids.is_empty() {
@@ -105,8 +110,7 @@ pub(crate) fn heuristic_draw(s: &BidSpot) -> (Option<(Card, u8)>, BotReason) {
             return (None, BotReason::IHoldBid);
         }
     }
-    let full = (s.decks * 54 - s.kitty_size) / s.players;
-    if s.hand.len() * 3 < full && s.deck_left > 0 {
+    if s.hand.len() * 3 < full_hand(s.decks, s.kitty_size, s.players) && s.deck_left > 0 {
         return (None, BotReason::TooEarlyToJudge);
     }
     let threshold = if s.deck_left == 0 { 0.3 } else { 0.38 };

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 mod bids;
 
-pub(crate) use bids::{heuristic_draw, heuristic_steal, BidSpot};
+pub(crate) use bids::{full_hand, heuristic_draw, heuristic_steal, BidSpot};
 mod reason;
 mod state;
 

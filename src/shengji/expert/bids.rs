@@ -27,7 +27,7 @@ use super::sampling::sample;
 use super::search::{choose_by, Effort};
 use crate::cards::{Card, Suit};
 use crate::dup::shuffle;
-use crate::shengji::bot::{friend_calls, heuristic_bury, heuristic_draw, heuristic_steal, without, BidSpot, BotReason};
+use crate::shengji::bot::{friend_calls, full_hand, heuristic_bury, heuristic_draw, heuristic_steal, without, BidSpot, BotReason};
 use crate::shengji::game::{Action, Bid, BidTerms, PhaseName, Seat, SeatView};
 use crate::shengji::rules::{Rules, RulesConfig};
 use crate::shengji::trump::Trump;
@@ -89,7 +89,7 @@ fn worth_searching(view: &SeatView, first: &Action) -> bool {
     if view.deck_left == 0 || matches!(first, Action::Bid(..)) {
         return true;
     }
-    let full = (view.decks * 54 - view.kitty_size) / view.players.max(1);
+    let full = full_hand(view.decks, view.kitty_size, view.players);
     let from = full.div_ceil(3);
     let step = (full / 6).max(1);
     view.hand.len() >= from && (view.hand.len() - from).is_multiple_of(step)
@@ -291,7 +291,7 @@ impl Table {
     /// What the heuristic reads at `seat`'s turn to bid (`steal`: in a round of steals).
     fn heuristic(&self, view: &SeatView, terms: &BidTerms, seat: Seat, landlord: Option<Seat>, steal: bool) -> Option<(Card, u8)> {
         let hand = &self.hands[seat];
-        let full = (view.decks * 54 - view.kitty_size) / view.players.max(1);
+        let full = full_hand(view.decks, view.kitty_size, view.players);
         // Too early for the heuristic to judge: it would not bid whatever it holds.
         let judged = steal || hand.len() * 3 >= full || self.deck.is_empty();
         let valid = if judged { terms.valid(hand, self.bids.last(), seat, !steal) } else { Vec::new() };
