@@ -10,9 +10,9 @@
 //! seed, so settings + seed + the accepted actions rebuild the state exactly.
 
 pub mod arena;
-pub mod atomic;
 pub mod codec;
 pub mod driver;
+pub mod ledger;
 pub mod link_params;
 pub mod record;
 pub mod sim;
@@ -23,6 +23,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
 
 pub use codec::{Codec, MoveError};
+pub use ledger::Ledger;
 pub use link_params::LinkError;
 pub use driver::{BotRefused, Driver, Moved, Step, Turn};
 pub use record::{replay, Record, ReplayError};
@@ -62,15 +63,24 @@ pub trait Game: Clone + Sized {
     /// A new table: checks the settings and deals the first hand from `seed`.
     fn new(settings: Self::Settings, seed: TableSeed) -> Result<Self, Self::SettingsError>;
     fn settings(&self) -> &Self::Settings;
+    /// The table's seeds, hand number and moves, which its `apply` keeps through
+    /// [`ledger::apply`].
+    fn ledger(&self) -> &Ledger<Self::Action>;
     /// The seed the table was created with (later hands may be dealt from
     /// seeds carried by actions, see [`Game::next_hand`]).
-    fn first_seed(&self) -> &TableSeed;
+    fn first_seed(&self) -> &TableSeed {
+        self.ledger().first_seed()
+    }
     /// The seed the current hand was dealt from: with the hand number, the
     /// duplicate deal that tables playing the same seed compare.
-    fn hand_seed(&self) -> &TableSeed;
+    fn hand_seed(&self) -> &TableSeed {
+        self.ledger().seed()
+    }
     /// Every accepted action so far, in order: with the settings and the first
     /// seed, the table's whole record.
-    fn actions(&self) -> &[(Seat, Self::Action)];
+    fn actions(&self) -> &[(Seat, Self::Action)] {
+        self.ledger().moves()
+    }
 
     fn players(&self) -> usize;
     /// Applies a move; on error the state is unchanged.
@@ -104,7 +114,9 @@ pub trait Game: Clone + Sized {
     /// The finished hand's outcome; `None` while the hand is being played.
     fn outcome(&self) -> Option<Outcome>;
     /// Hands dealt at this table before the current one.
-    fn hand_number(&self) -> u64;
+    fn hand_number(&self) -> u64 {
+        self.ledger().hand()
+    }
     /// The move that deals the next hand after a finished one: from the
     /// table's own seed, or from `seed` (peer tables deal each hand from a
     /// seed everyone helped choose, and the record keeps it).

@@ -180,11 +180,8 @@ impl Game {
             return Err(RuleError::WrongPhase { action: Move::NextHand, phase: self.phase() });
         };
         let dealer = result.next_dealer;
-        self.hand_no += 1;
-        if let Some(seed) = seed {
-            self.seed = seed;
-        }
-        self.deal = Deal::dealt(&self.settings, &self.seed, self.hand_no, dealer);
-        Ok(vec![Event::NextHand { hand: self.hand_no }, Event::Dealt { hand: self.hand_no, dealer }])
+        let hand = self.ledger.next_hand(seed);
+        self.deal = Deal::dealt(&self.settings, self.ledger.seed(), hand, dealer);
+        Ok(vec![Event::NextHand { hand }, Event::Dealt { hand, dealer }])
     }
 }

@@ -45,6 +45,7 @@ mod option_tests;
 mod wild_tests;
 
 use crate::dup::{SeatWalls, TableSeed};
+use crate::table::Ledger;
 use crate::mahjong::{Hand, Meld, Suit, Tile};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -288,15 +289,12 @@ pub(crate) struct Deal {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) settings: Settings,
-    /// The seed the current hand was dealt from (changes with `NextHandFrom`).
-    pub(crate) seed: TableSeed,
-    pub(crate) first_seed: TableSeed,
-    /// Hands dealt at this table before the current one.
-    pub(crate) hand_no: u64,
+    /// The seeds, the hands dealt before the current one (its index in the seed) and
+    /// every accepted move.
+    pub(crate) ledger: Ledger<Action>,
     /// Net points per seat over every finished hand.
     pub(crate) totals: Vec<i64>,
     pub(crate) deal: Deal,
-    pub(crate) log: Vec<(Seat, Action)>,
 }
 
 impl Game {
@@ -304,7 +302,7 @@ impl Game {
     pub fn new(settings: Settings, seed: TableSeed) -> Result<Game, SettingsError> {
         settings.validate()?;
         let deal = Deal::dealt(&settings, &seed, 0, 0);
-        Ok(Game { settings, first_seed: seed.clone(), seed, hand_no: 0, totals: vec![0; PLAYERS], deal, log: Vec::new() })
+        Ok(Game { settings, ledger: Ledger::new(seed), totals: vec![0; PLAYERS], deal })
     }
 
     pub fn settings(&self) -> &Settings {
@@ -314,10 +312,10 @@ impl Game {
         PLAYERS
     }
     pub fn seed(&self) -> &TableSeed {
-        &self.seed
+        self.ledger.seed()
     }
     pub fn hand_number(&self) -> u64 {
-        self.hand_no
+        self.ledger.hand()
     }
     pub fn phase(&self) -> PhaseName {
         self.deal.phase.name()
@@ -363,7 +361,7 @@ impl Game {
         if seat >= PLAYERS {
             return Err(RuleError::NoSuchSeat { seat, players: PLAYERS });
         }
-        crate::table::atomic::apply(self, |g| &mut g.log, seat, action, |g| g.apply_inner(seat, action))
+        crate::table::ledger::apply(self, |g| &mut g.ledger, seat, action, |g| g.apply_inner(seat, action))
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {

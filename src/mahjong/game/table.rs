@@ -3,7 +3,7 @@
 
 use super::{Action, Event, Game, PhaseName, RuleError, Seat, SeatView, Settings, SettingsError, PLAYERS};
 use crate::dup::TableSeed;
-use crate::table::Outcome;
+use crate::table::{Ledger, Outcome};
 
 impl crate::table::Game for Game {
     type Settings = Settings;
@@ -27,14 +27,8 @@ impl crate::table::Game for Game {
     fn settings(&self) -> &Settings {
         &self.settings
     }
-    fn first_seed(&self) -> &TableSeed {
-        &self.first_seed
-    }
-    fn hand_seed(&self) -> &TableSeed {
-        &self.seed
-    }
-    fn actions(&self) -> &[(Seat, Action)] {
-        &self.log
+    fn ledger(&self) -> &Ledger<Action> {
+        &self.ledger
     }
     fn players(&self) -> usize {
         PLAYERS
@@ -55,9 +49,6 @@ impl crate::table::Game for Game {
     /// Per seat: the hand's net points.
     fn outcome(&self) -> Option<Outcome> {
         self.result().map(|r| Outcome { scores: r.scores.clone() })
-    }
-    fn hand_number(&self) -> u64 {
-        self.hand_no
     }
     fn next_hand(seed: Option<&TableSeed>) -> Action {
         match seed {

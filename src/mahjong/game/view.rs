@@ -132,7 +132,7 @@ impl Game {
             seat,
             players: PLAYERS,
             settings: self.settings,
-            hand_number: self.hand_no,
+            hand_number: self.ledger.hand(),
             phase: d.phase.name(),
             dealer: d.dealer,
             hand,

@@ -61,7 +61,7 @@ impl Game {
         let s = &self.settings;
         let n = s.players;
         let mut pack = s.rules.pack();
-        shuffle(&mut self.seed.hand(self.deal_no).stream(Purpose::Deal), &mut pack);
+        shuffle(&mut self.ledger.hand_seed().stream(Purpose::Deal), &mut pack);
         let seats: Vec<Seat> = (0..n).filter(|&x| !self.is_out(x)).collect();
         let mut d = Deal::placeholder(n);
         let mut cards = pack.into_iter();
@@ -79,7 +79,7 @@ impl Game {
                 d.status[x] = SeatStatus::Out;
             }
         }
-        let start = (self.deal_no % n as u64) as usize;
+        let start = (self.ledger.hand() % n as u64) as usize;
         d.first = (0..n).map(|i| (start + i) % n).find(|&x| d.status[x].is_playing()).unwrap_or(start);
         d.turn = d.first;
         d
@@ -89,7 +89,7 @@ impl Game {
     pub(crate) fn dealt_event(&self) -> Event {
         let d = &self.deal;
         Event::Dealt {
-            deal: self.deal_no,
+            deal: self.ledger.hand(),
             first: d.first,
             wild_card: d.wild_card,
             wild: d.wild,
@@ -111,7 +111,7 @@ impl Game {
         let top = d.pile.pop();
         let mut cards: Vec<RummyCard> = d.pile.drain(..).map(|p| p.card).collect();
         d.pile.extend(top);
-        let mut rng = self.seed.hand(self.deal_no).stream(RESTOCK);
+        let mut rng = self.ledger.hand_seed().stream(RESTOCK);
         rng.set_stream(d.rebuilds as u64);
         shuffle(&mut rng, &mut cards);
         d.rebuilds += 1;
@@ -136,11 +136,8 @@ impl Game {
         } else {
             self.deal_in_game += 1;
         }
-        self.deal_no += 1;
-        if let Some(seed) = seed {
-            self.seed = seed;
-        }
+        let deal = self.ledger.next_hand(seed);
         self.deal = self.deal_cards();
-        Ok(vec![Event::NextDeal { deal: self.deal_no, new_game }, self.dealt_event()])
+        Ok(vec![Event::NextDeal { deal, new_game }, self.dealt_event()])
     }
 }

@@ -35,6 +35,7 @@ pub mod view;
 
 use crate::cards::Rank;
 use crate::dup::TableSeed;
+use crate::table::Ledger;
 use crate::rummy::card::RUMMY_KINDS;
 use crate::rummy::{Arrangement, RummyCard};
 use serde::{Deserialize, Serialize};
@@ -250,11 +251,9 @@ pub(crate) struct Deal {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) settings: Resolved,
-    /// The seed the current deal was dealt from (changes with `NextDealFrom`).
-    pub(crate) seed: TableSeed,
-    pub(crate) first_seed: TableSeed,
-    /// Deals dealt at this table before the current one.
-    pub(crate) deal_no: u64,
+    /// The seeds, the deals dealt before the current one (its index in the seed) and
+    /// every accepted move.
+    pub(crate) ledger: Ledger<Action>,
     /// Games started at this table before the current one.
     pub(crate) game_no: u64,
     /// The current deal's index in its game.
@@ -265,7 +264,6 @@ pub struct Game {
     pub(crate) net: Vec<i64>,
     pub(crate) games_won: Vec<u32>,
     pub(crate) deal: Deal,
-    pub(crate) log: Vec<(Seat, Action)>,
 }
 
 impl Game {
@@ -275,16 +273,13 @@ impl Game {
         let n = settings.players;
         let mut g = Game {
             settings,
-            first_seed: seed.clone(),
-            seed,
-            deal_no: 0,
+            ledger: Ledger::new(seed),
             game_no: 0,
             deal_in_game: 0,
             totals: vec![0; n],
             net: vec![0; n],
             games_won: vec![0; n],
             deal: Deal::placeholder(n),
-            log: Vec::new(),
         };
         g.deal = g.deal_cards();
         Ok(g)
@@ -298,14 +293,14 @@ impl Game {
     }
     /// The seed the current deal came from (with the deal number, its duplicate link).
     pub fn seed(&self) -> &TableSeed {
-        &self.seed
+        self.ledger.seed()
     }
     pub fn first_seed(&self) -> &TableSeed {
-        &self.first_seed
+        self.ledger.first_seed()
     }
     /// Deals dealt at this table before the current one.
     pub fn deal_number(&self) -> u64 {
-        self.deal_no
+        self.ledger.hand()
     }
     pub fn game_number(&self) -> u64 {
         self.game_no
@@ -350,7 +345,7 @@ impl Game {
     }
     /// Every accepted action so far.
     pub fn actions(&self) -> &[(Seat, Action)] {
-        &self.log
+        self.ledger.moves()
     }
 
     /// Is `seat` out of the current pool game?
@@ -396,7 +391,7 @@ impl Game {
         if seat >= self.players() {
             return Err(RuleError::NoSuchSeat { seat, players: self.players() });
         }
-        crate::table::atomic::apply(self, |g| &mut g.log, seat, action, |g| g.apply_inner(seat, action))
+        crate::table::ledger::apply(self, |g| &mut g.ledger, seat, action, |g| g.apply_inner(seat, action))
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
@@ -435,7 +430,7 @@ impl Game {
         let d = &self.deal;
         format!(
             "deal {} (game {}, deal {} of it) · {} · wild {} · stock {} · pile {} · totals {:?}",
-            self.deal_no + 1,
+            self.ledger.hand() + 1,
             self.game_no + 1,
             self.deal_in_game + 1,
             d.phase,

@@ -88,7 +88,7 @@ impl Game {
         let d = &mut self.deal;
         d.phase = PhaseName::Finished;
         let result = DealResult {
-            deal: self.deal_no,
+            deal: self.ledger.hand(),
             end,
             winner,
             status: d.status.clone(),

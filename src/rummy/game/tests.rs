@@ -389,7 +389,7 @@ fn next_deal_from_a_seed_is_validated_recorded_and_replays() {
     assert_eq!((g.seed().as_str(), g.deal_number()), ("second", 1));
     // The deal is the second seed's deal 1: the same cards as a table that started from it.
     let mut other = table(2, "second");
-    other.deal_no = 1;
+    other.ledger.next_hand(None);
     other.deal = other.deal_cards();
     assert_eq!(g.deal.hands, other.deal.hands);
     assert_eq!(g.deal.stock, other.deal.stock);

@@ -77,7 +77,7 @@ impl Game {
             variant: s.variant,
             pool: s.pool,
             deals_in_game: s.deals,
-            deal_number: self.deal_no,
+            deal_number: self.ledger.hand(),
             game_number: self.game_no,
             deal_in_game: self.deal_in_game,
             phase: d.phase,

@@ -177,11 +177,8 @@ impl Game {
         } else {
             self.landlord = Some(f.result.next_landlord);
         }
-        self.hand_no += 1;
-        if let Some(seed) = seed {
-            self.seed = seed;
-        }
+        let hand = self.ledger.next_hand(seed);
         self.phase = Phase::Draw(self.deal());
-        Ok(vec![Event::NextHand { hand: self.hand_no }])
+        Ok(vec![Event::NextHand { hand }])
     }
 }

@@ -51,6 +51,7 @@ pub mod view;
 
 use crate::cards::{Card, CardCounts, Rank};
 use crate::dup::TableSeed;
+use crate::table::Ledger;
 use crate::shengji::rules::Rules;
 use crate::shengji::trump::Trump;
 use crate::shengji::format::Format;
@@ -259,18 +260,13 @@ pub(crate) enum Phase {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) settings: Resolved,
-    pub(crate) seed: TableSeed,
-    /// The seed the table was created with (the record's; `seed` changes with `NextHandFrom`).
-    pub(crate) first_seed: TableSeed,
-    /// Hands dealt at this table so far minus one (the current hand's index in the seed).
-    pub(crate) hand_no: u64,
+    /// The seeds, the hand's number (its index in the seed) and every accepted move.
+    pub(crate) ledger: Ledger<Action>,
     pub(crate) levels: Vec<Rank>,
     /// The landlord of the current hand when known before the draw.
     pub(crate) landlord: Option<Seat>,
     pub(crate) games_won: Vec<u32>,
     pub(crate) phase: Phase,
-    /// Every accepted action, for [`Game::record`].
-    pub(crate) log: Vec<(Seat, Action)>,
 }
 
 /// A hand's cards without the seat that played them.
@@ -296,14 +292,11 @@ impl Game {
         let players = settings.players;
         let mut g = Game {
             settings,
-            first_seed: seed.clone(),
-            seed,
-            hand_no: 0,
+            ledger: Ledger::new(seed),
             levels,
             landlord: None,
             games_won: vec![0; players],
             phase: Phase::Finished(FinishedPhase::placeholder()),
-            log: Vec::new(),
         };
         g.phase = Phase::Draw(g.deal());
         Ok(g)
@@ -314,13 +307,13 @@ impl Game {
     }
     /// The seed the current hand was dealt from (with `hand_number`, its duplicate link).
     pub fn seed(&self) -> &TableSeed {
-        &self.seed
+        self.ledger.seed()
     }
     pub fn players(&self) -> usize {
         self.settings.players
     }
     pub fn hand_number(&self) -> u64 {
-        self.hand_no
+        self.ledger.hand()
     }
     pub fn levels(&self) -> &[Rank] {
         &self.levels
@@ -444,7 +437,7 @@ impl Game {
         if seat >= self.players() {
             return Err(RuleError::NoSuchSeat { seat, players: self.players() });
         }
-        crate::table::atomic::apply(self, |g| &mut g.log, seat, action, |g| g.apply_inner(seat, action))
+        crate::table::ledger::apply(self, |g| &mut g.ledger, seat, action, |g| g.apply_inner(seat, action))
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
@@ -540,19 +533,19 @@ impl Game {
     /// The record of this table so far: settings, the first seed and every accepted action
     /// (later hands' seeds are in their `NextHandFrom` actions).
     pub fn record(&self) -> GameRecord {
-        GameRecord { settings: self.settings.settings.clone(), seed: self.first_seed.as_str().to_string(), actions: self.log.clone() }
+        GameRecord { settings: self.settings.settings.clone(), seed: self.ledger.first_seed().as_str().to_string(), actions: self.ledger.moves().to_vec() }
     }
 
     /// Actions accepted so far.
     pub fn actions(&self) -> &[(Seat, Action)] {
-        &self.log
+        self.ledger.moves()
     }
 
     /// A short text describing the state (for the CLI and debugging).
     pub fn describe(&self) -> String {
         format!(
             "hand {} · {} · levels {} · landlord {:?} · trump {}",
-            self.hand_no,
+            self.ledger.hand(),
             self.phase(),
             self.levels.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" "),
             self.current_landlord(),

@@ -218,7 +218,7 @@ impl Game {
         // play from the trick and leaves a `TakeBack` behind it, so count plays that stand).
         let mut standing = p.trick.plays.len() - at;
         let mut undone = 0usize;
-        for (i, (_, action)) in self.log.iter().enumerate().rev() {
+        for (i, (_, action)) in self.ledger.moves().iter().enumerate().rev() {
             match action {
                 Action::TakeBack => undone += 1,
                 Action::Play(_) | Action::LeadAs(..) if undone > 0 => undone -= 1,

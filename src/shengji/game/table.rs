@@ -3,7 +3,7 @@
 
 use super::{Action, Event, Game, Phase, RuleError, Seat, SeatView, Settings, SettingsError};
 use crate::dup::TableSeed;
-use crate::table::Outcome;
+use crate::table::{Ledger, Outcome};
 
 impl crate::table::Game for Game {
     type Settings = Settings;
@@ -21,14 +21,8 @@ impl crate::table::Game for Game {
     fn settings(&self) -> &Settings {
         &self.settings.settings
     }
-    fn first_seed(&self) -> &TableSeed {
-        &self.first_seed
-    }
-    fn hand_seed(&self) -> &TableSeed {
-        &self.seed
-    }
-    fn actions(&self) -> &[(Seat, Action)] {
-        &self.log
+    fn ledger(&self) -> &Ledger<Action> {
+        &self.ledger
     }
     fn players(&self) -> usize {
         Game::players(self)
@@ -59,9 +53,6 @@ impl crate::table::Game for Game {
         let r = self.result()?;
         let scores = r.levels.iter().map(|&(_, old, new)| new as i64 - old as i64).collect();
         Some(Outcome { scores })
-    }
-    fn hand_number(&self) -> u64 {
-        Game::hand_number(self)
     }
     fn next_hand(seed: Option<&TableSeed>) -> Action {
         match seed {

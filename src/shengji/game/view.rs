@@ -103,7 +103,7 @@ impl Game {
             players: n,
             decks,
             kitty_size: self.settings.kitty,
-            hand_number: self.hand_no,
+            hand_number: self.ledger.hand(),
             phase: self.phase(),
             levels: self.levels.clone(),
             trump_rank: self.trump_rank(),

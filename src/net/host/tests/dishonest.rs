@@ -123,7 +123,7 @@ fn a_host_that_fakes_a_bid_is_not_verified() {
     let Phase::Draw(d) = &mut game.phase else { panic!("not drawing") };
     let bid = Bid { seat: 1, card, count: 2 };
     d.bids.push(bid);
-    game.log.push((1, Action::Bid(card, 2)));
+    game.ledger.forge(1, Action::Bid(card, 2));
     carry_on(&mut t, &[Event::Bid(bid)]);
     finish(&mut t);
     let verdict = t.guests[0].verified.clone();

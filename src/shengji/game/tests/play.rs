@@ -217,7 +217,7 @@ fn next_hand_from_a_seed_is_validated_recorded_and_replays() {
     assert_eq!(g.hand_number(), 1);
     // The deal is the second seed's hand 1, the same as a table that started from it.
     let mut other = Game::new(Settings::default(), seed("second")).unwrap();
-    other.hand_no = 1;
+    other.ledger.next_hand(None);
     other.landlord = g.landlord;
     other.phase = Phase::Draw(other.deal());
     draw_all(&mut g);
