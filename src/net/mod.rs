@@ -20,6 +20,8 @@ pub mod host;
 pub mod protocol;
 pub mod room;
 pub mod ice_report;
+#[cfg(test)]
+mod testkit;
 
 pub use game::PeerGame;
 pub use host::{ConnId, Host, HostConfig, LobbyError, Millis};

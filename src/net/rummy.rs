@@ -265,11 +265,10 @@ fn view_ok(v: &SeatView, limits: Limits) -> Checked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::net::host::ConnId;
+    use crate::net::testkit::play_with_guests;
     use crate::net::protocol::{decode_host, encode_guest, encode_host, Refused, PROTOCOL_VERSION};
     use crate::net::verify::NotVerified;
     use crate::table::Game as _;
-    use std::collections::VecDeque;
 
     type Host = crate::net::host::Host<Game>;
     type HostConfig = crate::net::host::HostConfig<Game>;
@@ -281,58 +280,7 @@ mod tests {
     /// through the wire encoding; guests play with a bot's judgement. Returns after `deals`
     /// deals or when nobody can move.
     fn play(settings: Settings, n: usize, deals: u64) -> (Host, Vec<GuestClient>) {
-        let mut host = Host::new(settings, [5; 32], HostConfig::default()).unwrap();
-        let mut clients: Vec<GuestClient> = (0..n).map(|i| GuestClient::new(&format!("r{i}"), [i as u8 + 9; 32], None)).collect();
-        let mut queue = VecDeque::new();
-        for (i, c) in clients.iter().enumerate() {
-            host.connect(i as ConnId + 1);
-            queue.extend(host.receive(i as ConnId + 1, &encode_guest(&c.hello()), 0));
-        }
-        let pump = |host: &mut Host, clients: &mut Vec<GuestClient>, queue: &mut VecDeque<_>| {
-            while let Some((conn, msg)) = queue.pop_front() {
-                let bytes = encode_host(&msg);
-                let msg: HostMessage = decode_host(&bytes).unwrap();
-                if let HostMessage::View(v) = &msg {
-                    // A guest's view holds its own cards only.
-                    assert_eq!(Some(v.seat), clients[conn as usize - 1].seat, "another seat's view");
-                }
-                let c = &mut clients[conn as usize - 1];
-                for reply in c.on(msg) {
-                    queue.extend(host.receive(conn, &encode_guest(&reply), 0));
-                }
-                assert_eq!(c.refused, None, "the guest refused an honest host's message");
-            }
-        };
-        pump(&mut host, &mut clients, &mut queue);
-        queue.extend(host.fill_with_bots());
-        queue.extend(host.start(0).unwrap());
-        pump(&mut host, &mut clients, &mut queue);
-        let seed = TableSeed::parse("guests").unwrap();
-        let mut bots: Vec<Bot> = crate::rummy::bot::bots_for(&seed, 6, &[Difficulty::Heuristic]);
-        for _ in 0..20_000 {
-            let game = host.game().unwrap();
-            if game.hand_over() {
-                if game.hand_number() + 1 >= deals {
-                    break;
-                }
-                let m = clients[0].action(Action::NextDeal).unwrap();
-                queue.extend(host.receive(1, &encode_guest(&m), 0));
-                pump(&mut host, &mut clients, &mut queue);
-                continue;
-            }
-            let Some(i) = (0..n).find(|&i| {
-                let c = &clients[i];
-                c.view.as_ref().is_some_and(|v| c.seat.is_some_and(|s| v.to_act.contains(&s)))
-            }) else {
-                break;
-            };
-            let v = clients[i].view.clone().unwrap();
-            let action = bots[v.seat].suggest(&v).0;
-            let m = clients[i].action(action).unwrap();
-            queue.extend(host.receive(i as ConnId + 1, &encode_guest(&m), 0));
-            pump(&mut host, &mut clients, &mut queue);
-        }
-        (host, clients)
+        play_with_guests(settings, n, deals, "r", |seed| -> Vec<Bot> { crate::rummy::bot::bots_for(seed, 6, &[Difficulty::Heuristic]) })
     }
 
     #[test]
