@@ -67,13 +67,15 @@ pub fn invalid(param: &'static str, value: &str, allowed: &str) -> LinkError {
     LinkError::Invalid { param, value: value.to_string(), allowed: allowed.to_string() }
 }
 
+/// A plain decimal number (no sign, no leading zero, no spaces) of at most `digits` digits.
+pub fn decimal(v: &str, digits: usize, param: &'static str, allowed: &str) -> Result<u32, LinkError> {
+    let ok = !v.is_empty() && v.len() <= digits.min(9) && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
+    v.parse::<u32>().ok().filter(|_| ok).ok_or_else(|| invalid(param, v, allowed))
+}
+
 /// A plain decimal number (no sign, no leading zero, no spaces) from 0 to 255.
 pub fn number(v: &str, param: &'static str, allowed: &str) -> Result<u8, LinkError> {
-    let ok = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
-    match v.parse::<u8>() {
-        Ok(n) if ok => Ok(n),
-        _ => Err(invalid(param, v, allowed)),
-    }
+    decimal(v, 3, param, allowed).and_then(|n| u8::try_from(n).map_err(|_| invalid(param, v, allowed)))
 }
 
 /// `1` (on) or `0` (off), or `default` when absent.

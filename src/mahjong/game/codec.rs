@@ -39,8 +39,7 @@ pub struct MahjongResult {
 }
 
 fn number(v: &str, param: &'static str, allowed: &str) -> Result<u32, LinkError> {
-    let ok = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
-    v.parse::<u32>().ok().filter(|_| ok).ok_or_else(|| invalid(param, v, allowed))
+    crate::table::link_params::decimal(v, 3, param, allowed)
 }
 
 fn tile(r: &mut Reader<'_>) -> Result<Tile, MoveError> {

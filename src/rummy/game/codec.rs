@@ -32,14 +32,12 @@ pub struct RummyResult {
     pub score: i64,
 }
 
+/// Costs and counts: up to five digits.
 fn number(v: &str, param: &'static str, allowed: &str) -> Result<u32, LinkError> {
-    let ok = !v.is_empty() && v.len() <= 5 && v.bytes().all(|b| b.is_ascii_digit()) && !(v.len() > 1 && v.starts_with('0'));
-    v.parse::<u32>().ok().filter(|_| ok).ok_or_else(|| invalid(param, v, allowed))
+    crate::table::link_params::decimal(v, 5, param, allowed)
 }
 
-fn small(v: &str, param: &'static str, allowed: &str) -> Result<u8, LinkError> {
-    number(v, param, allowed).and_then(|n| u8::try_from(n).map_err(|_| invalid(param, v, allowed)))
-}
+use crate::table::link_params::number as small;
 
 fn counted_name(c: Counted) -> &'static str {
     match c {
