@@ -273,6 +273,7 @@ impl Text {
     pub const TimingBot4: Text = Text { en: "Bot move, 4 decks", zh: "电脑出牌，4副牌" };
     pub const TimingExpert: Text = Text { en: "Expert's move in the bot worker, 2 decks", zh: "高手在电脑线程中出牌，2副牌" };
     pub const TimingExpertExchange: Text = Text { en: "Expert's bury and friend call in the bot worker", zh: "高手在电脑线程中扣底和叫朋友" };
+    pub const TimingExpertBid: Text = Text { en: "Expert's draw decisions with a bid to make, in the bot worker", zh: "高手在电脑线程中摸牌时可亮主的决定" };
     pub const TimingExpertTarget: Text = Text { en: "target: median ≤ 50 ms, p99 ≤ 250 ms", zh: "目标：中位数 ≤ 50 毫秒，p99 ≤ 250 毫秒" };
     pub const TimingBrowser: Text = Text { en: "Browser", zh: "浏览器" };
     pub const TimingNotRun: Text = Text { en: "Not run yet.", zh: "尚未测量。" };

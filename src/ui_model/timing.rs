@@ -55,10 +55,13 @@ pub enum Measure {
     /// The Expert's bury and friend call, searched once a hand (timed by the bot worker),
     /// 4 × 2 Tractor and 6 × 3 Finding Friends in turn ([`ExchangeTable`]).
     ExpertExchange,
+    /// An Expert's decision in the draw when it holds a bid it could make (searched where
+    /// the bid matters, otherwise the heuristic's), at the [`ExpertTable`].
+    ExpertBid,
 }
 
 impl Measure {
-    pub const ALL: [Measure; 7] = [
+    pub const ALL: [Measure; 8] = [
         Measure::FirstHintRow,
         Measure::HintList,
         Measure::Legality,
@@ -66,6 +69,7 @@ impl Measure {
         Measure::BotMove4Decks,
         Measure::ExpertMove,
         Measure::ExpertExchange,
+        Measure::ExpertBid,
     ];
     /// The measures [`Run::step`] times on the page's own thread.
     pub const IN_PAGE: [Measure; 5] =
@@ -81,6 +85,7 @@ impl Measure {
             Measure::BotMove4Decks => "bot-move-4-decks",
             Measure::ExpertMove => "expert-move-2-decks",
             Measure::ExpertExchange => "expert-exchange",
+            Measure::ExpertBid => "expert-bid",
         }
     }
 
@@ -90,14 +95,14 @@ impl Measure {
         match self {
             Measure::FirstHintRow => Some(5.0),
             Measure::HintList => Some(50.0),
-            Measure::Legality | Measure::ExpertMove | Measure::ExpertExchange => None,
+            Measure::Legality | Measure::ExpertMove | Measure::ExpertExchange | Measure::ExpertBid => None,
             Measure::BotMove2Decks | Measure::BotMove4Decks => Some(20.0),
         }
     }
 
     /// Whether this is an Expert's decision, held to [`EXPERT_TARGET`] (median and p99).
     pub fn on_expert_target(self) -> bool {
-        matches!(self, Measure::ExpertMove | Measure::ExpertExchange)
+        matches!(self, Measure::ExpertMove | Measure::ExpertExchange | Measure::ExpertBid)
     }
 
     /// Whether `stats` meet this measure's target (`None`: it has none).
@@ -272,16 +277,23 @@ impl ExpertTable {
         Ok((game, bots))
     }
 
-    /// The next decision's job for the worker, and whether it is a play (the decisions
-    /// timed; the draw, the bids and the bury are the Normal bot's, and quick).
-    pub fn job(&mut self) -> Result<(Vec<u8>, bool), String> {
+    /// The next decision's job for the worker, and what its time measures: a play
+    /// ([`Measure::ExpertMove`]), a draw decision with a bid to make ([`Measure::ExpertBid`]),
+    /// or nothing (a draw with no bid to make, the exchange: timed at [`ExchangeTable`]).
+    pub fn job(&mut self) -> Result<(Vec<u8>, Option<Measure>), String> {
         if self.game.phase() == PhaseName::Finished {
             self.tables += 1;
             (self.game, self.bots) = Self::deal(self.tables)?;
         }
         let seat = *self.game.to_act().first().ok_or("nobody is to act at the Expert's table")?;
-        match self.bots[seat].decide(&self.game.view(seat)) {
-            Decision::Ask(job) => Ok((job, self.game.phase() == PhaseName::Play)),
+        let view = self.game.view(seat);
+        let measure = match view.phase {
+            PhaseName::Play => Some(Measure::ExpertMove),
+            PhaseName::Draw if !view.valid_bids.is_empty() => Some(Measure::ExpertBid),
+            _ => None,
+        };
+        match self.bots[seat].decide(&view) {
+            Decision::Ask(job) => Ok((job, measure)),
             Decision::Now(..) => Err("the Expert did not ask the bot worker".into()),
         }
     }

@@ -24,6 +24,7 @@ fn label(m: Measure) -> Text {
         Measure::BotMove4Decks => Text::TimingBot4,
         Measure::ExpertMove => Text::TimingExpert,
         Measure::ExpertExchange => Text::TimingExpertExchange,
+        Measure::ExpertBid => Text::TimingExpertBid,
     }
 }
 
@@ -88,7 +89,7 @@ pub fn TimingPage() -> impl IntoView {
                 results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
             }
             // The Expert's decisions, each timed by the bot worker on its own thread: its
-            // plays, then its exchanges. `Err(None)`: the page was left meanwhile.
+            // plays and bids, then its exchanges. `Err(None)`: the page was left meanwhile.
             let ask = |job: Vec<u8>| {
                 let alive = alive.clone();
                 async move {
@@ -98,12 +99,12 @@ pub fn TimingPage() -> impl IntoView {
             };
             let experts = async {
                 let mut table = ExpertTable::new()?;
-                while run.samples(Measure::ExpertMove).len() < n {
-                    let (job, play) = table.job()?;
+                while [Measure::ExpertMove, Measure::ExpertBid].iter().any(|&m| run.samples(m).len() < n) {
+                    let (job, measure) = table.job()?;
                     let answer = ask(job).await?;
                     table.answered(&answer.bytes)?;
-                    if play {
-                        run.record(Measure::ExpertMove, answer.millis);
+                    if let Some(m) = measure {
+                        run.record(m, answer.millis);
                         results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
                     }
                 }

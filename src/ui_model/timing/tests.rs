@@ -87,14 +87,19 @@ fn a_run_times_every_measure_once_per_position_after_the_warm_up() {
 #[test]
 fn the_experts_table_asks_the_worker_for_every_decision_across_hands() {
     let mut t = ExpertTable::new().unwrap();
-    let mut plays = 0;
+    let (mut plays, mut bids) = (0, 0);
     // More decisions than one hand has, so a new table is dealt.
     while t.tables == 0 || plays < 5 {
-        let (job, play) = t.job().unwrap();
-        plays += play as usize;
+        let (job, measure) = t.job().unwrap();
+        plays += (measure == Some(Measure::ExpertMove)) as usize;
+        bids += (measure == Some(Measure::ExpertBid)) as usize;
+        if measure == Some(Measure::ExpertBid) {
+            assert_eq!(t.game.phase(), PhaseName::Draw);
+        }
         t.answered(&crate::table::think::work::<Game>(&job)).unwrap();
     }
     assert!(plays >= 25, "at least a decision a trick ({plays})");
+    assert!(bids >= 10, "the draw's decisions with a bid to make are timed too ({bids})");
     // A refusal is a clear error, and the table does not move.
     let (_, _) = t.job().unwrap();
     let moves = t.game.actions().len();
@@ -129,6 +134,7 @@ fn the_experts_target_is_on_the_median_and_p99() {
     assert_eq!(Measure::ExpertMove.met(&Stats { median: 51.0, ..within }), Some(false));
     assert_eq!(Measure::ExpertMove.met(&Stats { p99: 260.0, ..within }), Some(false));
     assert_eq!(Measure::ExpertExchange.met(&Stats { p99: 260.0, ..within }), Some(false));
+    assert_eq!(Measure::ExpertBid.met(&Stats { median: 51.0, ..within }), Some(false));
     assert_eq!(Measure::Legality.met(&within), None);
     assert_eq!(Measure::HintList.met(&Stats { worst: 49.0, ..within }), Some(true));
 }
