@@ -257,7 +257,7 @@ impl Text {
     // The timing page (src/web/timing.rs).
     pub const Timing: Text = Text { en: "Speed in this browser", zh: "本浏览器中的速度" };
     pub const TimingLink: Text = Text { en: "Speed test", zh: "速度测试" };
-    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's move, bury and friend call where the bots think (the bot worker, its own clock).", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中出牌、扣底和叫朋友（线程自己计时）。" };
+    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's bids, moves, bury and friend call where the bots think (the bot worker, its own clock).", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中亮主、出牌、扣底和叫朋友（线程自己计时）。" };
     pub const TimingPositions: Text = Text { en: "Positions", zh: "局面数" };
     pub const TimingRun: Text = Text { en: "Run", zh: "开始" };
     pub const TimingRunning: Text = Text { en: "Running…", zh: "测量中……" };
