@@ -235,14 +235,18 @@ pub fn peer_screen<G: crate::web::peer::PeerTable>(route: &Route) -> Option<AnyV
     }
 }
 
-/// A route the other page carries: go there, keeping the route (and history clean).
+/// A route the other page carries: go there, keeping the route (and history clean). The
+/// page is left from an effect, once this screen is drawn, never while it renders.
 #[component]
 pub fn Elsewhere(page: String, route: Route) -> impl IntoView {
     let shell = expect_context::<Shell>();
     let target = format!("{page}{}", route.to_hash());
-    if let Some(location) = web_sys::window().map(|w| w.location()) {
-        let _ = location.replace(&target);
-    }
+    let go = target.clone();
+    Effect::new(move |_| {
+        if let Some(location) = web_sys::window().map(|w| w.location()) {
+            let _ = location.replace(&go);
+        }
+    });
     view! {
         <section class="screen page" data-testid="elsewhere">
             <p><a href=target.clone()>{move || shell.t(Text::Loading)}</a></p>
