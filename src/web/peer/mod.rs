@@ -141,7 +141,7 @@ pub fn seat_names<G: PeerGame>(lobby: &LobbyState<G>, me: Option<Seat>, shell: S
             }
             match info {
                 SeatInfo::Empty => shell.t(Text::SeatEmpty).to_string(),
-                SeatInfo::Bot => format!("{} {}", shell.t(Text::Bot), s + 1),
+                SeatInfo::Bot => crate::web::table::bot_table::bot_name(s, shell.lang()),
                 SeatInfo::Guest { name, .. } => name.clone(),
             }
         })

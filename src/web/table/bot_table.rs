@@ -130,10 +130,14 @@ pub struct TakeBack {
 
 /// "You", "Bot 2" / "你", "机器人2": each seat's name at a table against bots.
 pub fn seat_name(seat: Seat, me: Seat, lang: Lang) -> String {
-    match (seat == me, lang) {
-        (true, _) => lang.t(Text::You).into(),
-        (false, Lang::En) => format!("{} {}", lang.t(Text::Bot), seat + 1),
-        (false, Lang::Zh) => format!("{}{}", lang.t(Text::Bot), seat + 1),
+    if seat == me { lang.t(Text::You).into() } else { bot_name(seat, lang) }
+}
+
+/// "Bot 2" / "机器人2": a bot's seat, counted from 1 (Chinese writes no space before it).
+pub fn bot_name(seat: Seat, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} {}", lang.t(Text::Bot), seat + 1),
+        Lang::Zh => format!("{}{}", lang.t(Text::Bot), seat + 1),
     }
 }
 
