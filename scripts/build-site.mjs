@@ -12,6 +12,10 @@
 //      <link data-build rel="css" href="F" />       F minified (lightningcss), content-named
 //      <link data-build rel="copy-file" href="F" /> F copied beside the page
 //      <link data-build rel="copy-dir" href="D" />  D copied beside the page
+//      <link data-build rel="page-meta" />          the viewport, colour-scheme and theme-colour tags
+//      <link data-build rel="page-icons" />         the manifest and the icons
+//      <link data-build rel="page-end" />           the no-JavaScript line and the service worker's
+//                                                   registration (the last of every page's <body>)
 //    plus, at the end of <head>, a script that preloads the page's glue and wasm; then the
 //    HTML minified (comments and the whitespace between tags dropped, inline scripts by terser).
 //
@@ -142,6 +146,22 @@ async function minifyHtml(html) {
   return out.join("").replace(/>\s+</g, "><").trim();
 }
 
+/** What every page's HTML shares (its page-* markers); `root` leads from the page's folder to
+ * the site's ("", "../", "../../"). */
+function sharedTags(root) {
+  return {
+    "page-meta": `<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+    <meta name="color-scheme" content="light dark" />
+    <meta name="theme-color" content="#1f6f4a" media="(prefers-color-scheme: light)" />
+    <meta name="theme-color" content="#10261b" media="(prefers-color-scheme: dark)" />`,
+    "page-icons": `<link rel="manifest" href="${root}manifest.webmanifest" />
+    <link rel="icon" href="${root}icons/icon.svg" type="image/svg+xml" />
+    <link rel="apple-touch-icon" href="${root}icons/icon.svg" />`,
+    "page-end": `<noscript>tuolaji needs JavaScript and WebAssembly to run.</noscript>
+    <script src="${root}register-sw.js" data-sw="${root}sw.js"></script>`,
+  };
+}
+
 async function buildPage([folder, src, bin], css) {
   const { js, wasm } = await compile(bin, "web", "-Oz");
   const dir = join(OUT, folder);
@@ -151,7 +171,9 @@ async function buildPage([folder, src, bin], css) {
   writeFileSync(join(dir, `${name}_bg.wasm`), wasm);
   const here = join(ROOT, folder);
 
-  let html = src.replace(/<link data-build rel="rust"[^>]*\/>/, () =>
+  const shared = sharedTags("../".repeat(folder ? folder.split("/").length : 0));
+  let html = src.replace(/<link data-build rel="(page-meta|page-icons|page-end)" \/>/g, (_, tag) => shared[tag]);
+  html = html.replace(/<link data-build rel="rust"[^>]*\/>/, () =>
     // The page's start; `wasm-started` marks when its wasm's start function has returned
     // (e2e/load-bench.mjs's trace).
     `<script type="module">import init from "./${name}.js"; await init({ module_or_path: "./${name}_bg.wasm" }); dispatchEvent(new Event("wasm-started"));</script>`,
