@@ -67,62 +67,24 @@ pub trait Level: Copy + Default + PartialEq + Eq + std::fmt::Debug + Send + Sync
     fn word(self, lang: Lang) -> &'static str;
 }
 
-impl Level for Difficulty {
-    const ALL: &'static [Difficulty] = &[Difficulty::Random, Difficulty::Heuristic, Difficulty::Expert];
-    fn letter(self) -> char {
-        match self {
-            Difficulty::Random => 'e',
-            Difficulty::Heuristic => 'n',
-            Difficulty::Expert => 'x',
-        }
-    }
-    fn word(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Difficulty::Random, Lang::En) => "easy",
-            (Difficulty::Random, Lang::Zh) => "简单",
-            (Difficulty::Heuristic, Lang::En) => "normal",
-            (Difficulty::Heuristic, Lang::Zh) => "普通",
-            (Difficulty::Expert, Lang::En) => "expert",
-            (Difficulty::Expert, Lang::Zh) => "专家",
-        }
-    }
+/// The words of the three levels every game offers ("easy", "normal", "expert"), which
+/// each game's [`Level`] uses for its own (each game's levels are in its `ui_model` folder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelWord {
+    Easy,
+    Normal,
+    Expert,
 }
 
-impl Level for crate::rummy::bot::Difficulty {
-    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic, Self::Expert];
-    fn letter(self) -> char {
-        match self {
-            Self::Random => 'e',
-            Self::Heuristic => 'n',
-            Self::Expert => 'x',
-        }
-    }
-    fn word(self, lang: Lang) -> &'static str {
-        match self {
-            Self::Random => Difficulty::Random.word(lang),
-            Self::Heuristic => Difficulty::Heuristic.word(lang),
-            Self::Expert => Difficulty::Expert.word(lang),
-        }
-    }
-}
-
-impl Level for crate::mahjong::game::bot::Difficulty {
-    const ALL: &'static [Self] = &[Self::Random, Self::Shanten, Self::Advice, Self::Expert];
-    fn letter(self) -> char {
-        match self {
-            Self::Random => 'e',
-            Self::Shanten => 's',
-            Self::Advice => 'n',
-            Self::Expert => 'x',
-        }
-    }
-    fn word(self, lang: Lang) -> &'static str {
+impl LevelWord {
+    pub fn word(self, lang: Lang) -> &'static str {
         match (self, lang) {
-            (Self::Random, _) => Difficulty::Random.word(lang),
-            (Self::Shanten, Lang::En) => "shanten only",
-            (Self::Shanten, Lang::Zh) => "只看向听",
-            (Self::Advice, _) => Difficulty::Heuristic.word(lang),
-            (Self::Expert, _) => Difficulty::Expert.word(lang),
+            (LevelWord::Easy, Lang::En) => "easy",
+            (LevelWord::Easy, Lang::Zh) => "简单",
+            (LevelWord::Normal, Lang::En) => "normal",
+            (LevelWord::Normal, Lang::Zh) => "普通",
+            (LevelWord::Expert, Lang::En) => "expert",
+            (LevelWord::Expert, Lang::Zh) => "专家",
         }
     }
 }

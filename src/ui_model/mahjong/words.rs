@@ -418,6 +418,30 @@ pub fn hand_summary(r: &HandResult, name: &dyn Fn(usize) -> String, lang: Lang) 
     }
 }
 
+/// Mahjong's bot levels as table links write them (`bots=nsen`) and messages name them; the
+/// shanten-only bot (`s`) is a yardstick a link may name, not a level the screens offer.
+impl crate::ui_model::table::Level for crate::mahjong::game::bot::Difficulty {
+    const ALL: &'static [Self] = &[Self::Random, Self::Shanten, Self::Advice, Self::Expert];
+    fn letter(self) -> char {
+        match self {
+            Self::Random => 'e',
+            Self::Shanten => 's',
+            Self::Advice => 'n',
+            Self::Expert => 'x',
+        }
+    }
+    fn word(self, lang: Lang) -> &'static str {
+        use crate::ui_model::table::LevelWord;
+        match (self, lang) {
+            (Self::Random, _) => LevelWord::Easy.word(lang),
+            (Self::Shanten, Lang::En) => "shanten only",
+            (Self::Shanten, Lang::Zh) => "只看向听",
+            (Self::Advice, _) => LevelWord::Normal.word(lang),
+            (Self::Expert, _) => LevelWord::Expert.word(lang),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -314,6 +314,26 @@ pub fn settings_error(e: &SettingsError, lang: Lang) -> String {
     }
 }
 
+/// Rummy's bot levels as table links write them (`bots=nx`) and messages name them.
+impl crate::ui_model::table::Level for crate::rummy::bot::Difficulty {
+    const ALL: &'static [Self] = &[Self::Random, Self::Heuristic, Self::Expert];
+    fn letter(self) -> char {
+        match self {
+            Self::Random => 'e',
+            Self::Heuristic => 'n',
+            Self::Expert => 'x',
+        }
+    }
+    fn word(self, lang: Lang) -> &'static str {
+        use crate::ui_model::table::LevelWord;
+        match self {
+            Self::Random => LevelWord::Easy.word(lang),
+            Self::Heuristic => LevelWord::Normal.word(lang),
+            Self::Expert => LevelWord::Expert.word(lang),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
