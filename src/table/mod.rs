@@ -1,8 +1,9 @@
 //! The table layer's contract: what a game provides so that everything above
 //! the rules — the driver that runs bots, bot-only simulations, records and
 //! replays, saves, share links, duplicate results, the peer host and the board
-//! shell — is written once for every game. Shengji implements it
-//! (`shengji::game`), rummy next. `docs/adding-a-game.md` walks through the seams.
+//! shell — is written once for every game. Shengji (`shengji::game`), rummy
+//! (`rummy::game`) and Sichuan mahjong (`mahjong::game`) implement it;
+//! `docs/adding-a-game.md` walks through the seams.
 //!
 //! A game is a pure state machine: [`Game::apply`] either returns the events a
 //! move caused or an error, and then changes nothing; [`Game::view`] is what one
