@@ -19,7 +19,7 @@ pub(crate) fn play_with_guests<G: PeerGame, B: Bot<G>>(
     n: usize,
     hands: u64,
     tag: &str,
-    mut bots: impl FnMut(&TableSeed) -> Vec<B>,
+    bots: impl FnOnce(&TableSeed) -> Vec<B>,
 ) -> (Host<G>, Vec<GuestClient<G>>) {
     let mut host = Host::<G>::new(settings, [7; 32], HostConfig::default()).unwrap();
     let mut clients: Vec<GuestClient<G>> =

@@ -39,8 +39,9 @@ impl<A: Clone> Ledger<A> {
     pub fn hand(&self) -> u64 {
         self.hand
     }
-    /// The current hand's seed, from which its deal and every bot's stream are drawn.
-    pub fn hand_seed(&self) -> HandSeed {
+    /// The current hand's node of the seed (`seed.hand(n)`), from which its deal and every
+    /// bot's stream are drawn (the trait's `hand_seed` is the seed itself).
+    pub fn current_hand(&self) -> HandSeed {
         self.seed.hand(self.hand)
     }
     pub fn moves(&self) -> &[(Seat, A)] {
@@ -129,6 +130,6 @@ mod tests {
         let agreed = TableSeed::parse("agreed").unwrap();
         assert_eq!(l.next_hand(Some(agreed.clone())), 2);
         assert_eq!((l.seed(), l.first_seed()), (&agreed, &first));
-        assert_eq!(l.hand_seed(), agreed.hand(2), "the hand's seed is the current seed's hand");
+        assert_eq!(l.current_hand(), agreed.hand(2), "the hand's seed is the current seed's hand");
     }
 }

@@ -61,7 +61,7 @@ impl Game {
         let s = &self.settings;
         let n = s.players;
         let mut pack = s.rules.pack();
-        shuffle(&mut self.ledger.hand_seed().stream(Purpose::Deal), &mut pack);
+        shuffle(&mut self.ledger.current_hand().stream(Purpose::Deal), &mut pack);
         let seats: Vec<Seat> = (0..n).filter(|&x| !self.is_out(x)).collect();
         let mut d = Deal::placeholder(n);
         let mut cards = pack.into_iter();
@@ -111,7 +111,7 @@ impl Game {
         let top = d.pile.pop();
         let mut cards: Vec<RummyCard> = d.pile.drain(..).map(|p| p.card).collect();
         d.pile.extend(top);
-        let mut rng = self.ledger.hand_seed().stream(RESTOCK);
+        let mut rng = self.ledger.current_hand().stream(RESTOCK);
         rng.set_stream(d.rebuilds as u64);
         shuffle(&mut rng, &mut cards);
         d.rebuilds += 1;

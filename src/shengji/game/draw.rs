@@ -44,7 +44,7 @@ impl Game {
     pub(super) fn deal(&self) -> DrawPhase {
         let s = &self.settings;
         let mut deck = CardCounts::full_decks(s.decks).to_vec();
-        let mut rng = self.ledger.hand_seed().stream(Purpose::Deal);
+        let mut rng = self.ledger.current_hand().stream(Purpose::Deal);
         shuffle(&mut rng, &mut deck);
         let kitty = deck.split_off(deck.len() - s.kitty);
         let first = self.landlord.unwrap_or(0);
