@@ -1,6 +1,8 @@
 //! Shengji bots: a heuristic player and a random-legal player. A bot sees only
 //! a seat's view (its own hand plus public information) and draws randomness
-//! only from its seat's `Bots` stream of the current hand.
+//! only from its seat's `Bots` stream of the current hand. This file holds the bot and
+//! its play; the draw's bids are in `bids.rs`, the exchange's bury and friend calls in
+//! `exchange.rs`, the reasons in `reason.rs`.
 
 use crate::cards::{Card, CardCounts, Rank};
 use crate::dup::{uniform_below, Purpose, TableSeed};
