@@ -65,6 +65,20 @@ fn same_seed_same_moves() {
 }
 
 #[test]
+fn same_seed_same_moves_at_two_players() {
+    // Two players: the draws and discards that count the next draw's outs exactly.
+    let c = config(2, 1, "cideterminism", Effort::default());
+    let seed = arena::deal_seed(&c.seed, 0);
+    let play = || {
+        let (score, game) = arena::play_deal(&c, &seed, true, &mut no_clock(), &mut Timings::default()).unwrap();
+        (score, game.actions().to_vec())
+    };
+    let (first, moves) = play();
+    assert!(moves.len() > 10, "a whole deal ({} moves)", moves.len());
+    assert_eq!(play(), (first, moves));
+}
+
+#[test]
 fn the_expert_never_makes_an_illegal_move() {
     // Every player count, both pool variants and a table without rebuilds, with a
     // small effort so that many deals fit: `play_deal` fails on any refused move.
