@@ -131,6 +131,11 @@ fn draw_onto(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()> 
     if !useful(card, kept, view) {
         return Ok(kept.clone());
     }
+    judge_draw(kept, card, view)
+}
+
+/// [`draw_onto`] without the quick test.
+fn judge_draw(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()> {
     let mut hand = kept.hand.clone();
     hand.push(card);
     let Ok(options) = open_discards(&hand, view.wild, &view.rules) else { return Ok(kept.clone()) };
@@ -162,6 +167,14 @@ fn playout(mut kept: Kept, draws: &[RummyCard], first: u64, horizon: usize, view
     (first + horizon as u64) * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN
 }
 
+/// Is `card` a natural of the rank of one of the kept hand's sets (a fourth card)?
+fn joins_set(card: RummyCard, kept: &Kept, view: &SeatView) -> bool {
+    let Some((rank, _)) = card.rank_suit() else { return false };
+    kept.open.groups.iter().filter(|g| !g.kind.is_sequence()).flat_map(|g| &g.cards).any(|c| {
+        !c.is_wild(view.wild) && c.rank_suit().is_some_and(|(r, _)| r == rank)
+    })
+}
+
 /// The exact chance, as (hits, of), that the seat's next draw completes `kept`:
 /// the unseen cards (`pool`, each copy once) that make a valid declaration with
 /// it. `None` when the kept hand has more than [`NEAR`] loose cards (no single
@@ -175,7 +188,7 @@ fn outs(kept: &Kept, pool: &[RummyCard], view: &SeatView) -> Option<(u64, u64)> 
     while i < pool.len() {
         let card = pool[i];
         let copies = pool[i..].iter().take_while(|&&c| c == card).count();
-        if draw_onto(kept, card, view).is_err() {
+        if (useful(card, kept, view) || joins_set(card, kept, view)) && judge_draw(kept, card, view).is_err() {
             hits += copies as u64;
         }
         i += copies;
@@ -407,15 +420,15 @@ mod tests {
 
     #[test]
     fn outs_count_every_unseen_copy_that_completes_the_hand() {
-        // Four melds and the 8♣: any card that lengthens a sequence completes it (the 8♣
-        // goes), and a joker. The K♠ would too (a set of four), but the playouts' quick
-        // test (`useful`) never tries a set's fourth card, so it is not counted.
+        // Four melds and the 8♣: any card that lengthens a meld completes it (the 8♣
+        // goes): the sequences' ends, the set's fourth king (which the playouts' quick
+        // test, `useful`, would not try) and a joker.
         let v = view_with("2S 3S 4S 5H 6H 7H 9D 10D JD KC KD KH 8C");
         let (kept, _) = Kept::now(&v).unwrap();
         let pool = Knowledge::from_view(&v).pool;
-        let completing = parse_rummy_cards("AS 5S 4H 8H 8D QD JK").unwrap();
+        let completing = parse_rummy_cards("AS 5S 4H 8H 8D QD KS JK").unwrap();
         let expected = pool.iter().filter(|c| completing.contains(c)).count() as u64;
-        assert!(expected >= 7, "most copies are unseen");
+        assert!(expected >= 8, "most copies are unseen");
         assert_eq!(outs(&kept, &pool, &v), Some((expected, pool.len() as u64)));
         // Far from complete: not counted.
         let v = view_with("2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AC");
