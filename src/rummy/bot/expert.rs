@@ -17,6 +17,14 @@
 //! order); the same sampled deals serve every candidate, so the comparison is
 //! paired. The reasons quote the mean turns.
 //!
+//! At a two-player table the chance that a candidate's next draw declares is
+//! counted, not sampled ([`outs`]): when its kept hand has at most [`NEAR`]
+//! loose cards, every unseen card is tried once (a solver run per distinct
+//! card that can touch the hand), the playouts whose next draw declared are set
+//! aside and the rest stand for the draws that do not ([`Weighed`]). Sixteen
+//! sampled deals see a hand's 6 or 9 outs among some 80 unseen cards too
+//! seldom to tell them apart; the count does.
+//!
 //! A drawn card that cannot touch the kept hand — not a joker or wild card,
 //! no partner among the loose cards, not next to a sequence's card of its
 //! suit — is thrown back without running the solver ([`useful`]): most draws,
@@ -67,6 +75,8 @@ const SHAPE_PER_TURN: u64 = 16;
 /// its shape (it would take it), and one that completes its hand.
 const FEEDS: u64 = 6;
 const FEEDS_DECLARATION: u64 = 30;
+/// Most loose cards (every meld credited) a kept hand may have for its outs to be counted exactly.
+const NEAR: usize = 3;
 
 /// A 13-card hand kept during a playout, with what the quick test needs.
 #[derive(Clone)]
@@ -121,6 +131,11 @@ fn draw_onto(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()> 
     if !useful(card, kept, view) {
         return Ok(kept.clone());
     }
+    judge_draw(kept, card, view)
+}
+
+/// [`draw_onto`] without the quick test.
+fn judge_draw(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()> {
     let mut hand = kept.hand.clone();
     hand.push(card);
     let Ok(options) = open_discards(&hand, view.wild, &view.rules) else { return Ok(kept.clone()) };
@@ -150,6 +165,35 @@ fn playout(mut kept: Kept, draws: &[RummyCard], first: u64, horizon: usize, view
         }
     }
     (first + horizon as u64) * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN
+}
+
+/// Is `card` a natural of the rank of one of the kept hand's sets (a fourth card)?
+fn joins_set(card: RummyCard, kept: &Kept, view: &SeatView) -> bool {
+    let Some((rank, _)) = card.rank_suit() else { return false };
+    kept.open.groups.iter().filter(|g| !g.kind.is_sequence()).flat_map(|g| &g.cards).any(|c| {
+        !c.is_wild(view.wild) && c.rank_suit().is_some_and(|(r, _)| r == rank)
+    })
+}
+
+/// The exact chance, as (hits, of), that the seat's next draw completes `kept`:
+/// the unseen cards (`pool`, each copy once) that make a valid declaration with
+/// it. `None` when the kept hand has more than [`NEAR`] loose cards (no single
+/// card can complete it, or too rarely to pay for the solver runs).
+fn outs(kept: &Kept, pool: &[RummyCard], view: &SeatView) -> Option<(u64, u64)> {
+    if kept.open.loose.len() > NEAR || pool.is_empty() {
+        return None;
+    }
+    let mut hits = 0u64;
+    let mut i = 0;
+    while i < pool.len() {
+        let card = pool[i];
+        let copies = pool[i..].iter().take_while(|&&c| c == card).count();
+        if (useful(card, kept, view) || joins_set(card, kept, view)) && judge_draw(kept, card, view).is_err() {
+            hits += copies as u64;
+        }
+        i += copies;
+    }
+    Some((hits, pool.len() as u64))
 }
 
 /// Sampled deals for a draw: a draw weighs two candidates where a discard weighs
@@ -185,6 +229,46 @@ impl Sums {
     }
 }
 
+/// A candidate's playouts when the chance that its next draw declares is known
+/// exactly (`outs`): the playouts whose next draw declares are set aside, the
+/// others' mean stands for the rest, and the two are weighed by that chance — the
+/// sampled deals then measure only what the exact count cannot.
+#[derive(Clone, Copy, Default)]
+struct Weighed {
+    all: Sums,
+    n: u64,
+    rest: Sums,
+    rest_n: u64,
+}
+
+impl Weighed {
+    /// One playout worth `tenths`; `declares_next`: its next draw declared (at `next` tenths).
+    fn add(&mut self, tenths: u64, declares_next: bool, others: usize) {
+        self.all.add(tenths, others);
+        self.n += 1;
+        if !declares_next {
+            self.rest.add(tenths, others);
+            self.rest_n += 1;
+        }
+    }
+
+    /// The summed cost over the playouts (fixed point, `race::ONE`: what decides; every
+    /// candidate of a decision has the same number of playouts) and the mean tenths of a
+    /// turn (what the reasons say), with `outs` when known and some playout did not declare next.
+    fn total(&self, outs: Option<(u64, u64)>, next: u64, others: usize) -> (u64, u32) {
+        match outs {
+            Some((hits, of)) if self.rest_n > 0 && of > 0 => {
+                let miss = of - hits;
+                let scale = of * self.rest_n;
+                let cost = (hits * race::cost(next, others) * self.rest_n + miss * self.rest.cost) * self.n / scale;
+                let tenths = (hits * next * self.rest_n + miss * self.rest.tenths) / scale;
+                (cost, tenths as u32)
+            }
+            _ => (self.all.cost, mean(self.all.tenths, self.n as usize)),
+        }
+    }
+}
+
 /// The Expert's draw: the heuristic's first drop, else the top discard or the
 /// stock, whichever sampled playouts race better.
 pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (Action, BotReason) {
@@ -203,8 +287,12 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
     let Some(taken) = Kept::from_judged(&with, best) else { return (Action::DrawStock, BotReason::DrawStock) };
     let knowledge = Knowledge::from_view(view);
     let active = knowledge.active;
+    let others = active - 1;
     let depth = active * (effort.horizon + 1);
-    let (mut take_sum, mut stock_sum) = (Sums::default(), Sums::default());
+    let exact = exact_outs(view);
+    let take_outs = if exact { outs(&taken, &knowledge.pool, view) } else { None };
+    let stock_outs = if exact { outs(&now, &knowledge.pool, view) } else { None };
+    let (mut take_sum, mut stock_sum) = (Weighed::default(), Weighed::default());
     let mut deals = 0;
     for _ in 0..draw_samples(effort) {
         let (stock, _) = knowledge.sample_stock(rng, depth, 0);
@@ -212,22 +300,30 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
         deals += 1;
         // Both candidates draw the same later cards: one in every `active` after this round.
         let later = own_draws(&stock, active, active);
-        take_sum.add(playout(taken.clone(), &later, 1, effort.horizon, view), active - 1);
+        let take_tenths = playout(taken.clone(), &later, 1, effort.horizon, view);
+        take_sum.add(take_tenths, take_tenths == TURN, others);
         let stock_tenths = match draw_onto(&now, first, view) {
             Err(()) => 0,
             Ok(k) => playout(k, &later, 1, effort.horizon, view),
         };
-        stock_sum.add(stock_tenths, active - 1);
+        stock_sum.add(stock_tenths, stock_tenths == 0, others);
     }
     if deals == 0 {
         return (Action::DrawStock, BotReason::DrawStock);
     }
-    let (take, stock) = (mean(take_sum.tenths, deals), mean(stock_sum.tenths, deals));
-    if take_sum.cost < stock_sum.cost {
+    let (take_cost, take) = take_sum.total(take_outs, TURN, others);
+    let (stock_cost, stock) = stock_sum.total(stock_outs, 0, others);
+    if take_cost < stock_cost {
         (Action::TakeDiscard, BotReason::ExpertTake { card, take, stock, deals })
     } else {
         (Action::DrawStock, BotReason::ExpertStock { card, take, stock, deals })
     }
+}
+
+/// Whether the exact count of a next draw's outs replaces the sampled one: at a
+/// two-player table (measured there; at six the search is as before).
+fn exact_outs(view: &SeatView) -> bool {
+    view.players == 2
 }
 
 /// The Expert's discard: a valid declaration at once, else the discard among the
@@ -250,7 +346,11 @@ pub(crate) fn discard(
         .collect();
     let knowledge = Knowledge::from_view(view);
     let active = knowledge.active;
-    let mut sums = vec![Sums::default(); kept.len()];
+    let others = active - 1;
+    let exact = exact_outs(view);
+    let near: Vec<Option<(u64, u64)>> =
+        kept.iter().map(|(_, k)| if exact { outs(k, &knowledge.pool, view) } else { None }).collect();
+    let mut sums = vec![Weighed::default(); kept.len()];
     let mut deals = 0;
     let (next, unknown) = knowledge.next.unwrap_or((view.seat, 0));
     for sample in 0..effort.samples {
@@ -273,7 +373,7 @@ pub(crate) fn discard(
                         Ok(_) => 0,
                     };
                     for _ in 0..weight {
-                        sum.add(penalty, active - 1);
+                        sum.add(penalty, false, others);
                     }
                 }
             }
@@ -281,21 +381,76 @@ pub(crate) fn discard(
         // The others draw before this seat's next turn.
         let draws = own_draws(&stock, active - 1, active);
         for (sum, (_, k)) in sums.iter_mut().zip(&kept) {
-            sum.add(playout(k.clone(), &draws, 1, effort.horizon, view), active - 1);
+            let tenths = playout(k.clone(), &draws, 1, effort.horizon, view);
+            sum.add(tenths, tenths == TURN, others);
         }
     }
     if deals == 0 || kept.is_empty() {
         return super::heuristic_discard(view, taken);
     }
-    // The least sum; ties go to the heuristic's order.
-    let pick = (0..kept.len()).min_by_key(|&i| (sums[i].cost, i)).unwrap_or(0);
-    let runner_up = (0..kept.len()).filter(|&i| i != pick).min_by_key(|&i| (sums[i].cost, i));
+    let means: Vec<(u64, u32)> = sums.iter().zip(&near).map(|(s, &o)| s.total(o, TURN, others)).collect();
+    // The least mean cost; ties go to the heuristic's order.
+    let pick = (0..kept.len()).min_by_key(|&i| (means[i].0, i)).unwrap_or(0);
+    let runner_up = (0..kept.len()).filter(|&i| i != pick).min_by_key(|&i| (means[i].0, i));
     let card = kept[pick].0;
     let reason = BotReason::ExpertDiscard {
         card,
-        turns: mean(sums[pick].tenths, deals),
-        next: runner_up.map(|i| (kept[i].0, mean(sums[i].tenths, deals))),
+        turns: means[pick].1,
+        next: runner_up.map(|i| (kept[i].0, means[i].1)),
         deals,
     };
     (Action::Discard(card), reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dup::TableSeed;
+    use crate::rummy::game::{Game, Settings};
+    use crate::rummy::parse_rummy_cards;
+
+    /// Seat 0's view of a fresh two-player table, holding `hand` with no wild rank.
+    fn view_with(hand: &str) -> SeatView {
+        let g = Game::new(Settings::default(), TableSeed::parse("outs").unwrap()).unwrap();
+        let mut v = g.view(0);
+        v.hand = parse_rummy_cards(hand).unwrap();
+        v.wild = None;
+        v
+    }
+
+    #[test]
+    fn outs_count_every_unseen_copy_that_completes_the_hand() {
+        // Four melds and the 8♣: any card that lengthens a meld completes it (the 8♣
+        // goes): the sequences' ends, the set's fourth king (which the playouts' quick
+        // test, `useful`, would not try) and a joker.
+        let v = view_with("2S 3S 4S 5H 6H 7H 9D 10D JD KC KD KH 8C");
+        let (kept, _) = Kept::now(&v).unwrap();
+        let pool = Knowledge::from_view(&v).pool;
+        let completing = parse_rummy_cards("AS 5S 4H 8H 8D QD KS JK").unwrap();
+        let expected = pool.iter().filter(|c| completing.contains(c)).count() as u64;
+        assert!(expected >= 8, "most copies are unseen");
+        assert_eq!(outs(&kept, &pool, &v), Some((expected, pool.len() as u64)));
+        // Far from complete: not counted.
+        let v = view_with("2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AC");
+        let (kept, _) = Kept::now(&v).unwrap();
+        assert_eq!(outs(&kept, &Knowledge::from_view(&v).pool, &v), None);
+    }
+
+    #[test]
+    fn exact_outs_replace_the_sampled_next_draws() {
+        let c = |t| race::cost(t, 1);
+        let mut w = Weighed::default();
+        // Four playouts: one declares on the next draw (10 tenths), three at 40.
+        for t in [10, 40, 40, 40] {
+            w.add(t, t == TURN, 1);
+        }
+        // Without a count the sample stands: a mean of 32.5 tenths.
+        assert_eq!(w.total(None, TURN, 1), (c(10) + 3 * c(40), 32));
+        // With one out in two: half declare next (10), the rest as the three others (40).
+        let (cost, tenths) = w.total(Some((1, 2)), TURN, 1);
+        assert_eq!(tenths, 25);
+        assert_eq!(cost, (c(10) + c(40)) * 4 / 2);
+        // No out at all: only the playouts that did not declare next count.
+        assert_eq!(w.total(Some((0, 5)), TURN, 1), (4 * c(40), 40));
+    }
 }
