@@ -133,10 +133,14 @@ pub(super) fn search_deals(
     effort: Effort,
 ) -> Searched {
     let bases: Vec<Playout> = sampled.iter().map(|deal| Playout::new(view, rules, deal)).collect();
-    choose(rng, view.seat, view.decks, rules, bases.len(), candidates.len(), effort, |i, d| {
+    // In Finding Friends a play may change the seat's side (playing a called card makes it
+    // a friend), so its outcomes are valued side-fairly too; in Tractor the sides are
+    // fixed and the play's utility stands.
+    let value = if view.friends_to_call > 0 { side_utility } else { utility };
+    choose_by(rng, view.seat, view.decks, bases.len(), candidates.len(), effort, value, |i, d| {
         let mut p = bases[d].clone();
         p.play(rules, &candidates[i]);
-        p
+        (p, rules)
     })
 }
 
