@@ -8,7 +8,8 @@
 //! the seat's choice, then the rest of the draw with every seat (this one too) bidding
 //! by the heuristic, trump and landlord as the table's bidding rules name them, the
 //! heuristic's bury, round of steals and friend call, and the play by heuristic bots
-//! (`Playout::dealt`), scored for the seat's side (`search::choose_by`). The heuristic's
+//! (`Playout::dealt`), scored for the seat's side side-fairly (`search::side_utility`: a
+//! bid decides who holds the landlord's seat) by `search::choose_by`. The heuristic's
 //! choice is candidate 0 and stands unless another beats it by the search's margin.
 //!
 //! * **Candidates**: the heuristic's; drawing (or passing); for each card it may show,
