@@ -71,6 +71,10 @@ pub struct ArenaArgs {
     /// rest of the draw and the whole play); 0 leaves them to the heuristic [default: the app's]
     #[arg(long, value_name = "N")]
     pub expert_bid_plays: Option<usize>,
+    /// Write every deal pair's result (JSON lines: seed, and per hand the landlord, A's
+    /// score, levels and margin) to this file
+    #[arg(long, value_name = "FILE")]
+    pub pairs_out: Option<std::path::PathBuf>,
     /// Print a line to standard error every N deal pairs (0: never)
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
@@ -112,6 +116,21 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
         return Ok(Verdict::No);
     };
     let r = arena::report(&seed, &pairs);
+    if let Some(path) = &a.pairs_out {
+        let lines: String = pairs.iter().map(|p| serde_json::to_string(p).unwrap_or_default() + "\n").collect();
+        std::fs::write(path, lines).map_err(|e| CliError::new(format!("--pairs-out {}: {e}", path.display())))?;
+    }
+    let side = |f: &arena::SideFigures| {
+        let h = f.hands.max(1) as f64;
+        format!(
+            "{} hands, A won {:.1} %, levels {} against {}, margin {:+.1}",
+            f.hands,
+            100.0 * f.won / h,
+            f.a_levels,
+            f.b_levels,
+            f.margin as f64 / h
+        )
+    };
     let ta = DecisionTimes::of(&timings.a);
     let tb = DecisionTimes::of(&timings.b);
     let tbids = DecisionTimes::of(&timings.a_bids);
@@ -125,6 +144,8 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                  deal pairs: A won both ways {}, split {}, lost both ways {}\n\
                  A's share of levels gained: {:.1} % ({} against {}; 95 % interval {:.1}–{:.1} %)\n\
                  mean paired point margin: {:+.1} card points per hand for A\n\
+                 A's seat landlord: {}\n\
+                 B's seat landlord: {}\n\
                  minimum detectable effect (80 % power, two-sided 5 %): {:.1} points of share\n\
                  time per decision: A ({}) median {:.3} ms, p99 {:.3} ms over {}; B ({}) median {:.3} ms, p99 {:.3} ms over {}\n\
                  A's draw decisions with a bid to make: median {:.3} ms, p99 {:.3} ms, max {:.3} ms over {}\n\
@@ -148,6 +169,8 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                 pct(r.levels.ci95[0]),
                 pct(r.levels.ci95[1]),
                 r.margin,
+                side(&r.a_landlord),
+                side(&r.b_landlord),
                 pct(r.mde),
                 a.a.name(),
                 ta.median,
@@ -184,6 +207,8 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
                 },
                 "b": { "bot": a.b.name(), "decision_ms": tb },
                 "a_bid_decision_ms": tbids,
+                "a_landlord": r.a_landlord,
+                "b_landlord": r.b_landlord,
                 "pairs": { "won": r.pairs_won, "split": r.pairs_split, "lost": r.pairs_lost },
                 "mde": r.mde,
                 "digest": r.digest,

@@ -175,6 +175,36 @@ pub fn play_pair(
     Ok(PairResult { seed: seed.to_string(), hands: [h0, h1] })
 }
 
+/// A's figures over the hands where its seat was (or was not) the landlord: how
+/// often the bids put each side in the seat, and what each seat gave.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SideFigures {
+    pub hands: usize,
+    /// A's hand score summed (hands won, shared in Finding Friends).
+    pub won: f64,
+    pub a_levels: u64,
+    pub b_levels: u64,
+    /// A's card point margin summed.
+    pub margin: i64,
+}
+
+impl SideFigures {
+    fn add(&mut self, h: &HandScore) {
+        self.hands += 1;
+        self.won += h.won;
+        self.a_levels += h.a_levels as u64;
+        self.b_levels += h.b_levels as u64;
+        self.margin += h.margin as i64;
+    }
+}
+
+impl HandScore {
+    /// Was the landlord one of A's seats?
+    pub fn a_landlord(&self) -> bool {
+        self.landlord.is_multiple_of(2) == self.a_even
+    }
+}
+
 /// Everything the arena reports but the timings: the same for the same seed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -192,6 +222,9 @@ pub struct Report {
     pub pairs_won: usize,
     pub pairs_split: usize,
     pub pairs_lost: usize,
+    /// The hands where A's seat was the landlord, and the others.
+    pub a_landlord: SideFigures,
+    pub b_landlord: SideFigures,
     /// SHA-256 (first 16 bytes) over every pair's result.
     pub digest: String,
 }
@@ -244,6 +277,10 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
     let mut h = Sha256::new();
     h.update(serde_json::to_string(pairs).unwrap_or_default().as_bytes());
     let digest = hex_digest(h);
+    let (mut a_landlord, mut b_landlord) = (SideFigures::default(), SideFigures::default());
+    for hand in pairs.iter().flat_map(|p| p.hands.iter()) {
+        if hand.a_landlord() { a_landlord.add(hand) } else { b_landlord.add(hand) }
+    }
     Report {
         deals: n,
         hands_won: Share { share, ci95: [percentile(&won_bs, 0.025), percentile(&won_bs, 0.975)] },
@@ -258,6 +295,8 @@ pub fn report(seed: &TableSeed, pairs: &[PairResult]) -> Report {
         pairs_won: won.iter().filter(|&&w| w > 0.75).count(),
         pairs_split: won.iter().filter(|&&w| (0.25..=0.75).contains(&w)).count(),
         pairs_lost: won.iter().filter(|&&w| w < 0.25).count(),
+        a_landlord,
+        b_landlord,
         digest,
     }
 }

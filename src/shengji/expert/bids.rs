@@ -8,7 +8,8 @@
 //! the seat's choice, then the rest of the draw with every seat (this one too) bidding
 //! by the heuristic, trump and landlord as the table's bidding rules name them, the
 //! heuristic's bury, round of steals and friend call, and the play by heuristic bots
-//! (`Playout::dealt`), scored for the seat's side (`search::choose_by`). The heuristic's
+//! (`Playout::dealt`), scored for the seat's side side-fairly (`search::side_utility`: a
+//! bid decides who holds the landlord's seat) by `search::choose_by`. The heuristic's
 //! choice is candidate 0 and stands unless another beats it by the search's margin.
 //!
 //! * **Candidates**: the heuristic's; drawing (or passing); for each card it may show,
@@ -22,9 +23,9 @@
 //!   known; in the draw, where the view has none, the playouts use the defaults.
 
 use super::knowledge::Knowledge;
-use super::playout::Playout;
+use super::playout::{Outcome, Playout};
 use super::sampling::sample;
-use super::search::{choose_by, Effort};
+use super::search::{choose_by, side_utility, Effort};
 use crate::cards::{Card, Suit};
 use crate::dup::shuffle;
 use crate::shengji::bot::{friend_calls, full_hand, heuristic_bury, heuristic_draw, heuristic_steal, without, BidSpot, BotReason};
@@ -36,8 +37,20 @@ use rand_chacha::ChaCha20Rng;
 /// Most choices weighed (the heuristic's and drawing or passing included).
 const OPTIONS: usize = 5;
 
-/// The Expert's bid or steal for `view`, `first` being the heuristic's.
+/// The Expert's bid or steal for `view`, `first` being the heuristic's, its outcomes
+/// valued side-fairly ([`side_utility`]: a bid decides who holds the landlord's seat).
 pub(crate) fn bid(rng: &mut ChaCha20Rng, view: &SeatView, first: (Action, BotReason), effort: Effort) -> (Action, BotReason) {
+    bid_valued(rng, view, first, effort, side_utility)
+}
+
+/// [`bid`] with the outcomes valued by `value` (the tests compare [`super::search::utility`]).
+pub(super) fn bid_valued(
+    rng: &mut ChaCha20Rng,
+    view: &SeatView,
+    first: (Action, BotReason),
+    effort: Effort,
+    value: fn(Outcome, usize) -> f64,
+) -> (Action, BotReason) {
     if effort.bid_plays == 0 || !worth_searching(view, &first.0) {
         return first;
     }
@@ -56,7 +69,7 @@ pub(crate) fn bid(rng: &mut ChaCha20Rng, view: &SeatView, first: (Action, BotRea
             root.with_deal(view, deal, rng)
         })
         .collect();
-    let found = choose_by(rng, view.seat, view.decks, deals, candidates.len(), effort, |i, d| {
+    let found = choose_by(rng, view.seat, view.decks, deals, candidates.len(), effort, value, |i, d| {
         let mut t = bases[d].clone();
         t.choose(view, &candidates[i]);
         t.finish(view, &terms, &trumps)

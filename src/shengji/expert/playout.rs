@@ -51,6 +51,9 @@ pub(super) struct Outcome {
     /// Attacker points on the ladder, counted for the seat's side (positive when
     /// it attacks, negative when it defends).
     pub points: i32,
+    /// Attacker points less the ladder's takeover, counted for the seat's side (positive
+    /// when its side beat the other's mark: attackers past it, defenders below it).
+    pub past_takeover: i32,
 }
 
 impl Playout {
@@ -254,6 +257,10 @@ impl Playout {
             won,
             levels: if won { levels as i32 } else { -(levels as i32) },
             points: if defending { -(ap as i32) } else { ap as i32 },
+            past_takeover: {
+                let past = ap as i32 - self.ladder.takeover() as i32;
+                if defending { -past } else { past }
+            },
         }
     }
 }

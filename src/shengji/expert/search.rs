@@ -96,6 +96,16 @@ pub(super) fn utility(o: Outcome, decks: usize) -> f64 {
     0.5 * o.won as u8 as f64 + 0.1 * o.levels as f64 + o.points as f64 / (100.0 * decks as f64)
 }
 
+/// The value of an outcome for a decision that may change the seat's side (a bid or a
+/// steal: who is landlord): as [`utility`], but the points counted from the takeover
+/// (the attackers' points past it when attacking, the landlord's side's margin below it
+/// when defending), so neither side starts ahead; [`utility`]'s raw attacker points
+/// count the attackers' every point as theirs and the landlord's as lost, which is the
+/// same for every play of a hand but made the bid search prefer defending.
+pub(super) fn side_utility(o: Outcome, decks: usize) -> f64 {
+    0.5 * o.won as u8 as f64 + 0.1 * o.levels as f64 + o.past_takeover as f64 / (100.0 * decks as f64)
+}
+
 pub(super) fn search(
     rng: &mut ChaCha20Rng,
     view: &SeatView,
@@ -123,10 +133,14 @@ pub(super) fn search_deals(
     effort: Effort,
 ) -> Searched {
     let bases: Vec<Playout> = sampled.iter().map(|deal| Playout::new(view, rules, deal)).collect();
-    choose(rng, view.seat, view.decks, rules, bases.len(), candidates.len(), effort, |i, d| {
+    // In Finding Friends a play may change the seat's side (playing a called card makes it
+    // a friend), so its outcomes are valued side-fairly too; in Tractor the sides are
+    // fixed and the play's utility stands.
+    let value = if view.friends_to_call > 0 { side_utility } else { utility };
+    choose_by(rng, view.seat, view.decks, bases.len(), candidates.len(), effort, value, |i, d| {
         let mut p = bases[d].clone();
         p.play(rules, &candidates[i]);
-        p
+        (p, rules)
     })
 }
 
@@ -147,10 +161,12 @@ pub(super) fn choose<'r>(
     effort: Effort,
     start: impl Fn(usize, usize) -> Playout,
 ) -> Searched {
-    choose_by(rng, seat, decks, deals, candidates, effort, |i, d| (start(i, d), rules))
+    choose_by(rng, seat, decks, deals, candidates, effort, utility, |i, d| (start(i, d), rules))
 }
 
-/// [`choose`] where each start names its own rules (a simulated draw decides the trump).
+/// [`choose`] where each start names its own rules (a simulated draw decides the trump)
+/// and outcomes are valued by `value` ([`utility`] or [`side_utility`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn choose_by<'r>(
     rng: &mut ChaCha20Rng,
     seat: usize,
@@ -158,6 +174,7 @@ pub(super) fn choose_by<'r>(
     deals: usize,
     candidates: usize,
     effort: Effort,
+    value: impl Fn(Outcome, usize) -> f64,
     start: impl Fn(usize, usize) -> (Playout, &'r Rules),
 ) -> Searched {
     let streams: Vec<u64> = (0..deals).map(|_| rng.next_u64()).collect();
@@ -169,7 +186,7 @@ pub(super) fn choose_by<'r>(
             let mut prng = ChaCha20Rng::seed_from_u64(streams[d]);
             p.finish(rules, &mut prng);
             let o = p.outcome(seat);
-            score[i].0 += utility(o, decks);
+            score[i].0 += value(o, decks);
             score[i].1 += o.won as usize;
             score[i].2 += 1;
         }
