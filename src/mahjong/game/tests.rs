@@ -29,7 +29,7 @@ pub(super) fn t(s: &str) -> Tile {
 /// A table in play with the given concealed hands (seat 0 to move, 14 tiles),
 /// each seat void in bamboo, and `wall` as every seat's next draws (seat i
 /// draws `wall[i]`, `wall[i + 4]`, …).
-fn scenario(hands: [&str; 4], wall: &str) -> Game {
+pub(super) fn scenario(hands: [&str; 4], wall: &str) -> Game {
     scenario_with(no_exchange(), hands, wall)
 }
 

@@ -13,7 +13,7 @@
 //!   a tile of that opponent's void suit (it can never win on it), then one
 //!   it discarded itself, else any.
 //!
-//! * **Expert**: the advice bot's exchange and kongs; its void suit (`setup.rs`),
+//! * **Expert**: the advice bot's exchange; its kongs (`kong.rs`), void suit (`setup.rs`),
 //!   discards and pungs by determinized playouts over the unseen tiles (`expert.rs`):
 //!   the advice's best candidates compared on the same sampled walls, with the
 //!   table's own fan and payments, minus each discard's measured deal-in risk
