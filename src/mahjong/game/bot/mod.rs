@@ -477,8 +477,8 @@ impl Bot {
             }
         } else {
             for &t in &view.kongs {
-            let n = if hand.count(t) == 4 { 4 } else { 1 };
-            if shanten_of(&without(&hand, t, n)) <= best {
+                let n = if hand.count(t) == 4 { 4 } else { 1 };
+                if shanten_of(&without(&hand, t, n)) <= best {
                     return (Action::Kong(t), BotReason::Kong { tile: t });
                 }
             }
