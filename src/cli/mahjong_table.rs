@@ -213,6 +213,46 @@ pub struct ArenaArgs {
     /// Print a line to standard error every N deals (0: never).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
+    /// Expert decisions made as the advice bot instead, comma-separated: discard, pung,
+    /// void, hold, kong (to measure what each search is worth).
+    #[arg(long, value_name = "LIST")]
+    pub as_advice: Option<String>,
+    /// Print the payments between the two sides by cause.
+    #[arg(long)]
+    pub breakdown: bool,
+}
+
+fn as_advice(list: &str) -> Result<u8, CliError> {
+    list.split(',').map(str::trim).filter(|x| !x.is_empty()).try_fold(0u8, |bits, name| {
+        let bit = match name {
+            "discard" => expert::AS_ADVICE_DISCARD,
+            "pung" => expert::AS_ADVICE_PUNG,
+            "void" => expert::AS_ADVICE_VOID,
+            "hold" => expert::AS_ADVICE_HOLD,
+            "kong" => expert::AS_ADVICE_KONG,
+            _ => return Err(CliError::new(format!("--as-advice: use discard, pung, void, hold or kong, not {name:?}"))),
+        };
+        Ok(bits | bit)
+    })
+}
+
+/// The breakdown's lines: per category, A's points received and paid per seat-hand and
+/// how many payments a seat-hand.
+fn breakdown(pairs: &[arena::PairResult]) -> String {
+    let total = pairs.iter().fold(arena::Causes::default(), |t, p| t.plus(&p.causes));
+    let sh = (4 * pairs.len()).max(1) as f64;
+    let mut out = String::from("A's payments with B by cause, per seat-hand: received (count), paid (count), net\n");
+    for (c, name) in arena::Causes::NAMES.iter().enumerate() {
+        out += &format!(
+            "  {name:<28} {:+.3} ({:.3})  {:+.3} ({:.3})  {:+.3}\n",
+            total.gained[c] as f64 / sh,
+            total.got[c] as f64 / sh,
+            -(total.lost[c] as f64) / sh,
+            total.paid[c] as f64 / sh,
+            (total.gained[c] - total.lost[c]) as f64 / sh
+        );
+    }
+    out
 }
 
 pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
@@ -226,6 +266,9 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
         }
         effort.samples = n;
     }
+    if let Some(list) = &a.as_advice {
+        effort.as_advice = as_advice(list)?;
+    }
     let config = ArenaConfig { a: bot(&a.a)?, b: bot(&a.b)?, deals: a.deals, seed: a.table.seed()?, settings: a.table.settings(), effort };
     let start = Instant::now();
     let ms = move || start.elapsed().as_secs_f64() * 1000.0;
@@ -235,7 +278,7 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
             super::write_stderr(&format!("{} of {} deals, {:.0} s", d + 1, a.deals, ms() / 1000.0));
         }
     };
-    let (r, _, times) = match arena::run(&config, &mut clock, &mut each) {
+    let (r, pairs, times) = match arena::run(&config, &mut clock, &mut each) {
         Ok(x) => x,
         Err(e) => {
             out.emit(|| format!("FAILED: {e}"), || json!({ "ok": false, "error": e.to_string() }));
@@ -246,6 +289,9 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
     let (ta, tb, ts) = (of(&|d| d.by_a), of(&|d| !d.by_a), of(&|d| d.searched));
     let seconds = ms() / 1000.0;
     let (na, nb) = (config.a.name(), config.b.name());
+    if a.breakdown {
+        super::write_stderr(&breakdown(&pairs));
+    }
     out.emit(
         || {
             format!(

@@ -19,6 +19,7 @@
 
 use super::bot::{expert::Effort, Bot, Difficulty};
 use super::sim::check_state;
+use super::settle::{HandResult, PayReason};
 use super::{Game, Settings, PLAYERS};
 use crate::table::sim::Violation;
 use crate::dup::{generate_seed, uniform_below, Purpose, TableSeed};
@@ -43,6 +44,74 @@ pub struct PairResult {
     pub a_points: [i64; 2],
     pub a_wins: [u32; 2],
     pub b_wins: [u32; 2],
+    /// Where A's points came from (not in the digest).
+    #[serde(skip)]
+    pub causes: Causes,
+}
+
+/// The payments between the two sides by cause, over a pair: what A received (`gained`)
+/// and paid (`lost`) in each of `Causes::NAMES`'s categories (payments within a side
+/// cancel out of its net and are left out).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Causes {
+    pub gained: [i64; CAUSES],
+    pub lost: [i64; CAUSES],
+    /// How many payments A received and made in each category.
+    pub got: [u32; CAUSES],
+    pub paid: [u32; CAUSES],
+}
+
+/// Categories of `Causes`.
+pub const CAUSES: usize = 10;
+
+impl Causes {
+    pub const NAMES: [&'static str; CAUSES] = [
+        "win on a discard, 0-1 fan",
+        "win on a discard, 2 fan",
+        "win on a discard, 3+ fan",
+        "self-drawn, 0-1 fan",
+        "self-drawn, 2 fan",
+        "self-drawn, 3+ fan",
+        "kongs",
+        "flower pig (查花猪)",
+        "not ready (查叫)",
+        "refunds and transfers",
+    ];
+
+    fn category(reason: PayReason) -> usize {
+        match reason {
+            PayReason::Win { fan } => (fan.max(1) - 1).min(2) as usize,
+            PayReason::SelfDrawn { fan } => 3 + (fan.max(1) - 1).min(2) as usize,
+            PayReason::Kong(_) => 6,
+            PayReason::FlowerPig => 7,
+            PayReason::NotReady { .. } => 8,
+            PayReason::KongRefund | PayReason::KongTransfer => 9,
+        }
+    }
+
+    fn add(&mut self, result: &HandResult, is_a: &dyn Fn(usize) -> bool) {
+        for p in result.payments.iter().filter(|p| is_a(p.from) != is_a(p.to)) {
+            let c = Self::category(p.reason);
+            if is_a(p.to) {
+                self.gained[c] += p.points;
+                self.got[c] += 1;
+            } else {
+                self.lost[c] += p.points;
+                self.paid[c] += 1;
+            }
+        }
+    }
+
+    /// The sum of two breakdowns.
+    pub fn plus(mut self, o: &Causes) -> Causes {
+        for c in 0..CAUSES {
+            self.gained[c] += o.gained[c];
+            self.lost[c] += o.lost[c];
+            self.got[c] += o.got[c];
+            self.paid[c] += o.paid[c];
+        }
+        self
+    }
 }
 
 impl PairResult {
@@ -79,6 +148,7 @@ fn play_hand(
     a_even: bool,
     clock: &mut dyn FnMut() -> f64,
     times: &mut Vec<Decision>,
+    causes: &mut Causes,
 ) -> Result<(i64, u32, u32), ArenaError> {
     let hand = (!a_even) as u64;
     let broken = |n: usize, what: String| Violation::new::<Game>(hand, n, format!("deal {seed}: {what}"));
@@ -91,6 +161,7 @@ fn play_hand(
         if let Some(r) = game.result() {
             let a: i64 = (0..PLAYERS).filter(|&s| is_a(s)).map(|s| r.scores[s]).sum();
             let wins = |side: bool| r.wins.iter().filter(|w| is_a(w.seat) == side).count() as u32;
+            causes.add(r, &is_a);
             return Ok((a, wins(true), wins(false)));
         }
         let seat = game.to_act()[0];
@@ -112,9 +183,10 @@ pub fn play_pair(
     times: &mut Vec<Decision>,
 ) -> Result<PairResult, ArenaError> {
     let seed = deal_seed(&config.seed, d);
-    let (p0, a0, b0) = play_hand(config, &seed, true, clock, times)?;
-    let (p1, a1, b1) = play_hand(config, &seed, false, clock, times)?;
-    Ok(PairResult { seed: seed.as_str().to_string(), a_points: [p0, p1], a_wins: [a0, a1], b_wins: [b0, b1] })
+    let mut causes = Causes::default();
+    let (p0, a0, b0) = play_hand(config, &seed, true, clock, times, &mut causes)?;
+    let (p1, a1, b1) = play_hand(config, &seed, false, clock, times, &mut causes)?;
+    Ok(PairResult { seed: seed.as_str().to_string(), a_points: [p0, p1], a_wins: [a0, a1], b_wins: [b0, b1], causes })
 }
 
 /// Everything the arena reports but the timings: the same for the same arguments.

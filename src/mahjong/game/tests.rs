@@ -29,7 +29,7 @@ pub(super) fn t(s: &str) -> Tile {
 /// A table in play with the given concealed hands (seat 0 to move, 14 tiles),
 /// each seat void in bamboo, and `wall` as every seat's next draws (seat i
 /// draws `wall[i]`, `wall[i + 4]`, …).
-fn scenario(hands: [&str; 4], wall: &str) -> Game {
+pub(super) fn scenario(hands: [&str; 4], wall: &str) -> Game {
     scenario_with(no_exchange(), hands, wall)
 }
 
@@ -378,4 +378,20 @@ fn the_expert_plays_on_for_a_self_drawn_win_early_and_takes_the_win_late() {
     assert_eq!(early, Action::Pass, "{why}");
     assert!(matches!(why, BotReason::SearchPlayOn { .. }), "{why}");
     assert_eq!(answer("1234s").0, Action::Win);
+}
+
+/// A concealed kong that costs a shanten step: the advice bot keeps its four tiles (the
+/// hand ready on 5p), the Expert's search kongs them for 2 points from each of three
+/// opponents and plays the hand on one step back.
+#[test]
+fn the_expert_kongs_for_the_money_where_the_advice_bot_keeps_the_hand() {
+    use super::bot::Bot;
+    let hands = ["1111m23m456p789p5p9p", "234m567m2p3p4p66p99m", "11p22p33p5m6m7m8m9m4p", "444m888m7p8p9p1p3p6p8p"];
+    let g = scenario(hands, "111122223333444455556666777788889999s");
+    let view = g.view(0);
+    assert_eq!(view.kongs, vec![t("1m")]);
+    let (advice, _) = Bot::new(&seed("kong"), 0, Difficulty::Advice).suggest(&view);
+    assert!(matches!(advice, Action::Discard(_)), "{advice:?}");
+    let (expert, why) = Bot::new(&seed("kong"), 0, Difficulty::Expert).suggest(&view);
+    assert_eq!(expert, Action::Kong(t("1m")), "{why}");
 }

@@ -13,7 +13,7 @@
 //!   a tile of that opponent's void suit (it can never win on it), then one
 //!   it discarded itself, else any.
 //!
-//! * **Expert**: the advice bot's exchange and kongs; its void suit (`setup.rs`),
+//! * **Expert**: the advice bot's exchange; its kongs (`kong.rs`), void suit (`setup.rs`),
 //!   discards and pungs by determinized playouts over the unseen tiles (`expert.rs`):
 //!   the advice's best candidates compared on the same sampled walls, with the
 //!   table's own fan and payments, minus each discard's measured deal-in risk
@@ -31,6 +31,7 @@
 pub mod danger;
 pub mod expert;
 mod hold;
+mod kong;
 mod setup;
 
 use super::settle::FORMS;
@@ -385,7 +386,7 @@ impl Bot {
     }
 
     fn void(&mut self, view: &SeatView) -> (Action, BotReason) {
-        if self.difficulty == Difficulty::Expert {
+        if self.difficulty == Difficulty::Expert && self.effort.searches(expert::AS_ADVICE_VOID) {
             return self.search_void(view);
         }
         let hand = full_hand(view);
@@ -400,7 +401,7 @@ impl Bot {
 
     fn claim(&mut self, view: &SeatView, tile: Tile, options: ClaimOptions) -> (Action, BotReason) {
         if options.win {
-            if self.difficulty == Difficulty::Expert && !locked(view) {
+            if self.difficulty == Difficulty::Expert && !locked(view) && self.effort.searches(expert::AS_ADVICE_HOLD) {
                 return self.search_win(view, &full_hand(view), tile);
             }
             return (Action::Win, BotReason::Win);
@@ -418,10 +419,13 @@ impl Bot {
         }
         let hand = full_hand(view);
         let now = shanten_of(&hand);
+        if options.kong && self.difficulty == Difficulty::Expert && self.effort.searches(expert::AS_ADVICE_KONG) {
+            return self.search_claim_kong(view, &hand, tile, options.pung);
+        }
         if options.kong && shanten_of(&without(&hand, tile, 3)) <= now {
             return (Action::Kong(tile), BotReason::Kong { tile });
         }
-        if options.pung && self.difficulty == Difficulty::Expert {
+        if options.pung && self.difficulty == Difficulty::Expert && self.effort.searches(expert::AS_ADVICE_PUNG) {
             return self.search_pung(view, &hand, tile);
         }
         if options.pung {
@@ -467,13 +471,19 @@ impl Bot {
             return (Action::Discard(tiles[tiles.len() - 1]), BotReason::Random);
         }
         let best = advice[0].shanten;
-        for &t in &view.kongs {
-            let n = if hand.count(t) == 4 { 4 } else { 1 };
-            if shanten_of(&without(&hand, t, n)) <= best {
-                return (Action::Kong(t), BotReason::Kong { tile: t });
+        if !view.kongs.is_empty() && self.difficulty == Difficulty::Expert && self.effort.searches(expert::AS_ADVICE_KONG) {
+            if let Some(kong) = self.search_turn_kong(view, &hand, &seen) {
+                return kong;
+            }
+        } else {
+            for &t in &view.kongs {
+                let n = if hand.count(t) == 4 { 4 } else { 1 };
+                if shanten_of(&without(&hand, t, n)) <= best {
+                    return (Action::Kong(t), BotReason::Kong { tile: t });
+                }
             }
         }
-        if self.difficulty == Difficulty::Expert {
+        if self.difficulty == Difficulty::Expert && self.effort.searches(expert::AS_ADVICE_DISCARD) {
             return self.search_discard(view, &hand, &seen, &advice);
         }
         if self.difficulty == Difficulty::Shanten {
