@@ -83,14 +83,6 @@ const NOT_READY_AT_END: f64 = -0.3;
 /// seat-hand between advice bots) and deal-ins (0.69) are paid only by seats still in.
 const ROUND_IN_HAND: f64 = 0.2;
 
-/// Tiles of one suit (of 14, sets counted) from which the playout's policy plays for a
-/// flush (0: never).
-const FLUSH_LEAN: u32 = 0;
-
-/// Whether the playout's policy, able to make its hand ready in more than one way, takes
-/// the waits worth most (their unseen copies times what a win on them pays).
-const READY_BY_WAITS: bool = true;
-
 /// What the seat knows of its future: the tiles it cannot see and how the wall runs.
 #[derive(Clone)]
 pub struct Position {
@@ -261,10 +253,9 @@ impl Position {
     }
 
     /// The policy's discard from a 14-tile hand (`3n+2`): the void suit first, else the lowest
-    /// shanten after it, ties to the smaller suit, a single, the outer rank; but a hand leaning
-    /// to a flush (`FLUSH_LEAN` of its 14 tiles, sets counted, in one suit) lets its other
-    /// suit go first at the cost of one shanten step. Returns the shanten after it (for a hand
-    /// still holding void tiles, 8).
+    /// shanten after it, ties to the smaller suit, a single, the outer rank; able to make the
+    /// hand ready in more than one way, the waits worth most (their unseen copies times what a
+    /// win on them pays). Returns the shanten after it (for a hand still holding void tiles, 8).
     fn discard(&self, hand: &mut Hand, melds: &[Meld], cache: &mut Cache) -> i32 {
         if let Some(v) = self.void.filter(|_| self.holds_void(hand)) {
             let first = hand.kinds().find(|(t, _)| t.suit() == v).map(|(t, _)| t);
@@ -274,14 +265,7 @@ impl Position {
             return if self.holds_void(hand) { 8 } else { shanten_of(hand) };
         }
         let sizes: [u32; 4] = std::array::from_fn(|s| eigen::digit_sum(hand.eigens[s]));
-        let mut in_suit = sizes;
-        for m in melds {
-            in_suit[m.tile.suit().index()] += 3;
-        }
-        let main = (0..3).max_by_key(|&s| in_suit[s]).unwrap_or(0);
-        let lean = FLUSH_LEAN > 0 && in_suit[main] >= FLUSH_LEAN && in_suit[main] < in_suit.iter().sum::<u32>();
         let mut best: Option<((i32, u32, u8, u8), Tile)> = None;
-        let mut off: Option<((i32, u32, u8, u8), Tile)> = None;
         // Discards that leave the hand ready, with what their waits are worth.
         let mut ready: Option<(f64, Tile)> = None;
         for (t, n) in hand.kinds() {
@@ -291,7 +275,7 @@ impl Position {
             if best.is_none_or(|(b, _)| key < b) {
                 best = Some((key, t));
             }
-            if READY_BY_WAITS && key.0 == 0 {
+            if key.0 == 0 {
                 let waits = cache.entry(h).or_insert_with(|| self.waits_values(&h, melds));
                 let worth: f64 = waits
                     .iter()
@@ -300,14 +284,6 @@ impl Position {
                 if ready.is_none_or(|(v, _)| worth > v) {
                     ready = Some((worth, t));
                 }
-            }
-            if lean && t.suit().index() != main && off.is_none_or(|(b, _)| key < b) {
-                off = Some((key, t));
-            }
-        }
-        if let (Some((o, _)), Some((b, _))) = (off, best) {
-            if o.0 <= b.0 + 1 {
-                best = off;
             }
         }
         if let (Some((_, t)), Some((b, _))) = (ready, best) {
