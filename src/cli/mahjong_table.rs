@@ -299,7 +299,7 @@ pub fn arena_cmd(a: &ArenaArgs, out: Output) -> CliResult {
                  A's net points per seat-hand: {:+.3} (95 % interval {:+.3} to {:+.3}, paired bootstrap over deals); B's {:+.3}\n\
                  wins per seat-hand: A {:.3}, B {:.3}; deals A came out ahead {}, level {}, behind {}\n\
                  time per decision: A ({na}) median {:.3} ms, p99 {:.3} ms over {}; B ({nb}) median {:.3} ms, p99 {:.3} ms over {}\n\
-                 time per searched decision (an Expert's discards and pungs): median {:.3} ms, p99 {:.3} ms over {}\n\
+                 time per searched decision (an Expert's discards, claims, kongs, void and holds): median {:.3} ms, p99 {:.3} ms over {}\n\
                  Expert effort {} sampled walls × {} candidates; digest {}; {seconds:.1} s",
                 r.deals, r.hands, config.seed, r.a_points, r.ci95[0], r.ci95[1], -r.a_points, r.a_wins, r.b_wins,
                 r.deals_ahead, r.deals_level, r.deals_behind, ta.median, ta.p99, ta.count, tb.median, tb.p99, tb.count,

@@ -206,6 +206,10 @@ pub fn bot_reason(r: &crate::mahjong::game::bot::BotReason, lang: Lang) -> Strin
             format!("pass: the win is worth {} points, the hand played on {}", tenths(*win), tenths(*on))
         }
         (R::SearchPlayOn { win, on }, Lang::Zh) => format!("过：胡这张{}分，继续打（争取自摸）平均{}分", tenths(*win), tenths(*on)),
+        (R::SearchKong { tile: k, with, without }, Lang::En) => {
+            format!("kong {}: {} points with it (its money counted), {} without", tile(k), tenths(*with), tenths(*without))
+        }
+        (R::SearchKong { tile: k, with, without }, Lang::Zh) => format!("杠{}：杠了平均{}分（含杠钱），不杠{}分", tile(k), tenths(*with), tenths(*without)),
         (R::SearchVoid { suit, held, value }, Lang::En) => {
             format!("play without {} ({held} held): {} points on the sampled walls, the most", suit_name(*suit, lang), tenths(*value))
         }

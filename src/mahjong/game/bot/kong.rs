@@ -7,7 +7,7 @@
 //! Over 1,000 deals of `dev3` against the advice bot: +0.537 points a seat-hand against
 //! +0.489 with the advice's kongs (kong money net +0.07 against +0.01).
 
-use super::expert::{compare, keep_option, pung_option, Choice, Position};
+use super::expert::{compare, keep_option, pung_option, tenths, Choice, Position};
 use super::{visible, BotReason};
 use crate::mahjong::game::{Action, SeatView};
 use crate::mahjong::{Hand, Meld, MeldKind, Tile, Visible};
@@ -40,7 +40,8 @@ impl super::Bot {
         let best = (1..choices.len()).fold(0, |b, i| if out[i].value + money[i] > out[b].value + money[b] { i } else { b });
         (best > 0).then(|| {
             let tile = view.kongs[best - 1];
-            (Action::Kong(tile), BotReason::Kong { tile })
+            let (with, without) = (tenths(out[best].value + money[best]), tenths(out[0].value));
+            (Action::Kong(tile), BotReason::SearchKong { tile, with, without })
         })
     }
 
@@ -61,13 +62,35 @@ impl super::Bot {
         }
         let out = compare(&pos, &choices, self.effort, &mut self.rng);
         let kong = out[1].value + 2.0;
-        let (with, without) = (super::expert::tenths(kong), super::expert::tenths(out[0].value));
+        let (with, without) = (tenths(kong), tenths(out[0].value));
         if pung && out[2].value > kong && out[2].value > out[0].value {
-            (Action::Pung, BotReason::SearchPung { with: super::expert::tenths(out[2].value), without })
+            (Action::Pung, BotReason::SearchPung { with: tenths(out[2].value), without })
         } else if kong > out[0].value {
-            (Action::Kong(tile), BotReason::Kong { tile })
+            (Action::Kong(tile), BotReason::SearchKong { tile, with, without })
         } else {
             (Action::Pass, BotReason::SearchPass { with, without })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dup::TableSeed;
+    use crate::mahjong::game::bot::{Bot, BotReason, Difficulty};
+    use crate::mahjong::game::tests::scenario;
+    use crate::mahjong::game::Action;
+    use crate::mahjong::Tile;
+
+    /// A kong the search declares gives the search's reason (so the arena counts it as a
+    /// searched decision), with the two values compared, the kong's money in the first.
+    #[test]
+    fn a_searched_kong_says_so() {
+        let hands = ["1111m23m456p789p5p9p", "234m567m2p3p4p66p99m", "11p22p33p5m6m7m8m9m4p", "444m888m7p8p9p1p3p6p8p"];
+        let g = scenario(hands, "111122223333444455556666777788889999s");
+        let view = g.view(0);
+        let (expert, why) = Bot::new(&TableSeed::parse("kong").unwrap(), 0, Difficulty::Expert).suggest(&view);
+        assert_eq!(expert, Action::Kong(Tile::parse("1m").unwrap()), "{why}");
+        assert!(matches!(why, BotReason::SearchKong { with, without, .. } if with > without), "{why:?}");
+        assert!(why.searched());
     }
 }

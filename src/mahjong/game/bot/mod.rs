@@ -106,12 +106,15 @@ pub enum BotReason {
     /// Expert: let a win on a discard go (worth `win` tenths of a point) and play on for a
     /// self-drawn one (the hand worth `on` tenths over the sampled walls).
     SearchPlayOn { win: i32, on: i32 },
+    /// Expert: kong `tile`, the hand with it (the kong's money counted) worth `with` tenths of a
+    /// point over the sampled walls against `without` (the hand without it).
+    SearchKong { tile: Tile, with: i32, without: i32 },
 }
 
 impl BotReason {
     /// Whether the move came from the Expert's search.
     pub fn searched(&self) -> bool {
-        matches!(self, BotReason::Search { .. } | BotReason::SearchSafe { .. } | BotReason::SearchPung { .. } | BotReason::SearchPass { .. } | BotReason::SearchVoid { .. } | BotReason::SearchPlayOn { .. })
+        matches!(self, BotReason::Search { .. } | BotReason::SearchSafe { .. } | BotReason::SearchPung { .. } | BotReason::SearchPass { .. } | BotReason::SearchVoid { .. } | BotReason::SearchPlayOn { .. } | BotReason::SearchKong { .. })
     }
 }
 
@@ -150,6 +153,12 @@ impl fmt::Display for BotReason {
                 "pass: the win is worth {:+.1} points, the hand played on {:+.1}",
                 *win as f64 / 10.0,
                 *on as f64 / 10.0
+            ),
+            BotReason::SearchKong { tile, with, without } => write!(
+                f,
+                "kong {tile}: {:+.1} points with it (its money counted), {:+.1} without",
+                *with as f64 / 10.0,
+                *without as f64 / 10.0
             ),
             BotReason::SearchVoid { suit, held, value } => {
                 write!(f, "play without {} ({held} held): {:+.1} points on the sampled walls, the most", suit.letter(), *value as f64 / 10.0)
