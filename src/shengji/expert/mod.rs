@@ -20,6 +20,7 @@
 mod bids;
 mod candidates;
 mod exchange;
+mod friends;
 mod knowledge;
 mod playout;
 mod sampling;
@@ -58,7 +59,10 @@ fn decide_inner(
     effort: Effort,
     deals: Option<&[Vec<Vec<crate::cards::Card>>]>,
 ) -> (Action, BotReason) {
-    let (action, reason) = heuristic_play(rng, Difficulty::Heuristic, view, rules, trick);
+    let (action, reason) = match friends::follow(rng, view, rules, trick) {
+        Some(first) => first,
+        None => heuristic_play(rng, Difficulty::Heuristic, view, rules, trick),
+    };
     let Action::Play(first) = &action else { return (action, reason) };
     let candidates = if trick.plays.is_empty() {
         candidates::leads(view, rules, first, effort.leads)

@@ -347,3 +347,52 @@ fn the_bid_search_keeps_a_first_bid_the_old_valuation_gave_away() {
     assert_eq!(fixed, 3);
     assert_eq!((old_drew, new_drew), (9, 3));
 }
+
+/// The Expert's first follow in Finding Friends (`friends.rs`) differs from the heuristic's
+/// only where friends are hidden and the trick's winner is unrevealed or on the landlord's
+/// side, and then the way its guess of the sides says: a defender gives an unrevealed
+/// winner no more points than the heuristic would (that seat may be a hidden friend), a
+/// seat holding a called copy gives the landlord's side at least as many. It draws from
+/// the stream as the heuristic does.
+#[test]
+fn the_friends_first_follow_guesses_hidden_sides() {
+    let settings = Settings { players: 6, decks: Some(3), mode: crate::shengji::game::Mode::Friends, ..Settings::default() };
+    let (mut differ, mut fed, mut held_back) = (0, 0, 0);
+    for d in 0..6 {
+        let seed = TableSeed::parse(&format!("friendside{d}")).unwrap();
+        let mut g = Game::new(settings.clone(), seed.clone()).unwrap();
+        let mut bots = bots_for(&seed, 6, &[Difficulty::Heuristic]);
+        let mut rng = seed.hand(0).stream(Purpose::Named("friendside"));
+        while g.phase() != PhaseName::Finished {
+            let s = g.to_act()[0];
+            let v = g.view(s);
+            if let (PhaseName::Play, Some(trick)) = (v.phase, v.trick.as_ref()) {
+                let rules = g.rules().unwrap().clone();
+                let (mut r1, mut r2) = (rng.clone(), rng.clone());
+                let old = crate::shengji::bot::heuristic_play(&mut r1, Difficulty::Heuristic, &v, &rules, trick).0;
+                if let Some((new, _)) = friends::follow(&mut r2, &v, &rules, trick) {
+                    assert_eq!(r1.get_word_pos(), r2.get_word_pos(), "the same draws as the heuristic");
+                    let (Action::Play(a), Action::Play(b)) = (&old, &new) else { panic!("plays") };
+                    let pts = |c: &[crate::cards::Card]| c.iter().map(|x| x.points()).sum::<u32>();
+                    if a != b {
+                        differ += 1;
+                        let winner = trick.winning.expect("a follow has a winner so far");
+                        if v.on_landlord_team(winner) {
+                            let reveals = v.landlord != Some(s) && v.friends.iter().any(|f| friends::can_reveal(f, &v.hand));
+                            assert!(reveals && !v.on_landlord_team(s), "only a friend-to-be changes its mind");
+                            assert!(pts(b) >= pts(a), "a friend-to-be feeds its side: {a:?} → {b:?}");
+                            fed += 1;
+                        } else {
+                            assert!(pts(b) <= pts(a), "an unrevealed winner may be either side's: {a:?} → {b:?}");
+                            held_back += 1;
+                        }
+                    }
+                }
+                rng = r1;
+            }
+            let (action, _) = bots[s].suggest(&v);
+            g.apply(s, &action).unwrap();
+        }
+    }
+    assert!(fed > 0 && held_back > 0, "both guesses change a follow ({differ} differ: {fed} fed, {held_back} held back)");
+}
