@@ -11,7 +11,8 @@
 //! heuristic's (candidate 0, kept unless another beats it by the margin).
 
 use crate::cards::Card;
-use crate::shengji::bot::{BotReason, Difficulty, PlayCore, TrickState};
+use crate::shengji::bot::{BotReason, PlayCore, TrickState};
+use crate::shengji::bot::Difficulty;
 use crate::shengji::game::{Action, FriendSlot, Seat, SeatView, TrickView};
 use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;

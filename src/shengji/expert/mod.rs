@@ -1,8 +1,7 @@
 //! The Expert Shengji bot: determinized search over the seat's view.
 //!
-//! At each play decision the Expert asks the heuristic for its choice (in Finding
-//! Friends, while a friend is hidden, its follow with a guess of the hidden sides:
-//! `friends.rs`), adds a handful of distinct alternatives (`candidates.rs`), samples deals of the
+//! At each play decision the Expert asks the heuristic for its choice, adds a
+//! handful of distinct alternatives (`candidates.rs`), samples deals of the
 //! hidden cards consistent with everything the seat has seen
 //! (`knowledge.rs`, `sampling.rs`), plays each candidate on every deal and
 //! the rest of the hand with heuristic bots (`playout.rs`), and keeps the
