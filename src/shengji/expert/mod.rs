@@ -20,7 +20,6 @@
 mod bids;
 mod candidates;
 mod exchange;
-mod friends;
 mod knowledge;
 mod playout;
 mod sampling;
@@ -59,10 +58,7 @@ fn decide_inner(
     effort: Effort,
     deals: Option<&[Vec<Vec<crate::cards::Card>>]>,
 ) -> (Action, BotReason) {
-    let (action, reason) = match friends::follow(rng, view, rules, trick) {
-        Some(first) => first,
-        None => heuristic_play(rng, Difficulty::Heuristic, view, rules, trick),
-    };
+    let (action, reason) = heuristic_play(rng, Difficulty::Heuristic, view, rules, trick);
     let Action::Play(first) = &action else { return (action, reason) };
     let candidates = if trick.plays.is_empty() {
         candidates::leads(view, rules, first, effort.leads)
