@@ -139,7 +139,15 @@ fn play_hand(
             error: e.to_string(),
         })?;
     }
-    let r = game.result().expect("a finished hand has a result");
+    Ok(hand_score(&game, a_even).expect("a finished hand has a result"))
+}
+
+/// A finished hand scored from A's side (A in the even seats when `a_even`); `None` before
+/// the hand's end. The outside arena scores its hands with this too.
+pub fn hand_score(game: &Game, a_even: bool) -> Option<HandScore> {
+    let r = game.result()?;
+    let is_a = |s: usize| s.is_multiple_of(2) == a_even;
+    let n = game.players();
     let winners: Vec<usize> =
         (0..n).filter(|s| r.landlord_team.contains(s) == r.ladder.landlord_wins).collect();
     let won = winners.iter().filter(|&&s| is_a(s)).count() as f64 / winners.len().max(1) as f64;
@@ -151,7 +159,7 @@ fn play_hand(
     let mut points: Vec<i64> = game.points().iter().map(|&p| p as i64).collect();
     points[r.last_trick_winner] += r.kitty_bonus as i64;
     let margin: i64 = (0..n).map(|s| if is_a(s) { points[s] } else { -points[s] }).sum();
-    Ok(HandScore {
+    Some(HandScore {
         a_even,
         won,
         a_levels,

@@ -1,8 +1,9 @@
 //! One hand of a deal pair, in one orientation: the draw and bids (`draw`), the bury
-//! (`bury`), the play (`play`) and the end (`score`), both engines fed every action.
+//! (`bury`), the play (`play`) and the end compared (`score`), both engines fed every
+//! action; the hand is scored as `tuolaji arena` scores its own.
 
 use tuolaji::dup::TableSeed;
-use tuolaji::shengji::arena::HandScore;
+use tuolaji::shengji::arena::{self, HandScore};
 use tuolaji::shengji::bot::{bots_for, Bot};
 use tuolaji::shengji::game::{Game, Settings};
 
@@ -23,5 +24,5 @@ pub fn play_hand(cx: &mut Ctx, seed: &TableSeed, ours_even: bool) -> Result<Hand
     let played = play::play(cx, &h, &mut game, &mut tp, &mut ours_bots)?;
     let r = game.result().ok_or("no result")?.clone();
     score::compare_end(cx, &h, &r, &tp, &played)?;
-    Ok(score::hand_score(&h, &game, &r))
+    Ok(arena::hand_score(&game, ours_even).expect("the hand is over"))
 }

@@ -1,10 +1,9 @@
 //! The end of a hand: the engines' scores compared (the last trick with the kitty, the
-//! attackers' points, who won and the levels each side moves), then the hand scored as
-//! `tuolaji arena` scores it, ours being the referee.
+//! attackers' points, who won and the levels each side moves). The hand is then scored
+//! by `tuolaji arena`'s own `hand_score`, ours being the referee.
 
 use shengji_core::game_state::play_phase::PlayPhase;
-use tuolaji::shengji::arena::HandScore;
-use tuolaji::shengji::game::{Game, HandResult};
+use tuolaji::shengji::game::HandResult;
 
 use crate::check::{Ctx, HandId};
 use crate::play::Played;
@@ -55,33 +54,4 @@ pub fn compare_end(cx: &mut Ctx, h: &HandId, r: &HandResult, tp: &PlayPhase, pla
         }
     }
     Ok(())
-}
-
-/// The hand from our side, as `tuolaji arena` reckons it.
-pub fn hand_score(h: &HandId, game: &Game, r: &HandResult) -> HandScore {
-    let winners: Vec<usize> = (0..4)
-        .filter(|s| r.landlord_team.contains(s) == r.ladder.landlord_wins)
-        .collect();
-    let won = winners.iter().filter(|&&s| h.is_ours(s)).count() as f64 / winners.len().max(1) as f64;
-    let (mut a_levels, mut b_levels) = (0, 0);
-    for &(s, old, new) in &r.levels {
-        let g = (new.index() - old.index()) as u32;
-        if h.is_ours(s) {
-            a_levels += g
-        } else {
-            b_levels += g
-        }
-    }
-    let mut points: Vec<i64> = game.points().iter().map(|&p| p as i64).collect();
-    points[r.last_trick_winner] += r.kitty_bonus as i64;
-    let margin: i64 = (0..4).map(|s| if h.is_ours(s) { points[s] } else { -points[s] }).sum();
-    HandScore {
-        a_even: h.ours_even,
-        won,
-        a_levels,
-        b_levels,
-        margin: margin as i32,
-        landlord: r.landlord,
-        attacker_points: r.attacker_points,
-    }
 }
