@@ -25,9 +25,9 @@
 //! sampled deals see a hand's 6 or 9 outs among some 80 unseen cards too
 //! seldom to tell them apart; the count does.
 //!
-//! The playouts also see the discard of the seat before this one before each
-//! draw (taken as the card it drew, [`offers`]) and take it, as the real game
-//! allows, when it completes the hand or lowers the shape.
+//! At a two-player table the playouts also see the other seat's discard before
+//! each draw (taken as the card it drew, [`offers`]) and take it, as the real
+//! game allows, when it completes the hand or lowers the shape.
 //!
 //! A drawn card that cannot touch the kept hand — not a joker or wild card,
 //! no partner among the loose cards, not next to a sequence's card of its
@@ -193,14 +193,22 @@ fn playout(
 }
 
 /// The cards the seat before this one throws in a sampled stock, one in every
-/// `active`, starting at `from` (its draw: a heuristic seat throws back most of
-/// what it draws, and what it throws is a card it does not need, as good as a
-/// random unseen one to this seat).
-fn offers(stock: &[RummyCard], from: usize, active: usize) -> Vec<RummyCard> {
-    if active < 2 {
-        return Vec::new();
+/// `active`, starting at `from` (its draw: a heuristic seat throws back most of what it
+/// draws, and what it throws is a card it does not need, as good as a random
+/// unseen one to this seat) — at a two-player table only ([`offered_discards`]);
+/// none elsewhere.
+fn offers(stock: &[RummyCard], from: usize, active: usize, view: &SeatView) -> Vec<RummyCard> {
+    if offered_discards(view) {
+        own_draws(stock, from, active)
+    } else {
+        Vec::new()
     }
-    own_draws(stock, from, active)
+}
+
+/// Whether the playouts may take the other seat's discard: at a two-player table
+/// (measured there; at six the search is as before).
+fn offered_discards(view: &SeatView) -> bool {
+    view.players == 2
 }
 
 /// Is `card` a natural of the rank of one of the kept hand's sets (a fourth card)?
@@ -336,7 +344,7 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
         deals += 1;
         // Both candidates draw the same later cards: one in every `active` after this round.
         let later = own_draws(&stock, active, active);
-        let thrown = offers(&stock, active - 1, active);
+        let thrown = offers(&stock, active - 1, active, view);
         let (take_tenths, take_next) = playout(taken.clone(), &later, &thrown, 1, effort.horizon, view);
         take_sum.add(take_tenths, take_next, others);
         let stock_tenths = match draw_onto(&now, first, view) {
@@ -417,7 +425,7 @@ pub(crate) fn discard(
         }
         // The others draw before this seat's next turn.
         let draws = own_draws(&stock, active - 1, active);
-        let thrown = offers(&stock, active.saturating_sub(2), active);
+        let thrown = offers(&stock, active.saturating_sub(2), active, view);
         for (sum, (_, k)) in sums.iter_mut().zip(&kept) {
             let (tenths, next) = playout(k.clone(), &draws, &thrown, 1, effort.horizon, view);
             sum.add(tenths, next, others);
@@ -492,11 +500,12 @@ mod tests {
         let (tenths, next) = playout(kept.clone(), &c("2C"), &c("KH"), 1, 1, &v);
         assert!(!next && tenths < playout(kept.clone(), &c("2C"), &[], 1, 1, &v).0);
         assert_eq!(tenths, 2 * TURN + 12 * TURN / SHAPE_PER_TURN, "the 8♣ alone: 8 points and 4");
-        // The seat before's cards, one in every `active`; none when this seat plays alone.
-        let stock = c("2C 3C 4C 5C 6C 7C 8C");
-        assert_eq!(offers(&stock, 0, 2), c("2C 4C 6C 8C"));
-        assert_eq!(offers(&stock, 0, 6), c("2C 8C"));
-        assert!(offers(&stock, 0, 1).is_empty());
+        // Only at a two-player table: the seat before's cards, one in every `active`.
+        let stock = c("2C 3C 4C 5C 6C");
+        assert_eq!(offers(&stock, 0, 2, &v), c("2C 4C 6C"));
+        let mut six = v.clone();
+        six.players = 6;
+        assert!(offers(&stock, 4, 6, &six).is_empty());
     }
 
     #[test]
