@@ -25,6 +25,10 @@
 //! sampled deals see a hand's 6 or 9 outs among some 80 unseen cards too
 //! seldom to tell them apart; the count does.
 //!
+//! At a two-player table the playouts also see the other seat's discard before
+//! each draw (taken as the card it drew, [`offers`]) and take it, as the real
+//! game allows, when it completes the hand or lowers the shape.
+//!
 //! A drawn card that cannot touch the kept hand — not a joker or wild card,
 //! no partner among the loose cards, not next to a sequence's card of its
 //! suit — is thrown back without running the solver ([`useful`]): most draws,
@@ -156,15 +160,55 @@ fn judge_draw(kept: &Kept, card: RummyCard, view: &SeatView) -> Result<Kept, ()>
 }
 
 /// Plays `kept` forward over `draws` (the seat's next cards), at most `horizon`
-/// of them, the first counting as turn `first`: the playout's value.
-fn playout(mut kept: Kept, draws: &[RummyCard], first: u64, horizon: usize, view: &SeatView) -> u64 {
+/// of them, the first counting as turn `first`. Before each draw the seat sees
+/// `offers[t]` (if any), the card the seat before it throws: it takes that card
+/// instead of drawing when it declares with it or when the card lowers the kept
+/// hand's shape, as the heuristic would. The playout's value, and whether the
+/// first draw from the stock declared (what [`Weighed`] sets aside).
+fn playout(
+    mut kept: Kept,
+    draws: &[RummyCard],
+    offers: &[RummyCard],
+    first: u64,
+    horizon: usize,
+    view: &SeatView,
+) -> (u64, bool) {
     for (t, &card) in draws.iter().take(horizon).enumerate() {
+        if let Some(&offer) = offers.get(t).filter(|&&o| useful(o, &kept, view)) {
+            match judge_draw(&kept, offer, view) {
+                Err(()) => return ((first + t as u64) * TURN, false),
+                Ok(k) if k.shape < kept.shape => {
+                    kept = k;
+                    continue;
+                }
+                Ok(_) => {}
+            }
+        }
         match draw_onto(&kept, card, view) {
             Ok(k) => kept = k,
-            Err(()) => return (first + t as u64) * TURN,
+            Err(()) => return ((first + t as u64) * TURN, t == 0),
         }
     }
-    (first + horizon as u64) * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN
+    ((first + horizon as u64) * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN, false)
+}
+
+/// The cards the seat before this one throws in a sampled stock, one in every
+/// `active`, starting at `from` (its draw: a heuristic seat throws back most of what it
+/// draws, and what it throws is a card it does not need, as good as a random
+/// unseen one to this seat) — at a two-player table only ([`offered_discards`]);
+/// none elsewhere.
+fn offers(stock: &[RummyCard], from: usize, active: usize, view: &SeatView) -> Vec<RummyCard> {
+    if offered_discards(view) {
+        own_draws(stock, from, active)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Whether the playouts may take the other seat's discard: at a two-player table
+/// (measured there; at six the search is as before).
+fn offered_discards(view: &SeatView) -> bool {
+    view.players == 2
 }
 
 /// Is `card` a natural of the rank of one of the kept hand's sets (a fourth card)?
@@ -300,11 +344,12 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
         deals += 1;
         // Both candidates draw the same later cards: one in every `active` after this round.
         let later = own_draws(&stock, active, active);
-        let take_tenths = playout(taken.clone(), &later, 1, effort.horizon, view);
-        take_sum.add(take_tenths, take_tenths == TURN, others);
+        let thrown = offers(&stock, active - 1, active, view);
+        let (take_tenths, take_next) = playout(taken.clone(), &later, &thrown, 1, effort.horizon, view);
+        take_sum.add(take_tenths, take_next, others);
         let stock_tenths = match draw_onto(&now, first, view) {
             Err(()) => 0,
-            Ok(k) => playout(k, &later, 1, effort.horizon, view),
+            Ok(k) => playout(k, &later, &thrown, 1, effort.horizon, view).0,
         };
         stock_sum.add(stock_tenths, stock_tenths == 0, others);
     }
@@ -380,9 +425,10 @@ pub(crate) fn discard(
         }
         // The others draw before this seat's next turn.
         let draws = own_draws(&stock, active - 1, active);
+        let thrown = offers(&stock, active.saturating_sub(2), active, view);
         for (sum, (_, k)) in sums.iter_mut().zip(&kept) {
-            let tenths = playout(k.clone(), &draws, 1, effort.horizon, view);
-            sum.add(tenths, tenths == TURN, others);
+            let (tenths, next) = playout(k.clone(), &draws, &thrown, 1, effort.horizon, view);
+            sum.add(tenths, next, others);
         }
     }
     if deals == 0 || kept.is_empty() {
@@ -434,6 +480,32 @@ mod tests {
         let v = view_with("2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AC");
         let (kept, _) = Kept::now(&v).unwrap();
         assert_eq!(outs(&kept, &Knowledge::from_view(&v).pool, &v), None);
+    }
+
+    #[test]
+    fn playouts_take_the_other_seats_discard_when_it_helps() {
+        let c = |t: &str| parse_rummy_cards(t).unwrap();
+        // Four melds and the 8♣: the 5♠ thrown by the other seat completes the hand at once,
+        // even though the stock's card (the 2♣) would not.
+        let v = view_with("2S 3S 4S 5H 6H 7H 9D 10D JD KC KD KH 8C");
+        let (kept, _) = Kept::now(&v).unwrap();
+        assert_eq!(playout(kept.clone(), &c("2C"), &c("5S"), 1, 1, &v), (TURN, false));
+        let alone = (2 * TURN + kept.shape as u64 * TURN / SHAPE_PER_TURN, false);
+        assert_eq!(playout(kept.clone(), &c("2C"), &[], 1, 1, &v), alone, "no discard offered: the stock's card");
+        // A card that does not lower the shape is left: the 9♣ would only swap loose cards.
+        assert_eq!(playout(kept.clone(), &c("2C"), &c("9C"), 1, 1, &v), alone);
+        // The K♥ makes a set of the two kings and leaves the 8♣ alone: taken instead of the stock's card.
+        let v = view_with("2S 3S 4S 5H 6H 7H 9D 10D JD KC KD QC 8C");
+        let (kept, _) = Kept::now(&v).unwrap();
+        let (tenths, next) = playout(kept.clone(), &c("2C"), &c("KH"), 1, 1, &v);
+        assert!(!next && tenths < playout(kept.clone(), &c("2C"), &[], 1, 1, &v).0);
+        assert_eq!(tenths, 2 * TURN + 12 * TURN / SHAPE_PER_TURN, "the 8♣ alone: 8 points and 4");
+        // Only at a two-player table: the seat before's cards, one in every `active`.
+        let stock = c("2C 3C 4C 5C 6C");
+        assert_eq!(offers(&stock, 0, 2, &v), c("2C 4C 6C"));
+        let mut six = v.clone();
+        six.players = 6;
+        assert!(offers(&stock, 4, 6, &six).is_empty());
     }
 
     #[test]
