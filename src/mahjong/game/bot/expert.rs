@@ -95,45 +95,9 @@ pub struct Position {
     /// Seats that pay a self-drawn win.
     payers: usize,
     void: Option<Suit>,
-    /// Per suit, how much of a round's discard to win on is of that suit, relative to the
-    /// pool (`ron_weights`): 1 for every suit when no opponent's void is known.
-    ron_weight: [f64; 4],
     melds: Vec<Meld>,
     rules: crate::mahjong::SichuanRules,
     base: bool,
-}
-
-/// Of an opponent's discards, the share that is of its void suit when the wait's suit is
-/// that (relative to a third): every void tile it draws it discards at once, while of the
-/// others it keeps the useful ones. `VOID_SHARE + 2 × OTHER_SHARE = 1` keeps the round's
-/// one discard to win on as calibrated.
-const VOID_SHARE: f64 = 1.0 / 3.0;
-const OTHER_SHARE: f64 = (1.0 - VOID_SHARE) / 2.0;
-
-/// Per suit, the weight of a round's discard to win on: each opponent still in adds
-/// `VOID_SHARE` to its void suit and `OTHER_SHARE` to the others (a third to each while its
-/// void is unknown, or once it has won and discards every tile it draws), scaled so that
-/// the three suits average 1.
-fn ron_weights(view: &SeatView, opponents: &[usize]) -> [f64; 4] {
-    let mut w = [0.0; 4];
-    for &s in opponents {
-        let won = view.wins.iter().any(|x| x.seat == s);
-        for (i, x) in w.iter_mut().enumerate().take(3) {
-            *x += match view.voids[s] {
-                Some(v) if !won => if v.index() == i { VOID_SHARE } else { OTHER_SHARE },
-                _ => 1.0 / 3.0,
-            };
-        }
-    }
-    let n = opponents.len().max(1) as f64;
-    for x in &mut w {
-        *x *= 3.0 / n;
-    }
-    if opponents.is_empty() {
-        w = [1.0; 4];
-    }
-    w[3] = 1.0;
-    w
 }
 
 impl Position {
@@ -152,8 +116,6 @@ impl Position {
         }
         let play_on = view.settings.winners_play_on();
         let in_hand = (0..view.players).filter(|&s| play_on || !view.wins.iter().any(|w| w.seat == s)).count().max(1);
-        let opponents: Vec<usize> =
-            (0..view.players).filter(|&s| s != view.seat && (play_on || !view.wins.iter().any(|w| w.seat == s))).collect();
         let draws = (view.wall / in_hand).min(pool.len() / in_hand);
         let melds = view.sets[view.seat]
             .iter()
@@ -166,7 +128,6 @@ impl Position {
             others: in_hand - 1,
             payers: in_hand - 1,
             void: view.voids[view.seat],
-            ron_weight: ron_weights(view, &opponents),
             melds,
             rules: view.settings.rules(),
             base: view.settings.self_drawn == SelfDrawnBonus::Base,
@@ -279,7 +240,7 @@ impl Position {
                 let waits = cache.entry(h).or_insert_with(|| self.waits_values(&h, melds));
                 let worth: f64 = waits
                     .iter()
-                    .map(|&(w, ron, tsumo)| self.counts[w.id() as usize] as f64 * (tsumo + ron * self.ron_weight[w.suit().index()]))
+                    .map(|&(w, ron, tsumo)| self.counts[w.id() as usize] as f64 * (tsumo + ron))
                     .sum();
                 if ready.is_none_or(|(v, _)| worth > v) {
                     ready = Some((worth, t));
@@ -332,12 +293,9 @@ impl Position {
             let gone = used.iter().filter(|&&x| x == t).count();
             (self.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
         };
-        let copies: Vec<(f64, f64, f64, f64)> =
-            waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo, self.ron_weight[t.suit().index()])).collect();
+        let copies: Vec<(f64, f64, f64)> = waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo)).collect();
         let live: f64 = copies.iter().map(|c| c.0).sum();
-        // A discard to win on: the waits' copies weighted by how often their suit is discarded.
-        let live_ron: f64 = copies.iter().map(|c| c.0 * c.3).sum();
-        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1 * c.3, b + c.0 * c.2));
+        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1, b + c.0 * c.2));
         let mut tiles = (self.pool.len() - used.len()) as f64;
         let (mut alive, mut value) = (1.0, 0.0);
         for _ in 0..rounds {
@@ -347,7 +305,7 @@ impl Position {
                     break;
                 }
                 value += alive * ron / tiles;
-                alive *= (1.0 - live_ron / tiles).max(0.0);
+                alive *= (1.0 - live / tiles).max(0.0);
                 tiles -= 1.0;
             }
             if tiles < 1.0 {
