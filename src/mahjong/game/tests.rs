@@ -382,10 +382,11 @@ fn the_expert_plays_on_for_a_self_drawn_win_early_and_takes_the_win_late() {
 
 /// A concealed kong that costs a shanten step: the advice bot keeps its four tiles (the
 /// hand ready on 5p), the Expert's search kongs them for 2 points from each of three
-/// opponents and plays the hand on one step back.
+/// opponents and plays the hand on one step back. It gives the search's reason (so the
+/// arena counts it as a searched decision), the kong's money in the value with it.
 #[test]
 fn the_expert_kongs_for_the_money_where_the_advice_bot_keeps_the_hand() {
-    use super::bot::Bot;
+    use super::bot::{Bot, BotReason};
     let hands = ["1111m23m456p789p5p9p", "234m567m2p3p4p66p99m", "11p22p33p5m6m7m8m9m4p", "444m888m7p8p9p1p3p6p8p"];
     let g = scenario(hands, "111122223333444455556666777788889999s");
     let view = g.view(0);
@@ -394,4 +395,6 @@ fn the_expert_kongs_for_the_money_where_the_advice_bot_keeps_the_hand() {
     assert!(matches!(advice, Action::Discard(_)), "{advice:?}");
     let (expert, why) = Bot::new(&seed("kong"), 0, Difficulty::Expert).suggest(&view);
     assert_eq!(expert, Action::Kong(t("1m")), "{why}");
+    assert!(matches!(why, BotReason::SearchKong { with, without, .. } if with > without), "{why:?}");
+    assert!(why.searched());
 }

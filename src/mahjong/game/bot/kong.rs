@@ -72,25 +72,3 @@ impl super::Bot {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::dup::TableSeed;
-    use crate::mahjong::game::bot::{Bot, BotReason, Difficulty};
-    use crate::mahjong::game::tests::scenario;
-    use crate::mahjong::game::Action;
-    use crate::mahjong::Tile;
-
-    /// A kong the search declares gives the search's reason (so the arena counts it as a
-    /// searched decision), with the two values compared, the kong's money in the first.
-    #[test]
-    fn a_searched_kong_says_so() {
-        let hands = ["1111m23m456p789p5p9p", "234m567m2p3p4p66p99m", "11p22p33p5m6m7m8m9m4p", "444m888m7p8p9p1p3p6p8p"];
-        let g = scenario(hands, "111122223333444455556666777788889999s");
-        let view = g.view(0);
-        let (expert, why) = Bot::new(&TableSeed::parse("kong").unwrap(), 0, Difficulty::Expert).suggest(&view);
-        assert_eq!(expert, Action::Kong(Tile::parse("1m").unwrap()), "{why}");
-        assert!(matches!(why, BotReason::SearchKong { with, without, .. } if with > without), "{why:?}");
-        assert!(why.searched());
-    }
-}
