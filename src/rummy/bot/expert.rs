@@ -195,19 +195,20 @@ fn playout(
 /// The cards the seat before this one throws in a sampled stock, one in every
 /// `active`, starting at `from` (its draw: a heuristic seat throws back most of what it
 /// draws, and what it throws is a card it does not need, as good as a random
-/// unseen one to this seat) — at a two-player table only ([`offered_discards`]);
-/// none elsewhere.
+/// unseen one to this seat) — at a two-player table only ([`heads_up`]); none
+/// elsewhere.
 fn offers(stock: &[RummyCard], from: usize, active: usize, view: &SeatView) -> Vec<RummyCard> {
-    if offered_discards(view) {
+    if heads_up(view) {
         own_draws(stock, from, active)
     } else {
         Vec::new()
     }
 }
 
-/// Whether the playouts may take the other seat's discard: at a two-player table
-/// (measured there; at six the search is as before).
-fn offered_discards(view: &SeatView) -> bool {
+/// A two-player table, where the search counts a next draw's outs exactly ([`outs`])
+/// and its playouts may take the other seat's discard ([`offers`]): both measured
+/// there; neither gained at six players, where the search is as before.
+fn heads_up(view: &SeatView) -> bool {
     view.players == 2
 }
 
@@ -333,7 +334,7 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
     let active = knowledge.active;
     let others = active - 1;
     let depth = active * (effort.horizon + 1);
-    let exact = exact_outs(view);
+    let exact = heads_up(view);
     let take_outs = if exact { outs(&taken, &knowledge.pool, view) } else { None };
     let stock_outs = if exact { outs(&now, &knowledge.pool, view) } else { None };
     let (mut take_sum, mut stock_sum) = (Weighed::default(), Weighed::default());
@@ -365,12 +366,6 @@ pub(crate) fn draw(rng: &mut ChaCha20Rng, view: &SeatView, effort: Effort) -> (A
     }
 }
 
-/// Whether the exact count of a next draw's outs replaces the sampled one: at a
-/// two-player table (measured there; at six the search is as before).
-fn exact_outs(view: &SeatView) -> bool {
-    view.players == 2
-}
-
 /// The Expert's discard: a valid declaration at once, else the discard among the
 /// heuristic's best few whose sampled playouts finish soonest.
 pub(crate) fn discard(
@@ -392,7 +387,7 @@ pub(crate) fn discard(
     let knowledge = Knowledge::from_view(view);
     let active = knowledge.active;
     let others = active - 1;
-    let exact = exact_outs(view);
+    let exact = heads_up(view);
     let near: Vec<Option<(u64, u64)>> =
         kept.iter().map(|(_, k)| if exact { outs(k, &knowledge.pool, view) } else { None }).collect();
     let mut sums = vec![Weighed::default(); kept.len()];
