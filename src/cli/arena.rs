@@ -71,6 +71,14 @@ pub struct ArenaArgs {
     /// rest of the draw and the whole play); 0 leaves them to the heuristic [default: the app's]
     #[arg(long, value_name = "N")]
     pub expert_bid_plays: Option<usize>,
+    /// Replays of the other seats' past plays an Expert makes per sampled deal, drawing
+    /// deals to keep the one its model of their play agrees with most; 0 is off
+    /// [default: the app's]
+    #[arg(long, value_name = "N")]
+    pub expert_model_replays: Option<usize>,
+    /// Most deals an Expert samples per decision when its model draws them [default: the app's]
+    #[arg(long, value_name = "N")]
+    pub expert_model_max_deals: Option<usize>,
     /// Write every deal pair's result (JSON lines: seed, and per hand the landlord, A's
     /// score, levels and margin) to this file
     #[arg(long, value_name = "FILE")]
@@ -107,6 +115,18 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
             return Err(CliError::new(format!("--expert-bid-plays must be 0 to 10000000, not {p}")));
         }
         effort.bid_plays = p;
+    }
+    if let Some(r) = a.expert_model_replays {
+        if r > 100_000 {
+            return Err(CliError::new(format!("--expert-model-replays must be 0 to 100000, not {r}")));
+        }
+        effort.model_replays = r;
+    }
+    if let Some(d) = a.expert_model_max_deals {
+        if d == 0 || d > 1000 {
+            return Err(CliError::new(format!("--expert-model-max-deals must be 1 to 1000, not {d}")));
+        }
+        effort.model_max_deals = d;
     }
     let config =
         ArenaConfig { a: a.a.difficulty(), b: a.b.difficulty(), deals: a.deals, seed: seed.clone(), settings, effort };

@@ -21,6 +21,7 @@ mod bids;
 mod candidates;
 mod exchange;
 mod knowledge;
+mod model;
 mod playout;
 mod sampling;
 mod search;

@@ -68,6 +68,27 @@ fn deal_once(k: &Knowledge, rules: &Rules, rng: &mut ChaCha20Rng, voids: bool) -
     Some(hands)
 }
 
+/// A deal drawn as [`sample`] does, again and again while the model's replays of past
+/// plays (`model.rs`) stay within `replays`, keeping the one whose hands disagree with
+/// the fewest plays the heuristic would have made; a deal that agrees with every play
+/// ends the draws. With `replays` 0 or no past play, [`sample`] itself.
+pub(super) fn sample_modelled(k: &Knowledge, rules: &Rules, rng: &mut ChaCha20Rng, tries: usize, replays: usize) -> Deal {
+    let first = sample(k, rules, rng, tries);
+    let Some(model) = k.model.as_ref().filter(|m| replays > 0 && !m.plays.is_empty()) else { return first };
+    let (mut best_miss, mut used) = model.mismatches(rules, &first, usize::MAX);
+    let mut best = first;
+    while best_miss > 0 && used < replays {
+        let d = sample(k, rules, rng, tries);
+        let (miss, n) = model.mismatches(rules, &d, best_miss);
+        used += n;
+        if miss < best_miss {
+            best_miss = miss;
+            best = d;
+        }
+    }
+    best
+}
+
 /// A deal consistent with everything the seat knows, trying up to `tries`
 /// deals; if none passes the check of past follows the last one respecting the
 /// voids is used, and if even the voids cannot be met, one that ignores them.

@@ -13,7 +13,7 @@
 
 use super::knowledge::Knowledge;
 use super::playout::{Outcome, Playout};
-use super::sampling::sample;
+use super::sampling::sample_modelled;
 use crate::cards::Card;
 use crate::shengji::game::SeatView;
 use crate::shengji::rules::Rules;
@@ -31,6 +31,12 @@ pub struct Effort {
     pub max_deals: usize,
     /// Redraws allowed per deal to meet the past follows.
     pub tries: usize,
+    /// Replays of the other seats' past plays per sampled deal (`model.rs`): deals are
+    /// drawn while they last and the one that agrees with the most plays is kept; 0 is
+    /// off. Each counts as [`REPLAY_COST`] simulated card plays in `plays`.
+    pub model_replays: usize,
+    /// Most deals per decision when the model draws them (each costs the replays).
+    pub model_max_deals: usize,
     /// Most leads weighed (the heuristic's included).
     pub leads: usize,
     /// Most follows weighed (the heuristic's included).
@@ -56,6 +62,8 @@ impl Default for Effort {
             min_deals: 8,
             max_deals: 96,
             tries: 6,
+            model_replays: 0,
+            model_max_deals: 96,
             leads: 6,
             follows: 5,
             finalists: 2,
@@ -74,10 +82,21 @@ impl Effort {
 
     /// Deals for `candidates` plays with `left` card plays left in the hand.
     pub fn deals(&self, candidates: usize, left: usize) -> usize {
-        let per_deal = (candidates.max(1) * left.max(1)).max(1);
+        self.deals_with(candidates, left, 0)
+    }
+
+    /// [`Effort::deals`] where drawing each deal also costs `replays` heuristic decisions
+    /// (the model's replays of past plays, `model.rs`), counted as card plays.
+    pub fn deals_with(&self, candidates: usize, left: usize, replays: usize) -> usize {
+        let per_deal = (candidates.max(1) * left.max(1) + replays).max(1);
         (self.plays / per_deal).clamp(self.min_deals.max(1), self.max_deals.max(self.min_deals).max(1))
     }
 }
+
+/// Simulated card plays a replay of a past play is charged: it replays a decision
+/// with the hand as it was then, bigger than a playout's late in the hand (measured:
+/// some 10 µs a replay against 2.5 µs a playout's card play).
+pub const REPLAY_COST: usize = 1;
 
 /// What the search found.
 pub(super) struct Searched {
@@ -115,10 +134,12 @@ pub(super) fn search(
     effort: Effort,
 ) -> Searched {
     let left: usize = view.hand_sizes.iter().sum();
-    let deals = effort.deals(candidates.len(), left);
+    let replays = if knowledge.model.as_ref().is_some_and(|m| !m.plays.is_empty()) { effort.model_replays } else { 0 };
+    let effort_here = if replays > 0 { Effort { max_deals: effort.max_deals.min(effort.model_max_deals), ..effort } } else { effort };
+    let deals = effort_here.deals_with(candidates.len(), left, REPLAY_COST * replays);
     let mut sampled = Vec::with_capacity(deals);
     for _ in 0..deals {
-        sampled.push(sample(knowledge, rules, rng, effort.tries));
+        sampled.push(sample_modelled(knowledge, rules, rng, effort.tries, effort.model_replays));
     }
     search_deals(rng, view, rules, &sampled, candidates, effort)
 }

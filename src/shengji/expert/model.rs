@@ -1,0 +1,107 @@
+//! The other seats modelled as sound players: a sampled deal is likelier when
+//! the heuristic, holding the hand the deal gives a seat, would have made the
+//! plays that seat made. A seat that led a low card from a suit had no sure
+//! winner anywhere and that suit was its shortest; a seat that gave a ten to
+//! its partner's trick had no king there; a seat that could not win played its
+//! cheapest. Voids and the legality of past follows (`knowledge.rs`) are hard
+//! constraints; this is a soft one (people and the Expert itself do not always
+//! play as the heuristic would), so the sampler keeps the deal that disagrees
+//! with the fewest plays among a few drawn (`sampling.rs`).
+//!
+//! Each past play is replayed on the inputs its seat had then: its hand (the
+//! sampled hand plus what it played from that trick on), the cards it had not
+//! seen (for a lead), the trick so far and who it took for a partner (friends
+//! revealed by then, in Finding Friends). The heuristic's follow draws a few
+//! random picks; the replay gives it a fixed stream, so a check is a pure
+//! function of the deal.
+
+use crate::cards::{Card, CardCounts};
+use crate::shengji::bot::{Difficulty, PlayCore, TrickState};
+use crate::shengji::game::{Action, Seat};
+use crate::shengji::lead::Lead;
+use crate::shengji::rules::Rules;
+use crate::shengji::trick::trick_winner;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+/// A play another seat made, with what that seat saw when it made it.
+pub(super) struct PastPlay {
+    pub seat: Seat,
+    pub play: Vec<Card>,
+    /// What the seat played from that trick on (this play included).
+    pub later: Vec<Card>,
+    /// The trick's plays before this one (empty for a lead) and the lead read.
+    pub before: Vec<(Seat, Vec<Card>)>,
+    pub lead: Option<Lead>,
+    /// Cards played in the tricks before this one.
+    pub seen: CardCounts,
+    /// The landlord's side as the table showed it then (in Finding Friends, the
+    /// landlord and the friends revealed so far).
+    pub team: Vec<bool>,
+}
+
+/// The newest past plays replayed: older ones tell less about the hands now and
+/// cost more to replay (bigger hands).
+pub(super) const WINDOW: usize = 24;
+
+/// What the replays need besides the plays.
+pub(super) struct Model {
+    pub plays: Vec<PastPlay>,
+    pub decks: usize,
+    pub players: usize,
+    pub landlord: Seat,
+    /// The kitty is the deal's last slot (another seat buried it).
+    pub kitty_hidden: bool,
+}
+
+impl Model {
+    /// How many of the newest past plays (at most [`WINDOW`]) the heuristic would not
+    /// have made holding the hands of `deal`, counting stopped at `cap`, and how many
+    /// plays were replayed to tell.
+    pub fn mismatches(&self, rules: &Rules, deal: &[Vec<Card>], cap: usize) -> (usize, usize) {
+        let mut rng = ChaCha20Rng::seed_from_u64(0);
+        let mut count = 0;
+        let mut replayed = 0;
+        for p in self.plays.iter().take(WINDOW) {
+            if count >= cap {
+                break;
+            }
+            replayed += 1;
+            let mut hand = deal[p.seat].clone();
+            hand.extend_from_slice(&p.later);
+            let mut core = PlayCore { rng: &mut rng, difficulty: Difficulty::Heuristic };
+            let action = match &p.lead {
+                None => core.lead(
+                    &hand,
+                    || {
+                        let mut c = CardCounts::full_decks(self.decks);
+                        c.remove_all(&p.seen);
+                        c.remove_all(&CardCounts::from_cards(&hand));
+                        if p.seat == self.landlord && self.kitty_hidden {
+                            c.remove_all(&CardCounts::from_cards(&deal[self.players]));
+                        }
+                        c.to_vec()
+                    },
+                    rules,
+                ),
+                Some(lead) => {
+                    let follows: Vec<Vec<Card>> = p.before[1..].iter().map(|(_, c)| c.clone()).collect();
+                    let winning = trick_winner(rules, lead, &follows).ok().map(|o| p.before[o.winner].0);
+                    let same_side = |s: Seat| p.team[s] == p.team[p.seat];
+                    let trick = TrickState { plays: &p.before, winning, players: self.players };
+                    core.follow(&hand, &trick, &same_side, rules, lead)
+                }
+            }
+            .0;
+            let same = match action {
+                Action::Play(mut cards) => {
+                    crate::small_sort::sort(&mut cards);
+                    cards == p.play
+                }
+                _ => false,
+            };
+            count += !same as usize;
+        }
+        (count, replayed)
+    }
+}
