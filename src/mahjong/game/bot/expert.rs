@@ -98,6 +98,14 @@ pub struct Position {
     melds: Vec<Meld>,
     rules: crate::mahjong::SichuanRules,
     base: bool,
+    /// The opponents' hands as they are kept (`kept.rs`; empty: dealt with the wall alike).
+    kept: Vec<super::kept::Kept>,
+}
+
+/// One sampled wall as a playout reads it: its copies of each kind and its size.
+struct Wall {
+    counts: [u8; KINDS],
+    len: usize,
 }
 
 impl Position {
@@ -117,6 +125,7 @@ impl Position {
         let play_on = view.settings.winners_play_on();
         let in_hand = (0..view.players).filter(|&s| play_on || !view.wins.iter().any(|w| w.seat == s)).count().max(1);
         let draws = (view.wall / in_hand).min(pool.len() / in_hand);
+        let pool_len = pool.len();
         let melds = view.sets[view.seat]
             .iter()
             .filter_map(|s| s.tile.map(|tile| Meld { kind: s.kind, tile }))
@@ -131,6 +140,7 @@ impl Position {
             melds,
             rules: view.settings.rules(),
             base: view.settings.self_drawn == SelfDrawnBonus::Base,
+            kept: super::kept::models(view, pool_len),
         }
     }
 
@@ -154,16 +164,29 @@ impl Position {
         (self.draws * (self.chances() + 1)).min(self.pool.len())
     }
 
-    /// One determinization: the first `needed` tiles of a random order of the pool.
-    fn sample(&self, rng: &mut ChaCha20Rng, scratch: &mut Vec<Tile>) {
+    /// One determinization: the opponents' hands dealt as they are kept (`kept.rs`), then the
+    /// first `needed` tiles of a random order of the rest, the wall.
+    fn sample(&self, rng: &mut ChaCha20Rng, scratch: &mut Vec<Tile>) -> Wall {
         scratch.clear();
         scratch.extend_from_slice(&self.pool);
-        let n = scratch.len();
-        for i in 0..self.needed() {
+        let all = scratch.len();
+        let n = super::kept::deal(&self.kept, scratch, all, rng);
+        let needed = self.needed().min(n);
+        for i in 0..needed {
             let j = i + uniform_below(rng, (n - i) as u64) as usize;
             scratch.swap(i, j);
         }
-        scratch.truncate(self.needed());
+        let wall = if self.kept.is_empty() {
+            Wall { counts: self.counts, len: n }
+        } else {
+            let mut counts = [0u8; KINDS];
+            for t in &scratch[..n] {
+                counts[t.id() as usize] += 1;
+            }
+            Wall { counts, len: n }
+        };
+        scratch.truncate(needed);
+        wall
     }
 
     /// Discards a round offers to win on. Fewer than the opponents' discards: they keep the
@@ -265,14 +288,14 @@ impl Position {
     /// Plays `hand` (13 tiles, or `3n+2` to discard first) along `seq` until it is ready, then
     /// adds up what the rest of the wall is worth to its waits (`ready_value`). The seat's
     /// expected result and its chance of a win.
-    fn playout(&self, mut hand: Hand, melds: &[Meld], seq: &[Tile], cache: &mut Cache) -> (f64, f64) {
+    fn playout(&self, mut hand: Hand, melds: &[Meld], seq: &[Tile], wall: &Wall, cache: &mut Cache) -> (f64, f64) {
         let mut sh = if hand.len() % 3 == 2 { self.discard(&mut hand, melds, cache) } else { shanten_of(&hand) };
         let per = self.chances() + 1;
         let rounds = seq.len() / per;
         for r in 0..=rounds {
             if sh == 0 && !self.holds_void(&hand) {
                 let waits = cache.entry(hand).or_insert_with(|| self.waits_values(&hand, melds));
-                let (value, wins) = self.ready_value(waits, &seq[..r * per], rounds - r);
+                let (value, wins) = self.ready_value(waits, wall, &seq[..r * per], rounds - r);
                 return (value - ROUND_IN_HAND * r as f64, wins);
             }
             if r == rounds {
@@ -288,15 +311,15 @@ impl Position {
     /// The expected result of a ready hand with `rounds` rounds left, `used` tiles of the
     /// pool already gone: each round a discard to win on and a draw, each a wait with the
     /// chance of the waits' copies left among the tiles left; ready at the end otherwise.
-    fn ready_value(&self, waits: &[(Tile, f64, f64)], used: &[Tile], rounds: usize) -> (f64, f64) {
+    fn ready_value(&self, waits: &[(Tile, f64, f64)], wall: &Wall, used: &[Tile], rounds: usize) -> (f64, f64) {
         let left = |t: Tile| {
             let gone = used.iter().filter(|&&x| x == t).count();
-            (self.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
+            (wall.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
         };
         let copies: Vec<(f64, f64, f64)> = waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo)).collect();
         let live: f64 = copies.iter().map(|c| c.0).sum();
         let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1, b + c.0 * c.2));
-        let mut tiles = (self.pool.len() - used.len()) as f64;
+        let mut tiles = wall.len.saturating_sub(used.len()) as f64;
         let (mut alive, mut value) = (1.0, 0.0);
         for _ in 0..rounds {
             value -= alive * ROUND_IN_HAND;
@@ -348,9 +371,9 @@ pub fn compare(pos: &Position, options: &[Choice], effort: Effort, rng: &mut Cha
     let mut seq = Vec::with_capacity(pos.pool.len());
     let mut cache = Cache::new();
     for _ in 0..effort.samples {
-        pos.sample(rng, &mut seq);
+        let wall = pos.sample(rng, &mut seq);
         for (o, r) in options.iter().zip(out.iter_mut()) {
-            let (v, won) = pos.playout(o.hand, &o.melds, &seq, &mut cache);
+            let (v, won) = pos.playout(o.hand, &o.melds, &seq, &wall, &mut cache);
             r.value += v;
             r.wins += won;
         }

@@ -31,6 +31,7 @@
 pub mod danger;
 pub mod expert;
 mod hold;
+mod kept;
 mod kong;
 mod setup;
 
