@@ -106,6 +106,8 @@ pub struct Position {
 struct Wall {
     counts: [u8; KINDS],
     len: usize,
+    /// How much likelier than its copies say a kind is the round's discard (`kept::offered`).
+    offered: Option<[f64; KINDS]>,
 }
 
 impl Position {
@@ -177,13 +179,14 @@ impl Position {
             scratch.swap(i, j);
         }
         let wall = if self.kept.is_empty() {
-            Wall { counts: self.counts, len: n }
+            Wall { counts: self.counts, len: n, offered: None }
         } else {
             let mut counts = [0u8; KINDS];
             for t in &scratch[..n] {
                 counts[t.id() as usize] += 1;
             }
-            Wall { counts, len: n }
+            let offered = super::kept::offered(&self.kept, &scratch[n..all], &counts);
+            Wall { counts, len: n, offered }
         };
         scratch.truncate(needed);
         wall
@@ -260,7 +263,7 @@ impl Position {
                 best = Some((key, t));
             }
             if key.0 == 0 {
-                let waits = cache.entry(h).or_insert_with(|| self.waits_values(&h, melds));
+                let waits = cache.entry((h, sets_key(melds))).or_insert_with(|| self.waits_values(&h, melds));
                 let worth: f64 = waits
                     .iter()
                     .map(|&(w, ron, tsumo)| self.counts[w.id() as usize] as f64 * (tsumo + ron))
@@ -292,17 +295,36 @@ impl Position {
         let mut sh = if hand.len() % 3 == 2 { self.discard(&mut hand, melds, cache) } else { shanten_of(&hand) };
         let per = self.chances() + 1;
         let rounds = seq.len() / per;
+        // The sets with the playout's own pungs, once it makes one.
+        let mut own: Option<Vec<Meld>> = None;
         for r in 0..=rounds {
+            let now = own.as_deref().unwrap_or(melds);
             if sh == 0 && !self.holds_void(&hand) {
-                let waits = cache.entry(hand).or_insert_with(|| self.waits_values(&hand, melds));
+                let waits = cache.entry((hand, sets_key(now))).or_insert_with(|| self.waits_values(&hand, now));
                 let (value, wins) = self.ready_value(waits, wall, &seq[..r * per], rounds - r);
                 return (value - ROUND_IN_HAND * r as f64, wins);
             }
             if r == rounds {
                 break;
             }
+            if per > 1 && super::kept::knob() & 4 != 0 {
+                // The round's discard: pung it when that brings the hand closer to ready.
+                let t = seq[r * per];
+                if hand.count(t) >= 2 && Some(t.suit()) != self.void && !self.holds_void(&hand) {
+                    let mut sets = now.to_vec();
+                    sets.push(Meld { kind: MeldKind::Pung, tile: t });
+                    let mut h = hand;
+                    h.remove(t);
+                    h.remove(t);
+                    let after = self.discard(&mut h, &sets, cache);
+                    if after < sh {
+                        (hand, sh, own) = (h, after, Some(sets));
+                        continue;
+                    }
+                }
+            }
             if hand.add(seq[r * per + per - 1]).is_ok() {
-                sh = self.discard(&mut hand, melds, cache);
+                sh = self.discard(&mut hand, now, cache);
             }
         }
         (NOT_READY_AT_END - ROUND_IN_HAND * rounds as f64, 0.0)
@@ -316,9 +338,12 @@ impl Position {
             let gone = used.iter().filter(|&&x| x == t).count();
             (wall.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
         };
-        let copies: Vec<(f64, f64, f64)> = waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo)).collect();
+        let lean = |t: Tile| wall.offered.map_or(1.0, |o| o[t.id() as usize]);
+        let copies: Vec<(f64, f64, f64, f64)> =
+            waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo, left(t) * lean(t))).collect();
         let live: f64 = copies.iter().map(|c| c.0).sum();
-        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1, b + c.0 * c.2));
+        let offered: f64 = copies.iter().map(|c| c.3).sum();
+        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.3 * c.1, b + c.0 * c.2));
         let mut tiles = wall.len.saturating_sub(used.len()) as f64;
         let (mut alive, mut value) = (1.0, 0.0);
         for _ in 0..rounds {
@@ -328,7 +353,7 @@ impl Position {
                     break;
                 }
                 value += alive * ron / tiles;
-                alive *= (1.0 - live / tiles).max(0.0);
+                alive *= (1.0 - offered / tiles).max(0.0);
                 tiles -= 1.0;
             }
             if tiles < 1.0 {
@@ -342,8 +367,13 @@ impl Position {
     }
 }
 
-/// Ready hands met in one decision's playouts and their waits' values.
-type Cache = std::collections::HashMap<Hand, Vec<(Tile, f64, f64)>>;
+/// Ready hands met in one decision's playouts (with their sets, `sets_key`) and their waits' values.
+type Cache = std::collections::HashMap<(Hand, u64), Vec<(Tile, f64, f64)>>;
+
+/// The sets as a key: each set's kind and kind of tile, a byte each, in order (at most four sets).
+fn sets_key(melds: &[Meld]) -> u64 {
+    melds.iter().fold(0u64, |k, m| (k << 8) | (m.tile.id() as u64 * 4 + m.kind as u64 + 1))
+}
 
 fn shanten_of(hand: &Hand) -> i32 {
     shanten(hand, FORMS).map_or(8, |s| s.shanten)

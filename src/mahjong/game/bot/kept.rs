@@ -26,6 +26,8 @@ pub const TRIES: usize = 4;
 /// An opponent's weights by kind and the discard to replay.
 #[derive(Clone, Debug)]
 pub struct Kept {
+    /// The opponent's void suit.
+    pub void: Option<crate::mahjong::Suit>,
     size: usize,
     weight: [u32; KINDS],
     last: Option<Tile>,
@@ -81,9 +83,42 @@ pub fn models(view: &SeatView, pool: usize) -> Vec<Kept> {
             .last()
             .map(|r| r.tile)
             .filter(|t| Some(t.suit()) != void && k & 2 != 0 && view.settings.wild_kind().is_none());
-        out.push(Kept { size, weight, last });
+        out.push(Kept { void, size, weight, last });
     }
     out
+}
+
+/// How the discards a round offers lean, once the opponents' hands are dealt (`tiles[end..]`,
+/// the last model's first, as `deal` leaves them): each kind's share of the opponents that would let it go when they
+/// draw it (it does not bring their hand closer to ready, or it is of their void suit), over
+/// the mean share of the wall's tiles (`counts`), so the round's discard to win on is as
+/// often a wait as before on average, but more often a tile the opponents do not keep.
+/// `None` without opponents. At most one shanten per opponent and kind.
+pub fn offered(models: &[Kept], tiles: &[Tile], counts: &[u8; KINDS]) -> Option<[f64; KINDS]> {
+    if models.is_empty() || knob() & 8 == 0 {
+        return None;
+    }
+    let sh = |h: &Hand| shanten(h, FORMS).map_or(8, |s| s.shanten);
+    let mut share = [0f64; KINDS];
+    let mut at = 0;
+    for m in models.iter().rev() {
+        let size = m.size.min(tiles.len() - at);
+        let hand = Hand::from_tiles(&tiles[at..at + size], None).unwrap_or_default();
+        at += size;
+        let now = sh(&hand);
+        for t in Tile::all().filter(|t| counts[t.id() as usize] > 0) {
+            let mut h = hand;
+            let throws = Some(t.suit()) == m.void || h.add(t).is_err() || sh(&h) >= now;
+            share[t.id() as usize] += throws as u8 as f64 / models.len() as f64;
+        }
+    }
+    let (mut sum, mut n) = (0.0, 0.0);
+    for (i, &c) in counts.iter().enumerate() {
+        sum += c as f64 * share[i];
+        n += c as f64;
+    }
+    let mean = if sum > 0.0 { sum / n } else { return None };
+    Some(std::array::from_fn(|i| share[i] / mean))
 }
 
 /// Deals each model's hand out of `tiles[..end]` to its tail, the hands' tiles moved to
@@ -136,4 +171,53 @@ pub fn kept_by_replay(hand: &[Tile], x: Tile) -> bool {
         sh(&o) >= now
     });
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dup::{Purpose, TableSeed};
+    use crate::mahjong::parse_tiles;
+
+    /// Holding 123m 456m 789m 11p 5p 9p, a player that drew 6p lets 9p go (ready on 4p 7p),
+    /// never 6p: a hand kept after discarding 6p is not this one. An unconnected 9s it lets go.
+    #[test]
+    fn the_replay_rejects_a_hand_that_would_have_kept_the_discard() {
+        let hand = parse_tiles("123m456m789m11p5p9p").unwrap();
+        let t = |s: &str| Tile::parse(s).unwrap();
+        assert!(!kept_by_replay(&hand, t("6p")));
+        assert!(kept_by_replay(&hand, t("9s")));
+        assert!(kept_by_replay(&hand, t("1s")));
+    }
+
+    /// A seat whose void suit (bamboo) is cleared is dealt none of it, and a kind it
+    /// discarded (5m) far less often than the kinds it did not touch; the same stream deals
+    /// the same hands.
+    #[test]
+    fn a_cleared_void_and_a_discarded_kind_are_rarely_dealt() {
+        let mut weight = [8u32; KINDS];
+        for t in Tile::all().filter(|t| t.suit() == crate::mahjong::Suit::Bamboo) {
+            weight[t.id() as usize] = 0;
+        }
+        weight[Tile::parse("5m").unwrap().id() as usize] = 1;
+        let model = [Kept { void: None, size: 13, weight, last: None }];
+        let pool: Vec<Tile> = Tile::all().filter(|t| !t.is_honour()).flat_map(|t| [t, t, t]).collect();
+        let deal_once = |rng: &mut ChaCha20Rng| {
+            let mut tiles = pool.clone();
+            let end = deal(&model, &mut tiles, pool.len(), rng);
+            assert_eq!(end, pool.len() - 13);
+            tiles[end..].to_vec()
+        };
+        let stream = || TableSeed::parse("kept").unwrap().hand(0).seat(0).stream(Purpose::Bots);
+        let (mut rng, mut again) = (stream(), stream());
+        let (mut five, mut six) = (0, 0);
+        for _ in 0..200 {
+            let hand = deal_once(&mut rng);
+            assert_eq!(hand, deal_once(&mut again));
+            assert!(hand.iter().all(|t| t.suit() != crate::mahjong::Suit::Bamboo), "{hand:?}");
+            five += hand.iter().filter(|t| t.rank() == 5 && t.suit() == crate::mahjong::Suit::Characters).count();
+            six += hand.iter().filter(|t| t.rank() == 6 && t.suit() == crate::mahjong::Suit::Characters).count();
+        }
+        assert!(five * 4 < six, "5m dealt {five} times, 6m {six}");
+    }
 }
