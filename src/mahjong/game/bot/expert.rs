@@ -100,7 +100,14 @@ pub struct Position {
     base: bool,
     /// The opponents' hands as they are kept (`kept.rs`; empty: dealt with the wall alike).
     kept: Vec<super::kept::Kept>,
+    /// The chance the hand still goes on for the seat at each round ahead (the others not all
+    /// gone out); empty: always.
+    on: Vec<f64>,
 }
+
+/// Each opponent still in goes out with this chance a round (advice bots win 0.75 of their
+/// hands over about 14 rounds: 1 − 0.91^14 ≈ 0.73).
+const OUT_A_ROUND: f64 = 0.09;
 
 /// One sampled wall as a playout reads it: its copies of each kind and its size.
 struct Wall {
@@ -143,6 +150,11 @@ impl Position {
             rules: view.settings.rules(),
             base: view.settings.self_drawn == SelfDrawnBonus::Base,
             kept: super::kept::models(view, pool_len),
+            on: if super::kept::knob() & 16 != 0 && in_hand > 1 {
+                (0..=draws).map(|i| 1.0 - (1.0 - (1.0 - OUT_A_ROUND).powi(i as i32)).powi(in_hand as i32 - 1)).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -159,6 +171,20 @@ impl Position {
     /// The same position with `void` as the seat's void suit (the void being chosen).
     pub fn with_void(&self, void: Suit) -> Position {
         Position { void: Some(void), ..self.clone() }
+    }
+
+    /// The chance the hand goes on for the seat at round `i`.
+    fn on(&self, i: usize) -> f64 {
+        self.on.get(i).copied().unwrap_or(1.0)
+    }
+
+    /// What the first `r` rounds in the hand cost.
+    fn cost_to(&self, r: usize) -> f64 {
+        if self.on.is_empty() {
+            ROUND_IN_HAND * r as f64
+        } else {
+            ROUND_IN_HAND * (0..r).map(|i| self.on(i)).sum::<f64>()
+        }
     }
 
     /// Tiles one determinization reads.
@@ -301,8 +327,8 @@ impl Position {
             let now = own.as_deref().unwrap_or(melds);
             if sh == 0 && !self.holds_void(&hand) {
                 let waits = cache.entry((hand, sets_key(now))).or_insert_with(|| self.waits_values(&hand, now));
-                let (value, wins) = self.ready_value(waits, wall, &seq[..r * per], rounds - r);
-                return (value - ROUND_IN_HAND * r as f64, wins);
+                let (value, wins) = self.ready_value(waits, wall, &seq[..r * per], r, rounds - r);
+                return (value - self.cost_to(r), wins);
             }
             if r == rounds {
                 break;
@@ -327,13 +353,13 @@ impl Position {
                 sh = self.discard(&mut hand, now, cache);
             }
         }
-        (NOT_READY_AT_END - ROUND_IN_HAND * rounds as f64, 0.0)
+        (NOT_READY_AT_END * self.on(rounds) - self.cost_to(rounds), 0.0)
     }
 
     /// The expected result of a ready hand with `rounds` rounds left, `used` tiles of the
     /// pool already gone: each round a discard to win on and a draw, each a wait with the
     /// chance of the waits' copies left among the tiles left; ready at the end otherwise.
-    fn ready_value(&self, waits: &[(Tile, f64, f64)], wall: &Wall, used: &[Tile], rounds: usize) -> (f64, f64) {
+    fn ready_value(&self, waits: &[(Tile, f64, f64)], wall: &Wall, used: &[Tile], from: usize, rounds: usize) -> (f64, f64) {
         let left = |t: Tile| {
             let gone = used.iter().filter(|&&x| x == t).count();
             (wall.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
@@ -346,24 +372,25 @@ impl Position {
         let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.3 * c.1, b + c.0 * c.2));
         let mut tiles = wall.len.saturating_sub(used.len()) as f64;
         let (mut alive, mut value) = (1.0, 0.0);
-        for _ in 0..rounds {
-            value -= alive * ROUND_IN_HAND;
+        for i in 0..rounds {
+            let on = self.on(from + i);
+            value -= alive * ROUND_IN_HAND * on;
             for _ in 0..self.chances() {
                 if tiles < 1.0 {
                     break;
                 }
-                value += alive * ron / tiles;
+                value += alive * ron * on / tiles;
                 alive *= (1.0 - offered / tiles).max(0.0);
                 tiles -= 1.0;
             }
             if tiles < 1.0 {
                 break;
             }
-            value += alive * tsumo / tiles;
+            value += alive * tsumo * on / tiles;
             alive *= 1.0 - live / tiles;
             tiles -= 1.0;
         }
-        (value + alive * READY_AT_END, 1.0 - alive)
+        (value + alive * READY_AT_END * self.on(from + rounds), 1.0 - alive)
     }
 }
 
