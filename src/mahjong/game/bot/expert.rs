@@ -6,8 +6,10 @@
 //!   everything it sees (`bot::visible`: rivers, declared sets, shown hands).
 //!   The opponents' concealed tiles and the wall are in it alike: from the
 //!   seat's side every order of the pool is equally likely.
-//! * **A determinization** is one random order of the pool (a partial
-//!   Fisher–Yates shuffle from the bot's `Bots` stream). The seat's future is
+//! * **A determinization** deals the opponents' concealed tiles from the pool
+//!   first (`kept.rs`: none of an opponent's void suit once it has cleared it),
+//!   then takes one random order of the rest, the wall (a partial Fisher–Yates
+//!   shuffle from the bot's `Bots` stream). The seat's future is
 //!   read from it round by round: one opponent's discard it could win on (the
 //!   opponents keep the tiles useful to them, which a ready hand mostly waits
 //!   on: one a round keeps the playouts' wins near the bots' measured rate),
@@ -29,6 +31,12 @@
 //!   a little (the others' self-drawn wins and deal-ins are paid only by seats
 //!   still in); the end of the wall is worth a little ready and costs a little
 //!   not ready (查叫; between bots most hands end with three winners first).
+//! * **The hand ends** for the seat once every other seat has gone out (血战到底:
+//!   three winners end it), so a round far ahead is played only with the chance
+//!   that some opponent is still in (`Position::on`: each goes out with a chance
+//!   of 0.09 a round); its wins, its cost and the end of the wall are weighed by
+//!   that chance. Without it a slow hand (a flush, seven pairs) was valued as if
+//!   the whole wall were the seat's; with it the Expert wins more hands.
 //! * **Candidates** share the same determinizations (common random numbers),
 //!   so their difference is measured with far less noise than their values.
 //! * **Deal-in risk** of the tile discarded now is not in the playouts: it is
@@ -98,24 +106,22 @@ pub struct Position {
     melds: Vec<Meld>,
     rules: crate::mahjong::SichuanRules,
     base: bool,
-    /// The opponents' hands as they are kept (`kept.rs`; empty: dealt with the wall alike).
-    kept: Vec<super::kept::Kept>,
-    /// The chance the hand still goes on for the seat at each round ahead (the others not all
-    /// gone out); empty: always.
+    /// The chance the hand still goes on for the seat at each round ahead: some opponent
+    /// still in (`OUT_A_ROUND`).
     on: Vec<f64>,
+    /// The opponents still in, whose concealed tiles are dealt before the wall (`kept.rs`).
+    kept: Vec<super::kept::Kept>,
 }
-
-/// Each opponent still in goes out with this chance a round (advice bots win 0.75 of their
-/// hands over about 14 rounds: 1 − 0.91^14 ≈ 0.73).
-const OUT_A_ROUND: f64 = 0.09;
 
 /// One sampled wall as a playout reads it: its copies of each kind and its size.
 struct Wall {
     counts: [u8; KINDS],
     len: usize,
-    /// How much likelier than its copies say a kind is the round's discard (`kept::offered`).
-    offered: Option<[f64; KINDS]>,
 }
+
+/// Each opponent still in goes out with this chance a round (advice bots win 0.75 of their
+/// hands over about 14 rounds each: 1 − 0.91^14 ≈ 0.73).
+const OUT_A_ROUND: f64 = 0.09;
 
 impl Position {
     /// The position of `view`'s seat, whose concealed tiles are `hand` (the drawn one included).
@@ -149,12 +155,8 @@ impl Position {
             melds,
             rules: view.settings.rules(),
             base: view.settings.self_drawn == SelfDrawnBonus::Base,
+            on: (0..=draws).map(|i| going_on(in_hand - 1, i)).collect(),
             kept: super::kept::models(view, pool_len),
-            on: if super::kept::knob() & 16 != 0 && in_hand > 1 {
-                (0..=draws).map(|i| 1.0 - (1.0 - (1.0 - OUT_A_ROUND).powi(i as i32)).powi(in_hand as i32 - 1)).collect()
-            } else {
-                Vec::new()
-            },
         }
     }
 
@@ -173,18 +175,14 @@ impl Position {
         Position { void: Some(void), ..self.clone() }
     }
 
-    /// The chance the hand goes on for the seat at round `i`.
+    /// The chance the hand goes on for the seat at round `i` ahead.
     fn on(&self, i: usize) -> f64 {
         self.on.get(i).copied().unwrap_or(1.0)
     }
 
-    /// What the first `r` rounds in the hand cost.
+    /// What the first `r` rounds in the hand cost, each while the hand goes on.
     fn cost_to(&self, r: usize) -> f64 {
-        if self.on.is_empty() {
-            ROUND_IN_HAND * r as f64
-        } else {
-            ROUND_IN_HAND * (0..r).map(|i| self.on(i)).sum::<f64>()
-        }
+        ROUND_IN_HAND * (0..r).map(|i| self.on(i)).sum::<f64>()
     }
 
     /// Tiles one determinization reads.
@@ -192,8 +190,8 @@ impl Position {
         (self.draws * (self.chances() + 1)).min(self.pool.len())
     }
 
-    /// One determinization: the opponents' hands dealt as they are kept (`kept.rs`), then the
-    /// first `needed` tiles of a random order of the rest, the wall.
+    /// One determinization: the opponents' hands dealt (`kept.rs`), then the first `needed`
+    /// tiles of a random order of the rest, the wall.
     fn sample(&self, rng: &mut ChaCha20Rng, scratch: &mut Vec<Tile>) -> Wall {
         scratch.clear();
         scratch.extend_from_slice(&self.pool);
@@ -204,18 +202,12 @@ impl Position {
             let j = i + uniform_below(rng, (n - i) as u64) as usize;
             scratch.swap(i, j);
         }
-        let wall = if self.kept.is_empty() {
-            Wall { counts: self.counts, len: n, offered: None }
-        } else {
-            let mut counts = [0u8; KINDS];
-            for t in &scratch[..n] {
-                counts[t.id() as usize] += 1;
-            }
-            let offered = super::kept::offered(&self.kept, &scratch[n..all], &counts);
-            Wall { counts, len: n, offered }
-        };
+        let mut counts = [0u8; KINDS];
+        for t in &scratch[..n] {
+            counts[t.id() as usize] += 1;
+        }
         scratch.truncate(needed);
-        wall
+        Wall { counts, len: n }
     }
 
     /// Discards a round offers to win on. Fewer than the opponents' discards: they keep the
@@ -321,55 +313,34 @@ impl Position {
         let mut sh = if hand.len() % 3 == 2 { self.discard(&mut hand, melds, cache) } else { shanten_of(&hand) };
         let per = self.chances() + 1;
         let rounds = seq.len() / per;
-        // The sets with the playout's own pungs, once it makes one.
-        let mut own: Option<Vec<Meld>> = None;
         for r in 0..=rounds {
-            let now = own.as_deref().unwrap_or(melds);
             if sh == 0 && !self.holds_void(&hand) {
-                let waits = cache.entry((hand, sets_key(now))).or_insert_with(|| self.waits_values(&hand, now));
+                let waits = cache.entry((hand, sets_key(melds))).or_insert_with(|| self.waits_values(&hand, melds));
                 let (value, wins) = self.ready_value(waits, wall, &seq[..r * per], r, rounds - r);
                 return (value - self.cost_to(r), wins);
             }
             if r == rounds {
                 break;
             }
-            if per > 1 && super::kept::knob() & 4 != 0 {
-                // The round's discard: pung it when that brings the hand closer to ready.
-                let t = seq[r * per];
-                if hand.count(t) >= 2 && Some(t.suit()) != self.void && !self.holds_void(&hand) {
-                    let mut sets = now.to_vec();
-                    sets.push(Meld { kind: MeldKind::Pung, tile: t });
-                    let mut h = hand;
-                    h.remove(t);
-                    h.remove(t);
-                    let after = self.discard(&mut h, &sets, cache);
-                    if after < sh {
-                        (hand, sh, own) = (h, after, Some(sets));
-                        continue;
-                    }
-                }
-            }
             if hand.add(seq[r * per + per - 1]).is_ok() {
-                sh = self.discard(&mut hand, now, cache);
+                sh = self.discard(&mut hand, melds, cache);
             }
         }
         (NOT_READY_AT_END * self.on(rounds) - self.cost_to(rounds), 0.0)
     }
 
-    /// The expected result of a ready hand with `rounds` rounds left, `used` tiles of the
-    /// pool already gone: each round a discard to win on and a draw, each a wait with the
-    /// chance of the waits' copies left among the tiles left; ready at the end otherwise.
+    /// The expected result of a ready hand from round `from` with `rounds` rounds left, `used`
+    /// tiles of the pool already gone: each round a discard to win on and a draw, each a wait
+    /// with the chance of the waits' copies left among the tiles left, and the round's cost,
+    /// all while the hand goes on (`on`); ready at the end otherwise.
     fn ready_value(&self, waits: &[(Tile, f64, f64)], wall: &Wall, used: &[Tile], from: usize, rounds: usize) -> (f64, f64) {
         let left = |t: Tile| {
             let gone = used.iter().filter(|&&x| x == t).count();
             (wall.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
         };
-        let lean = |t: Tile| wall.offered.map_or(1.0, |o| o[t.id() as usize]);
-        let copies: Vec<(f64, f64, f64, f64)> =
-            waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo, left(t) * lean(t))).collect();
+        let copies: Vec<(f64, f64, f64)> = waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo)).collect();
         let live: f64 = copies.iter().map(|c| c.0).sum();
-        let offered: f64 = copies.iter().map(|c| c.3).sum();
-        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.3 * c.1, b + c.0 * c.2));
+        let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1, b + c.0 * c.2));
         let mut tiles = wall.len.saturating_sub(used.len()) as f64;
         let (mut alive, mut value) = (1.0, 0.0);
         for i in 0..rounds {
@@ -380,7 +351,7 @@ impl Position {
                     break;
                 }
                 value += alive * ron * on / tiles;
-                alive *= (1.0 - offered / tiles).max(0.0);
+                alive *= (1.0 - live / tiles).max(0.0);
                 tiles -= 1.0;
             }
             if tiles < 1.0 {
@@ -394,12 +365,22 @@ impl Position {
     }
 }
 
-/// Ready hands met in one decision's playouts (with their sets, `sets_key`) and their waits' values.
+/// Ready hands met in one decision's playouts, with their sets (`sets_key`: a claim's pung
+/// and kong options may reach the same concealed tiles with sets that pay differently), and
+/// their waits' values.
 type Cache = std::collections::HashMap<(Hand, u64), Vec<(Tile, f64, f64)>>;
 
-/// The sets as a key: each set's kind and kind of tile, a byte each, in order (at most four sets).
+/// The sets as a key: each set's kind and kind of tile, a byte each, in order (at most four).
 fn sets_key(melds: &[Meld]) -> u64 {
     melds.iter().fold(0u64, |k, m| (k << 8) | (m.tile.id() as u64 * 4 + m.kind as u64 + 1))
+}
+
+/// The chance that of `others` opponents still in, some is still in `rounds` rounds ahead.
+fn going_on(others: usize, rounds: usize) -> f64 {
+    if others == 0 {
+        return 1.0;
+    }
+    1.0 - (1.0 - (1.0 - OUT_A_ROUND).powi(rounds as i32)).powi(others as i32)
 }
 
 fn shanten_of(hand: &Hand) -> i32 {
@@ -550,6 +531,34 @@ mod tests {
     use super::*;
     use crate::mahjong::game::bot::{full_hand, visible};
     use crate::mahjong::game::tests::scenario;
+
+    /// The hand goes on for the seat while some opponent is still in: surely now, less each
+    /// round ahead, more with more opponents in, always with none (the seat alone, the wall runs
+    /// out); with one opponent, 0.91 a round.
+    #[test]
+    fn a_round_far_ahead_counts_only_while_an_opponent_is_still_in() {
+        assert_eq!(going_on(3, 0), 1.0);
+        assert!((1..20).all(|r| going_on(3, r) < going_on(3, r - 1)));
+        assert!((1..20).all(|r| going_on(2, r) < going_on(3, r) && going_on(1, r) < going_on(2, r)));
+        assert!((going_on(1, 10) - 0.91f64.powi(10)).abs() < 1e-12);
+        assert_eq!(going_on(0, 30), 1.0);
+        // At the start of a hand, three opponents in: the last rounds of the wall are played
+        // a little over half the time.
+        assert!(going_on(3, 14) > 0.5 && going_on(3, 14) < 0.65, "{}", going_on(3, 14));
+    }
+
+    /// A claim's pung and kong of the same tile may leave the same concealed tiles: their
+    /// ready hands are cached apart (a kong pays a root the pung does not).
+    #[test]
+    fn the_playout_cache_tells_a_pung_from_a_kong() {
+        let t = Tile::parse("5m").unwrap();
+        let pung = [Meld { kind: MeldKind::Pung, tile: t }];
+        let kong = [Meld { kind: MeldKind::Kong, tile: t }];
+        let other = [Meld { kind: MeldKind::Pung, tile: Tile::parse("6m").unwrap() }];
+        assert_ne!(sets_key(&pung), sets_key(&kong));
+        assert_ne!(sets_key(&pung), sets_key(&other));
+        assert_ne!(sets_key(&[]), sets_key(&pung));
+    }
 
     /// Able to make its hand ready two ways, the playout's policy takes the two-sided wait
     /// (5p 8p, eight copies unseen) over the closed one (5p, four): the old tie-break (the
