@@ -4,8 +4,7 @@
 //!
 //! * **The unseen pool**: every tile of the set minus the seat's own tiles and
 //!   everything it sees (`bot::visible`: rivers, declared sets, shown hands).
-//!   The opponents' concealed tiles and the wall are in it alike: from the
-//!   seat's side every order of the pool is equally likely.
+//!   The opponents' concealed tiles and the wall are in it alike.
 //! * **A determinization** deals the opponents' concealed tiles from the pool
 //!   first (`kept.rs`: none of an opponent's void suit once it has cleared it),
 //!   then takes one random order of the rest, the wall (a partial Fisher–Yates
