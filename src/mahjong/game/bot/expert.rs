@@ -53,7 +53,8 @@ use rand_chacha::ChaCha20Rng;
 
 /// How hard the Expert searches: determinizations per decision and candidate discards
 /// compared on them. A decision costs at most `samples × candidates` playouts of at most
-/// `wall / seats in` draws each.
+/// `wall / seats in` draws each, and per sample one weighted pick (a pass over the pool) per
+/// opponent's concealed tile (`kept::deal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effort {
     pub samples: usize,
