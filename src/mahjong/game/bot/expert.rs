@@ -4,10 +4,11 @@
 //!
 //! * **The unseen pool**: every tile of the set minus the seat's own tiles and
 //!   everything it sees (`bot::visible`: rivers, declared sets, shown hands).
-//!   The opponents' concealed tiles and the wall are in it alike: from the
-//!   seat's side every order of the pool is equally likely.
-//! * **A determinization** is one random order of the pool (a partial
-//!   Fisher–Yates shuffle from the bot's `Bots` stream). The seat's future is
+//!   The opponents' concealed tiles and the wall are in it alike.
+//! * **A determinization** deals the opponents' concealed tiles from the pool
+//!   first (`kept.rs`: none of an opponent's void suit once it has cleared it),
+//!   then takes one random order of the rest, the wall (a partial Fisher–Yates
+//!   shuffle from the bot's `Bots` stream). The seat's future is
 //!   read from it round by round: one opponent's discard it could win on (the
 //!   opponents keep the tiles useful to them, which a ready hand mostly waits
 //!   on: one a round keeps the playouts' wins near the bots' measured rate),
@@ -29,6 +30,12 @@
 //!   a little (the others' self-drawn wins and deal-ins are paid only by seats
 //!   still in); the end of the wall is worth a little ready and costs a little
 //!   not ready (查叫; between bots most hands end with three winners first).
+//! * **The hand ends** for the seat once every other seat has gone out (血战到底:
+//!   three winners end it), so a round far ahead is played only with the chance
+//!   that some opponent is still in (`Position::on`: each goes out with a chance
+//!   of 0.09 a round); its wins, its cost and the end of the wall are weighed by
+//!   that chance. Without it a slow hand (a flush, seven pairs) was valued as if
+//!   the whole wall were the seat's; with it the Expert wins more hands.
 //! * **Candidates** share the same determinizations (common random numbers),
 //!   so their difference is measured with far less noise than their values.
 //! * **Deal-in risk** of the tile discarded now is not in the playouts: it is
@@ -46,7 +53,8 @@ use rand_chacha::ChaCha20Rng;
 
 /// How hard the Expert searches: determinizations per decision and candidate discards
 /// compared on them. A decision costs at most `samples × candidates` playouts of at most
-/// `wall / seats in` draws each.
+/// `wall / seats in` draws each, and per sample one weighted pick (a pass over the pool) per
+/// opponent's concealed tile (`kept::deal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effort {
     pub samples: usize,
@@ -98,7 +106,22 @@ pub struct Position {
     melds: Vec<Meld>,
     rules: crate::mahjong::SichuanRules,
     base: bool,
+    /// The chance the hand still goes on for the seat at each round ahead: some opponent
+    /// still in (`OUT_A_ROUND`).
+    on: Vec<f64>,
+    /// The opponents still in, whose concealed tiles are dealt before the wall (`kept.rs`).
+    kept: Vec<super::kept::Kept>,
 }
+
+/// One sampled wall as a playout reads it: its copies of each kind and its size.
+struct Wall {
+    counts: [u8; KINDS],
+    len: usize,
+}
+
+/// Each opponent still in goes out with this chance a round (advice bots win 0.75 of their
+/// hands over about 14 rounds each: 1 − 0.91^14 ≈ 0.73).
+const OUT_A_ROUND: f64 = 0.09;
 
 impl Position {
     /// The position of `view`'s seat, whose concealed tiles are `hand` (the drawn one included).
@@ -117,6 +140,7 @@ impl Position {
         let play_on = view.settings.winners_play_on();
         let in_hand = (0..view.players).filter(|&s| play_on || !view.wins.iter().any(|w| w.seat == s)).count().max(1);
         let draws = (view.wall / in_hand).min(pool.len() / in_hand);
+        let pool_len = pool.len();
         let melds = view.sets[view.seat]
             .iter()
             .filter_map(|s| s.tile.map(|tile| Meld { kind: s.kind, tile }))
@@ -131,6 +155,8 @@ impl Position {
             melds,
             rules: view.settings.rules(),
             base: view.settings.self_drawn == SelfDrawnBonus::Base,
+            on: (0..=draws).map(|i| going_on(in_hand - 1, i)).collect(),
+            kept: super::kept::models(view, pool_len),
         }
     }
 
@@ -149,21 +175,39 @@ impl Position {
         Position { void: Some(void), ..self.clone() }
     }
 
+    /// The chance the hand goes on for the seat at round `i` ahead.
+    fn on(&self, i: usize) -> f64 {
+        self.on.get(i).copied().unwrap_or(1.0)
+    }
+
+    /// What the first `r` rounds in the hand cost, each while the hand goes on.
+    fn cost_to(&self, r: usize) -> f64 {
+        ROUND_IN_HAND * (0..r).map(|i| self.on(i)).sum::<f64>()
+    }
+
     /// Tiles one determinization reads.
     fn needed(&self) -> usize {
         (self.draws * (self.chances() + 1)).min(self.pool.len())
     }
 
-    /// One determinization: the first `needed` tiles of a random order of the pool.
-    fn sample(&self, rng: &mut ChaCha20Rng, scratch: &mut Vec<Tile>) {
+    /// One determinization: the opponents' hands dealt (`kept.rs`), then the first `needed`
+    /// tiles of a random order of the rest, the wall.
+    fn sample(&self, rng: &mut ChaCha20Rng, scratch: &mut Vec<Tile>) -> Wall {
         scratch.clear();
         scratch.extend_from_slice(&self.pool);
-        let n = scratch.len();
-        for i in 0..self.needed() {
+        let all = scratch.len();
+        let n = super::kept::deal(&self.kept, scratch, all, rng);
+        let needed = self.needed().min(n);
+        for i in 0..needed {
             let j = i + uniform_below(rng, (n - i) as u64) as usize;
             scratch.swap(i, j);
         }
-        scratch.truncate(self.needed());
+        let mut counts = [0u8; KINDS];
+        for t in &scratch[..n] {
+            counts[t.id() as usize] += 1;
+        }
+        scratch.truncate(needed);
+        Wall { counts, len: n }
     }
 
     /// Discards a round offers to win on. Fewer than the opponents' discards: they keep the
@@ -237,7 +281,7 @@ impl Position {
                 best = Some((key, t));
             }
             if key.0 == 0 {
-                let waits = cache.entry(h).or_insert_with(|| self.waits_values(&h, melds));
+                let waits = cache.entry((h, sets_key(melds))).or_insert_with(|| self.waits_values(&h, melds));
                 let worth: f64 = waits
                     .iter()
                     .map(|&(w, ron, tsumo)| self.counts[w.id() as usize] as f64 * (tsumo + ron))
@@ -265,15 +309,15 @@ impl Position {
     /// Plays `hand` (13 tiles, or `3n+2` to discard first) along `seq` until it is ready, then
     /// adds up what the rest of the wall is worth to its waits (`ready_value`). The seat's
     /// expected result and its chance of a win.
-    fn playout(&self, mut hand: Hand, melds: &[Meld], seq: &[Tile], cache: &mut Cache) -> (f64, f64) {
+    fn playout(&self, mut hand: Hand, melds: &[Meld], seq: &[Tile], wall: &Wall, cache: &mut Cache) -> (f64, f64) {
         let mut sh = if hand.len() % 3 == 2 { self.discard(&mut hand, melds, cache) } else { shanten_of(&hand) };
         let per = self.chances() + 1;
         let rounds = seq.len() / per;
         for r in 0..=rounds {
             if sh == 0 && !self.holds_void(&hand) {
-                let waits = cache.entry(hand).or_insert_with(|| self.waits_values(&hand, melds));
-                let (value, wins) = self.ready_value(waits, &seq[..r * per], rounds - r);
-                return (value - ROUND_IN_HAND * r as f64, wins);
+                let waits = cache.entry((hand, sets_key(melds))).or_insert_with(|| self.waits_values(&hand, melds));
+                let (value, wins) = self.ready_value(waits, wall, &seq[..r * per], r, rounds - r);
+                return (value - self.cost_to(r), wins);
             }
             if r == rounds {
                 break;
@@ -282,45 +326,62 @@ impl Position {
                 sh = self.discard(&mut hand, melds, cache);
             }
         }
-        (NOT_READY_AT_END - ROUND_IN_HAND * rounds as f64, 0.0)
+        (NOT_READY_AT_END * self.on(rounds) - self.cost_to(rounds), 0.0)
     }
 
-    /// The expected result of a ready hand with `rounds` rounds left, `used` tiles of the
-    /// pool already gone: each round a discard to win on and a draw, each a wait with the
-    /// chance of the waits' copies left among the tiles left; ready at the end otherwise.
-    fn ready_value(&self, waits: &[(Tile, f64, f64)], used: &[Tile], rounds: usize) -> (f64, f64) {
+    /// The expected result of a ready hand from round `from` with `rounds` rounds left, `used`
+    /// tiles of the pool already gone: each round a discard to win on and a draw, each a wait
+    /// with the chance of the waits' copies left among the tiles left, and the round's cost,
+    /// all while the hand goes on (`on`); ready at the end otherwise.
+    fn ready_value(&self, waits: &[(Tile, f64, f64)], wall: &Wall, used: &[Tile], from: usize, rounds: usize) -> (f64, f64) {
         let left = |t: Tile| {
             let gone = used.iter().filter(|&&x| x == t).count();
-            (self.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
+            (wall.counts[t.id() as usize] as usize).saturating_sub(gone) as f64
         };
         let copies: Vec<(f64, f64, f64)> = waits.iter().map(|&(t, ron, tsumo)| (left(t), ron, tsumo)).collect();
         let live: f64 = copies.iter().map(|c| c.0).sum();
         let (ron, tsumo): (f64, f64) = copies.iter().fold((0.0, 0.0), |(a, b), c| (a + c.0 * c.1, b + c.0 * c.2));
-        let mut tiles = (self.pool.len() - used.len()) as f64;
+        let mut tiles = wall.len.saturating_sub(used.len()) as f64;
         let (mut alive, mut value) = (1.0, 0.0);
-        for _ in 0..rounds {
-            value -= alive * ROUND_IN_HAND;
+        for i in 0..rounds {
+            let on = self.on(from + i);
+            value -= alive * ROUND_IN_HAND * on;
             for _ in 0..self.chances() {
                 if tiles < 1.0 {
                     break;
                 }
-                value += alive * ron / tiles;
+                value += alive * ron * on / tiles;
                 alive *= (1.0 - live / tiles).max(0.0);
                 tiles -= 1.0;
             }
             if tiles < 1.0 {
                 break;
             }
-            value += alive * tsumo / tiles;
+            value += alive * tsumo * on / tiles;
             alive *= 1.0 - live / tiles;
             tiles -= 1.0;
         }
-        (value + alive * READY_AT_END, 1.0 - alive)
+        (value + alive * READY_AT_END * self.on(from + rounds), 1.0 - alive)
     }
 }
 
-/// Ready hands met in one decision's playouts and their waits' values.
-type Cache = std::collections::HashMap<Hand, Vec<(Tile, f64, f64)>>;
+/// Ready hands met in one decision's playouts, with their sets (`sets_key`: a claim's pung
+/// and kong options may reach the same concealed tiles with sets that pay differently), and
+/// their waits' values.
+type Cache = std::collections::HashMap<(Hand, u64), Vec<(Tile, f64, f64)>>;
+
+/// The sets as a key: each set's kind and kind of tile, a byte each, in order (at most four).
+fn sets_key(melds: &[Meld]) -> u64 {
+    melds.iter().fold(0u64, |k, m| (k << 8) | (m.tile.id() as u64 * 4 + m.kind as u64 + 1))
+}
+
+/// The chance that of `others` opponents still in, some is still in `rounds` rounds ahead.
+fn going_on(others: usize, rounds: usize) -> f64 {
+    if others == 0 {
+        return 1.0;
+    }
+    1.0 - (1.0 - (1.0 - OUT_A_ROUND).powi(rounds as i32)).powi(others as i32)
+}
 
 fn shanten_of(hand: &Hand) -> i32 {
     shanten(hand, FORMS).map_or(8, |s| s.shanten)
@@ -348,9 +409,9 @@ pub fn compare(pos: &Position, options: &[Choice], effort: Effort, rng: &mut Cha
     let mut seq = Vec::with_capacity(pos.pool.len());
     let mut cache = Cache::new();
     for _ in 0..effort.samples {
-        pos.sample(rng, &mut seq);
+        let wall = pos.sample(rng, &mut seq);
         for (o, r) in options.iter().zip(out.iter_mut()) {
-            let (v, won) = pos.playout(o.hand, &o.melds, &seq, &mut cache);
+            let (v, won) = pos.playout(o.hand, &o.melds, &seq, &wall, &mut cache);
             r.value += v;
             r.wins += won;
         }
@@ -470,6 +531,34 @@ mod tests {
     use super::*;
     use crate::mahjong::game::bot::{full_hand, visible};
     use crate::mahjong::game::tests::scenario;
+
+    /// The hand goes on for the seat while some opponent is still in: surely now, less each
+    /// round ahead, more with more opponents in, always with none (the seat alone, the wall runs
+    /// out); with one opponent, 0.91 a round.
+    #[test]
+    fn a_round_far_ahead_counts_only_while_an_opponent_is_still_in() {
+        assert_eq!(going_on(3, 0), 1.0);
+        assert!((1..20).all(|r| going_on(3, r) < going_on(3, r - 1)));
+        assert!((1..20).all(|r| going_on(2, r) < going_on(3, r) && going_on(1, r) < going_on(2, r)));
+        assert!((going_on(1, 10) - 0.91f64.powi(10)).abs() < 1e-12);
+        assert_eq!(going_on(0, 30), 1.0);
+        // At the start of a hand, three opponents in: the last rounds of the wall are played
+        // a little over half the time.
+        assert!(going_on(3, 14) > 0.5 && going_on(3, 14) < 0.65, "{}", going_on(3, 14));
+    }
+
+    /// A claim's pung and kong of the same tile may leave the same concealed tiles: their
+    /// ready hands are cached apart (a kong pays a root the pung does not).
+    #[test]
+    fn the_playout_cache_tells_a_pung_from_a_kong() {
+        let t = Tile::parse("5m").unwrap();
+        let pung = [Meld { kind: MeldKind::Pung, tile: t }];
+        let kong = [Meld { kind: MeldKind::Kong, tile: t }];
+        let other = [Meld { kind: MeldKind::Pung, tile: Tile::parse("6m").unwrap() }];
+        assert_ne!(sets_key(&pung), sets_key(&kong));
+        assert_ne!(sets_key(&pung), sets_key(&other));
+        assert_ne!(sets_key(&[]), sets_key(&pung));
+    }
 
     /// Able to make its hand ready two ways, the playout's policy takes the two-sided wait
     /// (5p 8p, eight copies unseen) over the closed one (5p, four): the old tie-break (the

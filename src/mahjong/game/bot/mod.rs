@@ -14,7 +14,8 @@
 //!   it discarded itself, else any.
 //!
 //! * **Expert**: the advice bot's exchange; its kongs (`kong.rs`), void suit (`setup.rs`),
-//!   discards and pungs by determinized playouts over the unseen tiles (`expert.rs`):
+//!   discards and pungs by determinized playouts over the unseen tiles (`expert.rs`; the
+//!   opponents' hands dealt first, `kept.rs`):
 //!   the advice's best candidates compared on the same sampled walls, with the
 //!   table's own fan and payments, minus each discard's measured deal-in risk
 //!   (`danger.rs`); a win on a discard it may let go for a self-drawn one worth
@@ -31,6 +32,7 @@
 pub mod danger;
 pub mod expert;
 mod hold;
+mod kept;
 mod kong;
 mod setup;
 
