@@ -213,9 +213,10 @@ fn offers(stock: &[RummyCard], from: usize, active: usize, view: &SeatView) -> V
     }
 }
 
-/// A two-player table, where the search counts a next draw's outs exactly ([`outs`])
-/// and its playouts may take the other seat's discard ([`offers`]): both measured
-/// there; neither gained at six players, where the search is as before.
+/// A two-player table, where the search counts a next draw's outs exactly ([`outs`]),
+/// its playouts may take the other seat's discard ([`offers`]) and a discard that would
+/// feed the other seat costs more ([`feeds`]): all measured there; the first two did not
+/// gain at six players, where the search is as before.
 fn heads_up(view: &SeatView) -> bool {
     view.players == 2
 }
@@ -447,7 +448,7 @@ pub(crate) fn discard(
     }
     let mut means: Vec<(u64, u32)> = sums.iter().zip(&near).map(|(s, &o)| s.total(o, TURN, others)).collect();
     if let (true, Some((them, _))) = (heads_up(view), knowledge.next) {
-        // What the other seat would take from this seat's discard: FEED_TENTHS more in every playout.
+        // A discard the other seat would take: the race's price of FEED_TENTHS at FEED_AT, per sampled deal.
         let feed = (race::cost(FEED_AT + FEED_TENTHS, others) - race::cost(FEED_AT, others)) * deals as u64;
         for (m, (card, _)) in means.iter_mut().zip(&kept) {
             if feeds(*card, &knowledge.known[them], view) {
