@@ -59,6 +59,10 @@ pub struct ArenaArgs {
     /// Sampled deals in which the Expert checks what its discard gives the next seat [default: the app's]
     #[arg(long, value_name = "N")]
     pub feed: Option<usize>,
+    /// Write every deal pair's result (JSON lines: the deal's seed, and per deal A's seats,
+    /// the winner, A's score, margin and turns) to this file
+    #[arg(long, value_name = "FILE")]
+    pub pairs_out: Option<std::path::PathBuf>,
     /// Print a line to standard error every N deal pairs (0: never)
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub progress: usize,
@@ -103,6 +107,10 @@ pub fn run(a: &ArenaArgs, out: Output) -> CliResult {
     });
     let Some((pairs, timings)) = played else { return Ok(Verdict::No) };
     let r = arena::report(&seed, &pairs);
+    if let Some(path) = &a.pairs_out {
+        let lines: String = pairs.iter().map(|p| serde_json::to_string(p).unwrap_or_default() + "\n").collect();
+        std::fs::write(path, lines).map_err(|e| CliError::new(format!("--pairs-out {}: {e}", path.display())))?;
+    }
     let (ta, tb) = (DecisionTimes::of(&timings.a), DecisionTimes::of(&timings.b));
     let seconds = ms_since(start) / 1000.0;
     let pct = |x: f64| 100.0 * x;

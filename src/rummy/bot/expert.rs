@@ -29,6 +29,10 @@
 //! each draw (taken as the card it drew, [`offers`]) and take it, as the real
 //! game allows, when it completes the hand or lowers the shape.
 //!
+//! At a two-player table a discard that would feed the other seat — a partner of a
+//! card it took from the pile and still holds ([`feeds`]) — costs [`FEED_TENTHS`]
+//! more: the card it took tells what it collects, and it would take this one too.
+//!
 //! A drawn card that cannot touch the kept hand — not a joker or wild card,
 //! no partner among the loose cards, not next to a sequence's card of its
 //! suit — is thrown back without running the solver ([`useful`]): most draws,
@@ -81,6 +85,10 @@ const FEEDS: u64 = 6;
 const FEEDS_DECLARATION: u64 = 30;
 /// Most loose cards (every meld credited) a kept hand may have for its outs to be counted exactly.
 const NEAR: usize = 3;
+/// What a discard that feeds the other seat ([`feeds`]) costs at a two-player table: half a
+/// turn, priced as the race prices a playout that needs [`FEED_AT`] tenths of a turn.
+const FEED_TENTHS: u64 = 5;
+const FEED_AT: u64 = 3 * TURN;
 
 /// A 13-card hand kept during a playout, with what the quick test needs.
 #[derive(Clone)]
@@ -205,11 +213,20 @@ fn offers(stock: &[RummyCard], from: usize, active: usize, view: &SeatView) -> V
     }
 }
 
-/// A two-player table, where the search counts a next draw's outs exactly ([`outs`])
-/// and its playouts may take the other seat's discard ([`offers`]): both measured
-/// there; neither gained at six players, where the search is as before.
+/// A two-player table, where the search counts a next draw's outs exactly ([`outs`]),
+/// its playouts may take the other seat's discard ([`offers`]) and a discard that would
+/// feed the other seat costs more ([`feeds`]): all measured there; the first two did not
+/// gain at six players, where the search is as before.
 fn heads_up(view: &SeatView) -> bool {
     view.players == 2
+}
+
+/// Would discarding `card` feed the other seat: is it a partner (same rank, or same suit
+/// within two ranks) of a card that seat is known to hold (`theirs`: taken from the pile and
+/// not thrown back)? A heuristic seat took that card because it lowered its shape, so it
+/// collects around it. Jokers and wild cards are not judged (the Expert rarely throws them).
+fn feeds(card: RummyCard, theirs: &[RummyCard], view: &SeatView) -> bool {
+    !card.is_wild(view.wild) && has_partner(card, theirs)
 }
 
 /// Is `card` a natural of the rank of one of the kept hand's sets (a fourth card)?
@@ -429,7 +446,16 @@ pub(crate) fn discard(
     if deals == 0 || kept.is_empty() {
         return super::heuristic_discard(view, taken);
     }
-    let means: Vec<(u64, u32)> = sums.iter().zip(&near).map(|(s, &o)| s.total(o, TURN, others)).collect();
+    let mut means: Vec<(u64, u32)> = sums.iter().zip(&near).map(|(s, &o)| s.total(o, TURN, others)).collect();
+    if let (true, Some((them, _))) = (heads_up(view), knowledge.next) {
+        // A discard the other seat would take: the race's price of FEED_TENTHS at FEED_AT, per sampled deal.
+        let feed = (race::cost(FEED_AT + FEED_TENTHS, others) - race::cost(FEED_AT, others)) * deals as u64;
+        for (m, (card, _)) in means.iter_mut().zip(&kept) {
+            if feeds(*card, &knowledge.known[them], view) {
+                m.0 += feed;
+            }
+        }
+    }
     // The least mean cost; ties go to the heuristic's order.
     let pick = (0..kept.len()).min_by_key(|&i| (means[i].0, i)).unwrap_or(0);
     let runner_up = (0..kept.len()).filter(|&i| i != pick).min_by_key(|&i| (means[i].0, i));
@@ -501,6 +527,29 @@ mod tests {
         let mut six = v.clone();
         six.players = 6;
         assert!(offers(&stock, 4, 6, &six).is_empty());
+    }
+
+    #[test]
+    fn at_two_players_a_discard_that_feeds_the_other_seat_costs_more() {
+        let c = |t: &str| t.parse::<RummyCard>().unwrap();
+        let v = view_with("2S 3S 4S 5H 6H 7H 9D 10D JD 4C 8C KC QH 2D");
+        // Partners of a card the other seat took and holds: same rank, or same suit within two ranks.
+        let theirs = [c("KD")];
+        assert!(feeds(c("KC"), &theirs, &v) && feeds(c("QD"), &theirs, &v) && feeds(c("AD"), &theirs, &v));
+        assert!(!feeds(c("QH"), &theirs, &v) && !feeds(c("10D"), &theirs, &v) && !feeds(c("KD"), &theirs, &v));
+        assert!(!feeds(RummyCard::Joker, &theirs, &v), "jokers are not judged");
+        let mut w = v.clone();
+        w.wild = Some(crate::cards::Rank::King);
+        assert!(!feeds(c("KC"), &theirs, &w), "nor wild cards");
+        // Without what the other seat took the Expert throws the K♣; once it is known to hold the
+        // K♦ (taken from the pile), the K♣ would feed it and the 8♣ goes instead.
+        let rng = crate::dup::TableSeed::parse("feed").unwrap().stream(crate::dup::Purpose::Bots);
+        let (free, _) = discard(&mut rng.clone(), &v, None, Effort::default());
+        let mut fed = v.clone();
+        fed.picked = vec![(1, c("KD"))];
+        let (guarded, _) = discard(&mut rng.clone(), &fed, None, Effort::default());
+        assert_eq!(free, Action::Discard(c("KC")));
+        assert_eq!(guarded, Action::Discard(c("8C")));
     }
 
     #[test]
