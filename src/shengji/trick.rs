@@ -71,6 +71,11 @@ pub fn can_beat(rules: &Rules, suit: EffectiveSuit, hand: &[Card], unit: &Matche
     let layout = rules.layout();
     let sl = layout.suit(suit);
     let counts = layout.counts(suit, hand);
+    if let [width] = unit.shape[..] {
+        // One tuple (a single, a pair, …): a higher slot holding as many, without
+        // listing every chain (the bots ask this for every unit of every lead they weigh).
+        return (0..sl.cards.len()).any(|s| counts[s] >= width && sl.levels[s] > unit.top_level);
+    }
     chains(sl, &counts, &unit.shape, false)
         .iter()
         .any(|path| path.last().is_some_and(|&s| sl.levels[s as usize] > unit.top_level))
