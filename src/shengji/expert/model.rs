@@ -14,6 +14,11 @@
 //! revealed by then, in Finding Friends). The heuristic's follow draws a few
 //! random picks; the replay gives it a fixed stream, so a check is a pure
 //! function of the deal.
+//!
+//! Off by default (`Effort::model_replays` 0): it is worth some ten points of hands
+//! at 4 × 2 when given two to three times the decision's time, but at a budget the
+//! browser affords it did not move the 1,000-pair figure (docs/game.md, "A model of
+//! the other seats' play"); `tuolaji arena --expert-model-replays 110` measures it.
 
 use crate::cards::{Card, CardCounts};
 use crate::shengji::bot::{Difficulty, PlayCore, TrickState};

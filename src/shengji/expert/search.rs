@@ -33,7 +33,9 @@ pub struct Effort {
     pub tries: usize,
     /// Replays of the other seats' past plays per sampled deal (`model.rs`): deals are
     /// drawn while they last and the one that agrees with the most plays is kept; 0 is
-    /// off. Each counts as [`REPLAY_COST`] simulated card plays in `plays`.
+    /// off (the default: at a budget the browser affords it did not measurably beat the
+    /// bot without it, docs/game.md), and Finding Friends plays without it. Each counts
+    /// as [`REPLAY_COST`] simulated card plays in `plays`.
     pub model_replays: usize,
     /// Most deals per decision when the model draws them (each costs the replays).
     pub model_max_deals: usize,
@@ -63,7 +65,7 @@ impl Default for Effort {
             max_deals: 96,
             tries: 6,
             model_replays: 0,
-            model_max_deals: 96,
+            model_max_deals: 48,
             leads: 6,
             follows: 5,
             finalists: 2,
@@ -134,7 +136,10 @@ pub(super) fn search(
     effort: Effort,
 ) -> Searched {
     let left: usize = view.hand_sizes.iter().sum();
-    let replays = if knowledge.model.as_ref().is_some_and(|m| !m.plays.is_empty()) { effort.model_replays } else { 0 };
+    // The model pays in Tractor; in Finding Friends (sides hidden until friends reveal
+    // themselves) it measured no gain for its time (docs/game.md), so it is off there.
+    let modelled = view.friends_to_call == 0 && knowledge.model.as_ref().is_some_and(|m| !m.plays.is_empty());
+    let replays = if modelled { effort.model_replays } else { 0 };
     let effort_here = if replays > 0 { Effort { max_deals: effort.max_deals.min(effort.model_max_deals), ..effort } } else { effort };
     let deals = effort_here.deals_with(candidates.len(), left, REPLAY_COST * replays);
     let mut sampled = Vec::with_capacity(deals);
