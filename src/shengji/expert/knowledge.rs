@@ -7,16 +7,14 @@
 //! read from the play).
 
 use crate::cards::{Card, CardCounts};
-use super::model::{Model, PastPlay};
-use crate::shengji::game::friends::count_copies;
-use crate::shengji::game::{FriendSlot, Seat, SeatView};
+use crate::shengji::game::{Seat, SeatView};
 use crate::shengji::lead::Lead;
 use crate::shengji::legal::check_play;
 use crate::shengji::rules::Rules;
 use crate::shengji::trump::EffectiveSuit;
 
 /// A trick's plays (the lead first) and the lead's format when known.
-type TrickPlays<'a> = (&'a [(Seat, Vec<Card>)], Option<&'a crate::shengji::format::Format>);
+pub(super) type TrickPlays<'a> = (&'a [(Seat, Vec<Card>)], Option<&'a crate::shengji::format::Format>);
 
 /// A follow another seat made to a lead of more than one card.
 pub(super) struct PastFollow {
@@ -41,8 +39,6 @@ pub(super) struct Knowledge {
     /// Cards a slot is known to hold (bid cards not played since).
     pub known: Vec<Vec<Card>>,
     pub follows: Vec<PastFollow>,
-    /// Every play of another seat, for the soft check that the heuristic would have made it.
-    pub model: Option<Model>,
 }
 
 impl Knowledge {
@@ -54,13 +50,7 @@ impl Knowledge {
         let layout = rules.layout();
         let mut unseen = CardCounts::full_decks(view.decks);
         unseen.remove_all(&CardCounts::from_cards(&view.hand));
-        let mut tricks: Vec<TrickPlays> =
-            view.tricks.iter().map(|t| (t.plays.as_slice(), Some(&t.format))).collect();
-        if let Some(t) = &view.trick {
-            if !t.plays.is_empty() {
-                tricks.push((t.plays.as_slice(), t.format.as_ref()));
-            }
-        }
+        let tricks = trick_plays(view);
         for (plays, _) in &tricks {
             for (_, p) in plays.iter() {
                 if !unseen.remove_all(&CardCounts::from_cards(p)) {
@@ -112,8 +102,7 @@ impl Knowledge {
             }
         }
         let known = bid_cards(view, rules, unseen, &need, &void, &later);
-        let model = Some(model(view, rules, &tricks, mine_buried));
-        Some(Knowledge { unseen, need, void, known, follows, model })
+        Some(Knowledge { unseen, need, void, known, follows })
     }
 
     /// What the landlord knows in the exchange, before any card is played: every card
@@ -142,7 +131,7 @@ impl Knowledge {
         }
         let void = vec![[false; 5]; n + 1];
         let known = bid_cards(view, rules, unseen, &need, &void, &vec![Vec::new(); n]);
-        Some(Knowledge { unseen, need, void, known, follows: Vec::new(), model: None })
+        Some(Knowledge { unseen, need, void, known, follows: Vec::new() })
     }
 
     /// What a seat knows when it may bid, in the draw or a round of steals (the kitty
@@ -163,7 +152,7 @@ impl Knowledge {
         }
         let void = vec![[false; 5]; n + 1];
         let known = bid_cards(view, rules, unseen, &need, &void, &vec![Vec::new(); n]);
-        Some(Knowledge { unseen, need, void, known, follows: Vec::new(), model: None })
+        Some(Knowledge { unseen, need, void, known, follows: Vec::new() })
     }
 
     /// Could the sampled hands (per slot) have made every past follow?
@@ -181,59 +170,15 @@ impl Knowledge {
     }
 }
 
-/// Every play of the other seats with what each saw then, newest first.
-fn model(view: &SeatView, rules: &Rules, tricks: &[TrickPlays], mine_buried: bool) -> Model {
-    let n = view.players;
-    let landlord = view.landlord.unwrap_or(0);
-    let tractor = view.friends_to_call == 0;
-    let mut team: Vec<bool> = (0..n).map(|s| if tractor { view.on_landlord_team(s) } else { s == landlord }).collect();
-    let mut slots: Vec<FriendSlot> =
-        view.friends.iter().map(|f| FriendSlot { friend: f.friend, seen: 0, revealed: None }).collect();
-    let mut seen = CardCounts::new();
-    let mut plays = Vec::new();
-    for (t, (plays_t, format)) in tricks.iter().enumerate() {
-        let lead = plays_t.first().and_then(|(_, cards)| match format {
-            Some(f) => Lead::with_format(rules, cards, f).ok(),
-            None => Lead::parse(rules, cards).ok(),
-        });
-        for (i, (seat, p)) in plays_t.iter().enumerate() {
-            if *seat != view.seat && (i == 0 || lead.is_some()) {
-                let mut play = p.clone();
-                crate::small_sort::sort(&mut play);
-                plays.push((t, PastPlay {
-                    seat: *seat,
-                    play,
-                    later: Vec::new(),
-                    before: plays_t[..i].to_vec(),
-                    lead: if i == 0 { None } else { lead.clone() },
-                    seen,
-                    team: team.clone(),
-                }));
-            }
-            count_copies(&mut slots, &mut team, landlord, view.friend_limits.join_once, *seat, p, |_| {});
-        }
-        for (_, p) in plays_t.iter() {
-            seen.add_all(&CardCounts::from_cards(p));
+/// Every trick of the hand so far, the one under way last when it has begun.
+pub(super) fn trick_plays(view: &SeatView) -> Vec<TrickPlays<'_>> {
+    let mut tricks: Vec<TrickPlays> = view.tricks.iter().map(|t| (t.plays.as_slice(), Some(&t.format))).collect();
+    if let Some(t) = &view.trick {
+        if !t.plays.is_empty() {
+            tricks.push((t.plays.as_slice(), t.format.as_ref()));
         }
     }
-    // What each seat played from each trick on, built backwards.
-    let mut later: Vec<Vec<Card>> = vec![Vec::new(); n];
-    let mut later_at: Vec<Vec<Vec<Card>>> = vec![Vec::new(); tricks.len()];
-    for (t, (plays_t, _)) in tricks.iter().enumerate().rev() {
-        for (seat, p) in plays_t.iter() {
-            later[*seat].extend_from_slice(p);
-        }
-        later_at[t] = later.clone();
-    }
-    let mut plays: Vec<PastPlay> = plays
-        .into_iter()
-        .map(|(t, mut p): (usize, PastPlay)| {
-            p.later = later_at[t][p.seat].clone();
-            p
-        })
-        .collect();
-    plays.reverse();
-    Model { plays, decks: view.decks, players: n, landlord, kitty_hidden: !mine_buried }
+    tricks
 }
 
 /// Bids show cards: what a bidder showed and has not played since (`later[seat]`) is

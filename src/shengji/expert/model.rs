@@ -20,9 +20,11 @@
 //! browser affords it did not move the 1,000-pair figure (docs/game.md, "A model of
 //! the other seats' play"); `tuolaji arena --expert-model-replays 110` measures it.
 
+use super::knowledge::trick_plays;
 use crate::cards::{Card, CardCounts};
 use crate::shengji::bot::{Difficulty, PlayCore, TrickState};
-use crate::shengji::game::{Action, Seat};
+use crate::shengji::game::friends::count_copies;
+use crate::shengji::game::{Action, FriendSlot, Seat, SeatView};
 use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;
 use crate::shengji::trick::trick_winner;
@@ -60,6 +62,62 @@ pub(super) struct Model {
 }
 
 impl Model {
+    /// Every play of the other seats in `view` with what each saw then, newest first.
+    pub fn from_view(view: &SeatView, rules: &Rules) -> Model {
+        let tricks = trick_plays(view);
+        let n = view.players;
+        let landlord = view.landlord.unwrap_or(0);
+        let tractor = view.friends_to_call == 0;
+        let mut team: Vec<bool> = (0..n).map(|s| if tractor { view.on_landlord_team(s) } else { s == landlord }).collect();
+        let mut slots: Vec<FriendSlot> =
+            view.friends.iter().map(|f| FriendSlot { friend: f.friend, seen: 0, revealed: None }).collect();
+        let mut seen = CardCounts::new();
+        let mut plays = Vec::new();
+        for (t, (plays_t, format)) in tricks.iter().enumerate() {
+            let lead = plays_t.first().and_then(|(_, cards)| match format {
+                Some(f) => Lead::with_format(rules, cards, f).ok(),
+                None => Lead::parse(rules, cards).ok(),
+            });
+            for (i, (seat, p)) in plays_t.iter().enumerate() {
+                if *seat != view.seat && (i == 0 || lead.is_some()) {
+                    let mut play = p.clone();
+                    crate::small_sort::sort(&mut play);
+                    plays.push((t, PastPlay {
+                        seat: *seat,
+                        play,
+                        later: Vec::new(),
+                        before: plays_t[..i].to_vec(),
+                        lead: if i == 0 { None } else { lead.clone() },
+                        seen,
+                        team: team.clone(),
+                    }));
+                }
+                count_copies(&mut slots, &mut team, landlord, view.friend_limits.join_once, *seat, p, |_| {});
+            }
+            for (_, p) in plays_t.iter() {
+                seen.add_all(&CardCounts::from_cards(p));
+            }
+        }
+        // What each seat played from each trick on, built backwards.
+        let mut later: Vec<Vec<Card>> = vec![Vec::new(); n];
+        let mut later_at: Vec<Vec<Vec<Card>>> = vec![Vec::new(); tricks.len()];
+        for (t, (plays_t, _)) in tricks.iter().enumerate().rev() {
+            for (seat, p) in plays_t.iter() {
+                later[*seat].extend_from_slice(p);
+            }
+            later_at[t] = later.clone();
+        }
+        let mut plays: Vec<PastPlay> = plays
+            .into_iter()
+            .map(|(t, mut p): (usize, PastPlay)| {
+                p.later = later_at[t][p.seat].clone();
+                p
+            })
+            .collect();
+        plays.reverse();
+        Model { plays, decks: view.decks, players: n, landlord, kitty_hidden: view.landlord != Some(view.seat) }
+    }
+
     /// How many of the newest past plays (at most [`WINDOW`]) the heuristic would not
     /// have made holding the hands of `deal`, counting stopped at `cap`, and how many
     /// plays were replayed to tell.

@@ -6,6 +6,7 @@
 //! none passes, so the effort is a count, never a clock).
 
 use super::knowledge::Knowledge;
+use super::model::Model;
 use crate::cards::Card;
 use crate::dup::{shuffle, uniform_below};
 use crate::shengji::rules::Rules;
@@ -72,9 +73,11 @@ fn deal_once(k: &Knowledge, rules: &Rules, rng: &mut ChaCha20Rng, voids: bool) -
 /// plays (`model.rs`) stay within `replays`, keeping the one whose hands disagree with
 /// the fewest plays the heuristic would have made; a deal that agrees with every play
 /// ends the draws. With `replays` 0 or no past play, [`sample`] itself.
-pub(super) fn sample_modelled(k: &Knowledge, rules: &Rules, rng: &mut ChaCha20Rng, tries: usize, replays: usize) -> Deal {
+pub(super) fn sample_modelled(k: &Knowledge, model: &Model, rules: &Rules, rng: &mut ChaCha20Rng, tries: usize, replays: usize) -> Deal {
     let first = sample(k, rules, rng, tries);
-    let Some(model) = k.model.as_ref().filter(|m| replays > 0 && !m.plays.is_empty()) else { return first };
+    if replays == 0 || model.plays.is_empty() {
+        return first;
+    }
     let (mut best_miss, mut used) = model.mismatches(rules, &first, usize::MAX);
     let mut best = first;
     while best_miss > 0 && used < replays {

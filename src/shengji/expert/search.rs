@@ -13,7 +13,8 @@
 
 use super::knowledge::Knowledge;
 use super::playout::{Outcome, Playout};
-use super::sampling::sample_modelled;
+use super::model::Model;
+use super::sampling::{sample, sample_modelled};
 use crate::cards::Card;
 use crate::shengji::game::SeatView;
 use crate::shengji::rules::Rules;
@@ -95,9 +96,11 @@ impl Effort {
     }
 }
 
-/// Simulated card plays a replay of a past play is charged: it replays a decision
-/// with the hand as it was then, bigger than a playout's late in the hand (measured:
-/// some 10 µs a replay against 2.5 µs a playout's card play).
+/// Simulated card plays a replay of a past play is charged. A replay costs more than
+/// that (it replays a decision with the hand as it was then: some 10 µs against a
+/// playout card play's 2.5 µs), but charging 4 left too few deals to gain anything
+/// (docs/game.md, "A model of the other seats' play"); the time is bounded by
+/// `model_replays` and `model_max_deals` instead.
 pub const REPLAY_COST: usize = 1;
 
 /// What the search found.
@@ -137,15 +140,25 @@ pub(super) fn search(
 ) -> Searched {
     let left: usize = view.hand_sizes.iter().sum();
     // The model pays in Tractor; in Finding Friends (sides hidden until friends reveal
-    // themselves) it measured no gain for its time (docs/game.md), so it is off there.
-    let modelled = view.friends_to_call == 0 && knowledge.model.as_ref().is_some_and(|m| !m.plays.is_empty());
-    let replays = if modelled { effort.model_replays } else { 0 };
-    let effort_here = if replays > 0 { Effort { max_deals: effort.max_deals.min(effort.model_max_deals), ..effort } } else { effort };
-    let deals = effort_here.deals_with(candidates.len(), left, REPLAY_COST * replays);
-    let mut sampled = Vec::with_capacity(deals);
-    for _ in 0..deals {
-        sampled.push(sample_modelled(knowledge, rules, rng, effort.tries, effort.model_replays));
-    }
+    // themselves) it measured no gain for its time (docs/game.md), so it is off there. It
+    // is built only when it will be used: a decision without it pays nothing for it.
+    let model = (view.friends_to_call == 0 && effort.model_replays > 0)
+        .then(|| Model::from_view(view, rules))
+        .filter(|m| !m.plays.is_empty());
+    let deals = match &model {
+        None => effort.deals(candidates.len(), left),
+        Some(_) => Effort { max_deals: effort.max_deals.min(effort.model_max_deals), ..effort }.deals_with(
+            candidates.len(),
+            left,
+            REPLAY_COST * effort.model_replays,
+        ),
+    };
+    let sampled: Vec<_> = (0..deals)
+        .map(|_| match &model {
+            None => sample(knowledge, rules, rng, effort.tries),
+            Some(m) => sample_modelled(knowledge, m, rules, rng, effort.tries, effort.model_replays),
+        })
+        .collect();
     search_deals(rng, view, rules, &sampled, candidates, effort)
 }
 

@@ -114,12 +114,12 @@ fn the_heuristics_plays_tell_the_true_deal_from_samples() {
     let mut rng = TableSeed::parse("modela").unwrap().hand(0).stream(Purpose::Named("model"));
     at_every_play(&[(4, 2, Tractor, "modela"), (6, 3, Friends, "modelb")], &[Difficulty::Heuristic], |g, _, v, rules| {
         let k = knowledge::Knowledge::from_view(v, rules).expect("the view adds up");
-        let model = k.model.as_ref().expect("a play view has a model");
+        let model = model::Model::from_view(v, rules);
         checked += model.plays.len().min(model::WINDOW);
         true_miss += model.mismatches(rules, &true_deal(g), usize::MAX).0;
         let sampled = sampling::sample(&k, rules, &mut rng, 6);
         sampled_miss += model.mismatches(rules, &sampled, usize::MAX).0;
-        let modelled = sampling::sample_modelled(&k, rules, &mut rng, 6, 110);
+        let modelled = sampling::sample_modelled(&k, &model, rules, &mut rng, 6, 110);
         modelled_miss += model.mismatches(rules, &modelled, usize::MAX).0;
     });
     assert!(checked > 1000, "{checked} plays checked");
