@@ -93,6 +93,12 @@ pub fn strength(trump: Trump, cards: &[Card]) -> Option<BombStrength> {
 /// bombed (the usual comparison decides); else the highest bomb, the earlier of
 /// equals (0 = the lead, 1.. the followers).
 pub fn winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Option<usize> {
+    best(rules, lead, follows).map(|(i, _)| i)
+}
+
+/// The highest bomb of a trick so far (its play's index, 0 the lead, and strength), as
+/// [`winner`] finds it; `None` where bombs are off or the lead is too short for one.
+pub(crate) fn best(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Option<(usize, BombStrength)> {
     if !rules.bombs().on() || lead.len() < MIN_BOMB {
         return None;
     }
@@ -105,7 +111,7 @@ pub fn winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Option<usize
             }
         }
     }
-    best.map(|(i, _)| i)
+    best
 }
 
 /// Whether a lead is a bomb that no throw check applies to.

@@ -91,9 +91,21 @@ impl Lead {
         })?;
         let sl = layout.suit(suit);
         let counts = layout.counts(suit, cards);
+        let tractor = rules.tractor();
+        if tractor.min_length >= 2 && !tractor_possible(sl, &counts, tractor.min_tuple.max(2)) {
+            // No two neighbouring kinds held as tuples that could chain: the one parse is each
+            // kind's copies as a tuple (the search finds just that, far slower; the bots parse
+            // whole suits of their hands for every lead they weigh).
+            return Ok(vec![build_lead(sl, suit, cards, &tuples(sl, &counts))]);
+        }
+        Ok(Lead::searched(sl, suit, tractor, cards, counts))
+    }
+
+    /// [`Lead::parses`] by the search over every decomposition (the suit and copies checked).
+    fn searched(sl: &SuitLayout, suit: EffectiveSuit, tractor: TractorRules, cards: &[Card], counts: Counts) -> Vec<Lead> {
         let mut search = ParseSearch {
             sl,
-            tractor: rules.tractor(),
+            tractor,
             budget: PARSE_BUDGET,
             units: Vec::new(),
             seen: HashSet::new(),
@@ -104,14 +116,13 @@ impl Lead {
         if leads.is_empty() {
             // Unreachable in practice (all-tuples is always maximal or merged),
             // but never fail: fall back to plain tuples.
-            let units: Vec<Unit> = (0..sl.cards.len()).filter(|&s| counts[s] > 0).map(|s| Unit::tuple(s, counts[s])).collect();
-            leads.push(build_lead(sl, suit, cards, &units));
+            leads.push(build_lead(sl, suit, cards, &tuples(sl, &counts)));
         }
         // The seed's choice: the parse whose largest unit has the most cards
         // (so a tractor beats a bigger tuple beside it), then the strongest.
         // Formats are distinct here, so this order is total: no stability needed.
         crate::small_sort::sort_by(&mut leads, |a, b| b.largest_unit().cmp(&a.largest_unit()).then(b.format.strength_cmp(&a.format)));
-        Ok(leads)
+        leads
     }
 
     /// The parse with the leader's chosen format.
@@ -241,6 +252,16 @@ impl ParseSearch<'_> {
     }
 }
 
+/// Every kind held as one tuple of all its copies, lowest slot first.
+fn tuples(sl: &SuitLayout, counts: &Counts) -> Vec<Unit> {
+    (0..sl.cards.len()).filter(|&s| counts[s] > 0).map(|s| Unit::tuple(s, counts[s])).collect()
+}
+
+/// Do two neighbouring kinds (one the other's successor) both hold `t` copies or more?
+fn tractor_possible(sl: &SuitLayout, counts: &Counts, t: u8) -> bool {
+    (0..sl.cards.len()).any(|s| counts[s] >= t && (0..sl.cards.len()).any(|n| sl.succ[s] & (1 << n) != 0 && counts[n] >= t))
+}
+
 /// Could `u` and one of `units` (same tuple size, at least pairs) join into
 /// a longer tractor, one right after the other? Such a parse is never maximal.
 fn joins_any(sl: &SuitLayout, u: &Unit, units: &[Unit]) -> bool {
@@ -336,6 +357,42 @@ mod tests {
     fn three_decks_triple_tractor_is_not_split() {
         assert_eq!(parses("AS", 3, "2H 2H 2H 3H 3H 3H")[0], "{[3, 3]}");
         assert!(!parses("AS", 3, "2H 2H 2H 3H 3H 3H").contains(&"{[2, 2], [1], [1]}".to_string()));
+    }
+
+    /// The shortcut for holdings no tractor can come from gives what the search gives: random
+    /// holdings of one suit (up to 14 cards) under every trump kind, 1–4 decks and tractors of
+    /// pairs or triples, from a fixed seed.
+    #[test]
+    fn holdings_without_a_tractor_parse_as_the_search_does() {
+        use rand_chacha::ChaCha20Rng;
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = ChaCha20Rng::seed_from_u64(29);
+        let mut shortcuts = 0;
+        for case in 0..4000 {
+            let decks = 1 + case % 4;
+            let trump: Trump = ["4S", "7H", "AD", "NT5"][case / 4 % 4].parse().unwrap();
+            let mut r = Rules::new(trump, decks).unwrap();
+            if decks >= 3 && case % 3 == 0 {
+                r = r.with_tractor_rules(TractorRules { min_tuple: 3, min_length: 2 }).unwrap();
+            }
+            let layout = r.layout();
+            let suit = EffectiveSuit::ALL[case % 5];
+            let mut pool: Vec<Card> = layout.suit(suit).cards.iter().flat_map(|&c| std::iter::repeat_n(c, decks)).collect();
+            if pool.is_empty() {
+                continue; // the trump suit's own plain suit
+            }
+            for i in (1..pool.len()).rev() {
+                pool.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            pool.truncate(1 + case % 14.min(pool.len()));
+            let sl = layout.suit(suit);
+            let counts = layout.counts(suit, &pool);
+            let searched = Lead::searched(sl, suit, r.tractor(), &pool, counts);
+            let parsed = Lead::parses(&r, &pool).unwrap();
+            shortcuts += !tractor_possible(sl, &counts, r.tractor().min_tuple.max(2)) as usize;
+            assert_eq!(parsed, searched, "case {case}: {}", format_cards(&pool));
+        }
+        assert!(shortcuts > 1000, "the shortcut was taken {shortcuts} times");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::first_match::HandSolver;
 use super::forced::Walk;
 use super::format::{decomposition, Decomposition, Format};
-use super::lead::{check_copies, Lead};
+use super::lead::Lead;
 use super::matcher::{chains, Chains, Counts, FxBuild, Matcher, TailMemo};
 use super::rules::{DrawPolicy, Rules};
 use super::trump::{EffectiveSuit, Layout, SuitLayout, MAX_SLOTS};
@@ -314,13 +314,16 @@ pub struct Follower<'a> {
     counts: Counts,
     held: usize,
     forced: OnceCell<Format>,
+    /// The hand's cards counted, or the first card it holds more copies of than the
+    /// decks have: worked out once, when the first play is checked.
+    hand_counts: OnceCell<Result<CardCounts, (Card, usize)>>,
 }
 
 impl<'a> Follower<'a> {
     pub fn new(rules: &'a Rules, lead: &'a Lead, hand: &'a [Card]) -> Follower<'a> {
         let counts = counts_of(rules.layout(), lead.suit, hand);
         let held = counts.iter().map(|&x| x as usize).sum();
-        Follower { rules, lead, hand, counts, held, forced: OnceCell::new() }
+        Follower { rules, lead, hand, counts, held, forced: OnceCell::new(), hand_counts: OnceCell::new() }
     }
 
     /// The format the rules force; `None` when the hand is short in the led suit.
@@ -361,10 +364,16 @@ impl<'a> Follower<'a> {
         if play.len() != n {
             return Err(IllegalPlay::WrongCount { expected: n, got: play.len() });
         }
-        if let Err((card, count)) = check_copies(rules, hand) {
-            return Err(IllegalPlay::TooManyCopies { card, count, decks: rules.decks() });
-        }
-        let hc = CardCounts::from_cards(hand);
+        let hc = match self.hand_counts.get_or_init(|| {
+            let counts = CardCounts::from_cards(hand);
+            let over = counts.iter().find(|&(_, k)| k > rules.decks());
+            over.map_or(Ok(counts), Err)
+        }) {
+            Ok(hc) => hc,
+            Err((card, count)) => {
+                return Err(IllegalPlay::TooManyCopies { card: *card, count: *count, decks: rules.decks() })
+            }
+        };
         let pc = CardCounts::from_cards(play);
         if let Some((card, played)) = pc.iter().find(|&(c, k)| hc.get(c) < k) {
             return Err(IllegalPlay::NotInHand { card, held: hc.get(card), played });
@@ -388,7 +397,8 @@ impl<'a> Follower<'a> {
             return Err(IllegalPlay::MustFollowSuit { suit, needed: n, held: self.held });
         }
         let policy = rules.draw_policy();
-        if policy == DrawPolicy::SuitOnly {
+        if n == 1 || policy == DrawPolicy::SuitOnly {
+            // (A single of the led suit is the single the rules force.)
             return Ok(());
         }
         let Some(forced) = self.forced_format() else { return Ok(()) };

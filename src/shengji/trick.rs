@@ -188,57 +188,117 @@ pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result
     }
     let points = CardCounts::from_cards(&lead.cards).points()
         + follows.iter().map(|p| CardCounts::from_cards(p).points()).sum::<u32>();
-    if let Some(winner) = super::bomb::winner(rules, lead, follows) {
-        return Ok(TrickOutcome { winner, points });
+    Ok(TrickOutcome { winner: Standing::new(rules, lead, follows).winner(), points })
+}
+
+/// A trick as it stands after some plays: the play winning it and what it must be
+/// beaten by. A bot weighing its candidate follows asks [`Standing::would_win`] of
+/// each instead of deciding the whole trick again for every one ([`trick_winner`] is
+/// this, over every play).
+pub struct Standing<'a> {
+    rules: &'a Rules,
+    lead: &'a Lead,
+    /// The shape of the lead's largest unit (the `UnitLength` policy compares it).
+    big_shape: Vec<u8>,
+    best: Best,
+    /// The highest bomb played, where bombs are on (it beats everything else).
+    bomb: Option<(usize, super::bomb::BombStrength)>,
+}
+
+impl<'a> Standing<'a> {
+    /// The trick after the lead and `follows` (each of the lead's size).
+    pub fn new(rules: &'a Rules, lead: &'a Lead, follows: &[Vec<Card>]) -> Standing<'a> {
+        let big_shape: Vec<u8> = lead
+            .format
+            .groups()
+            .iter()
+            .max_by(|a, b| {
+                let sa: u32 = a.iter().map(|&t| t as u32).sum();
+                let sb: u32 = b.iter().map(|&t| t as u32).sum();
+                sa.cmp(&sb).then(a.len().cmp(&b.len())).then(a.cmp(b))
+            })
+            .cloned()
+            .unwrap_or_default();
+        let best = Best { index: 0, trump: lead.suit == EffectiveSuit::Trump, groups: lead.units.clone() };
+        let bomb = super::bomb::best(rules, lead, follows);
+        let mut standing = Standing { rules, lead, big_shape, best, bomb };
+        if bomb.is_none() {
+            for (i, play) in follows.iter().enumerate() {
+                if let Some((trump, groups)) = standing.beating(play) {
+                    standing.best = Best { index: i + 1, trump, groups };
+                }
+            }
+        }
+        standing
     }
-    let layout = rules.layout();
-    let policy = rules.throw_evaluation();
-    let big_shape: Vec<u8> = lead
-        .format
-        .groups()
-        .iter()
-        .max_by(|a, b| {
-            let sa: u32 = a.iter().map(|&t| t as u32).sum();
-            let sb: u32 = b.iter().map(|&t| t as u32).sum();
-            sa.cmp(&sb).then(a.len().cmp(&b.len())).then(a.cmp(b))
-        })
-        .cloned()
-        .unwrap_or_default();
-    let mut best = Best { index: 0, trump: lead.suit == EffectiveSuit::Trump, groups: lead.units.clone() };
-    for (i, play) in follows.iter().enumerate() {
-        let suit = layout.effective_suit(play[0]);
+
+    /// Who is winning: 0 the lead, 1.. the followers in order.
+    pub fn winner(&self) -> usize {
+        self.bomb.map_or(self.best.index, |(i, _)| i)
+    }
+
+    /// Would `play` (of the lead's size), made next, take the trick?
+    pub fn would_win(&self, play: &[Card]) -> bool {
+        if self.rules.bombs().on() && self.lead.len() >= super::bomb::MIN_BOMB {
+            if let Some(s) = super::bomb::strength(self.rules.trump(), play) {
+                if self.bomb.is_none_or(|(_, b)| s > b) {
+                    return true;
+                }
+            }
+            if self.bomb.is_some() {
+                return false;
+            }
+        }
+        self.beating(play).is_some()
+    }
+
+    /// How `play` beats the best so far, if it does: whether it is trump and its
+    /// strongest reading in the lead's format.
+    fn beating(&self, play: &[Card]) -> Option<(bool, Vec<MatchedGroup>)> {
+        let (rules, lead, best) = (self.rules, self.lead, &self.best);
+        let layout = rules.layout();
+        let suit = layout.effective_suit(*play.first()?);
         if play.iter().any(|&c| layout.effective_suit(c) != suit) {
-            continue;
+            return None;
         }
         let is_trump = suit == EffectiveSuit::Trump;
-        if suit != lead.suit && !is_trump {
-            continue;
+        if (suit != lead.suit && !is_trump) || (best.trump && !is_trump) {
+            return None;
         }
-        if best.trump && !is_trump {
-            continue;
+        let ruffs_over = is_trump && !best.trump;
+        if let Some(width) = lead.units.first().filter(|_| lead.units.len() == 1).and_then(|u| match u.shape[..] {
+            [w] => Some(w as usize),
+            _ => None,
+        }) {
+            // One tuple led (a single, a pair, …): as many copies of one kind, higher than the
+            // best (or ruffing it); the only reading, found without the matcher.
+            let slot = layout.slot(play[0]);
+            if play.len() != width || play.iter().any(|&c| layout.slot(c) != slot) {
+                return None;
+            }
+            let top_level = layout.suit(suit).levels[slot];
+            let beats = ruffs_over || top_level > best.groups.first().map_or(0, |g| g.top_level);
+            let group = MatchedGroup { shape: vec![width as u8], cards: play.to_vec(), top_level };
+            return beats.then(|| (is_trump, vec![group]));
         }
         let counts = layout.counts(suit, play);
         let mut m = Matcher::new(layout.suit(suit), counts, &lead.format, false);
-        let ruffs_over = is_trump && !best.trump;
         let mut chosen: Option<Vec<MatchedGroup>> = None;
         for x in m.iter().take(MATCH_CAP) {
             let beats = ruffs_over
-                || match policy {
+                || match rules.throw_evaluation() {
                     ThrowEvaluation::EveryUnit => dominates(&x.groups, &best.groups),
                     ThrowEvaluation::HighestCard => top(&x.groups) > top(&best.groups),
                     ThrowEvaluation::UnitLength => {
-                        largest_unit(&x.groups, &big_shape) > largest_unit(&best.groups, &big_shape)
+                        largest_unit(&x.groups, &self.big_shape) > largest_unit(&best.groups, &self.big_shape)
                     }
                 };
             if beats && chosen.as_ref().is_none_or(|c| strengths_desc(&x.groups) > strengths_desc(c)) {
                 chosen = Some(x.groups);
             }
         }
-        if let Some(groups) = chosen {
-            best = Best { index: i + 1, trump: is_trump, groups };
-        }
+        chosen.map(|groups| (is_trump, groups))
     }
-    Ok(TrickOutcome { winner: best.index, points })
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::shengji::lead::Lead;
 use crate::shengji::bomb;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
-use crate::shengji::trick::{can_beat, check_throw, trick_winner};
+use crate::shengji::trick::{can_beat, check_throw, Standing};
 use crate::shengji::trump::{EffectiveSuit, Trump};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
@@ -429,9 +429,9 @@ impl PlayCore<'_> {
             cands.push(rnd);
         }
         cands.extend(bomb::plays(rules, lead, hand));
-        cands.retain(|c| c.len() == n && follower.check(c).is_ok());
         crate::small_sort::sort(&mut cands);
         cands.dedup();
+        cands.retain(|c| c.len() == n && follower.check(c).is_ok());
         if cands.is_empty() {
             // Unreachable in practice: the forced play or a full suit is always legal.
             let mut p = suit_cards.clone();
@@ -459,11 +459,8 @@ impl PlayCore<'_> {
             let why = BotReason::PartnerWinning { gives_points: pts(&best) > 0 };
             return (Action::Play(best), why);
         }
-        let wins = |c: &Vec<Card>| {
-            let mut f = follows.clone();
-            f.push(c.clone());
-            trick_winner(rules, lead, &f).is_ok_and(|o| o.winner == my_index)
-        };
+        let standing = Standing::new(rules, lead, &follows);
+        let wins = |c: &Vec<Card>| standing.would_win(c);
         let mut winning: Vec<&Vec<Card>> = cands.iter().filter(|c| wins(c)).collect();
         crate::small_sort::sort_by_key(&mut winning, |c| total_cost(c));
         if let Some(w) = winning.first() {

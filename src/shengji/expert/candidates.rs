@@ -17,7 +17,7 @@ use crate::shengji::game::SeatView;
 use crate::shengji::lead::Lead;
 use crate::shengji::legal::Follower;
 use crate::shengji::rules::Rules;
-use crate::shengji::trick::trick_winner;
+use crate::shengji::trick::Standing;
 use crate::shengji::trump::EffectiveSuit;
 
 pub(super) fn push(out: &mut Vec<Vec<Card>>, mut play: Vec<Card>) {
@@ -109,12 +109,8 @@ pub(super) fn follows(view: &SeatView, rules: &Rules, lead: &Lead, first: &[Card
     }
     // Too many: keep the distinct kinds of play.
     let follows: Vec<Vec<Card>> = trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
-    let me = trick.plays.len();
-    let wins = |c: &Vec<Card>| {
-        let mut f = follows.clone();
-        f.push(c.clone());
-        trick_winner(rules, lead, &f).is_ok_and(|o| o.winner == me)
-    };
+    let standing = Standing::new(rules, lead, &follows);
+    let wins = |c: &Vec<Card>| standing.would_win(c);
     let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>() as i64;
     let total = |c: &[Card]| c.iter().map(|&x| cost(trump, x)).sum::<i64>();
     let (win, lose): (Vec<Vec<Card>>, Vec<Vec<Card>>) = legal.iter().cloned().partition(wins);
