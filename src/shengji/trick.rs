@@ -186,8 +186,7 @@ pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result
             return Err(TrickError { play: i + 1, expected: n, got: p.len() });
         }
     }
-    let points = CardCounts::from_cards(&lead.cards).points()
-        + follows.iter().map(|p| CardCounts::from_cards(p).points()).sum::<u32>();
+    let points = lead.cards.iter().chain(follows.iter().flatten()).map(|c| c.points()).sum();
     Ok(TrickOutcome { winner: Standing::new(rules, lead, follows).winner(), points })
 }
 

@@ -247,15 +247,13 @@ pub(crate) fn heuristic_play(
     };
     let i_am_landlord_side = view.on_landlord_team(view.seat);
     let same_side = |s: usize| view.on_landlord_team(s) == i_am_landlord_side;
-    let table = TrickState { plays: &trick.plays, winning: trick.winning, players: view.players };
+    let table = TrickState { plays: &trick.plays, players: view.players };
     core.follow(&view.hand, &table, &same_side, rules, &lead)
 }
 
-/// The trick a follower answers: the plays so far (the lead first), who is
-/// winning it and how many play.
+/// The trick a follower answers: the plays so far (the lead first) and how many play.
 pub(crate) struct TrickState<'a> {
     pub plays: &'a [(Seat, Vec<Card>)],
-    pub winning: Option<Seat>,
     pub players: usize,
 }
 
@@ -444,8 +442,9 @@ impl PlayCore<'_> {
             return (Action::Play(cands.swap_remove(i)), BotReason::RandomLegalPlay);
         }
         let follows: Vec<Vec<Card>> = trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
+        let standing = Standing::new(rules, lead, &follows);
         let my_index = trick.plays.len();
-        let partner_winning = trick.winning.is_some_and(same_side);
+        let partner_winning = trick.plays.get(standing.winner()).is_some_and(|&(s, _)| same_side(s));
         let last = my_index + 1 == trick.players;
         let points_so_far: u32 = trick.plays.iter().flat_map(|(_, c)| c).map(|c| c.points()).sum();
         let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>();
@@ -459,7 +458,6 @@ impl PlayCore<'_> {
             let why = BotReason::PartnerWinning { gives_points: pts(&best) > 0 };
             return (Action::Play(best), why);
         }
-        let standing = Standing::new(rules, lead, &follows);
         let wins = |c: &Vec<Card>| standing.would_win(c);
         let mut winning: Vec<&Vec<Card>> = cands.iter().filter(|c| wins(c)).collect();
         crate::small_sort::sort_by_key(&mut winning, |c| total_cost(c));

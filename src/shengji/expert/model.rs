@@ -27,7 +27,6 @@ use crate::shengji::game::friends::count_copies;
 use crate::shengji::game::{Action, FriendSlot, Seat, SeatView};
 use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;
-use crate::shengji::trick::trick_winner;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 
@@ -148,10 +147,8 @@ impl Model {
                     rules,
                 ),
                 Some(lead) => {
-                    let follows: Vec<Vec<Card>> = p.before[1..].iter().map(|(_, c)| c.clone()).collect();
-                    let winning = trick_winner(rules, lead, &follows).ok().map(|o| p.before[o.winner].0);
                     let same_side = |s: Seat| p.team[s] == p.team[p.seat];
-                    let trick = TrickState { plays: &p.before, winning, players: self.players };
+                    let trick = TrickState { plays: &p.before, players: self.players };
                     core.follow(&hand, &trick, &same_side, rules, lead)
                 }
             }

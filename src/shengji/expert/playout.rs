@@ -211,11 +211,9 @@ impl Playout {
                 rules,
             ),
             Some(lead) => {
-                let follows: Vec<Vec<Card>> = self.plays[1..].iter().map(|(_, c)| c.clone()).collect();
-                let winning = trick_winner(rules, lead, &follows).ok().map(|o| self.plays[o.winner].0);
                 let team = &self.team;
                 let same_side = |s: Seat| team[s] == team[seat];
-                let trick = TrickState { plays: &self.plays, winning, players: self.players };
+                let trick = TrickState { plays: &self.plays, players: self.players };
                 core.follow(hand, &trick, &same_side, rules, lead)
             }
         };
