@@ -3,9 +3,9 @@
 //! of decks under the three throw-evaluation policies, with the trick's points.
 
 use super::lead::Lead;
-use super::matcher::{chains, MatchedGroup, Matcher};
+use super::matcher::{chains, Counts, MatchedGroup, Matcher};
 use super::rules::{Rules, ThrowEvaluation};
-use super::trump::EffectiveSuit;
+use super::trump::{EffectiveSuit, SuitLayout};
 use crate::cards::{Card, CardCounts};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -69,14 +69,18 @@ impl ThrowFailure {
 /// Does a hand (its cards of the lead's suit) hold a same-shape unit above `unit`?
 pub fn can_beat(rules: &Rules, suit: EffectiveSuit, hand: &[Card], unit: &MatchedGroup) -> bool {
     let layout = rules.layout();
-    let sl = layout.suit(suit);
-    let counts = layout.counts(suit, hand);
+    can_beat_counted(layout.suit(suit), &layout.counts(suit, hand), unit)
+}
+
+/// [`can_beat`] with the hand's cards of the suit counted by slot (`Layout::counts`), for
+/// a caller that asks of many units.
+pub fn can_beat_counted(sl: &SuitLayout, counts: &Counts, unit: &MatchedGroup) -> bool {
     if let [width] = unit.shape[..] {
         // One tuple (a single, a pair, …): a higher slot holding as many, without
         // listing every chain (the bots ask this for every unit of every lead they weigh).
         return (0..sl.cards.len()).any(|s| counts[s] >= width && sl.levels[s] > unit.top_level);
     }
-    chains(sl, &counts, &unit.shape, false)
+    chains(sl, counts, &unit.shape, false)
         .iter()
         .any(|path| path.last().is_some_and(|&s| sl.levels[s as usize] > unit.top_level))
 }

@@ -11,7 +11,7 @@ use crate::shengji::lead::Lead;
 use crate::shengji::bomb;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
-use crate::shengji::trick::{can_beat, check_throw, Standing};
+use crate::shengji::trick::{can_beat_counted, check_throw, Standing};
 use crate::shengji::trump::{EffectiveSuit, Trump};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
@@ -322,7 +322,9 @@ impl PlayCore<'_> {
                 continue;
             }
             let Ok(parsed) = Lead::parse(rules, &cards) else { continue };
-            let winners: Vec<_> = parsed.units.iter().filter(|u| !can_beat(rules, suit, &unseen, u)).collect();
+            let unseen_here = layout.counts(suit, &unseen);
+            let winners: Vec<_> =
+                parsed.units.iter().filter(|u| !can_beat_counted(layout.suit(suit), &unseen_here, u)).collect();
             let plain_bonus = if suit == EffectiveSuit::Trump { 0 } else { 5 };
             for u in &winners {
                 let pts: u32 = u.cards.iter().map(|c| c.points()).sum();
