@@ -25,7 +25,9 @@ use rand_core::{RngCore, SeedableRng};
 /// It travels with a search to the bot worker (`shengji::think`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Effort {
-    /// Simulated card plays per decision (deals × candidates × plays left in the hand).
+    /// Simulated card plays per decision (deals × candidates × plays left in the hand):
+    /// 14,000 since the heuristic's follow became cheap enough to afford them in the time
+    /// 8,000 took before (docs/game.md, "A cheaper heuristic, and what its time bought").
     pub plays: usize,
     /// Fewest and most sampled deals per decision.
     pub min_deals: usize,
@@ -61,7 +63,7 @@ pub struct Effort {
 impl Default for Effort {
     fn default() -> Effort {
         Effort {
-            plays: 8000,
+            plays: 14000,
             min_deals: 8,
             max_deals: 96,
             tries: 6,
