@@ -15,10 +15,11 @@
 //! random picks; the replay gives it a fixed stream, so a check is a pure
 //! function of the deal.
 //!
-//! Off by default (`Effort::model_replays` 0): it is worth some ten points of hands
-//! at 4 × 2 when given two to three times the decision's time, but at a budget the
-//! browser affords it did not move the 1,000-pair figure (docs/game.md, "A model of
-//! the other seats' play"); `tuolaji arena --expert-model-replays 110` measures it.
+//! Off by default (`Effort::model_replays` 0): it was worth some ten points of hands
+//! at 4 × 2 on its tuning seed when given two to three times the decision's time, but
+//! not on a fresh seed, even once replays got cheap (docs/game.md, "A model of the other
+//! seats' play" and "A cheaper heuristic"); `tuolaji arena --expert-model-replays 110`
+//! measures it.
 
 use super::knowledge::trick_plays;
 use crate::cards::{Card, CardCounts};

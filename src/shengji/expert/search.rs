@@ -36,8 +36,8 @@ pub struct Effort {
     pub tries: usize,
     /// Replays of the other seats' past plays per sampled deal (`model.rs`): deals are
     /// drawn while they last and the one that agrees with the most plays is kept; 0 is
-    /// off (the default: at a budget the browser affords it did not measurably beat the
-    /// bot without it, docs/game.md), and Finding Friends plays without it. Each counts
+    /// off (the default: on seeds it was not tuned on it did not beat the bot without it,
+    /// docs/game.md), and Finding Friends plays without it. Each counts
     /// as [`REPLAY_COST`] simulated card plays in `plays`.
     pub model_replays: usize,
     /// Most deals per decision when the model draws them (each costs the replays).
