@@ -1,6 +1,8 @@
 //! Throws (multi-unit leads) checked against the other hands, with the shrink
 //! to one beaten unit and a penalty hook, and the trick winner for any number
-//! of decks under the three throw-evaluation policies, with the trick's points.
+//! of decks under the three throw-evaluation policies, with the trick's points;
+//! and the trick as it stands after some plays ([`Standing`]), which a bot asks
+//! whether each of its candidate follows would take it.
 
 use super::lead::Lead;
 use super::matcher::{chains, Counts, MatchedGroup, Matcher};
@@ -265,7 +267,8 @@ impl<'a> Standing<'a> {
             return None;
         }
         let is_trump = suit == EffectiveSuit::Trump;
-        if (suit != lead.suit && !is_trump) || (best.trump && !is_trump) {
+        // Only the led suit or trump can win, and only trump once trump is winning.
+        if !is_trump && (suit != lead.suit || best.trump) {
             return None;
         }
         let ruffs_over = is_trump && !best.trump;
