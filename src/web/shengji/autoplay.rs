@@ -30,7 +30,10 @@ pub(super) fn fewer_taps(
     let fewer_taps = Memo::new(move |_| shell.prefs.with(|p| p.fewer_taps));
     // A play made for you is on its way (shown on the table as `data-auto-play`).
     let auto_pending = RwSignal::new(false);
-    // Makes `play` (selected as `chosen`) a moment from now, unless the turn or the selection changed.
+    // Makes `play` (selected as `chosen`) a moment from now, unless the turn or the selection
+    // changed or the play was made meanwhile: a tap on Play clears `auto_pending` (board.rs),
+    // since at a peer table the turn moves on only once the host's view arrives, and a
+    // second play would be refused.
     let play_for_you = move |chosen: Vec<bool>, play: Vec<Card>| {
         let asked = view.get_untracked();
         auto_pending.set(true);
@@ -38,8 +41,9 @@ pub(super) fn fewer_taps(
             gloo_timers::future::TimeoutFuture::new(FORCED_PLAY_DELAY_MS).await;
             let same = view.try_with_untracked(|v| *v == asked).unwrap_or(false);
             let untouched = selected.try_with_untracked(|s| *s == chosen).unwrap_or(false);
+            let still_pending = auto_pending.try_get_untracked().unwrap_or(false);
             auto_pending.try_set(false);
-            if same && untouched {
+            if same && untouched && still_pending {
                 act.run(Action::Play(play));
             }
         });

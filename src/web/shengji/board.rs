@@ -112,6 +112,7 @@ pub fn TableBoard(
     });
     let take_back_button = Signal::derive(move || view.with(|v| v.take_backs && v.phase == PhaseName::Play).then_some(take_back));
     let on_play = Callback::new(move |cards: Vec<Card>| {
+        auto_pending.set(false); // played by hand: a play made for you is not made again
         let phase = view.with_untracked(|v| v.phase);
         let action = match (phase, reading.get_untracked()) {
             (PhaseName::Exchange, _) => Action::Bury(cards),
