@@ -193,7 +193,9 @@ export async function takeMyTurn(page) {
   const suggestion = page.locator("[data-testid=use-suggestion]");
   const forced = page.locator("[data-testid=hint-row][data-forced=true]").first();
   if (await suggestion.count()) {
-    await suggestion.click();
+    // The button can go between finding and tapping it, as the forced row below can (the
+    // hand's last card played for you, the host's view moved the turn on): look again.
+    if (!(await suggestion.click({ timeout: 5000 }).then(() => true, () => false))) return "wait";
   } else {
     // The row can go between finding and tapping it (a peer table's view moved the turn
     // on: a bot stood in, or the play was made): then look again.
