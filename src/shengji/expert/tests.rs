@@ -13,37 +13,68 @@ fn true_deal(g: &Game) -> Vec<Vec<crate::cards::Card>> {
     d
 }
 
-/// Diagnostic: an Expert that sees the true deal (one deal, perfect information)
-/// in the even seats against heuristic bots, both ways round.
+/// Diagnostic (`cargo test --release --lib seer -- --ignored --nocapture`): the arena's
+/// figures for an Expert whose play searches the true deal (`SEER_COPIES` copies of it, each
+/// played out on its own stream: perfect information, heuristic playouts) against the
+/// heuristic, on `SEER_DEALS` deals of seed `s1000` both ways round, at the table `SEER_TABLE`
+/// (`4x2` Tractor, `6x3` Finding Friends or `6x3t` Tractor). Its bids and exchange are the Expert's. What the
+/// search could reach if its sampling were perfect: the bound of this design, and how far
+/// the arena's Finding Friends share can move (docs/game.md, "How far the Friends share
+/// moves").
 #[test]
 #[ignore]
-fn cheating_expert_beats_heuristic() {
-    let mut won = 0.0;
-    let deals = 20;
+fn seer() {
+    use crate::shengji::arena::{hand_score, report, PairResult};
+    use crate::shengji::game::Mode;
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let deals: usize = env("SEER_DEALS", "20").parse().unwrap();
+    let copies: usize = env("SEER_COPIES", "16").parse().unwrap();
+    let settings = match env("SEER_TABLE", "6x3").as_str() {
+        "4x2" => Settings::default(),
+        "6x3t" => Settings { players: 6, decks: Some(3), mode: Mode::Tractor, ..Settings::default() },
+        _ => Settings { players: 6, decks: Some(3), mode: Mode::Friends, ..Settings::default() },
+    };
+    let table = TableSeed::parse("s1000").unwrap();
+    let mut pairs = Vec::new();
     for d in 0..deals {
-        let seed = TableSeed::parse(&format!("cheat{d}")).unwrap();
-        for parity in 0..2 {
-            let mut g = Game::new(Settings::default(), seed.clone()).unwrap();
-            let mut bots = bots_for(&seed, 4, &[Difficulty::Heuristic]);
-            let mut rng = seed.hand(0).stream(Purpose::Named("cheat"));
+        let seed = crate::table::arena::deal_seed(&table, d);
+        let hands = [true, false].map(|a_even| {
+            let mut g = Game::new(settings.clone(), seed.clone()).unwrap();
+            let n = g.players();
+            let order = if a_even { [Difficulty::Expert, Difficulty::Heuristic] } else { [Difficulty::Heuristic, Difficulty::Expert] };
+            let mut bots = bots_for(&seed, n, &order);
+            let mut rng = seed.hand(0).stream(Purpose::Named("seer"));
             while g.phase() != PhaseName::Finished {
                 let s = g.to_act()[0];
                 let v = g.view(s);
-                let action = if s % 2 == parity && v.phase == PhaseName::Play {
+                let action = if s.is_multiple_of(2) == a_even && v.phase == PhaseName::Play {
                     let rules = g.rules().unwrap().clone();
-                    let deal = true_deal(&g);
-                    decide_inner(&mut rng, &v, &rules, v.trick.as_ref().unwrap(), Effort::default(), Some(&[deal])).0
+                    let mut deal = true_deal(&g);
+                    deal[s].clear();
+                    if v.landlord == Some(s) {
+                        deal[n].clear();
+                    }
+                    let deals = vec![deal; copies];
+                    decide_inner(&mut rng, &v, &rules, v.trick.as_ref().unwrap(), Effort::default(), Some(&deals)).0
                 } else {
                     bots[s].suggest(&v).0
                 };
                 g.apply(s, &action).unwrap();
             }
-            let r = g.result().unwrap();
-            let w = r.landlord_team.contains(&parity) == r.ladder.landlord_wins;
-            won += w as u8 as f64;
-        }
+            hand_score(&g, a_even).unwrap()
+        });
+        pairs.push(PairResult { seed: seed.to_string(), hands });
     }
-    println!("cheating expert won {} of {}", won, 2 * deals);
+    let r = report(&table, &pairs);
+    println!(
+        "seer ({copies} copies of the true deal) against the heuristic, {deals} pairs: hands {:.1} % ({:.1}-{:.1}), levels {:.1} %, margin {:+.1}, digest {}",
+        100.0 * r.hands_won.share,
+        100.0 * r.hands_won.ci95[0],
+        100.0 * r.hands_won.ci95[1],
+        100.0 * r.levels.share,
+        r.margin,
+        r.digest
+    );
 }
 
 /// Plays one hand of bots at each table (players, decks, mode, seed) and calls `at` with
