@@ -166,6 +166,11 @@ fn play_hand(
         }
         let seat = game.to_act()[0];
         let view = game.view(seat);
+        #[cfg(test)]
+        if super::bot::danger::seer::ON.get() {
+            let hands = game.deal.seats.iter().map(|s| (s.hand, !s.passed_win)).collect();
+            super::bot::danger::seer::HANDS.set(hands);
+        }
         let start = clock();
         let (action, why) = bots[seat].suggest(&view);
         times.push(Decision { by_a: is_a(seat), searched: why.searched(), ms: clock() - start });
@@ -251,4 +256,44 @@ pub fn run(
         each(d);
     }
     Ok((report(&config.seed, &pairs), pairs, times))
+}
+
+#[cfg(test)]
+mod seer_tests {
+    use super::*;
+
+    /// Diagnostic (`MAHJONG_SEER_DEALS=500 MAHJONG_SEER_SEED=dev10 cargo test --release --lib
+    /// danger_seer -- --ignored --nocapture`): the Expert against the advice bot as `tuolaji
+    /// mahjong arena` plays it, then the same deals with the Expert's deal-in risk read off the
+    /// opponents' true hands (`bot::danger::seer`): a perfect reading of who is ready and on
+    /// what, the rest of the Expert as it is. Off, it replays the arena's digest.
+    #[test]
+    #[ignore]
+    fn danger_seer() {
+        let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+        let config = ArenaConfig {
+            a: Difficulty::Expert,
+            b: Difficulty::Advice,
+            deals: env("MAHJONG_SEER_DEALS", "20").parse().unwrap(),
+            seed: TableSeed::parse(&env("MAHJONG_SEER_SEED", "dev10")).unwrap(),
+            settings: Settings::default(),
+            effort: super::super::bot::expert::EFFORT,
+        };
+        for on in [false, true] {
+            super::super::bot::danger::seer::ON.set(on);
+            let (r, pairs, _) = run(&config, &mut || 0.0, &mut |_| {}).unwrap();
+            let per: Vec<f64> = pairs.iter().map(PairResult::a_per_seat_hand).collect();
+            println!(
+                "danger seer {}: {:+.3} ({:+.3} to {:+.3}), wins {:.3} / {:.3}, digest {} (mean {:+.3})",
+                if on { "on" } else { "off" },
+                r.a_points,
+                r.ci95[0],
+                r.ci95[1],
+                r.a_wins,
+                r.b_wins,
+                r.digest,
+                per.iter().sum::<f64>() / per.len() as f64
+            );
+        }
+    }
 }

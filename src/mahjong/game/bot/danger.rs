@@ -94,10 +94,44 @@ pub fn deal_in_risk(view: &SeatView, seen: &Visible, hand: &Hand, tile: Tile) ->
         if view.voids[s] == Some(tile.suit()) {
             continue;
         }
+        #[cfg(test)]
+        if let Some(exact) = seer::deal_in(s, tile, view.voids[s]) {
+            risk += exact as u8 as f64 * loss;
+            continue;
+        }
         let discarded = view.rivers[s].iter().any(|r| r.tile == tile);
         risk += ready_chance(view, s) * wait_chance(tile, in_sight, discarded) * loss;
     }
     risk
+}
+
+/// Diagnostic (tests only): the danger read off every opponent's true concealed hand,
+/// handed over by the arena before each decision while [`seer::ON`] is set, in place of
+/// the model's chances: what a perfect reading of the opponents' hands would be worth
+/// (`mahjong::game::arena`'s ignored `danger_seer`; docs/sichuan.md).
+#[cfg(test)]
+pub(crate) mod seer {
+    use crate::mahjong::game::Seat;
+    use crate::mahjong::{waits, Hand, Suit, Tile};
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        pub static ON: Cell<bool> = const { Cell::new(false) };
+        /// Each seat's concealed tiles and whether it may win on a discard (过水 not in force).
+        pub static HANDS: RefCell<Vec<(Hand, bool)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Whether seat `s` would win on `tile` (`None`: the seer is off).
+    pub fn deal_in(s: Seat, tile: Tile, void: Option<Suit>) -> Option<bool> {
+        if !ON.get() {
+            return None;
+        }
+        HANDS.with_borrow(|h| {
+            let (hand, may) = h.get(s)?;
+            let clear = hand.tiles().iter().all(|t| Some(t.suit()) != void);
+            Some(*may && clear && hand.len() % 3 == 1 && waits(hand, super::FORMS).contains(&tile))
+        })
+    }
 }
 
 #[cfg(test)]
