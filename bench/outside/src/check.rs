@@ -45,6 +45,8 @@ pub struct Ctx<'a> {
     pub ours: Difficulty,
     pub theirs: BotDifficulty,
     pub budget_ms: u64,
+    /// Our Expert's effort (the app's unless `--expert-plays` says otherwise).
+    pub effort: tuolaji::shengji::expert::Effort,
     pub log: &'a mut Log,
     pub our_ms: Vec<f64>,
     pub their_ms: Vec<f64>,

@@ -19,7 +19,7 @@ pub fn play_hand(cx: &mut Ctx, seed: &TableSeed, ours_even: bool) -> Result<Hand
     };
     let mut game = Game::new(Settings::default(), seed.clone()).map_err(|e| e.to_string())?;
     let (tx, landlord) = draw::draw_and_bid(cx, &h, &mut game, seed)?;
-    let mut ours_bots: Vec<Bot> = bots_for(seed, 4, &[cx.ours]);
+    let mut ours_bots: Vec<Bot> = bots_for(seed, 4, &[cx.ours]).into_iter().map(|b| b.with_effort(cx.effort)).collect();
     let mut tp = bury::bury(cx, &h, &mut game, tx, landlord, &mut ours_bots)?;
     let played = play::play(cx, &h, &mut game, &mut tp, &mut ours_bots)?;
     let r = game.result().ok_or("no result")?.clone();

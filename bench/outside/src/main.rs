@@ -45,6 +45,7 @@ use std::time::Instant;
 use tuolaji::dup::TableSeed;
 use tuolaji::shengji::arena::{self, PairResult};
 use tuolaji::shengji::bot::Difficulty;
+use tuolaji::shengji::expert::Effort;
 
 use check::{Ctx, Log};
 use hand::play_hand;
@@ -75,6 +76,11 @@ struct Args {
     /// disagreements come. none: the rules lined up.
     #[arg(long, default_value = "none")]
     control: String,
+    /// Our Expert's effort × K (its plays, most deals and exchange plays a decision;
+    /// default 1: the app's), to ask whether our search turns time into strength as
+    /// theirs does.
+    #[arg(long, default_value_t = 1)]
+    expert_scale: usize,
     /// Where the per-hand records and the disagreements go.
     #[arg(long, default_value = "out")]
     out: String,
@@ -101,6 +107,13 @@ fn times(v: &[f64]) -> serde_json::Value {
     json!({"decisions": t.len(), "mean_ms": (mean * 10.0).round() / 10.0, "median_ms": (percentile(&t, 0.5) * 10.0).round() / 10.0, "p99_ms": (percentile(&t, 0.99) * 10.0).round() / 10.0})
 }
 
+/// The app's Expert effort, `k` times over where it counts the work of a decision.
+fn scaled(k: usize) -> Effort {
+    let e = Effort::default();
+    let k = k.max(1);
+    Effort { plays: e.plays * k, max_deals: e.max_deals * k, exchange_plays: e.exchange_plays * k, ..e }
+}
+
 fn main() {
     let args = Args::parse();
     let ours = match args.ours.as_str() {
@@ -123,6 +136,7 @@ fn main() {
         ours,
         theirs,
         budget_ms: args.budget_ms,
+        effort: scaled(args.expert_scale),
         control: args.control.clone(),
         log: &mut log,
         our_ms: vec![],
@@ -176,7 +190,7 @@ fn main() {
     }
     bs.sort_by(|a, b| a.total_cmp(b));
     let out = json!({
-        "ours": args.ours, "theirs": args.theirs, "control": args.control, "their_budget_ms": args.budget_ms, "seed": args.seed,
+        "ours": args.ours, "expert_scale": args.expert_scale, "theirs": args.theirs, "control": args.control, "their_budget_ms": args.budget_ms, "seed": args.seed,
         "deal_pairs": pairs.len(), "skipped": skipped,
         "ours_hands_won": rep.hands_won, "ours_levels": rep.levels, "ours_levels_gained": rep.a_levels, "their_levels_gained": rep.b_levels,
         "ours_margin_per_hand": rep.margin, "margin_ci95": [percentile(&bs, 0.025), percentile(&bs, 0.975)],
