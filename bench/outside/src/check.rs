@@ -45,7 +45,7 @@ pub struct Ctx<'a> {
     pub ours: Difficulty,
     pub theirs: BotDifficulty,
     pub budget_ms: u64,
-    /// Our Expert's effort (the app's unless `--expert-plays` says otherwise).
+    /// Our Expert's effort (the app's, times `--expert-scale`).
     pub effort: tuolaji::shengji::expert::Effort,
     pub log: &'a mut Log,
     pub our_ms: Vec<f64>,
