@@ -10,8 +10,8 @@ use std::fmt;
 
 /// Bumped whenever a message changes shape; both sides must agree exactly. (5: the game's
 /// name in `Hello` and `Welcome`, so a guest of one game never sits at another's table;
-/// 8: each seat's bot level in the lobby.)
-pub const PROTOCOL_VERSION: u16 = 9;
+/// 8: each seat's bot level in the lobby; 10: the play's house rules in a Shengji view.)
+pub const PROTOCOL_VERSION: u16 = 10;
 /// Largest message a guest may send (actions are small; names are capped too).
 pub const MAX_GUEST_MESSAGE_BYTES: usize = 4 * 1024;
 /// Largest message a host may send (a full view with a hand's trick log fits easily).
@@ -252,8 +252,8 @@ fn decode<T: DeserializeOwned>(bytes: &[u8], max: usize) -> Result<T, DecodeErro
 /// Versions whose stored values ([`to_stored_text`]) still read: a host's saved table kept its
 /// shape from version 4 (5 added the game's name to `Hello` and `Welcome` only, 7 the view
 /// patches and `Resync` only, 8 seats saved with a bot level as new variants, 9 the host's
-/// `Waiting` only).
-const STORED_VERSIONS: [u16; 6] = [4, 5, 6, 7, 8, PROTOCOL_VERSION];
+/// `Waiting` only, 10 the Shengji view's house rules only).
+const STORED_VERSIONS: [u16; 7] = [4, 5, 6, 7, 8, 9, PROTOCOL_VERSION];
 
 fn decode_versions<T: DeserializeOwned>(bytes: &[u8], max: usize, versions: &[u16]) -> Result<T, DecodeError> {
     if bytes.len() > max {

@@ -164,6 +164,25 @@ pub struct RulesConfig {
     pub bombs: Bombs,
 }
 
+/// The play's house rules apart from the trump: what a table fixes before a card is dealt,
+/// so a seat knows them in the draw too (the Expert's bid search plays its sampled hands
+/// out under them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayPolicies {
+    pub tractor: TractorRules,
+    pub draw: DrawPolicy,
+    pub throw_evaluation: ThrowEvaluation,
+    pub bombs: Bombs,
+}
+
+impl PlayPolicies {
+    /// The rules context these policies give a hand of `decks` decks under `trump`.
+    pub fn with_trump(self, trump: Trump, decks: u8) -> RulesConfig {
+        let PlayPolicies { tractor, draw, throw_evaluation, bombs } = self;
+        RulesConfig { trump, decks, tractor, draw, throw_evaluation, bombs }
+    }
+}
+
 /// The rules context for one hand: validated settings plus the shared layout.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "RulesConfig", into = "RulesConfig")]

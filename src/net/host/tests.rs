@@ -389,6 +389,7 @@ fn hostile_messages_are_rejected_and_change_nothing() {
     let before = t.host.game().unwrap().record();
     let to_act = t.host.game().unwrap().to_act()[0];
     let other = if to_act == 0 { 1 } else { 0 };
+    let newer = format!("protocol version {}", PROTOCOL_VERSION + 1);
     let cases: Vec<(usize, Vec<u8>, &str)> = vec![
         (0, vec![b'x'; MAX_GUEST_MESSAGE_BYTES + 1], "over the limit"),
         // An action cut short.
@@ -397,7 +398,7 @@ fn hostile_messages_are_rejected_and_change_nothing() {
         (0, b"{\"v\":1,\"m\":{\"ping\":{\"nonce\":1}}}".to_vec(), "protocol version 123"),
         // A name that is not UTF-8 (a hello: variant 0, a 2-byte string, ...).
         (0, vec![PROTOCOL_VERSION as u8, 0, 2, 0xff, 0xfe, 2, 0], "could not read"),
-        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], "protocol version 10"),
+        (0, vec![PROTOCOL_VERSION as u8 + 1, 2, 1], &newer),
         // Acting for another seat.
         (0, encode_guest(&GuestMessage::Action { seq: 100, seat: 3, action: Action::Draw }), "cannot act for seat 4"),
         // Out of turn.

@@ -19,8 +19,8 @@
 //!   bid, once the deck is drawn, at a steal, or at a few hand sizes on the way (every
 //!   sixth of a hand from the third): a draw has some 25 turns and searching each would
 //!   cost more than the play. All read off the view, so a resumed table replays.
-//! * The play's house rules (tractors, throws, bombs) are the view's once trump is
-//!   known; in the draw, where the view has none, the playouts use the defaults.
+//! * The play's house rules (tractors, throws, bombs) are the view's, known from the
+//!   deal, under each trump the draw may name.
 
 use super::knowledge::Knowledge;
 use super::playout::{Outcome, Playout};
@@ -30,7 +30,7 @@ use crate::cards::{Card, Suit};
 use crate::dup::shuffle;
 use crate::shengji::bot::{friend_calls, full_hand, heuristic_bury, heuristic_draw, heuristic_steal, without, BidSpot, BotReason};
 use crate::shengji::game::{Action, Bid, BidTerms, PhaseName, Seat, SeatView};
-use crate::shengji::rules::{Rules, RulesConfig};
+use crate::shengji::rules::Rules;
 use crate::shengji::trump::Trump;
 use rand_chacha::ChaCha20Rng;
 
@@ -142,10 +142,7 @@ impl Trumps {
         let rank = view.trump_rank;
         let trumps = Suit::ALL.iter().map(|&suit| Trump::Standard { rank, suit }).chain([Trump::NoTrump { rank: Some(rank) }]);
         let rules: Option<Vec<Rules>> = trumps
-            .map(|trump| match view.rules {
-                Some(c) => Rules::try_from(RulesConfig { trump, ..c }).ok(),
-                None => Rules::new(trump, view.decks).ok(),
-            })
+            .map(|trump| Rules::try_from(view.policies.with_trump(trump, u8::try_from(view.decks).ok()?)).ok())
             .collect();
         Some(Trumps { rules: rules? })
     }
@@ -182,7 +179,7 @@ struct Settled {
 /// `action` and every seat the heuristic after it: what the game would reach with heuristic
 /// bots everywhere (the tests compare).
 #[cfg(test)]
-pub(super) fn settle_true(view: &SeatView, hands: Vec<Vec<Card>>, mut to_draw: Vec<Card>, kitty: Vec<Card>, action: &Action) -> (Seat, Trump, Vec<Vec<Card>>, Vec<Card>, Vec<crate::shengji::game::Friend>) {
+pub(super) fn settle_true(view: &SeatView, hands: Vec<Vec<Card>>, mut to_draw: Vec<Card>, kitty: Vec<Card>, action: &Action) -> (Seat, crate::shengji::rules::RulesConfig, Vec<Vec<Card>>, Vec<Card>, Vec<crate::shengji::game::Friend>) {
     let terms = BidTerms { rank: view.trump_rank, bidding: view.bidding, decks: view.decks, reinforce: false };
     let trumps = Trumps::new(view).expect("rules for every trump");
     to_draw.reverse();
@@ -190,7 +187,7 @@ pub(super) fn settle_true(view: &SeatView, hands: Vec<Vec<Card>>, mut to_draw: V
     let mut t = Table::root(view).expect("a bid decision").dealt(view, hands, to_draw);
     t.choose(view, action);
     let s = t.settle(view, &terms, &trumps);
-    (s.landlord, s.trump, s.hands, s.buried, s.calls)
+    (s.landlord, trumps.of(s.trump).config(), s.hands, s.buried, s.calls)
 }
 
 /// A lean copy of a hand's draw and exchange on one sampled deal (`game::draw`,

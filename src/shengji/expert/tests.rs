@@ -233,12 +233,26 @@ fn bid_tables() -> Vec<(Settings, &'static str)> {
         (Settings { players: 4, decks: Some(2), mode: Mode::Tractor, ..Settings::default() }, "bida"),
         (Settings { players: 6, decks: Some(3), mode: Mode::Friends, ..Settings::default() }, "bidb"),
         (steal, "bidc"),
+        // House rules for the play: the lean draw plays its hands out under them too.
+        (
+            Settings {
+                players: 4,
+                decks: Some(2),
+                mode: Mode::Tractor,
+                bombs: crate::shengji::bomb::Bombs::AnySuit,
+                throw_evaluation: crate::shengji::rules::ThrowEvaluation::HighestCard,
+                draw_policy: crate::shengji::rules::DrawPolicy::LongerTuples,
+                ..Settings::default()
+            },
+            "bidd",
+        ),
     ]
 }
 
 /// The lean draw and exchange of the bid search, run on the true hidden cards, reach the
-/// same play start as the game with heuristic bots: the landlord, trump, every hand, the
-/// buried cards and the friends called, from any bid decision, whatever the seat chooses.
+/// same play start as the game with heuristic bots: the landlord, the rules (trump and the
+/// table's house rules), every hand, the buried cards and the friends called, from any bid
+/// decision, whatever the seat chooses.
 #[test]
 fn the_bid_search_replays_the_draw_on_the_true_cards() {
     let mut checks = 0;
@@ -281,7 +295,7 @@ fn the_bid_search_replays_the_draw_on_the_true_cards() {
                         my_buried.sort();
                         assert_eq!(
                             (mine.0, mine.1, sorted(&mine.2), my_buried, mine.4),
-                            (p.landlord, p.rules.trump(), sorted(&p.hands), buried, friends),
+                            (p.landlord, p.rules.config(), sorted(&p.hands), buried, friends),
                             "{s}{hand}: seat {seat} choosing {choice:?}"
                         );
                         checks += 1;

@@ -8,7 +8,7 @@ use super::levels::{LevelRuleError, LevelRules, STEPS_PER_DECK};
 use crate::cards::Rank;
 use crate::shengji::bomb::Bombs;
 use crate::shengji::format::TractorRules;
-use crate::shengji::rules::{DrawPolicy, Rules, ThrowEvaluation};
+use crate::shengji::rules::{DrawPolicy, PlayPolicies, Rules, ThrowEvaluation};
 use crate::shengji::trump::Trump;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -275,6 +275,12 @@ impl Resolved {
     pub fn total_points(&self) -> u32 {
         100 * self.decks as u32
     }
+    /// The play's house rules, the trump aside (in every seat's view from the draw on).
+    pub fn play_policies(&self) -> PlayPolicies {
+        let s = &self.settings;
+        PlayPolicies { tractor: s.tractor, draw: s.draw_policy, throw_evaluation: s.throw_evaluation, bombs: s.bombs }
+    }
+
     /// The rules context for a hand with this trump.
     pub fn rules(&self, trump: Trump) -> Rules {
         // Validation made every field acceptable, so this cannot fail; fall

@@ -5,7 +5,7 @@
 use super::{Bid, BidRules, FriendLimits, Shown, FriendSlot, Game, HandResult, KittyMultiplier, Ladder, Phase, PhaseName, Seat, TrickRecord};
 use crate::cards::{Card, Rank};
 use crate::shengji::format::Format;
-use crate::shengji::rules::RulesConfig;
+use crate::shengji::rules::{PlayPolicies, RulesConfig};
 use crate::shengji::trump::Trump;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +40,9 @@ pub struct SeatView {
     pub trump: Option<Trump>,
     /// The full rules context once trump is known (policies included).
     pub rules: Option<RulesConfig>,
+    /// The play's house rules (tractors, the draw policy, throws, bombs), known from the deal.
+    #[serde(default)]
+    pub policies: PlayPolicies,
     pub landlord: Option<Seat>,
     pub bids: Vec<Bid>,
     /// This seat's cards, sorted for display.
@@ -109,6 +112,7 @@ impl Game {
             trump_rank: self.trump_rank(),
             trump: self.trump(),
             rules: self.rules().map(|r| r.config()),
+            policies: self.settings.play_policies(),
             landlord: self.current_landlord(),
             bids: self.bids().to_vec(),
             hand: if seat < n { self.hand(seat) } else { Vec::new() },
