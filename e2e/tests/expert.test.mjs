@@ -5,18 +5,14 @@
 // Experts in your seat, your place among them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, playHand } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, playHand, longTaskProbe, longestTaskSince } from "./helpers.mjs";
 
 const shared = sharedBrowserAndSite();
 
-/** Before any script: records long tasks (over 50 ms) on the main thread, and whether a
- * bot was ever shown thinking or an Expert hint ever shown. */
+/** Before any script: whether a bot was ever shown thinking or an Expert hint ever shown
+ * (the long tasks are `longTaskProbe`'s). */
 function probe() {
-  window.__longTasks = [];
   window.__seen = {};
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
-  }).observe({ type: "longtask", buffered: true });
   new MutationObserver(() => {
     for (const id of ["thinking", "expert-hint", "suggestion"]) {
       if (document.querySelector(`[data-testid=${id}]`)) window.__seen[id] = true;
@@ -26,6 +22,7 @@ function probe() {
 
 test("an Expert table plays a hand at phone size without a long task, and the field plays the deal again", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.addInitScript(longTaskProbe);
   await page.addInitScript(probe);
   await page.goto(shared.site.url + "#/new");
   await waitForApp(page);
@@ -49,9 +46,8 @@ test("an Expert table plays a hand at phone size without a long task, and the fi
       }
     },
   });
-  const long = await page.evaluate((since) => window.__longTasks.filter((t) => t.start > since), since);
-  const worst = Math.max(0, ...long.map((t) => t.ms));
-  console.log(`long tasks after start: ${long.length}, longest ${worst.toFixed(0)} ms`);
+  const { worst, count } = await longestTaskSince(page, since);
+  console.log(`long tasks after start: ${count}, longest ${worst.toFixed(0)} ms`);
   assert.ok(worst < 200, `a main-thread task took ${worst} ms`);
   // The probe itself can fail: a task that blocks the thread for 250 ms is seen.
   const blocked = await page.evaluate(async () => {

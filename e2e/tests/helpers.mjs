@@ -102,6 +102,22 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** An init script (`page.addInitScript(longTaskProbe)`, before the page loads): records every
+ * long task (over 50 ms) the main thread runs, for `longestTaskSince`. */
+export function longTaskProbe() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+}
+
+/** The longest task the probe saw start after `since` (the page's `performance.now()`), in ms,
+ * and how many there were. */
+export async function longestTaskSince(page, since) {
+  const long = await page.evaluate((since) => window.__longTasks.filter((t) => t.start > since), since);
+  return { worst: Math.max(0, ...long.map((t) => t.ms)), count: long.length };
+}
+
 /** The notations of the cards in your hand, in order. */
 export const handCards = (page) =>
   page.locator("[data-testid=hand] [data-card]").evaluateAll((els) => els.map((e) => e.dataset.card));

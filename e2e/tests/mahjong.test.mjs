@@ -6,7 +6,7 @@
 // result card then compares both; resume after a reload. Screenshots at both sizes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, longTaskProbe, longestTaskSince } from "./helpers.mjs";
 
 const shared = sharedBrowserAndSite();
 const TILE = /^[1-9][mps]$/;
@@ -33,7 +33,7 @@ async function clickIf(page, selector) {
  * every claim (win, kong, pung), every kong, a self-drawn win, else the hint's first discard.
  * Returns what happened to the player.
  */
-async function playHand(page, { shots = "", viewport = VIEWPORTS.phone } = {}) {
+async function playHand(page, { shots = "", viewport = VIEWPORTS.phone, fitEvery = false } = {}) {
   const seen = { exchange: false, void: false, pung: false, kong: false, hintRows: 0, fitChecked: false, expert: false };
   for (let steps = 0; steps < 2000; steps++) {
     if (await page.locator("[data-testid=hand-result]").count()) break;
@@ -66,13 +66,14 @@ async function playHand(page, { shots = "", viewport = VIEWPORTS.phone } = {}) {
       }
       const tile = await row.getAttribute("data-discard");
       seen.hintRows = Math.max(seen.hintRows, await page.locator("[data-testid=hint-row]").count());
-      if (!seen.fitChecked) {
-        // Nothing to scroll on a phone: the hand and the buttons are on the first screen.
+      if (!seen.fitChecked || fitEvery) {
+        // Nothing to scroll on a phone: the hand and the buttons are on the first screen, the
+        // hint open (however many rows it has: it scrolls within itself).
         for (const id of ["hand", "discard"]) {
           const box = await page.locator(`[data-testid=${id}]`).boundingBox();
           assert.ok(box.y + box.height <= viewport.height, `${id} ends at ${box.y + box.height}`);
         }
-        if (shots) await screenshot(page, `${shots}-hint`);
+        if (shots && !seen.fitChecked) await screenshot(page, `${shots}-hint`);
         seen.fitChecked = true;
       }
       const t = page.locator(`[data-testid=hand] [data-tile="${tile}"]`).first();
@@ -90,6 +91,23 @@ async function playHand(page, { shots = "", viewport = VIEWPORTS.phone } = {}) {
   seen.won = (await page.locator("[data-testid=win-line][data-seat='0']").count()) > 0;
   return seen;
 }
+
+test("three Expert bots and the hint's Expert think in the table worker: a whole hand at phone size never blocks the page, and the open hint never pushes Discard off the screen", async () => {
+  const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.addInitScript(longTaskProbe);
+  await openTable(page, "seed=mjx&pace=instant&bots=nxxx");
+  // From here on no frame may wait long on a bot: the start-up (compiling the wasm) is before.
+  const since = await page.evaluate(() => performance.now());
+  // This deal's hint has five rows of two steps and the Expert's line: it once pushed Discard
+  // off a phone's screen.
+  const seen = await playHand(page, { fitEvery: true, shots: "mahjong-phone-experts" });
+  assert.ok(seen.expert, "the hint says what the Expert would do");
+  const { worst, count } = await longestTaskSince(page, since);
+  console.log(`mahjong Expert table: long tasks after start ${count}, longest ${worst.toFixed(0)} ms`);
+  assert.ok(worst < 200, `a main-thread task took ${worst} ms`);
+  assert.deepEqual(problems(), []);
+  await context.close();
+});
 
 test("a whole hand at phone size: exchange, void, a pung, a kong and a win; the same walls from the share link", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);

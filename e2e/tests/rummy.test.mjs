@@ -5,7 +5,7 @@
 // home screen's way in. Screenshots at phone and desktop size.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
+import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS, longTaskProbe, longestTaskSince } from "./helpers.mjs";
 
 const shared = sharedBrowserAndSite();
 const CARD = /^(JK|(10|[2-9JQKA])[SHDC])$/;
@@ -235,9 +235,12 @@ test("six players on a phone: the seats, the hint and a hand in three rows of gr
   await context.close();
 });
 
-test("the hint says what the Expert would do, thought out in the table worker", async () => {
+test("the hint says what the Expert would do, thought out in the table worker, and the Expert's turns never block the page", async () => {
   const { context, page, problems } = await openPage(shared.browser, VIEWPORTS.phone);
+  await page.addInitScript(longTaskProbe);
   await openTable(page, "seed=e2eexpert&pace=instant&bots=nx");
+  // From here on no frame may wait long on a bot: the start-up (compiling the wasm) is before.
+  const since = await page.evaluate(() => performance.now());
   assert.ok(await waitForMyDraw(page));
   await page.click("[data-testid=hint]");
   const expert = page.locator("[data-testid=hint-expert][data-ready=yes]");
@@ -250,7 +253,19 @@ test("the hint says what the Expert would do, thought out in the table worker", 
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
   await hand(page).first().click();
   await page.click("[data-testid=discard]");
-  await waitForMyDraw(page);
+  // A few more turns, the hint's Expert asked each time and the Expert bot answering.
+  for (let turn = 0; turn < 6 && (await waitForMyDraw(page)); turn++) {
+    await page.click("[data-testid=hint]");
+    await page.locator("[data-testid=hint-expert][data-ready=yes]").waitFor({ timeout: 20000 });
+    await page.click("[data-testid=hint]");
+    await page.click("[data-testid=draw-stock]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=hand] [data-card]").length === 14);
+    await hand(page).first().click();
+    await page.click("[data-testid=discard]");
+  }
+  const { worst, count } = await longestTaskSince(page, since);
+  console.log(`rummy Expert table: long tasks after start ${count}, longest ${worst.toFixed(0)} ms`);
+  assert.ok(worst < 200, `a main-thread task took ${worst} ms`);
   assert.deepEqual(problems(), []);
   await context.close();
 });
