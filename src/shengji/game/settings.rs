@@ -281,17 +281,16 @@ impl Resolved {
         PlayPolicies { tractor: s.tractor, draw: s.draw_policy, throw_evaluation: s.throw_evaluation, bombs: s.bombs }
     }
 
-    /// The rules context for a hand with this trump.
+    /// The rules context for a hand with this trump: [`Resolved::play_policies`] under it, so
+    /// the game's rules and what every view says of them have one source.
     pub fn rules(&self, trump: Trump) -> Rules {
         // Validation made every field acceptable, so this cannot fail; fall
         // back to the default tractor rules rather than panic.
-        let base = Rules::new(trump, self.decks).expect("decks validated");
-        base.clone()
-            .with_tractor_rules(self.settings.tractor)
-            .unwrap_or(base)
-            .with_draw_policy(self.settings.draw_policy)
-            .with_throw_evaluation(self.settings.throw_evaluation)
-            .with_bombs(self.settings.bombs)
+        let decks = u8::try_from(self.decks).expect("decks validated");
+        let policies = self.play_policies();
+        Rules::try_from(policies.with_trump(trump, decks))
+            .or_else(|_| Rules::try_from(PlayPolicies { tractor: TractorRules::default(), ..policies }.with_trump(trump, decks)))
+            .expect("decks validated")
     }
 }
 
