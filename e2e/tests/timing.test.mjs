@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { sharedBrowserAndSite, openPage, waitForApp, screenshot, VIEWPORTS } from "./helpers.mjs";
 
 const N = Number(process.env.TIMING_N || 12);
-const MEASURES = ["first-hint-row", "hint-list", "legality", "bot-move-2-decks", "bot-move-4-decks", "expert-move-2-decks", "expert-exchange", "expert-bid"];
+const MEASURES = ["first-hint-row", "hint-list", "legality", "bot-move-2-decks", "bot-move-4-decks", "expert-move-2-decks", "expert-exchange", "expert-bid", "expert-rummy", "expert-mahjong"];
 const STATS = ["median", "p90", "p99", "worst"];
 
 const shared = sharedBrowserAndSite();

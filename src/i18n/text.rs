@@ -257,7 +257,7 @@ impl Text {
     // The timing page (src/web/timing.rs).
     pub const Timing: Text = Text { en: "Speed in this browser", zh: "本浏览器中的速度" };
     pub const TimingLink: Text = Text { en: "Speed test", zh: "速度测试" };
-    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, and the Expert's bids, moves, bury and friend call where the bots think (the bot worker, its own clock).", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌，以及高手在电脑线程中亮主、出牌、扣底和叫朋友（线程自己计时）。" };
+    pub const TimingIntro: Text = Text { en: "Times the engine here, on this device: the hint list for a 13-card lead with 4 decks, a bot's move, the Expert's bids, moves, bury and friend call where the bots think (the bot worker, its own clock), and the rummy and mahjong Experts' searched decisions in their games' workers.", zh: "在本设备上测量引擎的速度：4副牌13张首出的提示列表、电脑玩家出一手牌、高手在电脑线程中亮主、出牌、扣底和叫朋友（线程自己计时），以及拉米和麻将高手在各自线程中经搜索的决定。" };
     pub const TimingPositions: Text = Text { en: "Positions", zh: "局面数" };
     pub const TimingRun: Text = Text { en: "Run", zh: "开始" };
     pub const TimingRunning: Text = Text { en: "Running…", zh: "测量中……" };
@@ -274,6 +274,8 @@ impl Text {
     pub const TimingExpert: Text = Text { en: "Expert's move in the bot worker, 2 decks", zh: "高手在电脑线程中出牌，2副牌" };
     pub const TimingExpertExchange: Text = Text { en: "Expert's bury and friend call in the bot worker", zh: "高手在电脑线程中扣底和叫朋友" };
     pub const TimingExpertBid: Text = Text { en: "Expert's draw decisions with a bid to make, in the bot worker", zh: "高手在电脑线程中摸牌时可亮主的决定" };
+    pub const TimingExpertRummy: Text = Text { en: "Rummy Expert's searched draw or discard, in rummy's worker, 2 players", zh: "拉米高手经搜索的摸牌或弃牌（拉米线程中，2人）" };
+    pub const TimingExpertMahjong: Text = Text { en: "Mahjong Expert's searched decision (discard, claim, kong, void), in mahjong's worker", zh: "麻将高手经搜索的决定（出牌、碰杠、定缺），在麻将线程中" };
     pub const TimingExpertTarget: Text = Text { en: "target: median ≤ 50 ms, p99 ≤ 250 ms", zh: "目标：中位数 ≤ 50 毫秒，p99 ≤ 250 毫秒" };
     pub const TimingBrowser: Text = Text { en: "Browser", zh: "浏览器" };
     pub const TimingNotRun: Text = Text { en: "Not run yet.", zh: "尚未测量。" };

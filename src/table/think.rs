@@ -16,7 +16,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
 
 /// The messages' format: a job of another version is refused, never misread.
-pub const VERSION: u8 = 3;
+pub const VERSION: u8 = 4;
 
 /// What a job asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,10 @@ pub trait Thinks: Codec<View: DeserializeOwned> {
     fn resume(bot: &mut Self::Bot, progress: Self::Progress);
     /// A bot's reason, phrased in every language (in the worker: a page shows it as is).
     fn phrase(reason: &<Self::Bot as Bot<Self>>::Reason) -> Phrased;
+    /// Whether the reason says the bot searched (the timing page times those decisions).
+    fn searched(_reason: &<Self::Bot as Bot<Self>>::Reason) -> bool {
+        false
+    }
     /// A game's own job ([`Kind::Other`]): the answer's payload, or `None` when the
     /// payload does not read or is no job this game does.
     fn other(_payload: &[u8]) -> Option<Vec<u8>> {
@@ -53,8 +57,9 @@ pub trait Thinks: Codec<View: DeserializeOwned> {
     }
 }
 
-/// A bot's decision as the worker answers it: the move, the bot's progress, why.
-type Played<G> = (<G as Game>::Action, <G as Thinks>::Progress, Phrased);
+/// A bot's decision as the worker answers it: the move, the bot's progress, why, and
+/// whether it searched ([`Thinks::searched`]).
+type Played<G> = (<G as Game>::Action, <G as Thinks>::Progress, Phrased, bool);
 
 /// An answer read back: the game's payload, or the worker's refusal.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,7 +107,7 @@ pub fn work<G: Thinks>(bytes: &[u8]) -> Vec<u8> {
     let answer = match kind {
         Kind::Play => serve(payload, |(mut bot, view): (G::Bot, G::View)| {
             let (action, why) = bot.suggest(&view);
-            Some::<Played<G>>((action, G::progress(&bot), G::phrase(&why)))
+            Some::<Played<G>>((action, G::progress(&bot), G::phrase(&why), G::searched(&why)))
         }),
         Kind::Other => G::other(payload),
         // A page's table is `worker::serve`'s, which holds it.
@@ -126,14 +131,20 @@ pub fn serve<J: DeserializeOwned, A: Serialize>(payload: &[u8], f: impl FnOnce(J
 #[derive(Clone, Debug)]
 pub struct Remote<G: Thinks> {
     bot: G::Bot,
+    /// Whether the last answer's decision was searched ([`Thinks::searched`]).
+    searched: bool,
 }
 
 impl<G: Thinks> Remote<G> {
     pub fn new(bot: G::Bot) -> Remote<G> {
-        Remote { bot }
+        Remote { bot, searched: false }
     }
     pub fn bot(&self) -> &G::Bot {
         &self.bot
+    }
+    /// Whether the bot searched for its last answered decision.
+    pub fn searched(&self) -> bool {
+        self.searched
     }
 }
 
@@ -145,8 +156,9 @@ impl<G: Thinks> BotSeat<G> for Remote<G> {
     }
     fn answered(&mut self, bytes: &[u8]) -> Option<(G::Action, Self::Reason)> {
         match answer::<G, Played<G>>(Kind::Play, bytes) {
-            Answer::Done((action, progress, why)) => {
+            Answer::Done((action, progress, why, searched)) => {
                 G::resume(&mut self.bot, progress);
+                self.searched = searched;
                 Some((action, why))
             }
             Answer::Refused => None,

@@ -2,8 +2,9 @@
 //! seeded positions (benchmark family (b) for hints and legality, bot-played
 //! tables for bot moves), a run that times them with an injected clock, the Expert's
 //! table whose decisions the page asks of the bot worker (timed there), the tables
-//! whose Expert landlord's bury and friend call are asked of it likewise, and the
-//! statistics (median, p90, p99, worst) set against the issues' targets.
+//! whose Expert landlord's bury and friend call are asked of it likewise, the rummy and
+//! mahjong Experts' tables asked of their games' workers (`experts`), and the statistics
+//! (median, p90, p99, worst) set against the issues' targets.
 
 use crate::dup::TableSeed;
 use crate::shengji::bot::{bots_for, Bot, Difficulty};
@@ -58,10 +59,16 @@ pub enum Measure {
     /// An Expert's decision in the draw when it holds a bid it could make (searched where
     /// the bid matters, otherwise the heuristic's), at the [`ExpertTable`].
     ExpertBid,
+    /// A rummy Expert's turn (its draw or its discard), timed by rummy's table worker,
+    /// 2 players ([`experts::WorkerTable`]).
+    ExpertRummy,
+    /// A mahjong Expert's discard once its void suit is gone (searched), timed by mahjong's
+    /// table worker ([`experts::WorkerTable`]).
+    ExpertMahjong,
 }
 
 impl Measure {
-    pub const ALL: [Measure; 8] = [
+    pub const ALL: [Measure; 10] = [
         Measure::FirstHintRow,
         Measure::HintList,
         Measure::Legality,
@@ -70,6 +77,8 @@ impl Measure {
         Measure::ExpertMove,
         Measure::ExpertExchange,
         Measure::ExpertBid,
+        Measure::ExpertRummy,
+        Measure::ExpertMahjong,
     ];
     /// The measures [`Run::step`] times on the page's own thread.
     pub const IN_PAGE: [Measure; 5] =
@@ -86,6 +95,8 @@ impl Measure {
             Measure::ExpertMove => "expert-move-2-decks",
             Measure::ExpertExchange => "expert-exchange",
             Measure::ExpertBid => "expert-bid",
+            Measure::ExpertRummy => "expert-rummy",
+            Measure::ExpertMahjong => "expert-mahjong",
         }
     }
 
@@ -95,14 +106,23 @@ impl Measure {
         match self {
             Measure::FirstHintRow => Some(5.0),
             Measure::HintList => Some(50.0),
-            Measure::Legality | Measure::ExpertMove | Measure::ExpertExchange | Measure::ExpertBid => None,
+            Measure::Legality
+            | Measure::ExpertMove
+            | Measure::ExpertExchange
+            | Measure::ExpertBid
+            | Measure::ExpertRummy
+            | Measure::ExpertMahjong => None,
             Measure::BotMove2Decks | Measure::BotMove4Decks => Some(20.0),
         }
     }
 
-    /// Whether this is an Expert's decision, held to [`EXPERT_TARGET`] (median and p99).
+    /// Whether this is an Expert's decision, held to [`EXPERT_TARGET`] (median and p99):
+    /// every game's Expert is held to the Shengji Expert's.
     pub fn on_expert_target(self) -> bool {
-        matches!(self, Measure::ExpertMove | Measure::ExpertExchange | Measure::ExpertBid)
+        matches!(
+            self,
+            Measure::ExpertMove | Measure::ExpertExchange | Measure::ExpertBid | Measure::ExpertRummy | Measure::ExpertMahjong
+        )
     }
 
     /// Whether `stats` meet this measure's target (`None`: it has none).
@@ -455,6 +475,8 @@ impl Run {
         Ok(())
     }
 }
+
+pub mod experts;
 
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,12 @@
 //! The timing page (`#/timing`): runs `ui_model::timing` in this browser with
 //! `performance.now()` as the clock, one position per browser task (the page
 //! stays responsive and shows progress), and shows median, p90, p99 and worst
-//! for each measure next to the targets, with the user agent.
+//! for each measure next to the targets, with the user agent. The Experts' decisions
+//! are timed where they think: Shengji's in the bot worker, rummy's and mahjong's in their
+//! games' table workers (named by the page's meta tags).
 
 use crate::i18n::Text;
+use crate::ui_model::timing::experts::{TimedGame, WorkerTable};
 use crate::ui_model::timing::{format_ms, ExchangeTable, ExpertTable, Measure, Run, Stats, MIN_SAMPLE_MS};
 use crate::web::shell::{BackHome, Shell};
 use gloo_timers::future::TimeoutFuture;
@@ -25,11 +28,60 @@ fn label(m: Measure) -> Text {
         Measure::ExpertMove => Text::TimingExpert,
         Measure::ExpertExchange => Text::TimingExpertExchange,
         Measure::ExpertBid => Text::TimingExpertBid,
+        Measure::ExpertRummy => Text::TimingExpertRummy,
+        Measure::ExpertMahjong => Text::TimingExpertMahjong,
     }
 }
 
 fn user_agent() -> String {
     web_sys::window().and_then(|w| w.navigator().user_agent().ok()).unwrap_or_default()
+}
+
+/// Builds mahjong's win-check tables a slice per browser task (its table's moves read them),
+/// as the mahjong page does, so no task of this page waits for the whole build.
+async fn mahjong_tables() {
+    use crate::mahjong::{install_tables, tables_ready, TableBuilder};
+    if !tables_ready() {
+        let mut builder = TableBuilder::new();
+        while !builder.step(100_000) {
+            TimeoutFuture::new(0).await;
+        }
+        install_tables(builder.finish());
+    }
+}
+
+/// Times `n` decisions that `G`'s Expert searched at a [`WorkerTable`], each asked of and
+/// timed by `G`'s table worker, into `measure`. `Err(None)`: the page was left meanwhile.
+async fn time_in_worker<G: TimedGame>(
+    measure: Measure,
+    n: usize,
+    run: &mut Run,
+    results: RwSignal<Vec<(Measure, Option<Stats>)>>,
+    alive: &AtomicBool,
+    shell: Shell,
+) -> Result<(), Option<String>> {
+    let mut table = WorkerTable::<G>::new()?;
+    // The first searched decisions are not counted: a worker builds its lookup tables on
+    // its first (mahjong's shanten tables, some 0.5–1 s).
+    let mut warm_up = crate::ui_model::timing::WARM_UP;
+    while run.samples(measure).len() < n {
+        let job = table.job()?;
+        let answer =
+            crate::web::worker::ask_at(G::WORKER, &job).await.ok_or_else(|| Some(shell.t(Text::NoBotWorker).to_string()))?;
+        if !alive.load(Ordering::Relaxed) {
+            return Err(None);
+        }
+        if !table.answered(&answer.bytes)? {
+            continue;
+        }
+        if warm_up > 0 {
+            warm_up -= 1;
+        } else {
+            run.record(measure, answer.millis);
+            results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
+        }
+    }
+    Ok(())
 }
 
 /// The positions box: a whole number from 1 to the maximum, else the default.
@@ -115,6 +167,10 @@ pub fn TimingPage() -> impl IntoView {
                     run.record(Measure::ExpertExchange, answer.millis);
                     results.set(Measure::ALL.iter().map(|&m| (m, run.stats(m))).collect());
                 }
+                // Rummy's and mahjong's Experts, each in its game's table worker.
+                time_in_worker::<crate::rummy::game::Game>(Measure::ExpertRummy, n, &mut run, results, &alive, shell).await?;
+                mahjong_tables().await;
+                time_in_worker::<crate::mahjong::game::Game>(Measure::ExpertMahjong, n, &mut run, results, &alive, shell).await?;
                 Ok::<(), Option<String>>(())
             };
             match experts.await {

@@ -4,6 +4,8 @@
 //! started on first use from the address in its meta tag; it takes jobs as bytes and
 //! [`ask`] / [`ask_table`] await each answer. Jobs wait until the worker says it is ready.
 //! The mahjong pages' bot worker is mahjong's table worker (its table thinks there too).
+//! The timing page also names the rummy and mahjong table workers (`<meta
+//! name="rummy-worker">`, `<meta name="mahjong-worker">`) to time their Experts: [`ask_at`].
 //! Where a worker cannot run (no Worker, its file missing) every answer is `None`.
 
 use js_sys::{Array, Function, Promise, Uint8Array};
@@ -37,33 +39,35 @@ struct State {
 }
 
 thread_local! {
-    static BOTS: RefCell<State> = RefCell::new(State::default());
-    static TABLE: RefCell<State> = RefCell::new(State::default());
+    /// Each worker the page has asked for, by its meta tag's name (two or three at most).
+    static WORKERS: RefCell<Vec<(&'static str, State)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A page's two workers.
-#[derive(Clone, Copy)]
-enum Which {
-    Bots,
-    Table,
-}
+/// One of a page's workers: the name of the meta tag that gives its script.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Which(&'static str);
 
 impl Which {
+    const BOTS: Which = Which("bot-worker");
+    const TABLE: Which = Which("table-worker");
+
     fn with<R>(self, f: impl FnOnce(&mut State) -> R) -> R {
-        match self {
-            Which::Bots => BOTS.with_borrow_mut(f),
-            Which::Table => TABLE.with_borrow_mut(f),
-        }
+        WORKERS.with_borrow_mut(|workers| {
+            let at = match workers.iter().position(|(name, _)| *name == self.0) {
+                Some(at) => at,
+                None => {
+                    workers.push((self.0, State::default()));
+                    workers.len() - 1
+                }
+            };
+            f(&mut workers[at].1)
+        })
     }
 
     /// The worker's script, as the page names it.
     fn address(self) -> Option<String> {
-        let meta = match self {
-            Which::Bots => "meta[name=bot-worker]",
-            Which::Table => "meta[name=table-worker]",
-        };
         let doc = web_sys::window()?.document()?;
-        doc.query_selector(meta).ok()??.get_attribute("content")
+        doc.query_selector(&format!("meta[name={}]", self.0)).ok()??.get_attribute("content")
     }
 }
 
@@ -123,7 +127,7 @@ fn start_once(which: Which) {
 
 /// Starts the bot worker soon (a table with bots does, so its first question waits less).
 pub fn warm_up() {
-    start_soon(Which::Bots);
+    start_soon(Which::BOTS);
 }
 
 /// Starts `which` in a task after the page's start (`after_paint::after_start`), once.
@@ -144,9 +148,9 @@ fn start_soon(which: Which) {
 pub async fn ask(job: &[u8]) -> Option<Answered> {
     thread_local! {
         // Read from the page once: a bot's every move asks.
-        static THINKS_IN: Which = match (Which::Bots.address(), Which::Table.address()) {
-            (None, Some(_)) => Which::Table,
-            _ => Which::Bots,
+        static THINKS_IN: Which = match (Which::BOTS.address(), Which::TABLE.address()) {
+            (None, Some(_)) => Which::TABLE,
+            _ => Which::BOTS,
         };
     }
     ask_in(THINKS_IN.with(|w| *w), job).await
@@ -154,7 +158,13 @@ pub async fn ask(job: &[u8]) -> Option<Answered> {
 
 /// The table worker's answer to `job` (`worker::serve`), or `None` where it cannot answer.
 pub async fn ask_table(job: &[u8]) -> Option<Answered> {
-    ask_in(Which::Table, job).await
+    ask_in(Which::TABLE, job).await
+}
+
+/// The answer to `job` of the worker the page names in `<meta name="{meta}">`, or `None`
+/// where it cannot answer (the timing page asks the rummy and mahjong table workers so).
+pub async fn ask_at(meta: &'static str, job: &[u8]) -> Option<Answered> {
+    ask_in(Which(meta), job).await
 }
 
 async fn ask_in(which: Which, job: &[u8]) -> Option<Answered> {

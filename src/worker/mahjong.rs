@@ -44,6 +44,9 @@ impl Thinks for Game {
     fn phrase(reason: &BotReason) -> crate::i18n::Phrased {
         crate::i18n::Phrased::with(|lang| crate::ui_model::mahjong::words::bot_reason(reason, lang))
     }
+    fn searched(reason: &BotReason) -> bool {
+        reason.searched()
+    }
     fn other(payload: &[u8]) -> Option<Vec<u8>> {
         // Each job's answer is its own type, read back by its own reader.
         match postcard::from_bytes::<Job>(payload).ok()? {

@@ -29,6 +29,9 @@ impl Thinks for Game {
     fn phrase(reason: &BotReason) -> Phrased {
         Phrased::with(|lang| crate::ui_model::rummy::reasons::bot_reason(reason, lang))
     }
+    fn searched(reason: &BotReason) -> bool {
+        reason.searched()
+    }
     fn other(payload: &[u8]) -> Option<Vec<u8>> {
         serve(payload, |view: SeatView| Some(expert_move(&view)))
     }

@@ -118,6 +118,13 @@ pub enum BotReason {
     },
 }
 
+impl BotReason {
+    /// Whether the move came from the Expert's search.
+    pub fn searched(&self) -> bool {
+        matches!(self, BotReason::ExpertTake { .. } | BotReason::ExpertStock { .. } | BotReason::ExpertDiscard { .. })
+    }
+}
+
 /// Tenths of a turn as text: `23` is "2.3".
 pub fn tenths(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
