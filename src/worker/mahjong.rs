@@ -17,6 +17,8 @@ enum Job {
     Advice(SeatView),
     /// The hint tab's "what would Expert do?" for this view (`bot::expert_hint`).
     Expert(SeatView),
+    /// Build the engine's lookup tables now ([`warm_job`]).
+    Warm,
 }
 
 /// The Expert's move for the hint and why, phrased in every language.
@@ -52,6 +54,11 @@ impl Thinks for Game {
         match postcard::from_bytes::<Job>(payload).ok()? {
             Job::Advice(view) => serve(payload, |_: Job| Some(advice(&view))),
             Job::Expert(view) => serve(payload, |_: Job| Some(expert_hint(&view))),
+            Job::Warm => serve(payload, |_: Job| {
+                crate::mahjong::tables();
+                crate::mahjong::distance::distance_tables();
+                Some(())
+            }),
         }
     }
 }
@@ -75,6 +82,14 @@ pub fn expert_job(view: &SeatView) -> Vec<u8> {
         Expert(&'a SeatView),
     }
     job::<Game, _>(Kind::Other, &Asked::Expert(view))
+}
+
+/// The job that has the worker build the engine's win-check and shanten tables now, which
+/// it otherwise does at the first bot decision that reads them (some 8 MB: about a second in
+/// a desktop browser, more on a phone). The mahjong page sends it as its bots are made, so
+/// the build overlaps the player's first choices instead of holding up the bots' first move.
+pub fn warm_job() -> Vec<u8> {
+    job::<Game, _>(Kind::Other, &Job::Warm)
 }
 
 /// The worker's Expert move, read back (`None`: a worker of another build).
@@ -101,6 +116,14 @@ mod tests {
     use crate::mahjong::game::Settings;
     use crate::table::think::{decide_here, work, Remote};
     use crate::table::Game as _;
+
+    /// The warm-up job is answered once the worker's tables are built.
+    #[test]
+    fn the_warm_up_job_builds_the_workers_tables() {
+        let answered = answer::<Game, ()>(Kind::Other, &work::<Game>(&warm_job()));
+        assert_eq!(answered, Answer::Done(()));
+        assert!(crate::mahjong::tables_ready() && crate::mahjong::distance::distance_tables_ready());
+    }
 
     /// Bots that think in the worker play exactly as the same bots on the page: a whole
     /// hand, move by move, and the hint's rows and its Expert line are the page's own.

@@ -50,6 +50,10 @@ impl BotTable for Game {
     type TableBot = Remote<Game>;
     fn bots(seed: &TableSeed, levels: &[Difficulty]) -> Vec<Remote<Game>> {
         crate::web::worker::warm_up();
+        // The worker builds its tables while the player chooses (`worker::mahjong::warm_job`).
+        leptos::task::spawn_local(async {
+            let _ = crate::web::worker::ask(&crate::worker::mahjong::warm_job()).await;
+        });
         bots_for(seed, levels.len(), levels).into_iter().map(Remote::new).collect()
     }
     fn title(lang: Lang) -> &'static str {
