@@ -59,11 +59,11 @@ pub enum Measure {
     /// An Expert's decision in the draw when it holds a bid it could make (searched where
     /// the bid matters, otherwise the heuristic's), at the [`ExpertTable`].
     ExpertBid,
-    /// A rummy Expert's turn (its draw or its discard), timed by rummy's table worker,
+    /// A rummy Expert's draw or discard that it searched, timed by rummy's table worker,
     /// 2 players ([`experts::WorkerTable`]).
     ExpertRummy,
-    /// A mahjong Expert's discard once its void suit is gone (searched), timed by mahjong's
-    /// table worker ([`experts::WorkerTable`]).
+    /// A mahjong Expert's decision that it searched (a discard, claim, kong, void suit or
+    /// win let go), timed by mahjong's table worker ([`experts::WorkerTable`]).
     ExpertMahjong,
 }
 

@@ -37,19 +37,6 @@ fn user_agent() -> String {
     web_sys::window().and_then(|w| w.navigator().user_agent().ok()).unwrap_or_default()
 }
 
-/// Builds mahjong's win-check tables a slice per browser task (its table's moves read them),
-/// as the mahjong page does, so no task of this page waits for the whole build.
-async fn mahjong_tables() {
-    use crate::mahjong::{install_tables, tables_ready, TableBuilder};
-    if !tables_ready() {
-        let mut builder = TableBuilder::new();
-        while !builder.step(100_000) {
-            TimeoutFuture::new(0).await;
-        }
-        install_tables(builder.finish());
-    }
-}
-
 /// Times `n` decisions that `G`'s Expert searched at a [`WorkerTable`], each asked of and
 /// timed by `G`'s table worker, into `measure`. `Err(None)`: the page was left meanwhile.
 async fn time_in_worker<G: TimedGame>(
@@ -62,7 +49,7 @@ async fn time_in_worker<G: TimedGame>(
 ) -> Result<(), Option<String>> {
     let mut table = WorkerTable::<G>::new()?;
     // The first searched decisions are not counted: a worker builds its lookup tables on
-    // its first (mahjong's shanten tables, some 0.5–1 s).
+    // its first (mahjong's, about a second).
     let mut warm_up = crate::ui_model::timing::WARM_UP;
     while run.samples(measure).len() < n {
         let job = table.job()?;
@@ -169,7 +156,8 @@ pub fn TimingPage() -> impl IntoView {
                 }
                 // Rummy's and mahjong's Experts, each in its game's table worker.
                 time_in_worker::<crate::rummy::game::Game>(Measure::ExpertRummy, n, &mut run, results, &alive, shell).await?;
-                mahjong_tables().await;
+                // Its table's moves read the engine's win-check tables.
+                crate::web::mahjong::build_tables_in_slices().await;
                 time_in_worker::<crate::mahjong::game::Game>(Measure::ExpertMahjong, n, &mut run, results, &alive, shell).await?;
                 Ok::<(), Option<String>>(())
             };

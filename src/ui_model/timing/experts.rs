@@ -10,14 +10,12 @@ use crate::dup::TableSeed;
 use crate::table::think::{Remote, Thinks};
 use crate::table::{BotSeat as _, Decision};
 
-/// What a game's Expert table needs of its game.
-pub trait TimedGame: Thinks {
+/// What a game's Expert table needs of its game (its tables use the default settings).
+pub trait TimedGame: Thinks<Settings: Default> {
     /// The `<meta name>` of the worker that thinks for this game (timing/index.html).
     const WORKER: &'static str;
     /// A name the tables' seeds start with.
     const SEED: &'static str;
-    /// The game's settings for the timing table.
-    fn timing_settings() -> Self::Settings;
     /// Every seat's Expert at a table of `players` from `seed`.
     fn experts(seed: &TableSeed, players: usize) -> Vec<Self::Bot>;
 }
@@ -25,9 +23,6 @@ pub trait TimedGame: Thinks {
 impl TimedGame for crate::rummy::game::Game {
     const WORKER: &'static str = "rummy-worker";
     const SEED: &'static str = "timingrummy";
-    fn timing_settings() -> Self::Settings {
-        Self::Settings::default()
-    }
     fn experts(seed: &TableSeed, players: usize) -> Vec<Self::Bot> {
         use crate::rummy::bot::{bots_for, Difficulty};
         bots_for(seed, players, &[Difficulty::Expert])
@@ -37,9 +32,6 @@ impl TimedGame for crate::rummy::game::Game {
 impl TimedGame for crate::mahjong::game::Game {
     const WORKER: &'static str = "mahjong-worker";
     const SEED: &'static str = "timingmahjong";
-    fn timing_settings() -> Self::Settings {
-        Self::Settings::default()
-    }
     fn experts(seed: &TableSeed, players: usize) -> Vec<Self::Bot> {
         use crate::mahjong::game::bot::{bots_for, Difficulty};
         bots_for(seed, players, &[Difficulty::Expert])
@@ -62,7 +54,7 @@ impl<G: TimedGame> WorkerTable<G> {
 
     fn deal(table: u32) -> Result<WorkerTable<G>, String> {
         let seed = TableSeed::parse(&format!("{}{table}", G::SEED)).map_err(|e| e.to_string())?;
-        let game = G::new(G::timing_settings(), seed.clone()).map_err(|e| e.to_string())?;
+        let game = G::new(G::Settings::default(), seed.clone()).map_err(|e| e.to_string())?;
         let bots = G::experts(&seed, game.players()).into_iter().map(Remote::new).collect();
         Ok(WorkerTable { tables: table, game, bots, asked: None })
     }

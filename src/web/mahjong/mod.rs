@@ -90,6 +90,18 @@ impl BotTable for Game {
 #[derive(Clone, Copy)]
 pub(super) struct TablesReady(pub RwSignal<bool>);
 
+/// Builds the engine's win-check tables (if they are not yet) a slice per browser task, so no
+/// task waits for the whole build: the mahjong pages' and the timing page's way to build them.
+pub async fn build_tables_in_slices() {
+    if !tables_ready() {
+        let mut builder = TableBuilder::new();
+        while !builder.step(SLICE) {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+        }
+        install_tables(builder.finish());
+    }
+}
+
 /// Builds the engine's win-check tables a slice per browser task, starting after the page's
 /// first paint, so no frame and no tap waits for them (the first tiles show at once).
 fn build_tables() {
@@ -100,13 +112,7 @@ fn build_tables() {
     }
     request_animation_frame(move || {
         leptos::task::spawn_local(async move {
-            if !tables_ready() {
-                let mut builder = TableBuilder::new();
-                while !builder.step(SLICE) {
-                    gloo_timers::future::TimeoutFuture::new(0).await;
-                }
-                install_tables(builder.finish());
-            }
+            build_tables_in_slices().await;
             ready.try_set(true);
         });
     });
