@@ -24,6 +24,9 @@ pub fn ms_since(start: Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1000.0
 }
 
+/// One thread's pairs, by deal index, and its timings, or the first error it met.
+type ThreadResult<P, E> = Result<(Vec<(usize, P)>, Timings), E>;
+
 /// Plays pairs `0..deals` with `play(d, clock, timings)` on `threads` threads, a line on
 /// standard error every `progress` pairs (0: never): every pair in deal order and every
 /// decision time, or `None` after printing a thread's first error as `FAILED: …` (or
@@ -38,7 +41,7 @@ pub fn play_pairs<P: Send, E: Send + std::fmt::Display>(
     let start = Instant::now();
     let threads = threads.clamp(1, deals.max(1));
     let done = AtomicUsize::new(0);
-    let results: Vec<Result<(Vec<(usize, P)>, Timings), E>> = std::thread::scope(|scope| {
+    let results: Vec<ThreadResult<P, E>> = std::thread::scope(|scope| {
         let (play, done) = (&play, &done);
         let handles: Vec<_> = (0..threads)
             .map(|t| {

@@ -259,7 +259,7 @@ impl<G: PeerSession> HostSide<G> {
             HostCall::Tick(now) => {
                 let mut out = self.host.tick(now);
                 if let Some(draw) = self.me.auto_action() {
-                    out.extend(self.from_me(|me| me.action(draw), now));
+                    out.extend(self.through_my_seat(|me| me.action(draw), now));
                 }
                 self.dispatch(out)
             }
@@ -278,11 +278,11 @@ impl<G: PeerSession> HostSide<G> {
                 }
             }
             HostCall::Act(action, now) => {
-                let out = self.from_me(|me| me.action(action), now);
+                let out = self.through_my_seat(|me| me.action(action), now);
                 self.dispatch(out)
             }
             HostCall::Say(text, now) => {
-                let out = self.from_me(|me| me.say(&text), now);
+                let out = self.through_my_seat(|me| me.say(&text), now);
                 self.dispatch(out)
             }
             HostCall::BotAnswer { ticket, answer, now } => {
@@ -301,7 +301,11 @@ impl<G: PeerSession> HostSide<G> {
     }
 
     /// The host's own seat speaks through its client like a guest's page.
-    fn from_me(&mut self, make: impl FnOnce(&mut GuestClient<G>) -> Option<GuestMessage<G>>, now: Millis) -> Vec<Outgoing<G>> {
+    fn through_my_seat(
+        &mut self,
+        make: impl FnOnce(&mut GuestClient<G>) -> Option<GuestMessage<G>>,
+        now: Millis,
+    ) -> Vec<Outgoing<G>> {
         match make(&mut self.me) {
             Some(m) => self.host.handle(ME, m, now),
             None => Vec::new(),
