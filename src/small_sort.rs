@@ -21,8 +21,17 @@ pub fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
 }
 
 /// Sorts `v` by a key, keeping equal keys in their order.
+/// The moving element's key is worked out once per insertion, not once per
+/// comparison (bots sort by keys that cost a few table lookups each).
 pub fn sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
-    sort_by(v, |a, b| key(a).cmp(&key(b)));
+    for i in 1..v.len() {
+        let k = key(&v[i]);
+        let mut j = i;
+        while j > 0 && k < key(&v[j - 1]) {
+            j -= 1;
+        }
+        v[j..=i].rotate_right(1);
+    }
 }
 
 /// Sorts `v` ascending.

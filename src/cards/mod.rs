@@ -20,6 +20,7 @@ impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
     /// Index 0..4 in [`Suit::ALL`] order.
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -100,6 +101,7 @@ impl Rank {
     }
 
     /// Index 0..13 (two = 0, ace = 12).
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize - 2
     }
@@ -172,6 +174,7 @@ impl Card {
     }
 
     /// Dense id 0..54: `suit * 13 + rank index` for suited cards, 52 small joker, 53 big joker.
+    #[inline]
     pub const fn id(self) -> usize {
         match self {
             Card::Suited { rank, suit } => suit.index() * 13 + rank.index(),
@@ -180,6 +183,7 @@ impl Card {
         }
     }
 
+    #[inline]
     pub fn from_id(id: usize) -> Option<Card> {
         match id {
             0..=51 => Some(Card::new(Rank::ALL[id % 13], Suit::ALL[id / 13])),
@@ -213,6 +217,7 @@ impl Card {
     }
 
     /// Shengji points: 5s are worth 5, 10s and kings 10.
+    #[inline]
     pub const fn points(self) -> u32 {
         match self {
             Card::Suited { rank: Rank::Five, .. } => 5,
@@ -377,18 +382,21 @@ impl CardCounts {
         CardCounts([decks.min(u16::MAX as usize) as u16; KINDS])
     }
 
+    #[inline]
     pub fn get(&self, card: Card) -> usize {
         self.0[card.id()] as usize
     }
 
     /// Adds `n` copies. Counts saturate at 65,535 instead of wrapping, so no
     /// list of cards, however hostile, can look like fewer copies than it has.
+    #[inline]
     pub fn add(&mut self, card: Card, n: usize) {
         let slot = &mut self.0[card.id()];
         *slot = slot.saturating_add(n.min(u16::MAX as usize) as u16);
     }
 
     /// Removes `n` copies; returns false (and changes nothing) if there are fewer.
+    #[inline]
     pub fn remove(&mut self, card: Card, n: usize) -> bool {
         let slot = &mut self.0[card.id()];
         if (*slot as usize) < n {
@@ -439,9 +447,11 @@ impl CardCounts {
 
     /// Every card, repeated by its count, in id order.
     pub fn to_vec(&self) -> Vec<Card> {
-        self.iter()
-            .flat_map(|(c, n)| std::iter::repeat_n(c, n))
-            .collect()
+        let mut v = Vec::with_capacity(self.len());
+        for (c, n) in self.iter() {
+            v.extend(std::iter::repeat_n(c, n));
+        }
+        v
     }
 
     /// Sum of Shengji points.

@@ -93,19 +93,20 @@ pub fn strength(trump: Trump, cards: &[Card]) -> Option<BombStrength> {
 /// bombed (the usual comparison decides); else the highest bomb, the earlier of
 /// equals (0 = the lead, 1.. the followers).
 pub fn winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Option<usize> {
-    best(rules, lead, follows).map(|(i, _)| i)
+    best(rules, lead, follows.iter().map(Vec::as_slice)).map(|(i, _)| i)
 }
 
 /// The highest bomb of a trick so far (its play's index, 0 the lead, and strength), as
 /// [`winner`] finds it; `None` where bombs are off or the lead is too short for one.
-pub(crate) fn best(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Option<(usize, BombStrength)> {
+pub(crate) fn best<'p>(rules: &Rules, lead: &Lead, follows: impl Iterator<Item = &'p [Card]>) -> Option<(usize, BombStrength)> {
     if !rules.bombs().on() || lead.len() < MIN_BOMB {
         return None;
     }
     let trump = rules.trump();
     let mut best: Option<(usize, BombStrength)> = None;
-    for (i, play) in std::iter::once(&lead.cards).chain(follows).enumerate() {
-        if let Some(s) = strength(trump, play) {
+    let lead_strength = strength(trump, &lead.cards);
+    for (i, s) in std::iter::once(lead_strength).chain(follows.map(|play| strength(trump, play))).enumerate() {
+        if let Some(s) = s {
             if best.is_none_or(|(_, b)| s > b) {
                 best = Some((i, s));
             }

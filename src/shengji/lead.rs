@@ -84,13 +84,17 @@ impl Lead {
                 other_suit: layout.effective_suit(other),
             });
         }
-        check_copies(rules, cards).map_err(|(card, count)| LeadError::TooManyCopies {
-            card,
-            count,
-            decks: rules.decks(),
-        })?;
         let sl = layout.suit(suit);
         let counts = layout.counts(suit, cards);
+        // The cards are all of one suit, so its slot counts are the kinds' counts (exact below
+        // the u8 counts' saturation): only a kind over the decks needs the full check.
+        if rules.decks() >= u8::MAX as usize || counts.iter().any(|&k| k as usize > rules.decks()) {
+            check_copies(rules, cards).map_err(|(card, count)| LeadError::TooManyCopies {
+                card,
+                count,
+                decks: rules.decks(),
+            })?;
+        }
         let tractor = rules.tractor();
         if tractor.min_length >= 2 && !tractor_possible(sl, &counts, tractor.min_tuple.max(2)) {
             // No two neighbouring kinds held as tuples that could chain: the one parse is each

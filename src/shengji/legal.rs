@@ -359,6 +359,19 @@ impl<'a> Follower<'a> {
 
     /// Checks one play (see [`check_play`]).
     pub fn check(&self, play: &[Card]) -> Result<(), IllegalPlay> {
+        self.judge(play, true)
+    }
+
+    /// True if the play is legal: [`Follower::check`] without working out what the error
+    /// would show (bots test many candidate plays and only keep the legal ones).
+    pub fn allows(&self, play: &[Card]) -> bool {
+        self.judge(play, false).is_ok()
+    }
+
+    /// [`Follower::check`]; with `explain` false an error says less (no cards of the suit
+    /// held, no forced example, the first card short in play order rather than id order):
+    /// the caller only asks yes or no.
+    fn judge(&self, play: &[Card], explain: bool) -> Result<(), IllegalPlay> {
         let (rules, lead, hand) = (self.rules, self.lead, self.hand);
         let n = lead.len();
         if play.len() != n {
@@ -375,7 +388,13 @@ impl<'a> Follower<'a> {
             }
         };
         let pc = CardCounts::from_cards(play);
-        if let Some((card, played)) = pc.iter().find(|&(c, k)| hc.get(c) < k) {
+        // The play's own cards first (a few), then the first kind short in id order for the error.
+        if let Some(&short) = play.iter().find(|&&c| hc.get(c) < pc.get(c)) {
+            let (card, played) = if explain {
+                pc.iter().find(|&(c, k)| hc.get(c) < k).unwrap_or((short, pc.get(short)))
+            } else {
+                (short, pc.get(short))
+            };
             return Err(IllegalPlay::NotInHand { card, held: hc.get(card), played });
         }
         if super::bomb::excuses(rules, lead, play) {
@@ -387,8 +406,11 @@ impl<'a> Follower<'a> {
         let played: usize = play_counts.iter().map(|&x| x as usize).sum();
         if self.held < n {
             if played < self.held {
-                let mut cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == suit).collect();
-                rules.trump().sort_for_display(&mut cards);
+                let mut cards: Vec<Card> = Vec::new();
+                if explain {
+                    cards.extend(hand.iter().copied().filter(|&c| layout.effective_suit(c) == suit));
+                    rules.trump().sort_for_display(&mut cards);
+                }
                 return Err(IllegalPlay::MustPlayAllOfSuit { suit, held: cards });
             }
             return Ok(());
@@ -411,6 +433,9 @@ impl<'a> Follower<'a> {
         };
         if legal {
             return Ok(());
+        }
+        if !explain {
+            return Err(IllegalPlay::MustMatch { suit, format: forced.clone(), example: Vec::new() });
         }
         let example = Matcher::new(sl, self.counts, forced, policy.protects_longer()).first().map(|m| {
             let tuples: Vec<Card> =

@@ -10,6 +10,7 @@ use super::rules::{Rules, ThrowEvaluation};
 use super::trump::{EffectiveSuit, SuitLayout};
 use crate::cards::{Card, CardCounts};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Most matches of one play examined when deciding a throw's winner.
@@ -147,10 +148,18 @@ pub struct TrickOutcome {
     pub points: u32,
 }
 
-struct Best {
+struct Best<'a> {
     index: usize,
     trump: bool,
-    groups: Vec<MatchedGroup>,
+    /// The lead's own units (borrowed) until a follow beats them.
+    groups: Cow<'a, [MatchedGroup]>,
+}
+
+/// A play that beats the best so far, read in the lead's format: a single tuple's
+/// level (its one reading, the play itself), or the matcher's strongest reading.
+enum Reading {
+    Tuple { top_level: u8 },
+    Matched(Vec<MatchedGroup>),
 }
 
 /// Per shape, can `p`'s units be paired with `w`'s so each is strictly higher?
@@ -196,6 +205,23 @@ pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result
     Ok(TrickOutcome { winner: Standing::new(rules, lead, follows).winner(), points })
 }
 
+/// [`trick_winner`] over a trick's `(seat, cards)` plays, the lead's first, without copying them.
+pub(crate) fn trick_winner_of(rules: &Rules, lead: &Lead, plays: &[(usize, Vec<Card>)]) -> Result<TrickOutcome, TrickError> {
+    let n = lead.len();
+    let follows = plays.get(1..).unwrap_or_default();
+    if let Some(i) = follows.iter().position(|(_, p)| p.len() != n) {
+        return Err(TrickError { play: i + 1, expected: n, got: follows[i].1.len() });
+    }
+    let points = lead.cards.iter().chain(follows.iter().flat_map(|(_, p)| p)).map(|c| c.points()).sum();
+    Ok(TrickOutcome { winner: Standing::after(rules, lead, cards_of(follows)).winner(), points })
+}
+
+/// The cards of each of a trick's `(seat, cards)` plays (one iterator type for every
+/// caller of [`Standing::after`] that holds plays so).
+pub(crate) fn cards_of(plays: &[(usize, Vec<Card>)]) -> impl Iterator<Item = &[Card]> + Clone {
+    plays.iter().map(|(_, c)| c.as_slice())
+}
+
 /// A trick as it stands after some plays: the play winning it and what it must be
 /// beaten by. A bot weighing its candidate follows asks [`Standing::would_win`] of
 /// each instead of deciding the whole trick again for every one ([`trick_winner`] is
@@ -204,8 +230,8 @@ pub struct Standing<'a> {
     rules: &'a Rules,
     lead: &'a Lead,
     /// The shape of the lead's largest unit (the `UnitLength` policy compares it).
-    big_shape: Vec<u8>,
-    best: Best,
+    big_shape: &'a [u8],
+    best: Best<'a>,
     /// The highest bomb played, where bombs are on (it beats everything else).
     bomb: Option<(usize, super::bomb::BombStrength)>,
 }
@@ -213,7 +239,12 @@ pub struct Standing<'a> {
 impl<'a> Standing<'a> {
     /// The trick after the lead and `follows` (each of the lead's size).
     pub fn new(rules: &'a Rules, lead: &'a Lead, follows: &[Vec<Card>]) -> Standing<'a> {
-        let big_shape: Vec<u8> = lead
+        Standing::after(rules, lead, follows.iter().map(Vec::as_slice))
+    }
+
+    /// [`Standing::new`] over the follows as they come (a trick's plays, without copying them).
+    pub(crate) fn after<'p>(rules: &'a Rules, lead: &'a Lead, follows: impl Iterator<Item = &'p [Card]> + Clone) -> Standing<'a> {
+        let big_shape: &[u8] = lead
             .format
             .groups()
             .iter()
@@ -222,15 +253,14 @@ impl<'a> Standing<'a> {
                 let sb: u32 = b.iter().map(|&t| t as u32).sum();
                 sa.cmp(&sb).then(a.len().cmp(&b.len())).then(a.cmp(b))
             })
-            .cloned()
-            .unwrap_or_default();
-        let best = Best { index: 0, trump: lead.suit == EffectiveSuit::Trump, groups: lead.units.clone() };
-        let bomb = super::bomb::best(rules, lead, follows);
+            .map_or(&[], Vec::as_slice);
+        let best = Best { index: 0, trump: lead.suit == EffectiveSuit::Trump, groups: Cow::Borrowed(&lead.units) };
+        let bomb = super::bomb::best(rules, lead, follows.clone());
         let mut standing = Standing { rules, lead, big_shape, best, bomb };
         if bomb.is_none() {
-            for (i, play) in follows.iter().enumerate() {
+            for (i, play) in follows.enumerate() {
                 if let Some((trump, groups)) = standing.beating(play) {
-                    standing.best = Best { index: i + 1, trump, groups };
+                    standing.best = Best { index: i + 1, trump, groups: Cow::Owned(groups) };
                 }
             }
         }
@@ -240,6 +270,11 @@ impl<'a> Standing<'a> {
     /// Who is winning: 0 the lead, 1.. the followers in order.
     pub fn winner(&self) -> usize {
         self.bomb.map_or(self.best.index, |(i, _)| i)
+    }
+
+    /// True when a bomb has been played (the lead's or a follow's).
+    pub fn bombed(&self) -> bool {
+        self.bomb.is_some()
     }
 
     /// Would `play` (of the lead's size), made next, take the trick?
@@ -254,12 +289,25 @@ impl<'a> Standing<'a> {
                 return false;
             }
         }
-        self.beating(play).is_some()
+        self.reading(play).is_some()
     }
 
     /// How `play` beats the best so far, if it does: whether it is trump and its
     /// strongest reading in the lead's format.
     fn beating(&self, play: &[Card]) -> Option<(bool, Vec<MatchedGroup>)> {
+        let is_trump = self.rules.layout().effective_suit(*play.first()?) == EffectiveSuit::Trump;
+        match self.reading(play)? {
+            Reading::Tuple { top_level } => {
+                let group = MatchedGroup { shape: vec![play.len() as u8], cards: play.to_vec(), top_level };
+                Some((is_trump, vec![group]))
+            }
+            Reading::Matched(groups) => Some((is_trump, groups)),
+        }
+    }
+
+    /// [`Standing::beating`] without building the reading of a single tuple (a bot asks
+    /// [`Standing::would_win`] of many such plays and needs only the answer).
+    fn reading(&self, play: &[Card]) -> Option<Reading> {
         let (rules, lead, best) = (self.rules, self.lead, &self.best);
         let layout = rules.layout();
         let suit = layout.effective_suit(*play.first()?);
@@ -284,10 +332,9 @@ impl<'a> Standing<'a> {
             }
             let top_level = layout.suit(suit).levels[slot];
             let beats = ruffs_over || top_level > best.groups.first().map_or(0, |g| g.top_level);
-            let group = MatchedGroup { shape: vec![width as u8], cards: play.to_vec(), top_level };
-            return beats.then(|| (is_trump, vec![group]));
+            return beats.then_some(Reading::Tuple { top_level });
         }
-        self.matched(play, suit, ruffs_over).map(|groups| (is_trump, groups))
+        self.matched(play, suit, ruffs_over).map(Reading::Matched)
     }
 
     /// The strongest reading of `play` (all of `suit`) in the lead's format that beats the
@@ -304,7 +351,7 @@ impl<'a> Standing<'a> {
                     ThrowEvaluation::EveryUnit => dominates(&x.groups, &best.groups),
                     ThrowEvaluation::HighestCard => top(&x.groups) > top(&best.groups),
                     ThrowEvaluation::UnitLength => {
-                        largest_unit(&x.groups, &self.big_shape) > largest_unit(&best.groups, &self.big_shape)
+                        largest_unit(&x.groups, self.big_shape) > largest_unit(&best.groups, self.big_shape)
                     }
                 };
             if beats && chosen.as_ref().is_none_or(|c| strengths_desc(&x.groups) > strengths_desc(c)) {

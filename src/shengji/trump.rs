@@ -135,10 +135,12 @@ impl Trump {
         }
     }
 
+    #[inline]
     pub fn is_trump(self, card: Card) -> bool {
         self.effective_suit(card) == EffectiveSuit::Trump
     }
 
+    #[inline]
     pub fn effective_suit(self, card: Card) -> EffectiveSuit {
         match card {
             Card::SmallJoker | Card::BigJoker => EffectiveSuit::Trump,
@@ -242,11 +244,14 @@ pub struct Layout {
     pub suits: Vec<SuitLayout>,
     /// Card id -> (effective suit index, slot).
     pub slot_of: [(u8, u8); crate::cards::KINDS],
+    /// Card id -> [`Trump::level`].
+    level_of: [u8; crate::cards::KINDS],
 }
 
 impl Layout {
     pub fn new(trump: Trump) -> Layout {
         let mut slot_of = [(0u8, 0u8); crate::cards::KINDS];
+        let mut level_of = [0u8; crate::cards::KINDS];
         let suits = EffectiveSuit::ALL
             .iter()
             .map(|&suit| {
@@ -260,23 +265,32 @@ impl Layout {
                     .collect();
                 for (i, c) in cards.iter().enumerate() {
                     slot_of[c.id()] = (suit.index() as u8, i as u8);
+                    level_of[c.id()] = levels[i];
                 }
                 SuitLayout { suit, cards, levels, succ }
             })
             .collect();
-        Layout { trump, suits, slot_of }
+        Layout { trump, suits, slot_of, level_of }
     }
 
     pub fn suit(&self, s: EffectiveSuit) -> &SuitLayout {
         &self.suits[s.index()]
     }
 
+    #[inline]
     pub fn effective_suit(&self, c: Card) -> EffectiveSuit {
         EffectiveSuit::ALL[self.slot_of[c.id()].0 as usize]
     }
 
+    #[inline]
     pub fn slot(&self, c: Card) -> usize {
         self.slot_of[c.id()].1 as usize
+    }
+
+    /// [`Trump::level`], looked up.
+    #[inline]
+    pub fn level(&self, c: Card) -> u8 {
+        self.level_of[c.id()]
     }
 
     /// Count vector of the cards of `suit` among `cards`.

@@ -6,13 +6,12 @@ use super::{cost, rank_penalty};
 use crate::cards::{Card, CardCounts, Rank};
 use crate::shengji::game::{friend_callable, Friend, SeatView};
 use crate::shengji::rules::Rules;
-use crate::shengji::trump::{EffectiveSuit, Trump};
+use crate::shengji::trump::{EffectiveSuit, Layout, Trump};
 
 /// The heuristic's bury of `k` cards from `hand` (the kitty in it): void short plain
 /// suits without points or aces first, then the cheapest cards, pairs kept ([`bury_key`]);
 /// with the suits it voided.
 pub(crate) fn heuristic_bury(hand: &[Card], k: usize, rules: &Rules) -> (Vec<Card>, Vec<EffectiveSuit>) {
-    let trump = rules.trump();
     let counts = CardCounts::from_cards(hand);
     let mut out: Vec<Card> = Vec::new();
     let mut suits: Vec<(usize, EffectiveSuit)> = EffectiveSuit::ALL[..4]
@@ -31,7 +30,7 @@ pub(crate) fn heuristic_bury(hand: &[Card], k: usize, rules: &Rules) -> (Vec<Car
         }
     }
     let mut rest = without(hand, &out);
-    crate::small_sort::sort_by_key(&mut rest, |&c| bury_key(trump, &counts, c));
+    crate::small_sort::sort_by_key(&mut rest, |&c| bury_key(rules.layout(), &counts, c));
     out.extend(rest.into_iter().take(k - out.len()));
     (out, voided)
 }
@@ -49,8 +48,8 @@ pub(crate) fn without(hand: &[Card], cards: &[Card]) -> Vec<Card> {
 
 /// The order a bury takes cards in, cheapest first: what a card is worth keeping
 /// ([`cost`]), a card held twice or more (a pair to keep) 20 dearer.
-pub(crate) fn bury_key(trump: Trump, counts: &CardCounts, c: Card) -> (i64, Card) {
-    (cost(trump, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c)
+pub(crate) fn bury_key(layout: &Layout, counts: &CardCounts, c: Card) -> (i64, Card) {
+    (cost(layout, c) + if counts.get(c) >= 2 { 20 } else { 0 }, c)
 }
 
 /// The heuristic's friend calls for the landlord holding `mine` (its hand and the

@@ -11,8 +11,8 @@ use crate::shengji::lead::Lead;
 use crate::shengji::bomb;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
-use crate::shengji::trick::{can_beat_counted, check_throw, Standing};
-use crate::shengji::trump::{EffectiveSuit, Trump};
+use crate::shengji::trick::{can_beat_counted, cards_of, check_throw, Standing};
+use crate::shengji::trump::{EffectiveSuit, Layout};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
@@ -297,7 +297,6 @@ impl PlayCore<'_> {
     /// A lead from `hand`; `unseen` gives the cards the leader has not seen.
     pub(crate) fn lead(&mut self, hand: &[Card], unseen: impl FnOnce() -> Vec<Card>, rules: &Rules) -> (Action, BotReason) {
         let layout = rules.layout();
-        let trump = rules.trump();
         let by_suit = |s: EffectiveSuit| -> Vec<Card> {
             hand.iter().copied().filter(|&c| layout.effective_suit(c) == s).collect()
         };
@@ -310,12 +309,10 @@ impl PlayCore<'_> {
             return (Action::Play(vec![c]), BotReason::RandomCard);
         }
         let unseen = unseen();
+        // The best play so far; a play replaces it only with a higher score (asked before
+        // the play is built).
         let mut best: Option<(i64, Vec<Card>, BotReason)> = None;
-        let mut consider = |score: i64, cards: Vec<Card>, why: BotReason| {
-            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
-                best = Some((score, cards, why));
-            }
-        };
+        let better = |best: &Option<(i64, Vec<Card>, BotReason)>, score: i64| best.as_ref().is_none_or(|(s, _, _)| score > *s);
         for suit in EffectiveSuit::ALL {
             let cards = by_suit(suit);
             if cards.is_empty() {
@@ -328,22 +325,19 @@ impl PlayCore<'_> {
             let plain_bonus = if suit == EffectiveSuit::Trump { 0 } else { 5 };
             for u in &winners {
                 let pts: u32 = u.cards.iter().map(|c| c.points()).sum();
-                consider(
-                    10 * u.cards.len() as i64 + pts as i64 + plain_bonus,
-                    u.cards.clone(),
-                    BotReason::SureWinner { cards: u.cards.clone(), suit },
-                );
+                let score = 10 * u.cards.len() as i64 + pts as i64 + plain_bonus;
+                if better(&best, score) {
+                    best = Some((score, u.cards.clone(), BotReason::SureWinner { cards: u.cards.clone(), suit }));
+                }
             }
-            if winners.len() >= 2 {
+            let throw_len: usize = winners.iter().map(|u| u.cards.len()).sum();
+            let throw_pts: u32 = winners.iter().flat_map(|u| &u.cards).map(|c| c.points()).sum();
+            let throw_score = 10 * throw_len as i64 + throw_pts as i64 + plain_bonus;
+            if winners.len() >= 2 && better(&best, throw_score) {
                 let throw: Vec<Card> = winners.iter().flat_map(|u| u.cards.iter().copied()).collect();
                 if let Ok(l) = Lead::parse(rules, &throw) {
                     if l.is_throw() && check_throw(rules, &l, std::slice::from_ref(&unseen)).is_ok() {
-                        let pts: u32 = throw.iter().map(|c| c.points()).sum();
-                        consider(
-                            10 * throw.len() as i64 + pts as i64 + plain_bonus,
-                            throw,
-                            BotReason::SafeThrow(suit),
-                        );
+                        best = Some((throw_score, throw, BotReason::SafeThrow(suit)));
                     }
                 }
             }
@@ -360,7 +354,7 @@ impl PlayCore<'_> {
         crate::small_sort::sort(&mut plain);
         let suit = plain.first().map(|&(_, s)| s).unwrap_or(EffectiveSuit::Trump);
         let mut cards = by_suit(suit);
-        crate::small_sort::sort_by_key(&mut cards, |&c| (cost(trump, c), c));
+        crate::small_sort::sort_by_key(&mut cards, |&c| (cost(layout, c), c));
         let c = cards[0];
         (Action::Play(vec![c]), BotReason::LeadLow(suit))
     }
@@ -380,17 +374,26 @@ impl PlayCore<'_> {
         let n = lead.len();
         let suit_cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == lead.suit).collect();
         let mut others: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) != lead.suit).collect();
-        crate::small_sort::sort_by_key(&mut others, |&c| (cost(trump, c), c));
+        crate::small_sort::sort_by_key(&mut others, |&c| (cost(layout, c), c));
         let follower = Follower::new(rules, lead, hand);
         let mut cands: Vec<Vec<Card>> = Vec::new();
-        if suit_cards.len() >= n {
+        if suit_cards.len() >= n && n == 1 {
+            // A single led: every card of the suit is a candidate (`led_tuples`), the forced
+            // plays and the random picks below among them, so only the picks' draws are made.
+            cands.extend(led_tuples(lead, &suit_cards));
+            for _ in 0..4 {
+                self.roll(suit_cards.len());
+            }
+        } else if suit_cards.len() >= n {
             // Ways to form what the rules force (never the whole hint list,
             // which can be astronomically long for big leads).
             cands.extend(follower.forced_plays(FORCED_CANDIDATES));
             cands.extend(led_tuples(lead, &suit_cards));
+            let mut pool = Vec::with_capacity(suit_cards.len());
             for _ in 0..4 {
-                let mut pool = suit_cards.clone();
-                let mut pick = Vec::new();
+                pool.clear();
+                pool.extend_from_slice(&suit_cards);
+                let mut pick = Vec::with_capacity(n);
                 for _ in 0..n {
                     let i = self.roll(pool.len());
                     pick.push(pool.swap_remove(i));
@@ -403,7 +406,7 @@ impl PlayCore<'_> {
             low.extend(others.iter().take(need));
             cands.push(low);
             let mut pts = others.clone();
-            crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+            crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(layout, c), c));
             let mut give = suit_cards.clone();
             give.extend(pts.iter().take(need));
             cands.push(give);
@@ -417,9 +420,17 @@ impl PlayCore<'_> {
         } else {
             cands.push(others.iter().copied().take(n).collect());
             let mut pts = others.clone();
-            crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+            crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(layout, c), c));
             cands.push(pts.into_iter().take(n).collect());
-            cands.extend(ruffs(rules, lead, hand, 1));
+            if n == 1 {
+                // A single led: every trump is a ruff, the forced one among them.
+                if lead.suit != EffectiveSuit::Trump {
+                    let trumps: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == EffectiveSuit::Trump).collect();
+                    cands.extend(led_tuples(lead, &trumps));
+                }
+            } else {
+                cands.extend(ruffs(rules, lead, hand, 1));
+            }
             let mut pool = hand.to_vec();
             let mut rnd = Vec::new();
             for _ in 0..n {
@@ -431,7 +442,7 @@ impl PlayCore<'_> {
         cands.extend(bomb::plays(rules, lead, hand));
         crate::small_sort::sort(&mut cands);
         cands.dedup();
-        cands.retain(|c| c.len() == n && follower.check(c).is_ok());
+        cands.retain(|c| c.len() == n && follower.allows(c));
         if cands.is_empty() {
             // Unreachable in practice: the forced play or a full suit is always legal.
             let mut p = suit_cards.clone();
@@ -443,14 +454,13 @@ impl PlayCore<'_> {
             let i = self.roll(cands.len());
             return (Action::Play(cands.swap_remove(i)), BotReason::RandomLegalPlay);
         }
-        let follows: Vec<Vec<Card>> = trick.plays[1..].iter().map(|(_, c)| c.clone()).collect();
-        let standing = Standing::new(rules, lead, &follows);
+        let standing = Standing::after(rules, lead, cards_of(&trick.plays[1..]));
         let my_index = trick.plays.len();
         let partner_winning = trick.plays.get(standing.winner()).is_some_and(|&(s, _)| same_side(s));
         let last = my_index + 1 == trick.players;
         let points_so_far: u32 = trick.plays.iter().flat_map(|(_, c)| c).map(|c| c.points()).sum();
         let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>();
-        let total_cost = |c: &[Card]| c.iter().map(|&x| cost(trump, x)).sum::<i64>();
+        let total_cost = |c: &[Card]| c.iter().map(|&x| cost(layout, x)).sum::<i64>();
         if partner_winning {
             let best = cands
                 .iter()
@@ -466,7 +476,7 @@ impl PlayCore<'_> {
         if let Some(w) = winning.first() {
             let ruff = layout.effective_suit(w[0]) == EffectiveSuit::Trump && lead.suit != EffectiveSuit::Trump;
             // A bomb, like a ruff, spends strong cards: only for points.
-            let bombs = bomb::strength(trump, w).is_some() && bomb::winner(rules, lead, &follows).is_none();
+            let bombs = bomb::strength(trump, w).is_some() && !standing.bombed();
             let at_stake = points_so_far + pts(w);
             if !(ruff || bombs) || at_stake >= 10 || (last && at_stake > 0) {
                 let why = if bombs {
@@ -496,10 +506,11 @@ fn rank_penalty(r: Rank) -> usize {
     }
 }
 
-/// What a card is worth keeping: trumps above plain cards, points above blanks.
-pub(crate) fn cost(trump: Trump, c: Card) -> i64 {
-    let base = trump.level(c) as i64;
-    let t = if trump.is_trump(c) { 40 + if c.is_joker() { 10 } else { 0 } } else { 0 };
+/// What a card is worth keeping: trumps above plain cards, points above blanks
+/// ([`Trump::level`](crate::shengji::trump::Trump::level) and the trump test read from the layout's tables).
+pub(crate) fn cost(layout: &Layout, c: Card) -> i64 {
+    let base = layout.level(c) as i64;
+    let t = if layout.effective_suit(c) == EffectiveSuit::Trump { 40 + if c.is_joker() { 10 } else { 0 } } else { 0 };
     base + t + 3 * c.points() as i64
 }
 

@@ -45,7 +45,7 @@ pub(super) fn leads(view: &SeatView, rules: &Rules, first: &[Card], max: usize) 
         if let Ok(parsed) = Lead::parse(rules, &cards) {
             units.extend(parsed.units.iter().filter(|u| u.cards.len() > 1).map(|u| u.cards.clone()));
         }
-        crate::small_sort::sort_by_key(&mut cards, |&c| (cost(trump, c), c));
+        crate::small_sort::sort_by_key(&mut cards, |&c| (cost(layout, c), c));
         let counts = CardCounts::from_cards(&cards);
         if let Some(&pair) = cards.iter().find(|&&c| counts.get(c) >= 2) {
             units.push(vec![pair, pair]);
@@ -68,15 +68,14 @@ pub(super) fn leads(view: &SeatView, rules: &Rules, first: &[Card], max: usize) 
 pub(super) fn follows(view: &SeatView, rules: &Rules, lead: &Lead, first: &[Card], max: usize) -> Vec<Vec<Card>> {
     let Some(trick) = &view.trick else { return vec![first.to_vec()] };
     let layout = rules.layout();
-    let trump = rules.trump();
     let hand = &view.hand;
     let n = lead.len();
     let follower = Follower::new(rules, lead, hand);
     let suit_cards: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == lead.suit).collect();
     let mut others: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) != lead.suit).collect();
-    crate::small_sort::sort_by_key(&mut others, |&c| (cost(trump, c), c));
+    crate::small_sort::sort_by_key(&mut others, |&c| (cost(layout, c), c));
     let mut by_points = others.clone();
-    crate::small_sort::sort_by_key(&mut by_points, |&c| (std::cmp::Reverse(c.points()), cost(trump, c), c));
+    crate::small_sort::sort_by_key(&mut by_points, |&c| (std::cmp::Reverse(c.points()), cost(layout, c), c));
     let mut pool: Vec<Vec<Card>> = Vec::new();
     if suit_cards.len() >= n {
         pool.extend(follower.forced_plays(24));
@@ -112,7 +111,7 @@ pub(super) fn follows(view: &SeatView, rules: &Rules, lead: &Lead, first: &[Card
     let standing = Standing::new(rules, lead, &follows);
     let wins = |c: &Vec<Card>| standing.would_win(c);
     let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>() as i64;
-    let total = |c: &[Card]| c.iter().map(|&x| cost(trump, x)).sum::<i64>();
+    let total = |c: &[Card]| c.iter().map(|&x| cost(layout, x)).sum::<i64>();
     let (win, lose): (Vec<Vec<Card>>, Vec<Vec<Card>>) = legal.iter().cloned().partition(wins);
     let picks = [
         win.iter().min_by_key(|c| (total(c), pts(c))),

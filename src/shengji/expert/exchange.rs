@@ -121,13 +121,12 @@ fn search(
 fn buries(view: &SeatView, rules: &Rules, first: &[Card]) -> Vec<Vec<Card>> {
     let k = view.kitty_size;
     let hand = &view.hand;
-    let trump = rules.trump();
     let layout = rules.layout();
     let counts = CardCounts::from_cards(hand);
     // `chosen` and then the cheapest of the rest that `allow` lets go (any card when too few).
     let fill = |chosen: Vec<Card>, allow: &dyn Fn(Card) -> bool| -> Vec<Card> {
         let mut rest = without(hand, &chosen);
-        crate::small_sort::sort_by_key(&mut rest, |&c| (!allow(c), bury_key(trump, &counts, c)));
+        crate::small_sort::sort_by_key(&mut rest, |&c| (!allow(c), bury_key(layout, &counts, c)));
         let mut out = chosen;
         out.extend(rest.into_iter().take(k.saturating_sub(out.len())));
         out

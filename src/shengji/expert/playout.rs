@@ -15,7 +15,7 @@ use crate::shengji::game::scoring::{self, Ladder, LadderResult};
 use crate::shengji::game::{Action, FriendSlot, KittyMultiplier, Seat, SeatView};
 use crate::shengji::lead::Lead;
 use crate::shengji::rules::Rules;
-use crate::shengji::trick::{check_throw, trick_winner};
+use crate::shengji::trick::{check_throw, trick_winner_of};
 use rand_chacha::ChaCha20Rng;
 
 /// The play phase of one sampled deal.
@@ -167,15 +167,16 @@ impl Playout {
                 hand.swap_remove(i);
             }
         }
-        self.played.add_all(&CardCounts::from_cards(&played));
+        for &c in &played {
+            self.played.add(c, 1);
+        }
         count_copies(&mut self.friends, &mut self.team, self.landlord, self.join_once, seat, &played, |_| {});
         self.plays.push((seat, played));
         if self.plays.len() < n {
             return;
         }
         let Some(lead) = self.lead.take() else { return };
-        let follows: Vec<Vec<Card>> = self.plays[1..].iter().map(|(_, c)| c.clone()).collect();
-        let winner = match trick_winner(rules, &lead, &follows) {
+        let winner = match trick_winner_of(rules, &lead, &self.plays) {
             Ok(o) => {
                 let w = self.plays[o.winner].0;
                 self.points[w] += o.points;
