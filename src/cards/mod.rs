@@ -174,7 +174,7 @@ impl Card {
     }
 
     /// Dense id 0..54: `suit * 13 + rank index` for suited cards, 52 small joker, 53 big joker.
-    #[inline]
+    #[inline(always)]
     pub const fn id(self) -> usize {
         match self {
             Card::Suited { rank, suit } => suit.index() * 13 + rank.index(),
@@ -217,7 +217,7 @@ impl Card {
     }
 
     /// Shengji points: 5s are worth 5, 10s and kings 10.
-    #[inline]
+    #[inline(always)]
     pub const fn points(self) -> u32 {
         match self {
             Card::Suited { rank: Rank::Five, .. } => 5,
@@ -382,14 +382,14 @@ impl CardCounts {
         CardCounts([decks.min(u16::MAX as usize) as u16; KINDS])
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, card: Card) -> usize {
         self.0[card.id()] as usize
     }
 
     /// Adds `n` copies. Counts saturate at 65,535 instead of wrapping, so no
     /// list of cards, however hostile, can look like fewer copies than it has.
-    #[inline]
+    #[inline(always)]
     pub fn add(&mut self, card: Card, n: usize) {
         let slot = &mut self.0[card.id()];
         *slot = slot.saturating_add(n.min(u16::MAX as usize) as u16);

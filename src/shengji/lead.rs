@@ -71,8 +71,30 @@ impl Lead {
         Ok(all.swap_remove(0))
     }
 
+    /// The units of the chosen parse ([`Lead::parse`]`(..).units`), without building the
+    /// rest of the lead where no tractor can form (the bots read every suit of a hand so).
+    pub(crate) fn parse_units(rules: &Rules, cards: &[Card]) -> Result<Vec<MatchedGroup>, LeadError> {
+        let (suit, counts, tuples) = Lead::read(rules, cards)?;
+        let sl = rules.layout().suit(suit);
+        Ok(match tuples {
+            Some(units) => build_units(sl, &units),
+            None => Lead::searched(sl, suit, rules.tractor(), cards, counts).swap_remove(0).units,
+        })
+    }
+
     /// Every parse, the chosen one first, then weaker ones; one per format.
     pub fn parses(rules: &Rules, cards: &[Card]) -> Result<Vec<Lead>, LeadError> {
+        let (suit, counts, tuples) = Lead::read(rules, cards)?;
+        let sl = rules.layout().suit(suit);
+        Ok(match tuples {
+            Some(units) => vec![build_lead(sl, suit, cards, &units)],
+            None => Lead::searched(sl, suit, rules.tractor(), cards, counts),
+        })
+    }
+
+    /// The checks every parse starts with (one suit, no more copies than the decks), the
+    /// suit and its slot counts, and the one parse's units when no tractor can form.
+    fn read(rules: &Rules, cards: &[Card]) -> Result<(EffectiveSuit, Counts, Option<Vec<Unit>>), LeadError> {
         let first = *cards.first().ok_or(LeadError::Empty)?;
         let layout = rules.layout();
         let suit = layout.effective_suit(first);
@@ -100,9 +122,9 @@ impl Lead {
             // No two neighbouring kinds held as tuples that could chain: the one parse is each
             // kind's copies as a tuple (the search finds just that, far slower; the bots parse
             // whole suits of their hands for every lead they weigh).
-            return Ok(vec![build_lead(sl, suit, cards, &tuples(sl, &counts))]);
+            return Ok((suit, counts, Some(tuples(sl, &counts))));
         }
-        Ok(Lead::searched(sl, suit, tractor, cards, counts))
+        Ok((suit, counts, None))
     }
 
     /// [`Lead::parses`] by the search over every decomposition (the suit and copies checked).
@@ -301,10 +323,17 @@ fn maximal(sl: &SuitLayout, units: &[Unit]) -> bool {
 }
 
 fn build_lead(sl: &SuitLayout, suit: EffectiveSuit, cards: &[Card], units: &[Unit]) -> Lead {
+    let groups = build_units(sl, units);
+    let format = Format::from_sorted(groups.iter().map(|g| g.shape.clone()).collect());
+    Lead { suit, cards: cards.to_vec(), format, units: groups }
+}
+
+/// The units as the lead's groups, in the format's canonical order.
+fn build_units(sl: &SuitLayout, units: &[Unit]) -> Vec<MatchedGroup> {
     let mut groups: Vec<MatchedGroup> = units
         .iter()
         .map(|u| {
-            let mut cs = Vec::new();
+            let mut cs = Vec::with_capacity(u.len as usize * u.t as usize);
             for &s in u.slots() {
                 cs.extend(std::iter::repeat_n(sl.cards[s as usize], u.t as usize));
             }
@@ -316,8 +345,7 @@ fn build_lead(sl: &SuitLayout, suit: EffectiveSuit, cards: &[Card], units: &[Uni
         })
         .collect();
     crate::small_sort::sort_by(&mut groups, |a, b| b.shape.cmp(&a.shape).then(b.top_level.cmp(&a.top_level)));
-    let format = Format::from_sorted(groups.iter().map(|g| g.shape.clone()).collect());
-    Lead { suit, cards: cards.to_vec(), format, units: groups }
+    groups
 }
 
 #[cfg(test)]

@@ -387,9 +387,11 @@ impl<'a> Follower<'a> {
                 return Err(IllegalPlay::TooManyCopies { card: *card, count: *count, decks: rules.decks() })
             }
         };
-        let pc = CardCounts::from_cards(play);
-        // The play's own cards first (a few), then the first kind short in id order for the error.
-        if let Some(&short) = play.iter().find(|&&c| hc.get(c) < pc.get(c)) {
+        // Each card of the play against the hand, its copies in the play counted there (plays
+        // are short); then, for the error, the first kind short in id order.
+        let copies = |c: Card| play.iter().filter(|&&x| x == c).count();
+        if let Some(&short) = play.iter().find(|&&c| hc.get(c) < copies(c)) {
+            let pc = CardCounts::from_cards(play);
             let (card, played) = if explain {
                 pc.iter().find(|&(c, k)| hc.get(c) < k).unwrap_or((short, pc.get(short)))
             } else {

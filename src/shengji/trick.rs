@@ -259,9 +259,16 @@ impl<'a> Standing<'a> {
         let mut standing = Standing { rules, lead, big_shape, best, bomb };
         if bomb.is_none() {
             for (i, play) in follows.enumerate() {
-                if let Some((trump, groups)) = standing.beating(play) {
-                    standing.best = Best { index: i + 1, trump, groups: Cow::Owned(groups) };
-                }
+                let trump = play.first().is_some_and(|&c| rules.layout().effective_suit(c) == EffectiveSuit::Trump);
+                let groups = match standing.reading(play) {
+                    None => continue,
+                    // A single tuple is compared by its level alone: its cards are not kept.
+                    Some(Reading::Tuple { top_level }) => {
+                        vec![MatchedGroup { shape: vec![play.len() as u8], cards: Vec::new(), top_level }]
+                    }
+                    Some(Reading::Matched(groups)) => groups,
+                };
+                standing.best = Best { index: i + 1, trump, groups: Cow::Owned(groups) };
             }
         }
         standing
@@ -293,7 +300,9 @@ impl<'a> Standing<'a> {
     }
 
     /// How `play` beats the best so far, if it does: whether it is trump and its
-    /// strongest reading in the lead's format.
+    /// strongest reading in the lead's format, built in full (the tests compare it with
+    /// the matcher's; the standing itself keeps [`Standing::reading`]).
+    #[cfg(test)]
     fn beating(&self, play: &[Card]) -> Option<(bool, Vec<MatchedGroup>)> {
         let is_trump = self.rules.layout().effective_suit(*play.first()?) == EffectiveSuit::Trump;
         match self.reading(play)? {
@@ -305,8 +314,9 @@ impl<'a> Standing<'a> {
         }
     }
 
-    /// [`Standing::beating`] without building the reading of a single tuple (a bot asks
-    /// [`Standing::would_win`] of many such plays and needs only the answer).
+    /// How `play` beats the best so far, if it does: its reading in the lead's format, a
+    /// single tuple's without building it (a bot asks [`Standing::would_win`] of many such
+    /// plays and needs only the answer).
     fn reading(&self, play: &[Card]) -> Option<Reading> {
         let (rules, lead, best) = (self.rules, self.lead, &self.best);
         let layout = rules.layout();

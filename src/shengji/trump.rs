@@ -277,20 +277,29 @@ impl Layout {
         &self.suits[s.index()]
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn effective_suit(&self, c: Card) -> EffectiveSuit {
         EffectiveSuit::ALL[self.slot_of[c.id()].0 as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn slot(&self, c: Card) -> usize {
         self.slot_of[c.id()].1 as usize
     }
 
     /// [`Trump::level`], looked up.
-    #[inline]
+    #[inline(always)]
     pub fn level(&self, c: Card) -> u8 {
         self.level_of[c.id()]
+    }
+
+    /// [`Layout::counts`] of a pile of cards already counted.
+    pub fn pile_counts(&self, suit: EffectiveSuit, pile: &crate::cards::CardCounts) -> [u8; MAX_SLOTS] {
+        let mut v = [0u8; MAX_SLOTS];
+        for (slot, &c) in v.iter_mut().zip(&self.suit(suit).cards) {
+            *slot = pile.get(c).min(u8::MAX as usize) as u8;
+        }
+        v
     }
 
     /// Count vector of the cards of `suit` among `cards`.

@@ -11,7 +11,7 @@ use crate::shengji::lead::Lead;
 use crate::shengji::bomb;
 use crate::shengji::legal::{forced_plays, Follower};
 use crate::shengji::rules::{Rules, RulesConfig};
-use crate::shengji::trick::{can_beat_counted, cards_of, check_throw, Standing};
+use crate::shengji::trick::{can_beat_counted, cards_of, Standing};
 use crate::shengji::trump::{EffectiveSuit, Layout};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
@@ -266,7 +266,7 @@ pub(crate) struct PlayCore<'r> {
 }
 
 /// Cards nobody has shown: what the other hands (and the kitty, unless mine) hold.
-fn unseen(view: &SeatView) -> Vec<Card> {
+fn unseen(view: &SeatView) -> CardCounts {
     let mut c = CardCounts::full_decks(view.decks);
     c.remove_all(&CardCounts::from_cards(&view.hand));
     for t in &view.tricks {
@@ -282,7 +282,7 @@ fn unseen(view: &SeatView) -> Vec<Card> {
     if let Some(k) = &view.kitty {
         c.remove_all(&CardCounts::from_cards(k));
     }
-    c.to_vec()
+    c
 }
 
 impl PlayCore<'_> {
@@ -295,7 +295,7 @@ impl PlayCore<'_> {
     }
 
     /// A lead from `hand`; `unseen` gives the cards the leader has not seen.
-    pub(crate) fn lead(&mut self, hand: &[Card], unseen: impl FnOnce() -> Vec<Card>, rules: &Rules) -> (Action, BotReason) {
+    pub(crate) fn lead(&mut self, hand: &[Card], unseen: impl FnOnce() -> CardCounts, rules: &Rules) -> (Action, BotReason) {
         let layout = rules.layout();
         let by_suit = |s: EffectiveSuit| -> Vec<Card> {
             hand.iter().copied().filter(|&c| layout.effective_suit(c) == s).collect()
@@ -318,10 +318,9 @@ impl PlayCore<'_> {
             if cards.is_empty() {
                 continue;
             }
-            let Ok(parsed) = Lead::parse(rules, &cards) else { continue };
-            let unseen_here = layout.counts(suit, &unseen);
-            let winners: Vec<_> =
-                parsed.units.iter().filter(|u| !can_beat_counted(layout.suit(suit), &unseen_here, u)).collect();
+            let Ok(units) = Lead::parse_units(rules, &cards) else { continue };
+            let unseen_here = layout.pile_counts(suit, &unseen);
+            let winners: Vec<_> = units.iter().filter(|u| !can_beat_counted(layout.suit(suit), &unseen_here, u)).collect();
             let plain_bonus = if suit == EffectiveSuit::Trump { 0 } else { 5 };
             for u in &winners {
                 let pts: u32 = u.cards.iter().map(|c| c.points()).sum();
@@ -335,8 +334,9 @@ impl PlayCore<'_> {
             let throw_score = 10 * throw_len as i64 + throw_pts as i64 + plain_bonus;
             if winners.len() >= 2 && better(&best, throw_score) {
                 let throw: Vec<Card> = winners.iter().flat_map(|u| u.cards.iter().copied()).collect();
+                // Safe when the unseen cards, as one hand, beat none of its units (`check_throw`).
                 if let Ok(l) = Lead::parse(rules, &throw) {
-                    if l.is_throw() && check_throw(rules, &l, std::slice::from_ref(&unseen)).is_ok() {
+                    if l.is_throw() && l.units.iter().all(|u| !can_beat_counted(layout.suit(suit), &unseen_here, u)) {
                         best = Some((throw_score, throw, BotReason::SafeThrow(suit)));
                     }
                 }
@@ -348,7 +348,7 @@ impl PlayCore<'_> {
         // No sure winner: lead a low card from the shortest plain suit (to make a void).
         let mut plain: Vec<(usize, EffectiveSuit)> = EffectiveSuit::ALL[..4]
             .iter()
-            .map(|&s| (by_suit(s).len(), s))
+            .map(|&s| (hand.iter().filter(|&&c| layout.effective_suit(c) == s).count(), s))
             .filter(|&(n, _)| n > 0)
             .collect();
         crate::small_sort::sort(&mut plain);
@@ -377,10 +377,12 @@ impl PlayCore<'_> {
         crate::small_sort::sort_by_key(&mut others, |&c| (cost(layout, c), c));
         let follower = Follower::new(rules, lead, hand);
         let mut cands: Vec<Vec<Card>> = Vec::new();
+        // A single led: the candidates are single cards, kept here (one card each) instead.
+        let mut singles: Vec<Card> = Vec::new();
         if suit_cards.len() >= n && n == 1 {
-            // A single led: every card of the suit is a candidate (`led_tuples`), the forced
-            // plays and the random picks below among them, so only the picks' draws are made.
-            cands.extend(led_tuples(lead, &suit_cards));
+            // Every card of the suit (as `led_tuples` would list them), the forced plays and
+            // the random picks below among them, so only the picks' draws are made.
+            singles.extend_from_slice(&suit_cards);
             for _ in 0..4 {
                 self.roll(suit_cards.len());
             }
@@ -417,20 +419,21 @@ impl PlayCore<'_> {
                 rnd.push(pool.swap_remove(i));
             }
             cands.push(rnd);
+        } else if n == 1 {
+            // Void to a single: the cheapest card, the one giving most points, every trump as a
+            // ruff (the forced one among them), a random card.
+            singles.extend(others.first());
+            singles.extend(others.iter().copied().min_by_key(|&c| (std::cmp::Reverse(c.points()), cost(layout, c), c)));
+            if lead.suit != EffectiveSuit::Trump {
+                singles.extend(hand.iter().copied().filter(|&c| layout.effective_suit(c) == EffectiveSuit::Trump));
+            }
+            singles.push(hand[self.roll(hand.len())]);
         } else {
             cands.push(others.iter().copied().take(n).collect());
             let mut pts = others.clone();
             crate::small_sort::sort_by_key(&mut pts, |&c| (std::cmp::Reverse(c.points()), cost(layout, c), c));
             cands.push(pts.into_iter().take(n).collect());
-            if n == 1 {
-                // A single led: every trump is a ruff, the forced one among them.
-                if lead.suit != EffectiveSuit::Trump {
-                    let trumps: Vec<Card> = hand.iter().copied().filter(|&c| layout.effective_suit(c) == EffectiveSuit::Trump).collect();
-                    cands.extend(led_tuples(lead, &trumps));
-                }
-            } else {
-                cands.extend(ruffs(rules, lead, hand, 1));
-            }
+            cands.extend(ruffs(rules, lead, hand, 1));
             let mut pool = hand.to_vec();
             let mut rnd = Vec::new();
             for _ in 0..n {
@@ -442,6 +445,10 @@ impl PlayCore<'_> {
         cands.extend(bomb::plays(rules, lead, hand));
         crate::small_sort::sort(&mut cands);
         cands.dedup();
+        crate::small_sort::sort(&mut singles);
+        singles.dedup();
+        // Each candidate once, in order (sorted; a single led has no other), the legal ones.
+        let mut cands: Vec<&[Card]> = cands.iter().map(Vec::as_slice).chain(singles.iter().map(std::slice::from_ref)).collect();
         cands.retain(|c| c.len() == n && follower.allows(c));
         if cands.is_empty() {
             // Unreachable in practice: the forced play or a full suit is always legal.
@@ -452,7 +459,7 @@ impl PlayCore<'_> {
         }
         if self.difficulty == Difficulty::Random {
             let i = self.roll(cands.len());
-            return (Action::Play(cands.swap_remove(i)), BotReason::RandomLegalPlay);
+            return (Action::Play(cands[i].to_vec()), BotReason::RandomLegalPlay);
         }
         let standing = Standing::after(rules, lead, cards_of(&trick.plays[1..]));
         let my_index = trick.plays.len();
@@ -462,16 +469,11 @@ impl PlayCore<'_> {
         let pts = |c: &[Card]| c.iter().map(|x| x.points()).sum::<u32>();
         let total_cost = |c: &[Card]| c.iter().map(|&x| cost(layout, x)).sum::<i64>();
         if partner_winning {
-            let best = cands
-                .iter()
-                .max_by_key(|c| (pts(c), -total_cost(c)))
-                .cloned()
-                .unwrap_or_default();
+            let best = cands.iter().max_by_key(|c| (pts(c), -total_cost(c))).map_or_else(Vec::new, |c| c.to_vec());
             let why = BotReason::PartnerWinning { gives_points: pts(&best) > 0 };
             return (Action::Play(best), why);
         }
-        let wins = |c: &Vec<Card>| standing.would_win(c);
-        let mut winning: Vec<&Vec<Card>> = cands.iter().filter(|c| wins(c)).collect();
+        let mut winning: Vec<&[Card]> = cands.iter().copied().filter(|c| standing.would_win(c)).collect();
         crate::small_sort::sort_by_key(&mut winning, |c| total_cost(c));
         if let Some(w) = winning.first() {
             let ruff = layout.effective_suit(w[0]) == EffectiveSuit::Trump && lead.suit != EffectiveSuit::Trump;
@@ -486,10 +488,10 @@ impl PlayCore<'_> {
                 } else {
                     BotReason::TakeCheaply
                 };
-                return (Action::Play((*w).clone()), why);
+                return (Action::Play(w.to_vec()), why);
             }
         }
-        let best = cands.iter().min_by_key(|c| (pts(c), total_cost(c))).cloned().unwrap_or_default();
+        let best = cands.iter().min_by_key(|c| (pts(c), total_cost(c))).map_or_else(Vec::new, |c| c.to_vec());
         (Action::Play(best), BotReason::CannotWin)
     }
 }

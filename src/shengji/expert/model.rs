@@ -143,7 +143,7 @@ impl Model {
                         if p.seat == self.landlord && self.kitty_hidden {
                             c.remove_all(&CardCounts::from_cards(&deal[self.players]));
                         }
-                        c.to_vec()
+                        c
                     },
                     rules,
                 ),

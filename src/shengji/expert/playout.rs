@@ -207,7 +207,7 @@ impl Playout {
                     if seat == self.landlord {
                         c.remove_all(&CardCounts::from_cards(&self.buried));
                     }
-                    c.to_vec()
+                    c
                 },
                 rules,
             ),
