@@ -280,7 +280,10 @@ impl ParseSearch<'_> {
 
 /// Every kind held as one tuple of all its copies, lowest slot first.
 fn tuples(sl: &SuitLayout, counts: &Counts) -> Vec<Unit> {
-    (0..sl.cards.len()).filter(|&s| counts[s] > 0).map(|s| Unit::tuple(s, counts[s])).collect()
+    let kinds = &counts[..sl.cards.len()];
+    let mut units = Vec::with_capacity(kinds.iter().filter(|&&k| k > 0).count());
+    units.extend((0..kinds.len()).filter(|&s| kinds[s] > 0).map(|s| Unit::tuple(s, kinds[s])));
+    units
 }
 
 /// Do two neighbouring kinds (one the other's successor) both hold `t` copies or more?
