@@ -119,10 +119,8 @@ impl Knowledge {
         if !unseen.remove_all(&CardCounts::from_cards(&view.hand)) {
             return None;
         }
-        if view.buried {
-            if !unseen.remove_all(&CardCounts::from_cards(view.kitty.as_deref().unwrap_or_default())) {
-                return None;
-            }
+        if view.buried && !unseen.remove_all(&CardCounts::from_cards(view.kitty.as_deref().unwrap_or_default())) {
+            return None;
         }
         let mut need: Vec<usize> = (0..n).map(|s| if s == me { 0 } else { view.hand_sizes[s] }).collect();
         need.push(0);

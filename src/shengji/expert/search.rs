@@ -193,11 +193,11 @@ pub(super) fn search_deals(
 /// the deals, the best `effort.finalists` on all), and the heuristic's choice is kept
 /// unless another beats it by `effort.margin_milli`.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn choose<'r>(
+pub(super) fn choose(
     rng: &mut ChaCha20Rng,
     seat: usize,
     decks: usize,
-    rules: &'r Rules,
+    rules: &Rules,
     deals: usize,
     candidates: usize,
     effort: Effort,
