@@ -162,6 +162,17 @@ enum Reading {
     Matched(Vec<MatchedGroup>),
 }
 
+impl Reading {
+    /// The reading as groups of a `width`-card play; a single tuple's group holds `cards`
+    /// (the standing keeps none: a tuple is compared by its level alone).
+    fn groups(self, width: usize, cards: Vec<Card>) -> Vec<MatchedGroup> {
+        match self {
+            Reading::Tuple { top_level } => vec![MatchedGroup { shape: vec![width as u8], cards, top_level }],
+            Reading::Matched(groups) => groups,
+        }
+    }
+}
+
 /// Per shape, can `p`'s units be paired with `w`'s so each is strictly higher?
 fn dominates(p: &[MatchedGroup], w: &[MatchedGroup]) -> bool {
     let mut shapes: Vec<&Vec<u8>> = w.iter().map(|g| &g.shape).collect();
@@ -195,25 +206,22 @@ fn strengths_desc(groups: &[MatchedGroup]) -> Vec<u8> {
 /// trump beats the led suit; a tie goes to the earlier play. Where bombs are
 /// played, the highest bomb beats all of that (`bomb::winner`).
 pub fn trick_winner(rules: &Rules, lead: &Lead, follows: &[Vec<Card>]) -> Result<TrickOutcome, TrickError> {
-    let n = lead.len();
-    for (i, p) in follows.iter().enumerate() {
-        if p.len() != n {
-            return Err(TrickError { play: i + 1, expected: n, got: p.len() });
-        }
-    }
-    let points = lead.cards.iter().chain(follows.iter().flatten()).map(|c| c.points()).sum();
-    Ok(TrickOutcome { winner: Standing::new(rules, lead, follows).winner(), points })
+    decide(rules, lead, follows.iter().map(Vec::as_slice))
 }
 
 /// [`trick_winner`] over a trick's `(seat, cards)` plays, the lead's first, without copying them.
 pub(crate) fn trick_winner_of(rules: &Rules, lead: &Lead, plays: &[(usize, Vec<Card>)]) -> Result<TrickOutcome, TrickError> {
+    decide(rules, lead, cards_of(plays.get(1..).unwrap_or_default()))
+}
+
+/// [`trick_winner`] over the follows as they come: each of the lead's size, then the standing.
+fn decide<'p>(rules: &Rules, lead: &Lead, follows: impl Iterator<Item = &'p [Card]> + Clone) -> Result<TrickOutcome, TrickError> {
     let n = lead.len();
-    let follows = plays.get(1..).unwrap_or_default();
-    if let Some(i) = follows.iter().position(|(_, p)| p.len() != n) {
-        return Err(TrickError { play: i + 1, expected: n, got: follows[i].1.len() });
+    if let Some((i, p)) = follows.clone().enumerate().find(|(_, p)| p.len() != n) {
+        return Err(TrickError { play: i + 1, expected: n, got: p.len() });
     }
-    let points = lead.cards.iter().chain(follows.iter().flat_map(|(_, p)| p)).map(|c| c.points()).sum();
-    Ok(TrickOutcome { winner: Standing::after(rules, lead, cards_of(follows)).winner(), points })
+    let points = lead.cards.iter().map(|c| c.points()).chain(follows.clone().flatten().map(|c| c.points())).sum();
+    Ok(TrickOutcome { winner: Standing::after(rules, lead, follows).winner(), points })
 }
 
 /// The cards of each of a trick's `(seat, cards)` plays (one iterator type for every
@@ -260,14 +268,8 @@ impl<'a> Standing<'a> {
         if bomb.is_none() {
             for (i, play) in follows.enumerate() {
                 let trump = play.first().is_some_and(|&c| rules.layout().effective_suit(c) == EffectiveSuit::Trump);
-                let groups = match standing.reading(play) {
-                    None => continue,
-                    // A single tuple is compared by its level alone: its cards are not kept.
-                    Some(Reading::Tuple { top_level }) => {
-                        vec![MatchedGroup { shape: vec![play.len() as u8], cards: Vec::new(), top_level }]
-                    }
-                    Some(Reading::Matched(groups)) => groups,
-                };
+                let Some(reading) = standing.reading(play) else { continue };
+                let groups = reading.groups(play.len(), Vec::new());
                 standing.best = Best { index: i + 1, trump, groups: Cow::Owned(groups) };
             }
         }
@@ -305,13 +307,7 @@ impl<'a> Standing<'a> {
     #[cfg(test)]
     fn beating(&self, play: &[Card]) -> Option<(bool, Vec<MatchedGroup>)> {
         let is_trump = self.rules.layout().effective_suit(*play.first()?) == EffectiveSuit::Trump;
-        match self.reading(play)? {
-            Reading::Tuple { top_level } => {
-                let group = MatchedGroup { shape: vec![play.len() as u8], cards: play.to_vec(), top_level };
-                Some((is_trump, vec![group]))
-            }
-            Reading::Matched(groups) => Some((is_trump, groups)),
-        }
+        Some((is_trump, self.reading(play)?.groups(play.len(), play.to_vec())))
     }
 
     /// How `play` beats the best so far, if it does: its reading in the lead's format, a
