@@ -438,3 +438,140 @@ fn the_bid_search_keeps_a_first_bid_the_old_valuation_gave_away() {
     assert_eq!(fixed, 3);
     assert_eq!((old_drew, new_drew), (9, 3));
 }
+
+/// Diagnostic (`cargo test --release --lib placement -- --ignored --nocapture`; some 15 minutes):
+/// does reading the other seats' past plays better bring the Expert's choices nearer the
+/// seer's? Over `WALK_GAMES` (12) hands of heuristic bots at 4 × 2 Tractor and at 6 × 3
+/// Finding Friends, at every play decision with 8 or more past plays of the other seats:
+/// the share of hidden cards each sampler puts in the right hand and how many of the
+/// newest 24 past plays its deal disagrees with (the true deal, plain samples, the model's
+/// redraws of 110 replays, and [`sample_walked`] with `WALK_STEPS` (300) swaps); then the
+/// decision on 16 deals of the truth (the seer), of plain samples and of walked ones, and
+/// where the seer leaves the heuristic's play, how often each of the others chose as it did.
+/// Docs/game.md, "Twice the effort, and a sampler that reads the plays".
+#[test]
+#[ignore]
+fn placement() {
+    use crate::cards::{Card, CardCounts};
+    use crate::shengji::game::Mode::{Friends, Tractor};
+    let env = |k: &str, d: usize| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (steps, games) = (env("WALK_STEPS", 300), env("WALK_GAMES", 12));
+    let mut rng = TableSeed::parse("placea").unwrap().hand(0).stream(Purpose::Named("model"));
+    // Cards of `d` in the same seat's hand as in `truth`, and the cards in those hands.
+    let right = |d: &[Vec<Card>], truth: &[Vec<Card>], n: usize| -> (usize, usize) {
+        let mut r = 0;
+        for s in 0..n {
+            let mut c = CardCounts::from_cards(&truth[s]);
+            r += d[s].iter().filter(|&&x| c.remove(x, 1)).count();
+        }
+        (r, truth[..n].iter().map(Vec::len).sum())
+    };
+    let names: Vec<String> = (0..games).map(|g| format!("place{g}")).collect();
+    // Per table kind: (right, cards, mismatches) per sampler; seer left the heuristic, plain and walked agreed.
+    let mut tot = [[(0usize, 0usize, 0usize); 4]; 2];
+    let mut agree = [[0usize; 3]; 2];
+    for g in &names {
+        for (kind, table) in [(4u8, 2u8, Tractor, g.as_str()), (6, 3, Friends, g.as_str())].into_iter().enumerate() {
+            at_every_play(&[table], &[Difficulty::Heuristic], |game, s, v, rules| {
+                let k = knowledge::Knowledge::from_view(v, rules).expect("the view adds up");
+                let model = model::Model::from_view(v, rules);
+                if model.plays.len() < 8 {
+                    return;
+                }
+                let n = v.players;
+                let mut truth = true_deal(game);
+                truth[s].clear();
+                let deals = [
+                    truth.clone(),
+                    sampling::sample(&k, rules, &mut rng, 6),
+                    sampling::sample_modelled(&k, &model, rules, &mut rng, 6, 110),
+                    sample_walked(&k, &model, rules, &mut rng, 6, steps),
+                ];
+                for (i, d) in deals.iter().enumerate() {
+                    let (r, all) = right(d, &truth, n);
+                    tot[kind][i].0 += r;
+                    tot[kind][i].1 += all;
+                    tot[kind][i].2 += model.mismatches(rules, d, usize::MAX).0;
+                }
+                if v.landlord == Some(s) {
+                    truth[n].clear();
+                }
+                let sets = [
+                    vec![truth; 16],
+                    (0..16).map(|_| sampling::sample(&k, rules, &mut rng, 6)).collect::<Vec<_>>(),
+                    (0..16).map(|_| sample_walked(&k, &model, rules, &mut rng, 6, steps)).collect::<Vec<_>>(),
+                ];
+                let trick = v.trick.as_ref().unwrap();
+                let acts: Vec<_> =
+                    sets.iter().map(|d| decide_inner(&mut rng.clone(), v, rules, trick, Effort::default(), Some(d)).0).collect();
+                let no_search = Effort { plays: 0, ..Effort::default() };
+                let heuristic = decide_inner(&mut rng.clone(), v, rules, trick, no_search, Some(&[])).0;
+                if acts[0] != heuristic {
+                    agree[kind][0] += 1;
+                    agree[kind][1] += (acts[1] == acts[0]) as usize;
+                    agree[kind][2] += (acts[2] == acts[0]) as usize;
+                }
+            });
+        }
+    }
+    for (kind, table) in ["4 × 2 Tractor", "6 × 3 Friends"].iter().enumerate() {
+        for (i, name) in ["the true deal", "plain samples", "the model's redraws", "walked samples"].iter().enumerate() {
+            let (r, all, miss) = tot[kind][i];
+            println!("{table}, {name}: {:.1} % of hidden cards in the right hand, {miss} plays disagreed with", 100.0 * r as f64 / all as f64);
+        }
+        let [left, plain, walked] = agree[kind];
+        println!("{table}: the seer left the heuristic's play {left} times; plain samples chose as it did {plain}, walked ones {walked}");
+    }
+}
+
+/// For [`placement`]: a deal drawn as `sampling::sample` does, then walked by swaps of two
+/// cards not known to be where they are between two slots (voids and past follows kept)
+/// toward hands that agree with more of the other seats' past plays (`model.rs`): a swap is
+/// kept when its deal disagrees with no more plays than before. At most `steps` swaps; a
+/// deal that agrees with every play stops.
+fn sample_walked(
+    k: &knowledge::Knowledge,
+    model: &model::Model,
+    rules: &Rules,
+    rng: &mut rand_chacha::ChaCha20Rng,
+    tries: usize,
+    steps: usize,
+) -> Vec<Vec<crate::cards::Card>> {
+    use crate::dup::uniform_below;
+    let mut d = sampling::sample(k, rules, rng, tries);
+    // Slots holding a card that may move (the known bid cards come first in a slot).
+    let open: Vec<usize> = (0..d.len()).filter(|&s| d[s].len() > k.known[s].len()).collect();
+    if steps == 0 || model.plays.is_empty() || open.len() < 2 {
+        return d;
+    }
+    let layout = rules.layout();
+    let mut miss = model.mismatches(rules, &d, usize::MAX).0;
+    for _ in 0..steps {
+        if miss == 0 {
+            break;
+        }
+        let a = open[uniform_below(rng, open.len() as u64) as usize];
+        let mut b = open[uniform_below(rng, open.len() as u64 - 1) as usize];
+        if b == a {
+            b = open[open.len() - 1];
+        }
+        let ia = k.known[a].len() + uniform_below(rng, (d[a].len() - k.known[a].len()) as u64) as usize;
+        let ib = k.known[b].len() + uniform_below(rng, (d[b].len() - k.known[b].len()) as u64) as usize;
+        let (ca, cb) = (d[a][ia], d[b][ib]);
+        if ca == cb || k.lacks(b, layout.effective_suit(ca)) || k.lacks(a, layout.effective_suit(cb)) {
+            continue;
+        }
+        d[a][ia] = cb;
+        d[b][ib] = ca;
+        let better = k.consistent(rules, &d) && {
+            let m = model.mismatches(rules, &d, miss + 1).0;
+            miss = miss.min(m);
+            m <= miss
+        };
+        if !better {
+            d[a][ia] = ca;
+            d[b][ib] = cb;
+        }
+    }
+    d
+}
