@@ -504,8 +504,7 @@ fn placement() {
                 let trick = v.trick.as_ref().unwrap();
                 let acts: Vec<_> =
                     sets.iter().map(|d| decide_inner(&mut rng.clone(), v, rules, trick, Effort::default(), Some(d)).0).collect();
-                let no_search = Effort { plays: 0, ..Effort::default() };
-                let heuristic = decide_inner(&mut rng.clone(), v, rules, trick, no_search, Some(&[])).0;
+                let heuristic = heuristic_play(&mut rng.clone(), Difficulty::Heuristic, v, rules, trick).0;
                 if acts[0] != heuristic {
                     agree[kind][0] += 1;
                     agree[kind][1] += (acts[1] == acts[0]) as usize;
